@@ -1,0 +1,845 @@
+//! Binding: a chart plus the choices made → a [`Bound`] plan in which
+//! everything that does not depend on the dice is settled once (modifier
+//! totals, targets, which conditional outcome each row gives). The sampler
+//! and the exact-odds engine both walk this plan, so they cannot disagree.
+
+use crate::choices::{Arg, Choices};
+use crate::roll::AppliedModifier;
+use crate::roll_error::{RollError, RollErrorKind};
+use crate::tree::{
+    Body, Cell, ChartId, Cond, CondOutcome, Dice, DiceSource, Expr, GridRef, Lookup, ModValue,
+    NaturalOutcome, Outcome, Program, Ranges, SlotKind, Target,
+};
+
+/// An outcome with its conditions settled: fields of alternatives, and the
+/// follow-ups to roll.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Resolved {
+    pub fields: Vec<Vec<String>>,
+    pub follow_ups: Vec<usize>,
+}
+
+impl Resolved {
+    pub fn text(text: impl Into<String>) -> Self {
+        Self {
+            fields: vec![vec![text.into()]],
+            follow_ups: Vec::new(),
+        }
+    }
+}
+
+/// Dice groups with counts settled.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundDice {
+    /// (count, sides, negative).
+    pub groups: Vec<(u32, u32, bool)>,
+}
+
+/// A natural-roll rule with its outcome settled.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundNatural {
+    pub ranges: Ranges,
+    pub also: bool,
+    pub outcome: NatPick,
+}
+
+/// What a natural rule gives.
+#[derive(Clone, Debug)]
+pub(crate) enum NatPick {
+    Success,
+    Failure,
+    Other(usize),
+}
+
+/// One counting stage of a pool.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundStage {
+    pub label: String,
+    pub dice: BoundDice,
+    pub target: Ranges,
+    pub modifier: i64,
+}
+
+/// What is left to do once the choices are bound.
+#[derive(Clone, Debug)]
+pub(crate) enum Plan {
+    /// No roll: a grid cell, a net modifier, a ladder, a text target.
+    Certain(Resolved, Option<String>),
+    Table {
+        dice: BoundDice,
+        offset: i64,
+        score: Option<Expr>,
+        lookup: Lookup,
+        rows: Vec<Resolved>,
+        written: Vec<Ranges>,
+        /// Outcomes of natural rules, indexed by [`NatPick::Other`].
+        extras: Vec<Resolved>,
+        naturals: Vec<BoundNatural>,
+        best: Option<(usize, i64)>,
+    },
+    Check {
+        dice: BoundDice,
+        offset: i64,
+        target: Ranges,
+        success: Resolved,
+        failure: Resolved,
+        extras: Vec<Resolved>,
+        naturals: Vec<BoundNatural>,
+    },
+    Opposed {
+        dice: BoundDice,
+        offsets: [i64; 2],
+        sides: Vec<String>,
+        lookup: Lookup,
+        rows: Vec<Resolved>,
+        written: Vec<Ranges>,
+    },
+    Pool {
+        stages: Vec<BoundStage>,
+    },
+}
+
+/// A chart bound to a set of choices.
+#[derive(Clone, Debug)]
+pub(crate) struct Bound {
+    pub chart: ChartId,
+    pub values: Vec<Option<i64>>,
+    pub applied: Vec<AppliedModifier>,
+    pub plan: Plan,
+}
+
+impl Bound {
+    /// Adds `extra` to the roll, as one more modifier would.
+    pub fn shift(&mut self, extra: i64) {
+        match &mut self.plan {
+            Plan::Table { offset, .. } | Plan::Check { offset, .. } => *offset += extra,
+            Plan::Opposed { offsets, .. } => offsets[0] += extra,
+            Plan::Pool { stages } => {
+                if let Some(s) = stages.first_mut() {
+                    s.modifier += extra;
+                }
+            }
+            Plan::Certain(..) => {}
+        }
+    }
+}
+
+/// Binds `chart` to the arguments given, plus values preset by a caller
+/// (follow-ups pass values along this way).
+pub(crate) fn bind(
+    program: &Program,
+    chart: ChartId,
+    choices: &Choices,
+    preset: &[(usize, i64)],
+) -> Result<Bound, RollError> {
+    let c = &program.charts[chart];
+    let mut values: Vec<Option<i64>> = vec![None; c.slots.len()];
+    for &(slot, v) in preset {
+        if let Some(x) = values.get_mut(slot) {
+            *x = Some(v);
+        }
+    }
+    let mut given: Vec<Option<&Arg>> = vec![None; c.slots.len()];
+    for arg in choices.args() {
+        let (slot, value) = resolve_arg(program, chart, arg)?;
+        if let Some(first) = given[slot] {
+            if first.name == arg.name || first.value.is_some() {
+                return Err(RollError::new(
+                    RollErrorKind::GivenTwice {
+                        name: c.slots[slot].name.clone(),
+                    },
+                    Some(arg.span),
+                ));
+            }
+        }
+        given[slot] = Some(arg);
+        values[slot] = Some(value);
+    }
+    for (slot, s) in c.slots.iter().enumerate() {
+        if let SlotKind::Param {
+            default: Some(d), ..
+        } = s.kind
+        {
+            values[slot].get_or_insert(d);
+        }
+    }
+    // Exclusive groups: at most one member given.
+    for (heading, members) in &c.groups {
+        let picked: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let slot = c.modifiers[m].slot;
+                given[slot].is_some() && values[slot].is_some_and(|v| v != 0)
+            })
+            .collect();
+        if let [a, b, ..] = picked.as_slice() {
+            let (sa, sb) = (c.modifiers[*a].slot, c.modifiers[*b].slot);
+            return Err(RollError::new(
+                RollErrorKind::Conflict {
+                    group: heading.clone(),
+                    first: c.slots[sa].name.clone(),
+                    second: c.slots[sb].name.clone(),
+                    first_span: given[sa].map(|a| a.span),
+                },
+                given[sb].map(|a| a.span),
+            ));
+        }
+    }
+    let mut applied = Vec::new();
+    let mut net = [0i64; 2];
+    for m in &c.modifiers {
+        let raw = values[m.slot];
+        let value = match &m.value {
+            ModValue::Fixed(v) => (raw == Some(1)).then_some((*v, None)),
+            ModValue::Param { factor, from } => match (raw, from) {
+                (Some(v), _) if given[m.slot].is_some() || raw != Some(0) => {
+                    Some((checked(v.checked_mul(*factor))?, None))
+                }
+                (_, Some(r)) if r.keys.iter().all(|&k| values[k].is_some()) => {
+                    match grid_cell(program, r, &values)? {
+                        Cell::Number(n) => Some((checked(n.checked_mul(*factor))?, None)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            ModValue::Counted { per, max } => match raw {
+                Some(n) if n > 0 => {
+                    let v = checked(per.checked_mul(n))?;
+                    match max {
+                        Some(cap) if v.abs() > *cap => {
+                            Some((cap * v.signum(), Some(format!("capped at {:+}", cap * v.signum()))))
+                        }
+                        _ => Some((v, Some(format!("{n} x {per:+}")))),
+                    }
+                }
+                _ => None,
+            },
+        };
+        let Some((value, note)) = value else { continue };
+        let applies = match &m.applies {
+            Some(cond) => eval_cond(program, cond, &values)?,
+            None => true,
+        };
+        let slot = &c.slots[m.slot];
+        applied.push(AppliedModifier {
+            name: slot.name.clone(),
+            label: m.label.clone(),
+            value: if applies { value } else { 0 },
+            side: m.side,
+            note: if applies {
+                note
+            } else {
+                Some("not applicable".into())
+            },
+        });
+        if applies {
+            net[m.side.min(1)] = checked(net[m.side.min(1)].checked_add(value))?;
+        }
+    }
+    let plan = plan(program, chart, &values, net, &applied)?;
+    Ok(Bound {
+        chart,
+        values,
+        applied,
+        plan,
+    })
+}
+
+fn checked(v: Option<i64>) -> Result<i64, RollError> {
+    v.ok_or_else(|| {
+        RollError::new(
+            RollErrorKind::Arithmetic {
+                message: "a value overflowed".into(),
+            },
+            None,
+        )
+    })
+}
+
+/// Finds the slot an argument names and parses its value.
+fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i64), RollError> {
+    let c = &program.charts[chart];
+    let Some(slot) = c.slots.iter().position(|s| s.name == arg.name) else {
+        // A bare option name picks its choice when only one choice has it.
+        if arg.value.is_none() {
+            let mut hits = c.slots.iter().enumerate().filter_map(|(i, s)| match s.kind {
+                SlotKind::Choice(ch) => program.choices[ch]
+                    .options
+                    .iter()
+                    .position(|(o, _)| *o == arg.name)
+                    .map(|o| (i, o as i64)),
+                _ => None,
+            });
+            if let (Some(hit), None) = (hits.next(), hits.next()) {
+                return Ok(hit);
+            }
+        }
+        let mut names: Vec<&str> = c.slots.iter().map(|s| s.name.as_str()).collect();
+        for s in &c.slots {
+            if let SlotKind::Choice(ch) = s.kind {
+                names.extend(program.choices[ch].options.iter().map(|(o, _)| o.as_str()));
+            }
+        }
+        return Err(RollError::new(
+            RollErrorKind::UnknownName {
+                chart: c.name.clone(),
+                name: arg.name.clone(),
+                suggestion: crate::suggest::closest(&arg.name, names),
+            },
+            Some(arg.span),
+        ));
+    };
+    let s = &c.slots[slot];
+    let bad = |expected: &str| {
+        RollError::new(
+            RollErrorKind::BadValue {
+                name: arg.name.clone(),
+                value: arg.value.clone().unwrap_or_default(),
+                expected: expected.into(),
+            },
+            Some(arg.span),
+        )
+    };
+    let value = match (&s.kind, &arg.value) {
+        (SlotKind::Flag, None) => 1,
+        (SlotKind::Flag, Some(_)) => return Err(bad("nothing: it is a flag, named alone")),
+        (SlotKind::Param { bounds, .. }, Some(v)) => {
+            let n: i64 = v
+                .trim_start_matches('+')
+                .parse()
+                .map_err(|_| bad("a whole number"))?;
+            if let Some((lo, hi)) = bounds {
+                if n < *lo || n > *hi {
+                    return Err(RollError::new(
+                        RollErrorKind::OutOfBounds {
+                            name: arg.name.clone(),
+                            value: n,
+                            lo: *lo,
+                            hi: *hi,
+                        },
+                        Some(arg.span),
+                    ));
+                }
+            }
+            n
+        }
+        (SlotKind::Param { .. }, None) => return Err(bad("a number, as `name=N`")),
+        (SlotKind::Choice(ch), Some(v)) => {
+            let options = &program.choices[*ch].options;
+            match options.iter().position(|(o, _)| o == v) {
+                Some(i) => i as i64,
+                None => {
+                    return Err(RollError::new(
+                        RollErrorKind::UnknownOption {
+                            choice: arg.name.clone(),
+                            option: v.clone(),
+                            options: options.iter().map(|(o, _)| o.clone()).collect(),
+                            suggestion: crate::suggest::closest(
+                                v,
+                                options.iter().map(|(o, _)| o.as_str()),
+                            ),
+                        },
+                        Some(arg.span),
+                    ))
+                }
+            }
+        }
+        (SlotKind::Choice(ch), None) => {
+            return Err(RollError::new(
+                RollErrorKind::MissingChoice {
+                    name: arg.name.clone(),
+                    options: program.choices[*ch]
+                        .options
+                        .iter()
+                        .map(|(o, _)| o.clone())
+                        .collect(),
+                },
+                Some(arg.span),
+            ))
+        }
+    };
+    Ok((slot, value))
+}
+
+fn missing(program: &Program, chart: ChartId, slot: usize) -> RollError {
+    let s = &program.charts[chart].slots[slot];
+    let kind = match s.kind {
+        SlotKind::Choice(ch) => RollErrorKind::MissingChoice {
+            name: s.name.clone(),
+            options: program.choices[ch]
+                .options
+                .iter()
+                .map(|(o, _)| o.clone())
+                .collect(),
+        },
+        _ => RollErrorKind::MissingParam {
+            name: s.name.clone(),
+            label: s.label.clone(),
+        },
+    };
+    RollError::new(kind, None)
+}
+
+/// Which chart the values belong to, for error messages: carried by a thread
+/// local would be overkill, so errors about missing values are completed by
+/// the caller that knows the chart.
+pub(crate) fn grid_cell<'p>(
+    program: &'p Program,
+    r: &GridRef,
+    values: &[Option<i64>],
+) -> Result<&'p Cell, RollError> {
+    let grid = &program.grids[r.grid];
+    let mut index = 0usize;
+    for (k, &slot) in r.keys.iter().enumerate() {
+        let choice = &program.choices[grid.keys[k]];
+        let Some(v) = values[slot] else {
+            return Err(RollError::new(
+                RollErrorKind::MissingChoice {
+                    name: choice.name.clone(),
+                    options: choice.options.iter().map(|(o, _)| o.clone()).collect(),
+                },
+                None,
+            ));
+        };
+        index = index * choice.options.len() + v as usize;
+    }
+    Ok(grid.cells.get(index).unwrap_or(&Cell::Impossible))
+}
+
+/// Evaluates an expression; `roll` is (total, natural) where known.
+pub(crate) fn eval_expr(
+    program: &Program,
+    e: &Expr,
+    values: &[Option<i64>],
+    roll: Option<(i64, i64)>,
+) -> Result<i64, RollError> {
+    let arith = |message: &str| {
+        RollError::new(
+            RollErrorKind::Arithmetic {
+                message: message.into(),
+            },
+            None,
+        )
+    };
+    Ok(match e {
+        Expr::Int(n) => *n,
+        Expr::Slot(s, span) => values[*s].ok_or_else(|| {
+            let mut err = RollError::new(
+                RollErrorKind::MissingParam {
+                    name: String::new(),
+                    label: String::new(),
+                },
+                Some(*span),
+            );
+            err.kind = RollErrorKind::MissingParam {
+                name: format!("#{s}"),
+                label: String::new(),
+            };
+            err
+        })?,
+        Expr::Grid(r) => match grid_cell(program, r, values)? {
+            Cell::Number(n) => *n,
+            other => {
+                return Err(arith(&format!(
+                    "grid `{}` gives {} for these choices, not a number",
+                    r.name,
+                    other.kind_name()
+                )))
+            }
+        },
+        Expr::Total => roll.map_or(0, |r| r.0),
+        Expr::Natural => roll.map_or(0, |r| r.1),
+        Expr::Neg(x) => eval_expr(program, x, values, roll)?
+            .checked_neg()
+            .ok_or_else(|| arith("a value overflowed"))?,
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (
+                eval_expr(program, a, values, roll)?,
+                eval_expr(program, b, values, roll)?,
+            );
+            use crate::ast::BinOp;
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                BinOp::Mul => a.checked_mul(b),
+                BinOp::Div if b == 0 => return Err(arith("division by zero")),
+                BinOp::Div => a.checked_div_euclid(b),
+            }
+            .ok_or_else(|| arith("a value overflowed"))?
+        }
+    })
+}
+
+pub(crate) fn eval_cond(
+    program: &Program,
+    c: &Cond,
+    values: &[Option<i64>],
+) -> Result<bool, RollError> {
+    use crate::ast::CmpOp;
+    Ok(match c {
+        Cond::Flag(s) => values[*s] == Some(1),
+        Cond::OptionIn(s, options) => {
+            values[*s].is_some_and(|v| options.iter().any(|&o| o as i64 == v))
+        }
+        Cond::Not(x) => !eval_cond(program, x, values)?,
+        Cond::And(a, b) => eval_cond(program, a, values)? && eval_cond(program, b, values)?,
+        Cond::Or(a, b) => eval_cond(program, a, values)? || eval_cond(program, b, values)?,
+        Cond::Cmp(op, a, b) => {
+            let (Ok(a), Ok(b)) = (
+                eval_expr(program, a, values, None),
+                eval_expr(program, b, values, None),
+            ) else {
+                // An unknown value makes a comparison false: a rule about a
+                // caliber nobody gave does not apply.
+                return Ok(false);
+            };
+            match op {
+                CmpOp::Eq => a == b,
+                CmpOp::Ne => a != b,
+                CmpOp::Lt => a < b,
+                CmpOp::Le => a <= b,
+                CmpOp::Gt => a > b,
+                CmpOp::Ge => a >= b,
+            }
+        }
+    })
+}
+
+pub(crate) fn resolve(
+    program: &Program,
+    o: &Outcome,
+    values: &[Option<i64>],
+) -> Result<Resolved, RollError> {
+    let mut fields = Vec::new();
+    let mut follow_ups = Vec::new();
+    for field in &o.fields {
+        let mut alts = Vec::new();
+        for choice in field {
+            let mut c = choice;
+            let simple = loop {
+                match c {
+                    CondOutcome::Simple(s) => break s,
+                    CondOutcome::If(s, cond, otherwise) => {
+                        if eval_cond(program, cond, values)? {
+                            break s;
+                        }
+                        c = otherwise;
+                    }
+                }
+            };
+            if !simple.text.is_empty() {
+                alts.push(simple.text.clone());
+            }
+            follow_ups.extend(simple.follow_ups.iter().copied());
+        }
+        fields.push(alts);
+    }
+    Ok(Resolved { fields, follow_ups })
+}
+
+fn bind_dice(
+    program: &Program,
+    chart: ChartId,
+    d: &Dice,
+    values: &[Option<i64>],
+) -> Result<BoundDice, RollError> {
+    let mut groups = Vec::new();
+    for g in &d.groups {
+        let count = match g.count_slot {
+            None => g.count,
+            Some(s) => {
+                let n = values[s].ok_or_else(|| missing(program, chart, s))?;
+                u32::try_from(n).map_err(|_| {
+                    RollError::new(
+                        RollErrorKind::Arithmetic {
+                            message: format!("cannot roll {n} dice"),
+                        },
+                        None,
+                    )
+                })?
+            }
+        };
+        groups.push((count, g.sides, g.negative));
+    }
+    let total: u64 = groups.iter().map(|g| u64::from(g.0)).sum();
+    if total > 1000 {
+        return Err(RollError::new(
+            RollErrorKind::TooLarge {
+                what: format!("{total} dice in one roll (the limit is 1000)"),
+            },
+            None,
+        ));
+    }
+    Ok(BoundDice { groups })
+}
+
+/// The target as a set of totals, or the text/`-` cell that replaces the roll.
+enum BoundTarget {
+    Ranges(Ranges),
+    Text(String),
+}
+
+fn bind_target(
+    program: &Program,
+    t: &Target,
+    values: &[Option<i64>],
+) -> Result<BoundTarget, RollError> {
+    let ev = |e: &Expr| eval_expr(program, e, values, None);
+    Ok(BoundTarget::Ranges(match t {
+        Target::Ranges(r) => r.clone(),
+        Target::AtLeast(e) => Ranges::at_least(ev(e)?),
+        Target::AtMost(e) => Ranges::at_most(ev(e)?),
+        Target::MoreThan(e) => Ranges::at_least(ev(e)?.saturating_add(1)),
+        Target::LessThan(e) => Ranges::at_most(ev(e)?.saturating_sub(1)),
+        Target::Grid(r, shift) => {
+            let by = match shift {
+                Some(e) => ev(e)?,
+                None => 0,
+            };
+            match grid_cell(program, r, values)? {
+                Cell::Target(t) => t.shifted(by),
+                Cell::Number(n) => Ranges(vec![(*n, *n)]).shifted(by),
+                Cell::Text(t) => return Ok(BoundTarget::Text(t.clone())),
+                Cell::Dice(_) | Cell::Impossible => {
+                    return Ok(BoundTarget::Text("Not possible".into()))
+                }
+            }
+        }
+    }))
+}
+
+fn bind_naturals(
+    program: &Program,
+    naturals: &[crate::tree::Natural],
+    values: &[Option<i64>],
+) -> Result<(Vec<BoundNatural>, Vec<Resolved>), RollError> {
+    let mut out = Vec::new();
+    let mut extras = Vec::new();
+    for n in naturals {
+        if let Some(c) = &n.cond {
+            if !eval_cond(program, c, values)? {
+                continue;
+            }
+        }
+        let outcome = match &n.outcome {
+            NaturalOutcome::Success => NatPick::Success,
+            NaturalOutcome::Failure => NatPick::Failure,
+            NaturalOutcome::Other(o) => {
+                extras.push(resolve(program, o, values)?);
+                NatPick::Other(extras.len() - 1)
+            }
+        };
+        out.push(BoundNatural {
+            ranges: n.ranges.clone(),
+            also: n.also,
+            outcome,
+        });
+    }
+    Ok((out, extras))
+}
+
+fn dice_of_source(
+    program: &Program,
+    chart: ChartId,
+    src: &DiceSource,
+    values: &[Option<i64>],
+) -> Result<Result<BoundDice, String>, RollError> {
+    match src {
+        DiceSource::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
+        DiceSource::Grid(r) => match grid_cell(program, r, values)? {
+            Cell::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
+            Cell::Text(t) => Ok(Err(t.clone())),
+            _ => Ok(Err("Not possible".into())),
+        },
+    }
+}
+
+fn plan(
+    program: &Program,
+    chart: ChartId,
+    values: &[Option<i64>],
+    net: [i64; 2],
+    applied: &[AppliedModifier],
+) -> Result<Plan, RollError> {
+    let c = &program.charts[chart];
+    let fill = |e: RollError| match e.kind {
+        RollErrorKind::MissingParam { name, .. } if name.starts_with('#') => {
+            let slot: usize = name[1..].parse().unwrap_or(0);
+            let mut err = missing(program, chart, slot);
+            err.span = e.span;
+            err
+        }
+        _ => e,
+    };
+    let resolve_rows = |rows: &[crate::tree::RowTree]| -> Result<Vec<Resolved>, RollError> {
+        rows.iter()
+            .map(|r| resolve(program, &r.outcome, values))
+            .collect()
+    };
+    let plan = match &c.body {
+        Body::Notes(text) => Plan::Certain(Resolved::text(text.clone()), None),
+        Body::Net => {
+            let total: i64 = applied.iter().map(|a| a.value).sum();
+            Plan::Certain(Resolved::text(format!("{total:+}")), None)
+        }
+        Body::Lookup(r) => {
+            let text = match grid_cell(program, r, values).map_err(fill)? {
+                Cell::Number(n) => n.to_string(),
+                Cell::Text(t) => t.clone(),
+                Cell::Target(t) => t.to_string(),
+                Cell::Dice(d) => d.to_string(),
+                Cell::Impossible => "Not possible".into(),
+            };
+            Plan::Certain(Resolved::text(text), None)
+        }
+        Body::Ladder { steps, start, caps } => {
+            let start = eval_expr(program, start, values, None).map_err(fill)?;
+            let mut index = snap(steps, start);
+            let first = index;
+            let moved = net[0];
+            index = (index as i64 - moved).clamp(0, steps.len() as i64 - 1) as usize;
+            let mut capped = None;
+            for (cap, cond) in caps {
+                let holds = match cond {
+                    Some(c) => eval_cond(program, c, values)?,
+                    None => true,
+                };
+                if holds {
+                    let cap = eval_expr(program, cap, values, None).map_err(fill)?;
+                    while index + 1 < steps.len() && steps[index] > cap {
+                        index += 1;
+                        capped = Some(cap);
+                    }
+                }
+            }
+            let mut detail = format!(
+                "start {start} -> step {}, moved {moved:+}",
+                steps.get(first).copied().unwrap_or(start)
+            );
+            if let Some(cap) = capped {
+                detail.push_str(&format!(", capped at {cap}"));
+            }
+            let value = steps.get(index).map_or(start, |v| *v);
+            Plan::Certain(Resolved::text(value.to_string()), Some(detail))
+        }
+        Body::Table {
+            dice,
+            score,
+            columns,
+            lookups,
+            rows,
+            naturals,
+            best,
+        } => {
+            let column = match columns {
+                Some(s) => values[*s].ok_or_else(|| missing(program, chart, *s))? as usize,
+                None => 0,
+            };
+            let (naturals, extras) = bind_naturals(program, naturals, values).map_err(fill)?;
+            let best = match best {
+                Some((row, top, cond)) if eval_cond(program, cond, values)? => Some((*row, *top)),
+                _ => None,
+            };
+            Plan::Table {
+                dice: bind_dice(program, chart, dice, values)?,
+                offset: net[0] + dice.constant,
+                score: score.clone(),
+                lookup: lookups.get(column).cloned().unwrap_or_default(),
+                rows: resolve_rows(rows).map_err(fill)?,
+                written: rows
+                    .iter()
+                    .map(|r| r.written.get(column).cloned().unwrap_or_default())
+                    .collect(),
+                extras,
+                naturals,
+                best,
+            }
+        }
+        Body::Check {
+            dice,
+            target,
+            success,
+            failure,
+            naturals,
+        } => match bind_target(program, target, values).map_err(fill)? {
+            BoundTarget::Text(t) => Plan::Certain(Resolved::text(t), Some("no roll".into())),
+            BoundTarget::Ranges(target) => {
+                let (naturals, extras) = bind_naturals(program, naturals, values).map_err(fill)?;
+                Plan::Check {
+                    dice: bind_dice(program, chart, dice, values)?,
+                    offset: net[0] + dice.constant,
+                    target,
+                    success: resolve(program, success, values).map_err(fill)?,
+                    failure: resolve(program, failure, values).map_err(fill)?,
+                    extras,
+                    naturals,
+                }
+            }
+        },
+        Body::Opposed {
+            dice,
+            sides,
+            lookup,
+            rows,
+        } => Plan::Opposed {
+            dice: bind_dice(program, chart, dice, values)?,
+            offsets: [net[0] + dice.constant, net[1] + dice.constant],
+            sides: sides.clone(),
+            lookup: lookup.clone(),
+            rows: resolve_rows(rows).map_err(fill)?,
+            written: rows
+                .iter()
+                .map(|r| r.written.first().cloned().unwrap_or_default())
+                .collect(),
+        },
+        Body::Pool { dice, stages } => {
+            let first = match dice_of_source(program, chart, dice, values).map_err(fill)? {
+                Ok(d) => d,
+                Err(text) => return Ok(Plan::Certain(Resolved::text(text), Some("no roll".into()))),
+            };
+            let mut bound = Vec::new();
+            for (i, st) in stages.iter().enumerate() {
+                let target = match bind_target(program, &st.target, values).map_err(fill)? {
+                    BoundTarget::Ranges(r) => r,
+                    BoundTarget::Text(t) => {
+                        return Ok(Plan::Certain(Resolved::text(t), Some("no roll".into())))
+                    }
+                };
+                let dice = if i == 0 {
+                    first.clone()
+                } else {
+                    match st
+                        .per
+                        .as_ref()
+                        .map(|p| dice_of_source(program, chart, p, values))
+                        .transpose()
+                        .map_err(fill)?
+                    {
+                        Some(Ok(d)) => d,
+                        _ => BoundDice { groups: Vec::new() },
+                    }
+                };
+                bound.push(BoundStage {
+                    label: st.label.clone(),
+                    dice,
+                    target,
+                    modifier: if st.modified { net[0] } else { 0 },
+                });
+            }
+            Plan::Pool { stages: bound }
+        }
+    };
+    Ok(plan)
+}
+
+/// The index of the step a start value stands on: the equal step, else the
+/// nearest step not above it (ladders list their steps from the top).
+fn snap(steps: &[i64], start: i64) -> usize {
+    steps
+        .iter()
+        .position(|&s| s == start)
+        .or_else(|| steps.iter().position(|&s| s <= start))
+        .unwrap_or(steps.len().saturating_sub(1))
+}

@@ -1,0 +1,257 @@
+//! [`CompileError`]: what the checker finds in a parsed file. Every kind has
+//! a stable code, a label at the span of the node at fault, and help.
+
+use crate::span::Span;
+use miette::{Diagnostic, LabeledSpan};
+use std::fmt;
+
+/// A problem the compiler found in a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct CompileError {
+    /// What is wrong.
+    pub kind: CompileErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl CompileError {
+    pub(crate) fn new(kind: CompileErrorKind, span: Span) -> Self {
+        Self { kind, span }
+    }
+}
+
+/// The kinds of [`CompileError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileErrorKind {
+    /// Two declarations share a name.
+    Duplicate {
+        /// What was declared ("chart", "modifier", ...).
+        what: &'static str,
+        /// The name.
+        name: String,
+        /// The first declaration.
+        first: Span,
+    },
+    /// A name that nothing declares.
+    Unknown {
+        /// What was expected ("chart", "grid", ...).
+        what: &'static str,
+        /// The name.
+        name: String,
+        /// The closest declared name, if any is close.
+        suggestion: Option<String>,
+    },
+    /// Two rows of a table read the same total.
+    OverlappingRows {
+        /// The totals both rows read, as text.
+        values: String,
+        /// The other row.
+        other: Span,
+    },
+    /// Totals the dice and modifiers can reach that no row reads.
+    UncoveredTotals {
+        /// The totals, as text.
+        values: String,
+        /// Why they are reachable.
+        reach: String,
+    },
+    /// A table with no rows, a grid with no cells, a pool with no count.
+    Empty {
+        /// What is empty.
+        what: &'static str,
+    },
+    /// `0d6`, `d0`, `d1` and the like.
+    ImpossibleDice {
+        /// Why.
+        reason: String,
+    },
+    /// Dice past the limits.
+    DiceTooLarge {
+        /// What was written.
+        written: String,
+        /// The limit.
+        limit: String,
+    },
+    /// Notation the language keeps room for but does not support yet.
+    Unsupported {
+        /// What.
+        what: String,
+    },
+    /// A value of the wrong kind (text where a number is needed).
+    WrongKind {
+        /// What was needed.
+        expected: &'static str,
+        /// What was found.
+        found: String,
+    },
+    /// A clause this kind of chart does not take, or one given twice.
+    MisplacedClause {
+        /// The clause.
+        clause: &'static str,
+        /// The chart kind.
+        kind: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// A clause this kind of chart needs.
+    MissingClause {
+        /// The clause.
+        clause: &'static str,
+        /// The chart kind.
+        kind: &'static str,
+    },
+    /// A grid or column row with the wrong number of cells or labels.
+    CellCount {
+        /// How many were expected.
+        expected: usize,
+        /// How many were written.
+        found: usize,
+        /// What was counted.
+        what: &'static str,
+    },
+    /// A follow-up chain that comes back to where it started.
+    FollowUpCycle {
+        /// The chain, `a -> b -> a`.
+        chain: String,
+    },
+    /// Something else malformed (bounds the wrong way round, ...).
+    Invalid {
+        /// What.
+        message: String,
+        /// How to fix it.
+        help: String,
+    },
+}
+
+impl fmt::Display for CompileErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Duplicate { what, name, .. } => write!(f, "{what} `{name}` is declared twice"),
+            Self::Unknown { what, name, .. } => write!(f, "unknown {what} `{name}`"),
+            Self::OverlappingRows { values, .. } => {
+                write!(f, "rows overlap: both read {values}")
+            }
+            Self::UncoveredTotals { values, .. } => write!(f, "no row reads {values}"),
+            Self::Empty { what } => write!(f, "empty {what}"),
+            Self::ImpossibleDice { reason } => write!(f, "impossible dice: {reason}"),
+            Self::DiceTooLarge { written, limit } => {
+                write!(f, "dice too large: `{written}` is over the limit of {limit}")
+            }
+            Self::Unsupported { what } => write!(f, "{what} is not supported yet"),
+            Self::WrongKind { expected, found } => {
+                write!(f, "expected {expected}, found {found}")
+            }
+            Self::MisplacedClause {
+                clause,
+                kind,
+                reason,
+            } => write!(f, "`{clause}` does not belong in a {kind}: {reason}"),
+            Self::MissingClause { clause, kind } => write!(f, "a {kind} needs `{clause}`"),
+            Self::CellCount {
+                expected,
+                found,
+                what,
+            } => write!(f, "expected {expected} {what}, found {found}"),
+            Self::FollowUpCycle { chain } => write!(f, "follow-ups form a cycle: {chain}"),
+            Self::Invalid { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+impl CompileErrorKind {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::Duplicate { .. } => "chartwright::compile::duplicate_name",
+            Self::Unknown { .. } => "chartwright::compile::unknown_name",
+            Self::OverlappingRows { .. } => "chartwright::compile::overlapping_rows",
+            Self::UncoveredTotals { .. } => "chartwright::compile::uncovered_totals",
+            Self::Empty { .. } => "chartwright::compile::empty",
+            Self::ImpossibleDice { .. } => "chartwright::compile::impossible_dice",
+            Self::DiceTooLarge { .. } => "chartwright::compile::dice_too_large",
+            Self::Unsupported { .. } => "chartwright::compile::unsupported",
+            Self::WrongKind { .. } => "chartwright::compile::wrong_kind",
+            Self::MisplacedClause { .. } => "chartwright::compile::misplaced_clause",
+            Self::MissingClause { .. } => "chartwright::compile::missing_clause",
+            Self::CellCount { .. } => "chartwright::compile::cell_count",
+            Self::FollowUpCycle { .. } => "chartwright::compile::follow_up_cycle",
+            Self::Invalid { .. } => "chartwright::compile::invalid",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        Some(match self {
+            Self::Duplicate { what, .. } => {
+                format!("rename one of them: every {what} needs its own name")
+            }
+            Self::Unknown {
+                suggestion: Some(s),
+                ..
+            } => format!("did you mean `{s}`?"),
+            Self::Unknown { what, .. } => format!("declare the {what} before using it"),
+            Self::OverlappingRows { .. } => {
+                "each total must be read by one row only: narrow one of the ranges".into()
+            }
+            Self::UncoveredTotals { reach, .. } => format!(
+                "{reach}; add a row for them, make an end row open (`6 or more`, `3 or less`), \
+                 or bound the parameters with `in LO..HI`"
+            ),
+            Self::Empty { what } => format!("give the {what} at least one entry"),
+            Self::ImpossibleDice { .. } => {
+                "a roll needs at least one die of at least two sides, such as `d6` or `2d10`".into()
+            }
+            Self::DiceTooLarge { .. } => "charts roll at most 1000 dice of at most 1000 sides".into(),
+            Self::Unsupported { .. } => {
+                "write the roll with plain dice (`2d6`, `d10`) and constants".into()
+            }
+            Self::WrongKind { expected, .. } => format!("use {expected} here"),
+            Self::MisplacedClause { .. } => "remove the clause or move it".into(),
+            Self::MissingClause { clause, .. } => format!("add a `{clause}` clause"),
+            Self::CellCount { .. } => {
+                "give one cell per column: the options of the last key, in declared order".into()
+            }
+            Self::FollowUpCycle { .. } => "a follow-up chain must end: break the cycle".into(),
+            Self::Invalid { help, .. } => help.clone(),
+        })
+    }
+}
+
+impl Diagnostic for CompileError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.kind.code()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.kind.help().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let main = match &self.kind {
+            CompileErrorKind::Duplicate { .. } => "declared again here",
+            CompileErrorKind::Unknown { .. } => "not declared",
+            CompileErrorKind::OverlappingRows { .. } => "this row",
+            CompileErrorKind::UncoveredTotals { .. } => "these rows leave a gap",
+            _ => "here",
+        };
+        let mut labels = vec![LabeledSpan::new_primary_with_span(
+            Some(main.to_string()),
+            self.span,
+        )];
+        match &self.kind {
+            CompileErrorKind::Duplicate { first, .. } if first.source == self.span.source => {
+                labels.push(LabeledSpan::new_with_span(
+                    Some("first declared here".into()),
+                    *first,
+                ));
+            }
+            CompileErrorKind::OverlappingRows { other, .. } if other.source == self.span.source => {
+                labels.push(LabeledSpan::new_with_span(
+                    Some("overlaps this row".into()),
+                    *other,
+                ));
+            }
+            _ => {}
+        }
+        Some(Box::new(labels.into_iter()))
+    }
+}

@@ -1,0 +1,502 @@
+//! The compiler and checker: parsed files → the evaluation tree
+//! ([`crate::tree::Program`]).
+//!
+//! Three passes: declare every name (so charts may refer to charts declared
+//! later, and duplicates are caught), compile each chart in its own scope,
+//! then resolve follow-up arguments and reject follow-up cycles. Every error
+//! is collected; a node in error compiles to a placeholder so checking goes on.
+
+mod chart;
+mod rows;
+
+use crate::ast;
+use crate::compile_error::{CompileError, CompileErrorKind};
+use crate::limits::Limits;
+use crate::span::Span;
+use crate::tree::{
+    Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, GameTree, GridId, GridTree, Program, SlotKind,
+};
+use chart::ChartCx;
+use std::collections::HashMap;
+
+/// A parsed file, ready to compile.
+pub(crate) struct Parsed {
+    /// The game's short name (the file stem).
+    pub game: String,
+    /// The name the source is shown under.
+    pub source_name: String,
+    /// The AST.
+    pub file: ast::File,
+}
+
+/// What a chart-namespace name stands for, waiting to be compiled.
+enum Pending<'a> {
+    Chart(&'a ast::Chart),
+    Grid(&'a ast::Grid, GridId),
+    Set(&'a ast::ModifierSet),
+    Notes(&'a ast::Notes),
+}
+
+/// The names one game declares.
+#[derive(Default)]
+pub(crate) struct GameSyms<'a> {
+    pub name: String,
+    pub choices: HashMap<&'a str, ChoiceId>,
+    pub flags: HashMap<&'a str, &'a ast::FlagDecl>,
+    pub params: HashMap<&'a str, &'a ast::ParamDecl>,
+    pub grids: HashMap<&'a str, GridId>,
+    pub sets: HashMap<&'a str, &'a ast::ModifierSet>,
+    pub charts: HashMap<&'a str, ChartId>,
+}
+
+/// Every game's names.
+pub(crate) struct Scope<'a> {
+    pub games: Vec<GameSyms<'a>>,
+}
+
+impl Scope<'_> {
+    /// Resolves a follow-up target, `chart` in this game or `game.chart`.
+    pub fn chart(&self, game: usize, name: &str) -> Option<ChartId> {
+        if let Some((g, c)) = name.split_once('.') {
+            let game = self.games.iter().find(|s| s.name == g)?;
+            return game.charts.get(c).copied();
+        }
+        self.games[game].charts.get(name).copied()
+    }
+}
+
+/// Compiles parsed files into one program; returns every error found.
+pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<CompileError>) {
+    let mut program = Program::default();
+    let mut errors = Vec::new();
+    let mut scope = Scope { games: Vec::new() };
+    let mut pending: Vec<(usize, Pending)> = Vec::new();
+    let mut first_seen: HashMap<(usize, &str, bool), Span> = HashMap::new();
+
+    // Pass 1: declare.
+    for (g, parsed) in files.iter().enumerate() {
+        program.games.push(GameTree {
+            name: parsed.game.clone(),
+            title: parsed.file.header.title.text.clone(),
+            version: parsed.file.header.version.text.clone(),
+            source_name: parsed.source_name.clone(),
+            charts: Vec::new(),
+        });
+        let mut syms = GameSyms {
+            name: parsed.game.clone(),
+            ..GameSyms::default()
+        };
+        for item in &parsed.file.items {
+            // `true`: the chart namespace (rollable, showable); `false`: inputs.
+            let (name, charty) = match item {
+                ast::Item::Choice(d) => (&d.name, false),
+                ast::Item::Flag(d) => (&d.name, false),
+                ast::Item::Param(d) => (&d.name, false),
+                ast::Item::Grid(d) => (&d.name, true),
+                ast::Item::Modifiers(d) => (&d.name, true),
+                ast::Item::Chart(d) => (&d.name, true),
+                ast::Item::Notes(d) => (&d.name, true),
+            };
+            if let Some(first) = first_seen.get(&(g, name.name.as_str(), charty)) {
+                errors.push(CompileError::new(
+                    CompileErrorKind::Duplicate {
+                        what: if charty { "chart" } else { "input" },
+                        name: name.name.clone(),
+                        first: *first,
+                    },
+                    name.span,
+                ));
+                continue;
+            }
+            first_seen.insert((g, name.name.as_str(), charty), name.span);
+            let chart_id = program.charts.len() + pending.len();
+            match item {
+                ast::Item::Choice(d) => {
+                    let id = declare_choice(&mut program, d, &mut errors);
+                    syms.choices.insert(&d.name.name, id);
+                }
+                ast::Item::Flag(d) => {
+                    syms.flags.insert(&d.name.name, d);
+                }
+                ast::Item::Param(d) => {
+                    check_bounds(d.bounds.as_ref(), &mut errors);
+                    syms.params.insert(&d.name.name, d);
+                }
+                ast::Item::Grid(d) => {
+                    let id = program.grids.len();
+                    program.grids.push(GridTree {
+                        keys: Vec::new(),
+                        cells: Vec::new(),
+                    });
+                    syms.grids.insert(&d.name.name, id);
+                    syms.charts.insert(&d.name.name, chart_id);
+                    pending.push((g, Pending::Grid(d, id)));
+                }
+                ast::Item::Modifiers(d) => {
+                    syms.sets.insert(&d.name.name, d);
+                    syms.charts.insert(&d.name.name, chart_id);
+                    pending.push((g, Pending::Set(d)));
+                }
+                ast::Item::Chart(d) => {
+                    syms.charts.insert(&d.name.name, chart_id);
+                    pending.push((g, Pending::Chart(d)));
+                }
+                ast::Item::Notes(d) => {
+                    syms.charts.insert(&d.name.name, chart_id);
+                    pending.push((g, Pending::Notes(d)));
+                }
+            }
+        }
+        scope.games.push(syms);
+    }
+
+    // Grids first: charts read their cells (kinds, reach).
+    for (g, p) in &pending {
+        if let Pending::Grid(grid, id) = p {
+            compile_grid(&scope.games[*g], &mut program, grid, *id, &mut errors);
+        }
+    }
+
+    // Pass 2: compile every chart in its own scope.
+    let mut follow_asts = Vec::new();
+    for (g, p) in &pending {
+        let id = program.charts.len();
+        let chart = {
+            let cx = ChartCx::new(
+                &scope,
+                *g,
+                &mut program,
+                &mut errors,
+                limits,
+                id,
+                &mut follow_asts,
+            );
+            match p {
+                Pending::Chart(c) => cx.chart(c),
+                Pending::Grid(grid, gid) => cx.grid_chart(grid, *gid),
+                Pending::Set(set) => cx.set_chart(set),
+                Pending::Notes(n) => cx.notes_chart(n),
+            }
+        };
+        program.games[*g].charts.push(id);
+        program.charts.push(chart);
+    }
+
+    // Pass 3: follow-up arguments, then cycles.
+    for (index, arg_asts) in follow_asts {
+        resolve_follow_args(&mut program, index, arg_asts, &mut errors);
+    }
+    check_cycles(&program, &mut errors);
+    (program, errors)
+}
+
+fn declare_choice(
+    program: &mut Program,
+    d: &ast::ChoiceDecl,
+    errors: &mut Vec<CompileError>,
+) -> ChoiceId {
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    let mut options = Vec::new();
+    for o in &d.options {
+        if let Some(first) = seen.get(o.name.name.as_str()) {
+            errors.push(CompileError::new(
+                CompileErrorKind::Duplicate {
+                    what: "option",
+                    name: o.name.name.clone(),
+                    first: *first,
+                },
+                o.name.span,
+            ));
+            continue;
+        }
+        seen.insert(&o.name.name, o.name.span);
+        options.push((o.name.name.clone(), o.label.text.clone()));
+    }
+    if options.is_empty() {
+        errors.push(CompileError::new(
+            CompileErrorKind::Empty { what: "choice" },
+            d.span,
+        ));
+    }
+    program.choices.push(ChoiceTree {
+        name: d.name.name.clone(),
+        label: d.label.text.clone(),
+        options,
+    });
+    program.choices.len() - 1
+}
+
+pub(crate) fn check_bounds(bounds: Option<&ast::Bounds>, errors: &mut Vec<CompileError>) {
+    if let Some(b) = bounds {
+        if b.lo > b.hi {
+            errors.push(CompileError::new(
+                CompileErrorKind::Invalid {
+                    message: format!("bounds `{}..{}` are the wrong way round", b.lo, b.hi),
+                    help: format!("write `in {}..{}`", b.hi, b.lo),
+                },
+                b.span,
+            ));
+        }
+    }
+}
+
+/// Finds the option `name` of `choice`, or reports it with a suggestion.
+pub(crate) fn option_index(
+    program: &Program,
+    choice: ChoiceId,
+    name: &ast::Ident,
+    errors: &mut Vec<CompileError>,
+) -> Option<usize> {
+    let options = &program.choices[choice].options;
+    if let Some(i) = options.iter().position(|(n, _)| *n == name.name) {
+        return Some(i);
+    }
+    errors.push(CompileError::new(
+        CompileErrorKind::Unknown {
+            what: "option",
+            name: name.name.clone(),
+            suggestion: crate::suggest::closest(&name.name, options.iter().map(|(n, _)| n.as_str())),
+        },
+        name.span,
+    ));
+    None
+}
+
+fn compile_grid(
+    syms: &GameSyms,
+    program: &mut Program,
+    grid: &ast::Grid,
+    id: GridId,
+    errors: &mut Vec<CompileError>,
+) {
+    let mut keys = Vec::new();
+    for k in &grid.keys {
+        match syms.choices.get(k.name.as_str()) {
+            Some(&c) => keys.push(c),
+            None => errors.push(CompileError::new(
+                CompileErrorKind::Unknown {
+                    what: "choice",
+                    name: k.name.clone(),
+                    suggestion: crate::suggest::closest(&k.name, syms.choices.keys().copied()),
+                },
+                k.span,
+            )),
+        }
+    }
+    if keys.len() != grid.keys.len() || keys.is_empty() {
+        return;
+    }
+    let sizes: Vec<usize> = keys.iter().map(|&c| program.choices[c].options.len()).collect();
+    let columns = if keys.len() == 1 { 1 } else { sizes[keys.len() - 1] };
+    let row_keys = if keys.len() == 1 { 1 } else { keys.len() - 1 };
+    let total: usize = sizes.iter().product();
+    let mut cells = vec![Cell::Impossible; total];
+    let mut filled = vec![None::<Span>; total / columns.max(1)];
+    if grid.rows.is_empty() {
+        errors.push(CompileError::new(CompileErrorKind::Empty { what: "grid" }, grid.span));
+    }
+    for row in &grid.rows {
+        if row.labels.len() != row_keys {
+            errors.push(CompileError::new(
+                CompileErrorKind::CellCount {
+                    expected: row_keys,
+                    found: row.labels.len(),
+                    what: "row labels (one option per key but the last)",
+                },
+                row.span,
+            ));
+            continue;
+        }
+        if row.cells.len() != columns {
+            errors.push(CompileError::new(
+                CompileErrorKind::CellCount {
+                    expected: columns,
+                    found: row.cells.len(),
+                    what: "cells",
+                },
+                row.span,
+            ));
+            continue;
+        }
+        let mut row_index = 0;
+        let mut ok = true;
+        for (k, label) in row.labels.iter().enumerate() {
+            match option_index(program, keys[k], label, errors) {
+                Some(i) => row_index = row_index * sizes[k] + i,
+                None => ok = false,
+            }
+        }
+        if !ok {
+            continue;
+        }
+        if let Some(first) = filled[row_index] {
+            errors.push(CompileError::new(
+                CompileErrorKind::Duplicate {
+                    what: "grid row",
+                    name: row
+                        .labels
+                        .iter()
+                        .map(|l| l.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    first,
+                },
+                row.span,
+            ));
+            continue;
+        }
+        filled[row_index] = Some(row.span);
+        for (c, cell) in row.cells.iter().enumerate() {
+            cells[row_index * columns + c] = compile_cell(cell, errors);
+        }
+    }
+    program.grids[id] = GridTree { keys, cells };
+}
+
+fn compile_cell(cell: &ast::Cell, errors: &mut Vec<CompileError>) -> Cell {
+    match &cell.kind {
+        ast::CellKind::Number(n) => Cell::Number(*n),
+        ast::CellKind::Text(t) => Cell::Text(t.clone()),
+        ast::CellKind::Target(r) => Cell::Target(rows::ranges(r, errors)),
+        ast::CellKind::Dice(d) => {
+            Cell::Dice(chart::static_dice(d, &Limits::default(), errors).unwrap_or_default())
+        }
+        ast::CellKind::Impossible => Cell::Impossible,
+    }
+}
+
+fn resolve_follow_args(
+    program: &mut Program,
+    index: usize,
+    args: Vec<ast::FollowArg>,
+    errors: &mut Vec<CompileError>,
+) {
+    let (caller, callee) = {
+        let f = &program.follow_ups[index];
+        (f.caller, f.chart)
+    };
+    let Some(target) = program.charts.get(callee) else {
+        return;
+    };
+    let mut resolved = Vec::new();
+    for arg in &args {
+        let slot = target.slots.iter().position(|s| s.name == arg.name.name);
+        let Some(slot) = slot else {
+            errors.push(CompileError::new(
+                CompileErrorKind::Unknown {
+                    what: "input of the follow-up chart",
+                    name: arg.name.name.clone(),
+                    suggestion: crate::suggest::closest(
+                        &arg.name.name,
+                        target.slots.iter().map(|s| s.name.as_str()),
+                    ),
+                },
+                arg.name.span,
+            ));
+            continue;
+        };
+        let value = match (&target.slots[slot].kind, &arg.value) {
+            (SlotKind::Flag, None) => Some(1),
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => Some(*n),
+            (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
+                option_index(program, *c, o, errors).map(|i| i as i64)
+            }
+            (kind, _) => {
+                errors.push(CompileError::new(
+                    CompileErrorKind::WrongKind {
+                        expected: match kind {
+                            SlotKind::Flag => "a bare flag name",
+                            SlotKind::Param { .. } => "`name=number`",
+                            SlotKind::Choice(_) => "`name=option`",
+                        },
+                        found: "another form".into(),
+                    },
+                    arg.span,
+                ));
+                None
+            }
+        };
+        if let Some(v) = value {
+            resolved.push((slot, v));
+        }
+    }
+    let pass = program.charts[caller]
+        .slots
+        .iter()
+        .enumerate()
+        .filter_map(|(from, s)| {
+            let to = target
+                .slots
+                .iter()
+                .position(|t| t.name == s.name && t.kind == s.kind)?;
+            (!resolved.iter().any(|&(slot, _)| slot == to)).then_some((from, to))
+        })
+        .collect();
+    let f = &mut program.follow_ups[index];
+    f.args = resolved;
+    f.pass = pass;
+}
+
+/// Rejects follow-up chains that come back to a chart already in them.
+fn check_cycles(program: &Program, errors: &mut Vec<CompileError>) {
+    let n = program.charts.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, f) in program.follow_ups.iter().enumerate() {
+        if f.caller < n && f.chart < n {
+            edges[f.caller].push(i);
+        }
+    }
+    // 0 = unvisited, 1 = on the stack, 2 = done.
+    let mut state = vec![0u8; n];
+    let mut reported = std::collections::HashSet::new();
+    for start in 0..n {
+        if state[start] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        let mut path: Vec<usize> = vec![start];
+        state[start] = 1;
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            if *next < edges[node].len() {
+                let f = &program.follow_ups[edges[node][*next]];
+                *next += 1;
+                match state[f.chart] {
+                    0 => {
+                        state[f.chart] = 1;
+                        stack.push((f.chart, 0));
+                        path.push(f.chart);
+                    }
+                    1 => {
+                        let from = path.iter().position(|&c| c == f.chart).unwrap_or(0);
+                        let mut names: Vec<&str> = path[from..]
+                            .iter()
+                            .map(|&c| program.charts[c].name.as_str())
+                            .collect();
+                        names.push(&program.charts[f.chart].name);
+                        if reported.insert(f.span) {
+                            errors.push(CompileError::new(
+                                CompileErrorKind::FollowUpCycle {
+                                    chain: names.join(" -> "),
+                                },
+                                f.span,
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            } else {
+                state[node] = 2;
+                stack.pop();
+                path.pop();
+            }
+        }
+    }
+}
+
+impl ChartTree {
+    /// The chart's kind, as its keyword.
+    pub(crate) fn kind_name(&self) -> &'static str {
+        self.body.kind_name()
+    }
+}
+

@@ -1,0 +1,67 @@
+//! chartwright: a language and interpreter for the charts of tabletop
+//! wargames.
+//!
+//! # Map
+//!
+//! ```text
+//! grammar/chartwright.pest
+//!     │ parser (pest; only parser.rs sees pest pairs)
+//!     ▼
+//! ast (owned, spanned) ──► compiler (checks, resolves names) ──► tree
+//!                                                               │
+//!                    choices ──► bind (settle choices once) ◄───┘
+//!                                   │
+//!                       read (natural dice → outcome)
+//!                         ┌─────────┴─────────┐
+//!                      sample               odds
+//!                   (Roll trace)      (exact fractions)
+//! ```
+//!
+//! A host program uses [`Ruleset`] (load, compile) → [`Ruleset::chart`] →
+//! [`ChartRef::roll`] / [`ChartRef::odds`]. Errors are concrete types that
+//! implement [`miette::Diagnostic`]; rendering them is the application's job.
+//!
+//! ```
+//! use chartwright::{Choices, Ruleset, Scripted};
+//! let rules = Ruleset::from_file("first_echelon").unwrap(); // a bundled game
+//! let bog_down = rules.chart("bog_down").unwrap();
+//! let choices = Choices::parse("tracked bog_down_rating=-1").unwrap();
+//! let roll = bog_down.roll(&choices, &mut Scripted::new([5])).unwrap();
+//! assert_eq!(roll.total, Some(6));
+//! assert_eq!(roll.outcome.to_string(), "Traverse");
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod ast;
+mod bind;
+pub mod bundled;
+mod choices;
+pub mod compile_error;
+mod compiler;
+mod limits;
+mod load_error;
+mod odds;
+pub mod parse_error;
+pub mod parser;
+mod read;
+mod render;
+mod roll;
+pub mod roll_error;
+mod ruleset;
+mod sample;
+pub mod span;
+mod suggest;
+mod tree;
+
+pub use choices::{Arg, Choices, INPUT_SOURCE};
+pub use compile_error::{CompileError, CompileErrorKind};
+pub use limits::Limits;
+pub use load_error::{LoadError, LoadErrors};
+pub use odds::{Odds, OddsOutcome};
+pub use parse_error::ParseError;
+pub use roll::{AppliedModifier, DiceRoll, OutcomeField, OutcomeText, Roll};
+pub use roll_error::{RollError, RollErrorKind};
+pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
+pub use sample::{DiceSource, Scripted};
+pub use span::{SourceId, SourceMap, Span};

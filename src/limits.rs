@@ -1,0 +1,29 @@
+//! [`Limits`]: the bounds that keep any ruleset, roll and odds computation
+//! finite and small, whatever the input.
+
+/// Resource limits, set on a [`crate::RulesetBuilder`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most dice in one roll (all groups together).
+    pub max_dice: u32,
+    /// Most sides on one die.
+    pub max_sides: u32,
+    /// Most follow-ups deep one roll may go.
+    pub max_follow_depth: usize,
+    /// Most states an exact-odds distribution may hold.
+    pub max_odds_states: usize,
+    /// Widest span of totals one table may read (the size of its index).
+    pub max_table_span: i64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_dice: 1000,
+            max_sides: 1000,
+            max_follow_depth: 16,
+            max_odds_states: 1_000_000,
+            max_table_span: 100_000,
+        }
+    }
+}

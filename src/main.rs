@@ -1,0 +1,331 @@
+//! The `chartwright` command: check, list, show, roll and compute the odds
+//! of charts, or play at the table in the REPL (the default). A thin layer
+//! over the library's public API.
+
+#![forbid(unsafe_code)]
+
+#[path = "bin_support/output.rs"]
+mod output;
+#[path = "bin_support/repl/mod.rs"]
+mod repl;
+
+use chartwright::{LoadErrors, Ruleset, RulesetBuilder};
+use clap::{Parser, Subcommand};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Roll, check and compute the odds of the charts of tabletop wargames.
+///
+/// RULES is a `.rules` file, a folder of them, or a bundled game's short
+/// name (first_echelon, battalion_combat_series, command_decision,
+/// cold_war_quick_reference). With no command, starts the REPL with every
+/// bundled game loaded.
+#[derive(Parser, Debug)]
+#[command(name = "chartwright", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check rules files for errors (exit 0 when clean, 1 on any error).
+    Check {
+        /// Files, folders or bundled game names.
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
+    },
+    /// List the charts, their dice, modifiers and parameters.
+    List {
+        /// A file, folder or bundled game name.
+        rules: PathBuf,
+    },
+    /// Show a chart as a table, as on the sheet.
+    Show {
+        /// A file, folder or bundled game name.
+        rules: PathBuf,
+        /// The chart's name.
+        chart: String,
+    },
+    /// Roll a chart and print the trace.
+    Roll {
+        /// A file, folder or bundled game name.
+        rules: PathBuf,
+        /// The chart's name.
+        chart: String,
+        /// Modifiers and choices: `tracked`, `bog_down_rating=-1`.
+        choices: Vec<String>,
+        /// Seed for the dice: the same seed gives the same rolls everywhere.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Roll this many times and show the frequencies beside the exact odds.
+        #[arg(long, default_value_t = 1)]
+        times: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact odds of every outcome of a chart.
+    Odds {
+        /// A file, folder or bundled game name.
+        rules: PathBuf,
+        /// The chart's name.
+        chart: String,
+        /// Modifiers and choices: `tracked`, `bog_down_rating=-1`.
+        choices: Vec<String>,
+        /// Show the odds against an extra net modifier from A to B (`-3..3`).
+        #[arg(long, allow_hyphen_values = true)]
+        sweep: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Start the interactive REPL with the given rules (default: every bundled game).
+    Repl {
+        /// Files, folders or bundled game names.
+        rules: Vec<PathBuf>,
+    },
+}
+
+fn load(paths: &[PathBuf]) -> Result<Ruleset, LoadErrors> {
+    let mut b = RulesetBuilder::new();
+    for p in paths {
+        b.add_path(p);
+    }
+    b.build()
+}
+
+fn load_or_report(paths: &[PathBuf]) -> Result<Ruleset, ExitCode> {
+    load(paths).map_err(|e| {
+        anstream::eprint!("{}", output::load_errors(&e));
+        ExitCode::from(1)
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+fn run(cli: Cli) -> Result<(), ExitCode> {
+    match cli.command {
+        None => repl::run(&[]),
+        Some(Command::Repl { rules }) => repl::run(&rules),
+        Some(Command::Check { rules }) => {
+            let ruleset = load_or_report(&rules)?;
+            let charts = ruleset.charts().count();
+            let games = ruleset.games().count();
+            anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
+            Ok(())
+        }
+        Some(Command::List { rules }) => {
+            let ruleset = load_or_report(&[rules])?;
+            anstream::print!("{}", list(&ruleset));
+            Ok(())
+        }
+        Some(Command::Show { rules, chart }) => {
+            let ruleset = load_or_report(&[rules])?;
+            let chart = ruleset.chart(&chart).map_err(|e| {
+                anstream::eprint!("{}", output::plain_error(&e));
+                ExitCode::from(1)
+            })?;
+            anstream::print!("{}", chart.render());
+            Ok(())
+        }
+        Some(Command::Roll {
+            rules,
+            chart,
+            choices,
+            seed,
+            times,
+            json,
+        }) => {
+            let ruleset = load_or_report(&[rules])?;
+            roll(&ruleset, &chart, &choices, seed, times, json)
+        }
+        Some(Command::Odds {
+            rules,
+            chart,
+            choices,
+            sweep,
+            json,
+        }) => {
+            let ruleset = load_or_report(&[rules])?;
+            odds(&ruleset, &chart, &choices, sweep.as_deref(), json)
+        }
+    }
+}
+
+/// The charts of a ruleset with what each takes.
+pub fn list(ruleset: &Ruleset) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (name, title, version) in ruleset.games() {
+        let _ = writeln!(out, "{title} v{version} [{name}]");
+        for c in ruleset.charts().filter(|c| c.game() == name) {
+            let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
+            let _ = writeln!(out, "  {:<28} {:<10}{dice}  {}", c.name(), c.kind(), c.title());
+            for i in c.inputs() {
+                let what = match &i.kind {
+                    chartwright::InputKind::Flag(Some(v)) => format!("{v:+}"),
+                    chartwright::InputKind::Flag(None) => "flag".into(),
+                    chartwright::InputKind::Param { bounds, default } => {
+                        let b = bounds.map_or(String::new(), |(l, h)| format!(" {l}..{h}"));
+                        let d = default.map_or(String::new(), |d| format!(" default {d}"));
+                        format!("=N{b}{d}")
+                    }
+                    chartwright::InputKind::Choice { options } => format!(
+                        "={}",
+                        options.iter().map(|o| o.0.as_str()).collect::<Vec<_>>().join("|")
+                    ),
+                };
+                let _ = writeln!(out, "      {:<26} {what:<12} {}", i.name, i.label);
+            }
+        }
+    }
+    out
+}
+
+fn roll(
+    ruleset: &Ruleset,
+    chart: &str,
+    words: &[String],
+    seed: Option<u64>,
+    times: u64,
+    json: bool,
+) -> Result<(), ExitCode> {
+    let fail = |e: &chartwright::RollError, text: &str| {
+        anstream::eprint!("{}", output::roll_error(e, ruleset, text, "arguments"));
+        ExitCode::from(1)
+    };
+    let chart = ruleset.chart(chart).map_err(|e| fail(&e, ""))?;
+    let (text, choices) = output::choices(words);
+    let choices = choices.map_err(|e| fail(&e, &text))?;
+    let bound = chart.bind(&choices).map_err(|e| fail(&e, &text))?;
+    let mut rng = match seed {
+        Some(s) => Xoshiro256PlusPlus::seed_from_u64(s),
+        None => Xoshiro256PlusPlus::from_os_rng(),
+    };
+    if times <= 1 {
+        let r = bound.roll(&mut rng).map_err(|e| fail(&e, &text))?;
+        if json {
+            println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
+        } else {
+            anstream::print!("{}", output::roll(&r, 0));
+        }
+        return Ok(());
+    }
+    let times = times.min(10_000_000);
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    for _ in 0..times {
+        let r = bound.roll(&mut rng).map_err(|e| fail(&e, &text))?;
+        *counts.entry(r.summary()).or_default() += 1;
+    }
+    let observed: Vec<(String, u64)> = counts.into_iter().collect();
+    if json {
+        let v = serde_json::json!({
+            "chart": chart.qualified_name(),
+            "times": times,
+            "observed": observed.iter().map(|(o, c)| serde_json::json!({"outcome": o, "count": c})).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        return Ok(());
+    }
+    match bound.odds() {
+        Ok(o) => anstream::print!("{}", output::odds(&o, Some((&observed, times)))),
+        Err(_) => {
+            for (o, c) in &observed {
+                println!("  {o}  {:.2}%", *c as f64 * 100.0 / times as f64);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn odds(
+    ruleset: &Ruleset,
+    chart: &str,
+    words: &[String],
+    sweep: Option<&str>,
+    json: bool,
+) -> Result<(), ExitCode> {
+    let fail = |e: &chartwright::RollError, text: &str| {
+        anstream::eprint!("{}", output::roll_error(e, ruleset, text, "arguments"));
+        ExitCode::from(1)
+    };
+    let chart = ruleset.chart(chart).map_err(|e| fail(&e, ""))?;
+    let (text, choices) = output::choices(words);
+    let choices = choices.map_err(|e| fail(&e, &text))?;
+    if let Some(range) = sweep {
+        let (a, b) = parse_sweep(range).ok_or_else(|| {
+            anstream::eprintln!("error: --sweep takes A..B, such as -3..3");
+            ExitCode::from(2)
+        })?;
+        let mut columns = Vec::new();
+        for extra in a..=b {
+            let o = chart
+                .bind(&choices)
+                .and_then(|b| b.with_extra_modifier(extra).odds())
+                .map_err(|e| fail(&e, &text))?;
+            columns.push((extra, o));
+        }
+        if json {
+            let v: Vec<_> = columns
+                .iter()
+                .map(|(x, o)| serde_json::json!({"modifier": x, "odds": o.to_json()}))
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        } else {
+            anstream::print!("{}", sweep_table(&columns));
+        }
+        return Ok(());
+    }
+    let o = chart.odds(&choices).map_err(|e| fail(&e, &text))?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&o.to_json()).unwrap_or_default());
+    } else {
+        anstream::print!("{}", output::odds(&o, None));
+    }
+    Ok(())
+}
+
+fn parse_sweep(s: &str) -> Option<(i64, i64)> {
+    let (a, b) = s.split_once("..")?;
+    let (a, b) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+    (a <= b && b - a <= 40).then_some((a, b))
+}
+
+fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
+    use std::fmt::Write;
+    let mut outcomes: Vec<String> = Vec::new();
+    for (_, o) in columns {
+        for x in &o.outcomes {
+            if !outcomes.contains(&x.outcome) {
+                outcomes.push(x.outcome.clone());
+            }
+        }
+    }
+    let w = outcomes.iter().map(|o| o.chars().count().min(40)).max().unwrap_or(0);
+    let mut out = String::new();
+    let _ = write!(out, "{:<w$}", "net modifier");
+    for (x, _) in columns {
+        let _ = write!(out, " {:>7}", format!("{x:+}"));
+    }
+    out.push('\n');
+    for name in &outcomes {
+        let short: String = name.chars().take(40).collect();
+        let _ = write!(out, "{short:<w$}");
+        for (_, o) in columns {
+            let p = o.outcomes.iter().filter(|x| &x.outcome == name).map(chartwright::OddsOutcome::percent).sum::<f64>();
+            let _ = write!(out, " {p:>6.2}%");
+        }
+        out.push('\n');
+    }
+    out
+}

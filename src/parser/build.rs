@@ -1,0 +1,1040 @@
+//! Pairs → AST: one method per grammar rule that yields a node. Children are
+//! picked by rule, never by position alone, and a missing child is an
+//! internal error rather than a panic.
+
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::grammar::Rule;
+use super::{MAX_DEPTH, MAX_TREE_DEPTH};
+use crate::ast::{
+    Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
+    CmpOp, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expr, ExprKind, Field, File,
+    FlagDecl, FollowArg, FollowUp, ForSide, Grid, GridRow, Group, Header, Ident, Item, Label,
+    ModEntry, ModValue, ModifierDecl, ModifierSet, NaturalRule, Notes, OptionDecl, Outcome,
+    ParamDecl, ParamSign, RangePart, RangeSet, Row, RowKey, SimpleKind, SimpleOutcome, Target,
+    TargetKind, UseDecl,
+};
+use crate::ast::Cond;
+use crate::parse_error::{ParseError, ParseErrorKind};
+use crate::span::{SourceId, Span, Spanned};
+
+type Res<T> = Result<T, ParseError>;
+
+/// What the `d66` notation is reported as.
+const D66: &str = "d66 (two d6 read as tens and units)";
+
+/// The direct children of a pair, looked up by rule.
+struct Kids<'i> {
+    pairs: Vec<Pair<'i, Rule>>,
+    span: Span,
+}
+
+impl<'i> Kids<'i> {
+    /// The first child of `rule`, or an internal error.
+    fn one(&self, rule: Rule) -> Res<Pair<'i, Rule>> {
+        self.nth(rule, 0)
+    }
+
+    /// The `n`th child of `rule`, or an internal error.
+    fn nth(&self, rule: Rule, n: usize) -> Res<Pair<'i, Rule>> {
+        self.all(rule)
+            .nth(n)
+            .ok_or_else(|| internal(self.span, format!("missing {rule:?} #{n}")))
+    }
+
+    /// The first child of `rule`, if any.
+    fn opt(&self, rule: Rule) -> Option<Pair<'i, Rule>> {
+        self.all(rule).next()
+    }
+
+    /// Every child of `rule`, in order.
+    fn all(&self, rule: Rule) -> impl Iterator<Item = Pair<'i, Rule>> + '_ {
+        self.pairs.iter().filter(move |p| p.as_rule() == rule).cloned()
+    }
+
+    /// True if a child of `rule` is present.
+    fn has(&self, rule: Rule) -> bool {
+        self.pairs.iter().any(|p| p.as_rule() == rule)
+    }
+
+    /// The first child, whatever its rule (for rules that wrap a choice).
+    fn first(&self) -> Res<Pair<'i, Rule>> {
+        self.pairs
+            .first()
+            .cloned()
+            .ok_or_else(|| internal(self.span, "missing child".to_owned()))
+    }
+}
+
+/// An internal (grammar/builder mismatch) error at `span`.
+fn internal(span: Span, message: String) -> ParseError {
+    ParseError::new(ParseErrorKind::Internal { message }, span)
+}
+
+/// Builds AST nodes for one source.
+pub(super) struct Builder {
+    source: SourceId,
+    expr_pratt: PrattParser<Rule>,
+    cond_pratt: PrattParser<Rule>,
+}
+
+impl Builder {
+    /// A builder whose spans refer to `source`.
+    pub(super) fn new(source: SourceId) -> Self {
+        Self {
+            source,
+            expr_pratt: PrattParser::new()
+                .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+                .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_div, Assoc::Left))
+                .op(Op::prefix(Rule::op_neg)),
+            cond_pratt: PrattParser::new()
+                .op(Op::infix(Rule::kw_or, Assoc::Left))
+                .op(Op::infix(Rule::kw_and, Assoc::Left))
+                .op(Op::prefix(Rule::kw_not)),
+        }
+    }
+
+    /// The span of a pair, without the trailing white space pest includes
+    /// when a rule ends in an optional part that matched nothing.
+    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let start = pair.as_span().start();
+        let mut end = pair.as_span().end();
+        let mut last = pair.clone().into_inner().last();
+        while let Some(p) = last {
+            end = p.as_span().end();
+            last = p.into_inner().last();
+        }
+        Span::new(self.source, start, end.max(start))
+    }
+
+    fn kids<'i>(&self, pair: &Pair<'i, Rule>) -> Kids<'i> {
+        Kids {
+            pairs: pair.clone().into_inner().collect(),
+            span: self.span(pair),
+        }
+    }
+
+    fn unexpected(&self, pair: &Pair<'_, Rule>) -> ParseError {
+        internal(self.span(pair), format!("unexpected {:?}", pair.as_rule()))
+    }
+
+    fn too_deep(&self, pair: &Pair<'_, Rule>, limit: usize) -> ParseError {
+        ParseError::new(ParseErrorKind::TooDeep { limit }, self.span(pair))
+    }
+
+    // -- The file ----------------------------------------------------------
+
+    /// `file`.
+    pub(super) fn file(&self, pair: &Pair<'_, Rule>) -> Res<File> {
+        let kids = self.kids(pair);
+        let header = self.header(&kids.one(Rule::header)?)?;
+        let items = kids
+            .all(Rule::item)
+            .map(|p| self.item(&p))
+            .collect::<Res<_>>()?;
+        Ok(File { header, items })
+    }
+
+    fn header(&self, pair: &Pair<'_, Rule>) -> Res<Header> {
+        let kids = self.kids(pair);
+        Ok(Header {
+            title: self.label(&kids.nth(Rule::string, 0)?)?,
+            version: self.label(&kids.nth(Rule::string, 1)?)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn item(&self, pair: &Pair<'_, Rule>) -> Res<Item> {
+        let inner = self.kids(pair).first()?;
+        Ok(match inner.as_rule() {
+            Rule::choice_decl => Item::Choice(self.choice_decl(&inner)?),
+            Rule::flag_decl => Item::Flag(self.flag_decl(&inner)?),
+            Rule::param_decl => Item::Param(self.param_decl(&inner)?),
+            Rule::grid => Item::Grid(self.grid(&inner)?),
+            Rule::modifier_set => Item::Modifiers(self.modifier_set(&inner)?),
+            Rule::chart => Item::Chart(self.chart(&inner)?),
+            Rule::notes_item => Item::Notes(self.notes_item(&inner)?),
+            _ => return Err(self.unexpected(&inner)),
+        })
+    }
+
+    // -- Choices, flags, params -------------------------------------------
+
+    fn choice_decl(&self, pair: &Pair<'_, Rule>) -> Res<ChoiceDecl> {
+        let kids = self.kids(pair);
+        Ok(ChoiceDecl {
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+            options: self.options(&kids)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn options(&self, kids: &Kids<'_>) -> Res<Vec<OptionDecl>> {
+        kids.all(Rule::option_decl)
+            .map(|p| self.option_decl(&p))
+            .collect()
+    }
+
+    fn option_decl(&self, pair: &Pair<'_, Rule>) -> Res<OptionDecl> {
+        let kids = self.kids(pair);
+        Ok(OptionDecl {
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+        })
+    }
+
+    fn flag_decl(&self, pair: &Pair<'_, Rule>) -> Res<FlagDecl> {
+        let kids = self.kids(pair);
+        Ok(FlagDecl {
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn param_decl(&self, pair: &Pair<'_, Rule>) -> Res<ParamDecl> {
+        let kids = self.kids(pair);
+        Ok(ParamDecl {
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+            bounds: kids.opt(Rule::bounds).map(|p| self.bounds(&p)).transpose()?,
+            default: self.default_value(&kids)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn bounds(&self, pair: &Pair<'_, Rule>) -> Res<Bounds> {
+        let kids = self.kids(pair);
+        Ok(Bounds {
+            lo: self.int(&kids.nth(Rule::int, 0)?)?.node,
+            hi: self.int(&kids.nth(Rule::int, 1)?)?.node,
+            span: self.span(pair),
+        })
+    }
+
+    fn default_value(&self, kids: &Kids<'_>) -> Res<Option<Spanned<i64>>> {
+        kids.opt(Rule::default_value)
+            .map(|p| self.int(&self.kids(&p).one(Rule::int)?))
+            .transpose()
+    }
+
+    // -- Grids -------------------------------------------------------------
+
+    fn grid(&self, pair: &Pair<'_, Rule>) -> Res<Grid> {
+        let kids = self.kids(pair);
+        let mut idents = kids.all(Rule::ident).map(|p| self.ident(&p));
+        let name = idents
+            .next()
+            .ok_or_else(|| internal(kids.span, "grid without a name".to_owned()))?;
+        Ok(Grid {
+            name,
+            label: self.label(&kids.one(Rule::string)?)?,
+            keys: idents.collect(),
+            rows: kids
+                .all(Rule::grid_row)
+                .map(|p| self.grid_row(&p))
+                .collect::<Res<_>>()?,
+            notes: self.block_notes(&kids)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn block_notes(&self, kids: &Kids<'_>) -> Res<Vec<Label>> {
+        kids.all(Rule::block_notes)
+            .map(|p| self.notes_text(&self.kids(&p).one(Rule::notes_text)?))
+            .collect()
+    }
+
+    fn grid_row(&self, pair: &Pair<'_, Rule>) -> Res<GridRow> {
+        let kids = self.kids(pair);
+        Ok(GridRow {
+            labels: kids.all(Rule::ident).map(|p| self.ident(&p)).collect(),
+            cells: kids
+                .all(Rule::cell)
+                .map(|p| self.cell(&p))
+                .collect::<Res<_>>()?,
+            span: self.span(pair),
+        })
+    }
+
+    fn cell(&self, pair: &Pair<'_, Rule>) -> Res<Cell> {
+        let span = self.span(pair);
+        let inner = self.kids(pair).first()?;
+        let kind = match inner.as_rule() {
+            Rule::impossible => CellKind::Impossible,
+            Rule::string => CellKind::Text(self.label(&inner)?.text),
+            Rule::dice => CellKind::Dice(DiceExpr {
+                terms: vec![(false, self.dice(&inner)?)],
+                span,
+            }),
+            Rule::range_set => {
+                let set = self.range_set(&inner)?;
+                match self.plain_number(&inner)? {
+                    Some(n) => CellKind::Number(n),
+                    None => CellKind::Target(set),
+                }
+            }
+            _ => return Err(self.unexpected(&inner)),
+        };
+        Ok(Cell { kind, span })
+    }
+
+    /// The value of a range set written as one plain integer (`+1`, `0`).
+    fn plain_number(&self, set: &Pair<'_, Rule>) -> Res<Option<i64>> {
+        let parts = self.kids(set);
+        let mut parts = parts.all(Rule::range_part);
+        let (Some(part), None) = (parts.next(), parts.next()) else {
+            return Ok(None);
+        };
+        let kids = self.kids(&part);
+        match kids.pairs.as_slice() {
+            [only] if only.as_rule() == Rule::int => Ok(Some(self.int(only)?.node)),
+            _ => Ok(None),
+        }
+    }
+
+    // -- Ranges ------------------------------------------------------------
+
+    fn range_set(&self, pair: &Pair<'_, Rule>) -> Res<RangeSet> {
+        Ok(RangeSet {
+            parts: self
+                .kids(pair)
+                .all(Rule::range_part)
+                .map(|p| self.range_part(&p))
+                .collect::<Res<_>>()?,
+            span: self.span(pair),
+        })
+    }
+
+    fn range_part(&self, pair: &Pair<'_, Rule>) -> Res<RangePart> {
+        let span = self.span(pair);
+        let kids = self.kids(pair);
+        let (lo, hi) = if let Some(p) = kids.opt(Rule::range_span) {
+            let k = self.kids(&p);
+            (
+                Some(self.nat(&k.nth(Rule::nat, 0)?)?),
+                Some(self.nat(&k.nth(Rule::nat, 1)?)?),
+            )
+        } else if let Some(p) = kids.opt(Rule::range_plus) {
+            (Some(self.int(&self.kids(&p).one(Rule::int)?)?.node), None)
+        } else {
+            let first = self.int(&kids.nth(Rule::int, 0)?)?.node;
+            if kids.has(Rule::kw_more) {
+                (Some(first), None)
+            } else if kids.has(Rule::kw_less) {
+                (None, Some(first))
+            } else if let Some(second) = kids.all(Rule::int).nth(1) {
+                (Some(first), Some(self.int(&second)?.node))
+            } else {
+                (Some(first), Some(first))
+            }
+        };
+        Ok(RangePart { lo, hi, span })
+    }
+
+    // -- Modifiers ---------------------------------------------------------
+
+    fn modifier_set(&self, pair: &Pair<'_, Rule>) -> Res<ModifierSet> {
+        let kids = self.kids(pair);
+        Ok(ModifierSet {
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+            entries: self.mod_entries(&kids)?,
+            notes: self.block_notes(&kids)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn mod_entries(&self, kids: &Kids<'_>) -> Res<Vec<ModEntry>> {
+        kids.all(Rule::mod_entry)
+            .map(|p| self.mod_entry(&p))
+            .collect()
+    }
+
+    fn mod_entry(&self, pair: &Pair<'_, Rule>) -> Res<ModEntry> {
+        let inner = self.kids(pair).first()?;
+        let span = self.span(&inner);
+        let kids = self.kids(&inner);
+        Ok(match inner.as_rule() {
+            Rule::one_of | Rule::section => {
+                let group = Group {
+                    heading: kids.opt(Rule::string).map(|p| self.label(&p)).transpose()?,
+                    subtract: kids.has(Rule::kw_subtract),
+                    applicability: self.applicability(&kids)?,
+                    entries: self.mod_entries(&kids)?,
+                    span,
+                };
+                if inner.as_rule() == Rule::one_of {
+                    ModEntry::OneOf(group)
+                } else {
+                    ModEntry::Section(group)
+                }
+            }
+            Rule::use_decl => ModEntry::Use(UseDecl {
+                set: self.ident(&kids.one(Rule::ident)?),
+                cond: self.opt_cond(&kids)?,
+                span,
+            }),
+            Rule::for_side => ModEntry::ForSide(ForSide {
+                side: kids.opt(Rule::ident).map(|p| self.ident(&p)),
+                entries: self.mod_entries(&kids)?,
+                span,
+            }),
+            Rule::modifier => ModEntry::Modifier(ModifierDecl {
+                name: self.ident(&kids.one(Rule::ident)?),
+                value: self.mod_value(&kids.one(Rule::mod_value)?)?,
+                label: self.label(&kids.one(Rule::string)?)?,
+                applicability: self.applicability(&kids)?,
+                span,
+            }),
+            _ => return Err(self.unexpected(&inner)),
+        })
+    }
+
+    fn applicability(&self, kids: &Kids<'_>) -> Res<Option<Applicability>> {
+        let Some(pair) = kids.opt(Rule::applicability) else {
+            return Ok(None);
+        };
+        let inner = self.kids(&pair);
+        Ok(Some(Applicability {
+            unless: inner.has(Rule::kw_unless),
+            cond: self.cond(&inner.one(Rule::cond)?)?,
+            span: self.span(&pair),
+        }))
+    }
+
+    fn mod_value(&self, pair: &Pair<'_, Rule>) -> Res<ModValue> {
+        let span = self.span(pair);
+        let inner = self.kids(pair).first()?;
+        let kids = self.kids(&inner);
+        Ok(match inner.as_rule() {
+            Rule::param_value => {
+                let sign = kids.one(Rule::param_sign)?;
+                let sign = match sign.as_str() {
+                    "+r" => ParamSign::Plus,
+                    "-r" => ParamSign::Minus,
+                    _ => ParamSign::Either,
+                };
+                ModValue::Param {
+                    sign,
+                    bounds: kids.opt(Rule::bounds).map(|p| self.bounds(&p)).transpose()?,
+                    default: self.default_value(&kids)?,
+                    from: kids
+                        .opt(Rule::from_grid)
+                        .map(|p| self.kids(&p).one(Rule::ident).map(|i| self.ident(&i)))
+                        .transpose()?,
+                    span,
+                }
+            }
+            Rule::counted_value => ModValue::Counted {
+                per: self.int(&kids.nth(Rule::int, 0)?)?,
+                max: kids.all(Rule::int).nth(1).map(|p| self.int(&p)).transpose()?,
+                span,
+            },
+            Rule::fixed_value => ModValue::Fixed(self.int(&kids.one(Rule::int)?)?),
+            _ => return Err(self.unexpected(&inner)),
+        })
+    }
+
+    // -- Charts ------------------------------------------------------------
+
+    fn chart(&self, pair: &Pair<'_, Rule>) -> Res<Chart> {
+        let kids = self.kids(pair);
+        let keyword = kids.first()?;
+        let kind = match keyword.as_rule() {
+            Rule::kw_table => ChartKind::Table,
+            Rule::kw_check => ChartKind::Check,
+            Rule::kw_opposed => ChartKind::Opposed,
+            Rule::kw_pool => ChartKind::Pool,
+            Rule::kw_ladder => ChartKind::Ladder,
+            _ => return Err(self.unexpected(&keyword)),
+        };
+        Ok(Chart {
+            kind,
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+            clauses: kids
+                .all(Rule::clause)
+                .map(|p| self.clause(&p))
+                .collect::<Res<_>>()?,
+            span: self.span(pair),
+        })
+    }
+
+    fn clause(&self, pair: &Pair<'_, Rule>) -> Res<Clause> {
+        let inner = self.kids(pair).first()?;
+        let span = self.span(&inner);
+        let kids = self.kids(&inner);
+        Ok(match inner.as_rule() {
+            Rule::roll_clause => Clause::Roll(self.dice_expr(&kids.one(Rule::dice_expr)?)?),
+            Rule::choice_decl => Clause::Choice(self.choice_decl(&inner)?),
+            Rule::flag_decl => Clause::Flag(self.flag_decl(&inner)?),
+            Rule::param_decl => Clause::Param(self.param_decl(&inner)?),
+            Rule::modifiers_clause => Clause::Modifiers(self.mod_entries(&kids)?, span),
+            Rule::columns_clause => Clause::Columns(self.ident(&kids.one(Rule::ident)?)),
+            Rule::fields_clause => Clause::Fields(self.options(&kids)?, span),
+            Rule::score_clause => Clause::Score(self.expr(&kids.one(Rule::expr)?)?),
+            Rule::rows_clause => Clause::Rows(
+                kids.all(Rule::row)
+                    .map(|p| self.row(&p))
+                    .collect::<Res<_>>()?,
+                span,
+            ),
+            Rule::natural_clause => Clause::Natural(NaturalRule {
+                ranges: self.range_set(&kids.one(Rule::range_set)?)?,
+                cond: self.opt_cond(&kids)?,
+                also: kids.has(Rule::kw_also),
+                outcome: self.outcome(&kids.one(Rule::outcome)?)?,
+                span,
+            }),
+            Rule::best_clause => Clause::Best {
+                row: self.label(&kids.one(Rule::string)?)?,
+                cond: self.cond(&kids.one(Rule::cond)?)?,
+                span,
+            },
+            Rule::succeed_clause => Clause::Succeed(self.target(&kids.one(Rule::target)?)?),
+            Rule::success_clause => Clause::Success(self.outcome(&kids.one(Rule::outcome)?)?),
+            Rule::failure_clause => Clause::Failure(self.outcome(&kids.one(Rule::outcome)?)?),
+            Rule::sides_clause => Clause::Sides(self.options(&kids)?, span),
+            Rule::count_clause => Clause::Count(self.count_stage(&inner)?),
+            Rule::per_clause => Clause::Per {
+                of: self.ident(&kids.one(Rule::ident)?),
+                roll: self.dice_expr(&kids.one(Rule::dice_expr)?)?,
+                stage: self.count_stage(&kids.one(Rule::count_clause)?)?,
+                span,
+            },
+            Rule::steps_clause => Clause::Steps(
+                kids.all(Rule::int)
+                    .map(|p| self.int(&p))
+                    .collect::<Res<_>>()?,
+                span,
+            ),
+            Rule::start_clause => Clause::Start(self.expr(&kids.one(Rule::expr)?)?),
+            Rule::at_most_clause => Clause::AtMost {
+                value: self.expr(&kids.one(Rule::expr)?)?,
+                cond: self.opt_cond(&kids)?,
+                span,
+            },
+            Rule::chart_notes => Clause::Notes(self.notes_text(&kids.one(Rule::notes_text)?)?),
+            _ => return Err(self.unexpected(&inner)),
+        })
+    }
+
+    fn count_stage(&self, pair: &Pair<'_, Rule>) -> Res<CountStage> {
+        let kids = self.kids(pair);
+        Ok(CountStage {
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+            target: self.target(&kids.one(Rule::target)?)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn row(&self, pair: &Pair<'_, Rule>) -> Res<Row> {
+        let kids = self.kids(pair);
+        let key = if let Some(columns) = kids.opt(Rule::column_key) {
+            RowKey::Columns(
+                self.kids(&columns)
+                    .all(Rule::column_cell)
+                    .map(|p| self.column_cell(&p))
+                    .collect::<Res<_>>()?,
+            )
+        } else {
+            RowKey::Single(self.range_set(&kids.one(Rule::range_set)?)?)
+        };
+        Ok(Row {
+            key,
+            outcome: self.outcome(&kids.one(Rule::outcome)?)?,
+            span: self.span(pair),
+        })
+    }
+
+    fn column_cell(&self, pair: &Pair<'_, Rule>) -> Res<RangeSet> {
+        let kids = self.kids(pair);
+        match kids.opt(Rule::range_set) {
+            Some(set) => self.range_set(&set),
+            None => Ok(RangeSet {
+                parts: Vec::new(),
+                span: self.span(pair),
+            }),
+        }
+    }
+
+    fn notes_item(&self, pair: &Pair<'_, Rule>) -> Res<Notes> {
+        let kids = self.kids(pair);
+        Ok(Notes {
+            name: self.ident(&kids.one(Rule::ident)?),
+            label: self.label(&kids.one(Rule::string)?)?,
+            text: self.notes_text(&kids.one(Rule::notes_text)?)?,
+            span: self.span(pair),
+        })
+    }
+
+    /// `"""text"""` or `"text"`.
+    fn notes_text(&self, pair: &Pair<'_, Rule>) -> Res<Label> {
+        let inner = self.kids(pair).first()?;
+        match inner.as_rule() {
+            Rule::string => self.label(&inner),
+            Rule::triple_string => {
+                let body = self.kids(&inner).one(Rule::triple_inner)?;
+                Ok(Label {
+                    text: block_text(body.as_str()),
+                    span: self.span(&inner),
+                })
+            }
+            _ => Err(self.unexpected(&inner)),
+        }
+    }
+
+    // -- Outcomes ----------------------------------------------------------
+
+    fn outcome(&self, pair: &Pair<'_, Rule>) -> Res<Outcome> {
+        Ok(Outcome {
+            fields: self
+                .kids(pair)
+                .all(Rule::field)
+                .map(|p| self.field(&p))
+                .collect::<Res<_>>()?,
+            span: self.span(pair),
+        })
+    }
+
+    fn field(&self, pair: &Pair<'_, Rule>) -> Res<Field> {
+        Ok(Field {
+            choices: self
+                .kids(pair)
+                .all(Rule::cond_outcome)
+                .map(|p| self.cond_outcome(&p, 0))
+                .collect::<Res<_>>()?,
+            span: self.span(pair),
+        })
+    }
+
+    fn cond_outcome(&self, pair: &Pair<'_, Rule>, depth: usize) -> Res<CondOutcome> {
+        if depth >= MAX_DEPTH {
+            return Err(self.too_deep(pair, MAX_DEPTH));
+        }
+        let kids = self.kids(pair);
+        let then_ = self.simple_outcome(&kids.one(Rule::simple_outcome)?)?;
+        let Some(otherwise) = kids.opt(Rule::cond_outcome) else {
+            return Ok(CondOutcome::Simple(then_));
+        };
+        Ok(CondOutcome::If {
+            then_,
+            cond: self.cond(&kids.one(Rule::cond)?)?,
+            otherwise: Box::new(self.cond_outcome(&otherwise, depth + 1)?),
+            span: self.span(pair),
+        })
+    }
+
+    fn simple_outcome(&self, pair: &Pair<'_, Rule>) -> Res<SimpleOutcome> {
+        let kids = self.kids(pair);
+        let kind = if let Some(text) = kids.opt(Rule::string) {
+            SimpleKind::Text(self.label(&text)?.text)
+        } else if kids.has(Rule::kw_success) {
+            SimpleKind::Success
+        } else if kids.has(Rule::kw_failure) {
+            SimpleKind::Failure
+        } else {
+            return Err(internal(kids.span, "outcome without text".to_owned()));
+        };
+        Ok(SimpleOutcome {
+            kind,
+            follow_ups: kids
+                .all(Rule::follow_up)
+                .map(|p| self.follow_up(&p))
+                .collect::<Res<_>>()?,
+            span: self.span(pair),
+        })
+    }
+
+    fn follow_up(&self, pair: &Pair<'_, Rule>) -> Res<FollowUp> {
+        let kids = self.kids(pair);
+        let args = match kids.opt(Rule::follow_args) {
+            Some(args) => self
+                .kids(&args)
+                .all(Rule::follow_arg)
+                .map(|p| self.follow_arg(&p))
+                .collect::<Res<_>>()?,
+            None => Vec::new(),
+        };
+        Ok(FollowUp {
+            chart: self.ident(&kids.one(Rule::qualified_ident)?),
+            args,
+            span: self.span(pair),
+        })
+    }
+
+    fn follow_arg(&self, pair: &Pair<'_, Rule>) -> Res<FollowArg> {
+        let kids = self.kids(pair);
+        let value = if let Some(int) = kids.opt(Rule::int) {
+            Some(ArgValue::Int(self.int(&int)?.node))
+        } else {
+            kids.all(Rule::ident)
+                .nth(1)
+                .map(|p| ArgValue::Name(self.ident(&p)))
+        };
+        Ok(FollowArg {
+            name: self.ident(&kids.one(Rule::ident)?),
+            value,
+            span: self.span(pair),
+        })
+    }
+
+    // -- Targets -----------------------------------------------------------
+
+    fn target(&self, pair: &Pair<'_, Rule>) -> Res<Target> {
+        let inner = self.kids(pair).first()?;
+        let kids = self.kids(&inner);
+        let kind = match inner.as_rule() {
+            Rule::target_at_least => TargetKind::AtLeast(self.expr(&kids.one(Rule::expr)?)?),
+            Rule::target_at_most => TargetKind::AtMost(self.expr(&kids.one(Rule::expr)?)?),
+            Rule::target_more_than => TargetKind::MoreThan(self.expr(&kids.one(Rule::expr)?)?),
+            Rule::target_less_than => TargetKind::LessThan(self.expr(&kids.one(Rule::expr)?)?),
+            Rule::range_set => TargetKind::Range(self.range_set(&inner)?),
+            Rule::target_grid => {
+                let shift = match kids.opt(Rule::expr) {
+                    None => None,
+                    Some(e) => {
+                        let expr = self.expr(&e)?;
+                        match kids.opt(Rule::op_sub) {
+                            Some(op) => Some(Expr {
+                                span: self.span(&op).to(expr.span),
+                                kind: ExprKind::Neg(Box::new(expr)),
+                            }),
+                            None => Some(expr),
+                        }
+                    }
+                };
+                TargetKind::Grid {
+                    grid: self.ident(&kids.one(Rule::ident)?),
+                    shift,
+                }
+            }
+            _ => return Err(self.unexpected(&inner)),
+        };
+        Ok(Target {
+            kind,
+            span: self.span(pair),
+        })
+    }
+
+    // -- Dice --------------------------------------------------------------
+
+    fn dice_expr(&self, pair: &Pair<'_, Rule>) -> Res<DiceExpr> {
+        let mut terms = Vec::new();
+        let mut minus = false;
+        for p in pair.clone().into_inner() {
+            match p.as_rule() {
+                Rule::op_add => minus = false,
+                Rule::op_sub => minus = true,
+                Rule::dice_term => terms.push((minus, self.dice_term(&p)?)),
+                _ => return Err(self.unexpected(&p)),
+            }
+        }
+        Ok(DiceExpr {
+            terms,
+            span: self.span(pair),
+        })
+    }
+
+    fn dice_term(&self, pair: &Pair<'_, Rule>) -> Res<DiceTerm> {
+        let inner = self.kids(pair).first()?;
+        match inner.as_rule() {
+            Rule::dice => self.dice(&inner),
+            Rule::paren_dice => {
+                let kids = self.kids(&inner);
+                let count = self.expr(&kids.one(Rule::expr)?)?;
+                let tail = self.kids(&kids.one(Rule::paren_dice_tail)?);
+                Ok(DiceTerm::Dice {
+                    count: Some(Box::new(count)),
+                    sides: self.sides(&tail.one(Rule::dice_sides)?)?,
+                    unsupported: tail.opt(Rule::dice_suffix).map(|p| self.suffix(&p)),
+                    span: self.span(&inner),
+                })
+            }
+            Rule::nat => Ok(DiceTerm::Number(Spanned::new(
+                self.nat(&inner)?,
+                self.span(&inner),
+            ))),
+            Rule::ident => Ok(DiceTerm::Name(self.ident(&inner))),
+            _ => Err(self.unexpected(&inner)),
+        }
+    }
+
+    /// `NdS[suffix]` as one token.
+    fn dice(&self, pair: &Pair<'_, Rule>) -> Res<DiceTerm> {
+        let span = self.span(pair);
+        let kids = self.kids(pair);
+        let count = match kids.opt(Rule::dice_count) {
+            Some(p) => Some(Box::new(Expr {
+                kind: ExprKind::Int(self.number(&p)?),
+                span: self.span(&p),
+            })),
+            None => None,
+        };
+        let sides = self.sides(&kids.one(Rule::dice_sides)?)?;
+        let unsupported = match kids.opt(Rule::dice_suffix) {
+            Some(p) => Some(self.suffix(&p)),
+            None if count.is_none() && sides == 66 => Some(Spanned::new(D66.to_owned(), span)),
+            None => None,
+        };
+        Ok(DiceTerm::Dice {
+            count,
+            sides,
+            unsupported,
+            span,
+        })
+    }
+
+    fn sides(&self, pair: &Pair<'_, Rule>) -> Res<u64> {
+        pair.as_str()
+            .parse()
+            .map_err(|_| self.too_large(pair))
+    }
+
+    fn suffix(&self, pair: &Pair<'_, Rule>) -> Spanned<String> {
+        Spanned::new(pair.as_str().to_owned(), self.span(pair))
+    }
+
+    // -- Conditions --------------------------------------------------------
+
+    fn opt_cond(&self, kids: &Kids<'_>) -> Res<Option<Cond>> {
+        kids.opt(Rule::cond).map(|p| self.cond(&p)).transpose()
+    }
+
+    fn cond(&self, pair: &Pair<'_, Rule>) -> Res<Cond> {
+        self.check_prefixes(pair, Rule::kw_not)?;
+        self.cond_tree(pair.clone().into_inner())
+            .map(|(cond, _)| cond)
+    }
+
+    fn cond_tree(&self, pairs: Pairs<'_, Rule>) -> Res<(Cond, usize)> {
+        self.cond_pratt
+            .map_primary(|p| self.cond_atom(&p))
+            .map_prefix(|op, rhs| {
+                let (rhs, depth) = rhs?;
+                self.deeper(&op, depth)?;
+                Ok((
+                    Cond {
+                        span: self.span(&op).to(rhs.span),
+                        kind: CondKind::Not(Box::new(rhs)),
+                    },
+                    depth + 1,
+                ))
+            })
+            .map_infix(|lhs, op, rhs| {
+                let ((lhs, l), (rhs, r)) = (lhs?, rhs?);
+                let depth = l.max(r);
+                self.deeper(&op, depth)?;
+                let span = lhs.span.to(rhs.span);
+                let kind = match op.as_rule() {
+                    Rule::kw_and => CondKind::And(Box::new(lhs), Box::new(rhs)),
+                    Rule::kw_or => CondKind::Or(Box::new(lhs), Box::new(rhs)),
+                    _ => return Err(self.unexpected(&op)),
+                };
+                Ok((Cond { kind, span }, depth + 1))
+            })
+            .parse(pairs)
+    }
+
+    fn cond_atom(&self, pair: &Pair<'_, Rule>) -> Res<(Cond, usize)> {
+        let span = self.span(pair);
+        let kids = self.kids(pair);
+        let (kind, depth) = match pair.as_rule() {
+            Rule::in_test => {
+                let mut idents = kids.all(Rule::ident).map(|p| self.ident(&p));
+                let choice = idents
+                    .next()
+                    .ok_or_else(|| internal(span, "`in` without a choice".to_owned()))?;
+                (CondKind::In(choice, idents.collect()), 1)
+            }
+            Rule::comparison => {
+                let op = kids.one(Rule::cmp_op)?;
+                let op = match op.as_str() {
+                    "=" => CmpOp::Eq,
+                    "!=" => CmpOp::Ne,
+                    "<" => CmpOp::Lt,
+                    "<=" => CmpOp::Le,
+                    ">" => CmpOp::Gt,
+                    ">=" => CmpOp::Ge,
+                    _ => return Err(self.unexpected(&op)),
+                };
+                let (lhs, l) = self.expr_with_depth(&kids.nth(Rule::expr, 0)?)?;
+                let (rhs, r) = self.expr_with_depth(&kids.nth(Rule::expr, 1)?)?;
+                (CondKind::Cmp(op, lhs, rhs), l.max(r) + 1)
+            }
+            Rule::paren_cond => {
+                let inner = kids.one(Rule::cond)?;
+                self.check_prefixes(&inner, Rule::kw_not)?;
+                let (cond, depth) = self.cond_tree(inner.into_inner())?;
+                return Ok((Cond { span, ..cond }, depth));
+            }
+            Rule::flag_ref => (CondKind::Flag(self.ident(&kids.one(Rule::ident)?)), 1),
+            _ => return Err(self.unexpected(pair)),
+        };
+        Ok((Cond { kind, span }, depth))
+    }
+
+    // -- Expressions -------------------------------------------------------
+
+    fn expr(&self, pair: &Pair<'_, Rule>) -> Res<Expr> {
+        self.expr_with_depth(pair).map(|(expr, _)| expr)
+    }
+
+    fn expr_with_depth(&self, pair: &Pair<'_, Rule>) -> Res<(Expr, usize)> {
+        self.check_prefixes(pair, Rule::op_neg)?;
+        self.expr_pratt
+            .map_primary(|p| self.expr_atom(&p))
+            .map_prefix(|op, rhs| {
+                let (rhs, depth) = rhs?;
+                self.deeper(&op, depth)?;
+                Ok((
+                    Expr {
+                        span: self.span(&op).to(rhs.span),
+                        kind: ExprKind::Neg(Box::new(rhs)),
+                    },
+                    depth + 1,
+                ))
+            })
+            .map_infix(|lhs, op, rhs| {
+                let ((lhs, l), (rhs, r)) = (lhs?, rhs?);
+                let depth = l.max(r);
+                self.deeper(&op, depth)?;
+                let bin = match op.as_rule() {
+                    Rule::op_add => BinOp::Add,
+                    Rule::op_sub => BinOp::Sub,
+                    Rule::op_mul => BinOp::Mul,
+                    Rule::op_div => BinOp::Div,
+                    _ => return Err(self.unexpected(&op)),
+                };
+                let span = lhs.span.to(rhs.span);
+                Ok((
+                    Expr {
+                        kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)),
+                        span,
+                    },
+                    depth + 1,
+                ))
+            })
+            .parse(pair.clone().into_inner())
+    }
+
+    fn expr_atom(&self, pair: &Pair<'_, Rule>) -> Res<(Expr, usize)> {
+        let span = self.span(pair);
+        let kind = match pair.as_rule() {
+            Rule::nat => ExprKind::Int(self.nat(pair)?),
+            Rule::kw_total => ExprKind::Total,
+            Rule::kw_natural => ExprKind::Natural,
+            Rule::ident => ExprKind::Name(self.ident(pair)),
+            Rule::paren_expr => {
+                let (inner, depth) = self.expr_with_depth(&self.kids(pair).one(Rule::expr)?)?;
+                return Ok((Expr { span, ..inner }, depth));
+            }
+            _ => return Err(self.unexpected(pair)),
+        };
+        Ok((Expr { kind, span }, 1))
+    }
+
+    /// Refuses a run of more than [`MAX_DEPTH`] prefix operators (`- - -x`,
+    /// `not not not c`): the Pratt parser recurses once per operator.
+    fn check_prefixes(&self, pair: &Pair<'_, Rule>, prefix: Rule) -> Res<()> {
+        let mut run = 0;
+        for p in pair.clone().into_inner() {
+            if p.as_rule() == prefix {
+                run += 1;
+                if run > MAX_DEPTH {
+                    return Err(self.too_deep(&p, MAX_DEPTH));
+                }
+            } else {
+                run = 0;
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses a tree deeper than [`MAX_TREE_DEPTH`] at operator `op`.
+    fn deeper(&self, op: &Pair<'_, Rule>, depth: usize) -> Res<()> {
+        if depth >= MAX_TREE_DEPTH {
+            Err(self.too_deep(op, MAX_TREE_DEPTH))
+        } else {
+            Ok(())
+        }
+    }
+
+    // -- Tokens ------------------------------------------------------------
+
+    fn ident(&self, pair: &Pair<'_, Rule>) -> Ident {
+        Ident {
+            name: pair.as_str().to_owned(),
+            span: self.span(pair),
+        }
+    }
+
+    fn too_large(&self, pair: &Pair<'_, Rule>) -> ParseError {
+        ParseError::new(
+            ParseErrorKind::NumberTooLarge {
+                text: pair.as_str().to_owned(),
+            },
+            self.span(pair),
+        )
+    }
+
+    /// A decimal token as an `i64`.
+    fn number(&self, pair: &Pair<'_, Rule>) -> Res<i64> {
+        pair.as_str().parse().map_err(|_| self.too_large(pair))
+    }
+
+    /// A signed integer token.
+    fn int(&self, pair: &Pair<'_, Rule>) -> Res<Spanned<i64>> {
+        Ok(Spanned::new(self.number(pair)?, self.span(pair)))
+    }
+
+    /// An unsigned integer token.
+    fn nat(&self, pair: &Pair<'_, Rule>) -> Res<i64> {
+        self.number(pair)
+    }
+
+    /// A `"..."` string as a label, escapes resolved.
+    fn label(&self, pair: &Pair<'_, Rule>) -> Res<Label> {
+        let span = self.span(pair);
+        let inner = self.kids(pair).one(Rule::string_inner)?;
+        let base = inner.as_span().start();
+        let raw = inner.as_str();
+        let mut text = String::with_capacity(raw.len());
+        let mut chars = raw.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c != '\\' {
+                text.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some((_, '"')) => text.push('"'),
+                Some((_, '\\')) => text.push('\\'),
+                Some((_, 'n')) => text.push('\n'),
+                other => {
+                    let end = other.map_or(i + 1, |(j, e)| j + e.len_utf8());
+                    let escape = raw.get(i..end).unwrap_or("\\").to_owned();
+                    return Err(ParseError::new(
+                        ParseErrorKind::InvalidEscape { escape },
+                        Span::new(self.source, base + i, base + end),
+                    ));
+                }
+            }
+        }
+        Ok(Label { text, span })
+    }
+}
+
+/// The text of a `"""` block: one leading line break and a trailing line of
+/// only white space are dropped, and CRLF becomes LF.
+fn block_text(raw: &str) -> String {
+    let text = raw.replace("\r\n", "\n");
+    let text = text.strip_prefix('\n').unwrap_or(&text);
+    match text.rfind('\n') {
+        Some(n) if text[n + 1..].trim().is_empty() => text[..n].to_owned(),
+        _ => text.to_owned(),
+    }
+}

@@ -1,0 +1,389 @@
+//! pest's errors → [`ParseError`]: what was expected, said in words, with
+//! a span over the offending token. Every rule has a name in [`describe`].
+
+use pest::error::{Error, ErrorVariant, InputLocation};
+
+use super::grammar::Rule;
+use super::MAX_DEPTH;
+use crate::parse_error::{ParseError, ParseErrorKind};
+use crate::span::{SourceId, Span};
+
+/// The keywords that start a top-level declaration.
+const ITEM_KEYWORDS: &[&str] = &[
+    "choice",
+    "flag",
+    "param",
+    "grid",
+    "modifiers",
+    "table",
+    "check",
+    "opposed",
+    "pool",
+    "ladder",
+    "notes",
+];
+
+/// The keywords that start a chart clause.
+const CLAUSE_KEYWORDS: &[&str] = &[
+    "roll",
+    "choice",
+    "flag",
+    "param",
+    "modifiers",
+    "columns",
+    "fields",
+    "score",
+    "rows",
+    "natural",
+    "best",
+    "succeed",
+    "success",
+    "failure",
+    "sides",
+    "count",
+    "per",
+    "steps",
+    "start",
+    "at",
+    "notes",
+];
+
+/// [`ITEM_KEYWORDS`] as a list for help text.
+const ITEM_LIST: &str = "`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
+                         `opposed`, `pool`, `ladder`, `notes`";
+
+/// [`CLAUSE_KEYWORDS`] as a list for help text.
+const CLAUSE_LIST: &str = "`roll`, `choice`, `flag`, `param`, `modifiers`, `columns`, `fields`, \
+                           `score`, `rows`, `natural`, `best`, `succeed`, `success`, `failure`, \
+                           `sides`, `count`, `per`, `steps`, `start`, `at most`, `notes`";
+
+/// Turns pest's error into ours. `unterminated` is the first unterminated
+/// string the pre-scan found: it explains any failure at or after it.
+pub(super) fn convert(
+    source: SourceId,
+    text: &str,
+    error: &Error<Rule>,
+    unterminated: Option<ParseError>,
+) -> ParseError {
+    let pos = match error.location {
+        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p.min(text.len()),
+    };
+    if let Some(u) = unterminated {
+        if u.span.start as usize <= pos {
+            return u;
+        }
+    }
+    let (start, end) = token_at(text, pos);
+    let span = Span::new(source, start, end);
+    let (positives, negatives) = match &error.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (positives.as_slice(), negatives.as_slice()),
+        // pest's own stack or call limit: only deep nesting gets there.
+        ErrorVariant::CustomError { .. } => {
+            return ParseError::new(ParseErrorKind::TooDeep { limit: MAX_DEPTH }, span);
+        }
+    };
+    let token = text.get(start..end).unwrap_or("");
+    if is_word(token) {
+        let place = if positives.contains(&Rule::item) {
+            Some(("at the top level", ITEM_KEYWORDS, ITEM_LIST))
+        } else if positives.contains(&Rule::clause) {
+            Some(("in a chart", CLAUSE_KEYWORDS, CLAUSE_LIST))
+        } else {
+            None
+        };
+        if let Some((place, keywords, list)) = place {
+            return ParseError::new(
+                ParseErrorKind::UnknownKeyword {
+                    found: token.to_owned(),
+                    place,
+                    keywords: list,
+                    suggestion: suggest(token, keywords),
+                },
+                span,
+            );
+        }
+    }
+    let expected = if positives.is_empty() {
+        if negatives.is_empty() {
+            "something else".to_owned()
+        } else {
+            format!("anything but {}", join(negatives))
+        }
+    } else {
+        join(positives)
+    };
+    ParseError::new(
+        ParseErrorKind::Syntax {
+            expected,
+            found: found(token),
+        },
+        span,
+    )
+}
+
+/// The byte range of the token starting at `pos`: a word, a string up to the
+/// end of its line, or one character; empty at the end of the input.
+fn token_at(text: &str, pos: usize) -> (usize, usize) {
+    let Some(rest) = text.get(pos..) else {
+        return (text.len(), text.len());
+    };
+    let Some(first) = rest.chars().next() else {
+        return (pos, pos);
+    };
+    let len = if is_word_char(first) {
+        rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len())
+    } else if first == '"' {
+        let line = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        rest.get(1..line)
+            .and_then(closing_quote)
+            .map_or(line, |n| n + 2)
+    } else {
+        first.len_utf8()
+    };
+    (pos, pos + len)
+}
+
+/// The index of the first unescaped `"` in a string's body.
+fn closing_quote(body: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in body.char_indices() {
+        match c {
+            '"' if !escaped => return Some(i),
+            '\\' => escaped = !escaped,
+            _ => escaped = false,
+        }
+    }
+    None
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// True for a name-like token (not starting with a digit).
+fn is_word(token: &str) -> bool {
+    token
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && token.chars().all(is_word_char)
+}
+
+/// What was found, in words.
+fn found(token: &str) -> String {
+    if token.is_empty() {
+        "end of input".to_owned()
+    } else if token.starts_with('"') {
+        format!("the string {token}")
+    } else {
+        format!("`{token}`")
+    }
+}
+
+/// The keyword closest to a misspelt one, if close enough.
+fn suggest(word: &str, keywords: &[&'static str]) -> Option<&'static str> {
+    keywords
+        .iter()
+        .map(|k| (strsim::levenshtein(word, k), *k))
+        .filter(|&(d, k)| d <= (k.len() / 3).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+/// "A", "A or B", "A, B or C", without repeats.
+fn join(rules: &[Rule]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for &rule in rules {
+        let name = describe(rule);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, init)) => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Every rule's name in words, as an error message says it.
+pub(super) fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of input",
+        Rule::file => "a rules file",
+        Rule::header => "the header `game \"Title\" version \"1.0\"`",
+        Rule::item => {
+            "a declaration (`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
+             `opposed`, `pool`, `ladder` or `notes`)"
+        }
+        Rule::choice_decl => "a choice such as `choice cover \"Cover\" { open \"Open\", soft \"Soft\" }`",
+        Rule::option_decl => "a name and its label, such as `elite \"Elite\"`",
+        Rule::flag_decl => "a flag such as `flag landed \"Landed\"`",
+        Rule::param_decl => "a param such as `param morale \"Morale\" in 1..10`",
+        Rule::bounds => "bounds such as `in 1..10`",
+        Rule::default_value => "a default such as `default 0`",
+        Rule::grid => "a grid such as `grid NAME \"Label\" by CHOICE { ... }`",
+        Rule::grid_row => "a grid row such as `elite: +1 0 -1`",
+        Rule::block_notes => "notes such as `notes \"text\"`",
+        Rule::cell => "a grid cell such as `+1`, `4+`, `2d10`, `\"Text\"` or `-`",
+        Rule::modifier_set => "a modifier set such as `modifiers NAME \"Label\" { ... }`",
+        Rule::mod_entry => {
+            "a modifier such as `tracked +2 \"Tracked vehicle\"`, or `one of`, `section`, `use` or `for`"
+        }
+        Rule::one_of => "a group such as `one of \"Heading\" { ... }`",
+        Rule::section => "a section such as `section \"Heading\" { ... }`",
+        Rule::use_decl => "`use SET`",
+        Rule::for_side => "`for each { ... }` or `for SIDE { ... }`",
+        Rule::modifier => "a modifier such as `tracked +2 \"Tracked vehicle\"`",
+        Rule::applicability => "`if CONDITION` or `unless CONDITION`",
+        Rule::mod_value => "a modifier value such as `+2`, `-1`, `±r` or `+1 each`",
+        Rule::param_value => "a parametric value such as `±r`, `+r` or `-r`",
+        Rule::from_grid => "`from GRID`",
+        Rule::counted_value => "a counted value such as `+1 each (max +4)`",
+        Rule::fixed_value => "a fixed value such as `+2` or `-1`",
+        Rule::chart => "a chart (`table`, `check`, `opposed`, `pool` or `ladder`)",
+        Rule::clause => "a chart clause such as `roll 2d6`, `modifiers { ... }` or `rows { ... }`",
+        Rule::roll_clause => "`roll DICE`",
+        Rule::modifiers_clause => "`modifiers { ... }`",
+        Rule::columns_clause => "`columns CHOICE`",
+        Rule::fields_clause => "`fields NAME \"Label\", ...`",
+        Rule::score_clause => "`score EXPRESSION`",
+        Rule::rows_clause => "`rows { ... }`",
+        Rule::row => "a row such as `4,5 => \"Bogged down\"`",
+        Rule::column_key => "column ranges such as `[ 8,9 | 7-9 | - ]`",
+        Rule::column_cell => "a range such as `6 or more`, `4,5` or `7-8`, or `-`",
+        Rule::natural_clause => "`natural RANGES => OUTCOME`",
+        Rule::best_clause => "`best \"Row\" if CONDITION`",
+        Rule::succeed_clause => "`succeed on TARGET`",
+        Rule::success_clause => "`success OUTCOME`",
+        Rule::failure_clause => "`failure OUTCOME`",
+        Rule::sides_clause => "`sides NAME \"Label\", NAME \"Label\"`",
+        Rule::count_clause => "`count NAME \"label\" on TARGET`",
+        Rule::per_clause => "`per NAME roll DICE count NAME \"label\" on TARGET`",
+        Rule::steps_clause => "`steps 80, 60, 40`",
+        Rule::start_clause => "`start EXPRESSION`",
+        Rule::at_most_clause | Rule::target_at_most => "`at most EXPRESSION`",
+        Rule::chart_notes => "`notes \"\"\"text\"\"\"`",
+        Rule::notes_item => "`notes NAME \"Label\" \"\"\"text\"\"\"`",
+        Rule::notes_text => "a string in double quotes or text between `\"\"\"`",
+        Rule::outcome | Rule::simple_outcome => "an outcome such as `\"Traverse\"`, `success` or `failure`",
+        Rule::field | Rule::cond_outcome => "an outcome such as `\"Traverse\"`",
+        Rule::follow_up => "a follow-up such as `then bail_out`",
+        Rule::follow_args => "follow-up arguments such as `(penalty=2)`",
+        Rule::follow_arg => "an argument such as `penalty=2`",
+        Rule::target => {
+            "a target such as `4+`, `at least 5`, `more than tokens` or a grid name"
+        }
+        Rule::target_at_least => "`at least EXPRESSION`",
+        Rule::target_more_than => "`more than EXPRESSION`",
+        Rule::target_less_than => "`less than EXPRESSION`",
+        Rule::target_grid => "a grid name",
+        Rule::range_set | Rule::range_part => "a range such as `6 or more`, `4,5` or `7-8`",
+        Rule::range_span => "a span such as `7-8`",
+        Rule::range_plus => "a range such as `13+`",
+        Rule::dice_expr | Rule::dice_term => "a dice expression such as `2d6`",
+        Rule::dice => "dice such as `2d6` or `d10`",
+        Rule::paren_dice => "dice such as `(units)d6`",
+        Rule::paren_dice_tail => "`)` and the sides, such as `)d6`",
+        Rule::dice_count => "the number of dice",
+        Rule::dice_sides => "the number of sides",
+        Rule::dice_suffix => "dice notation such as `kh3` or `!`",
+        Rule::cond | Rule::cond_atom => {
+            "a condition such as `helicopter`, `attack = chemical` or `caliber >= 20`"
+        }
+        Rule::in_test => "a test such as `attack in [indirect, air]`",
+        Rule::comparison => "a comparison such as `caliber >= 20`",
+        Rule::paren_cond => "a condition in parentheses",
+        Rule::flag_ref => "a flag name",
+        Rule::cmp_op => "a comparison (`=`, `!=`, `<`, `<=`, `>` or `>=`)",
+        Rule::expr | Rule::expr_atom => "an expression such as `morale - total`",
+        Rule::paren_expr => "an expression in parentheses",
+        Rule::impossible | Rule::op_neg | Rule::op_sub => "`-`",
+        Rule::op_add => "`+`",
+        Rule::op_mul => "`*`",
+        Rule::op_div => "`/`",
+        Rule::qualified_ident => "a chart name such as `bail_out` or `game.chart`",
+        Rule::ident => "a name such as `bog_down`",
+        Rule::reserved => "a reserved word",
+        Rule::ident_char => "a letter, digit or `_`",
+        Rule::int => "a number such as `3` or `-1`",
+        Rule::nat => "a number such as `3`",
+        Rule::param_sign => "`±r`, `+r` or `-r`",
+        Rule::string | Rule::string_inner => "a string in double quotes",
+        Rule::triple_string | Rule::triple_inner => "text between `\"\"\"`",
+        Rule::lbrace => "`{`",
+        Rule::rbrace => "`}`",
+        Rule::lbracket => "`[`",
+        Rule::rbracket => "`]`",
+        Rule::lparen => "`(`",
+        Rule::rparen => "`)`",
+        Rule::comma => "`,`",
+        Rule::colon => "`:`",
+        Rule::arrow => "`=>`",
+        Rule::bar => "`|`",
+        Rule::dotdot => "`..`",
+        Rule::equals => "`=`",
+        Rule::kw_game => "`game`",
+        Rule::kw_version => "`version`",
+        Rule::kw_choice => "`choice`",
+        Rule::kw_flag => "`flag`",
+        Rule::kw_param => "`param`",
+        Rule::kw_in => "`in`",
+        Rule::kw_default => "`default`",
+        Rule::kw_grid => "`grid`",
+        Rule::kw_by => "`by`",
+        Rule::kw_modifiers => "`modifiers`",
+        Rule::kw_one => "`one`",
+        Rule::kw_of => "`of`",
+        Rule::kw_section => "`section`",
+        Rule::kw_subtract => "`subtract`",
+        Rule::kw_use => "`use`",
+        Rule::kw_for => "`for`",
+        Rule::kw_each => "`each`",
+        Rule::kw_from => "`from`",
+        Rule::kw_max => "`max`",
+        Rule::kw_table => "`table`",
+        Rule::kw_check => "`check`",
+        Rule::kw_opposed => "`opposed`",
+        Rule::kw_pool => "`pool`",
+        Rule::kw_ladder => "`ladder`",
+        Rule::kw_notes => "`notes`",
+        Rule::kw_roll => "`roll`",
+        Rule::kw_columns => "`columns`",
+        Rule::kw_fields => "`fields`",
+        Rule::kw_score => "`score`",
+        Rule::kw_rows => "`rows`",
+        Rule::kw_natural => "`natural`",
+        Rule::kw_also => "`also`",
+        Rule::kw_best => "`best`",
+        Rule::kw_if => "`if`",
+        Rule::kw_unless => "`unless`",
+        Rule::kw_else => "`else`",
+        Rule::kw_succeed => "`succeed`",
+        Rule::kw_on => "`on`",
+        Rule::kw_success => "`success`",
+        Rule::kw_failure => "`failure`",
+        Rule::kw_sides => "`sides`",
+        Rule::kw_count => "`count`",
+        Rule::kw_per => "`per`",
+        Rule::kw_steps => "`steps`",
+        Rule::kw_start => "`start`",
+        Rule::kw_at => "`at`",
+        Rule::kw_most => "`most`",
+        Rule::kw_least => "`least`",
+        Rule::kw_more => "`more`",
+        Rule::kw_less => "`less`",
+        Rule::kw_than => "`than`",
+        Rule::kw_then => "`then`",
+        Rule::kw_or => "`or`",
+        Rule::kw_and => "`and`",
+        Rule::kw_not => "`not`",
+        Rule::kw_total => "`total`",
+        Rule::kw_to => "`to`",
+        Rule::WHITESPACE => "white space",
+        Rule::COMMENT => "a comment",
+    }
+}

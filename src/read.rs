@@ -1,0 +1,216 @@
+//! Reading a bound plan for given natural dice: the one function from dice
+//! to outcome that both the sampler and the exact-odds engine call.
+
+use crate::bind::{Bound, BoundDice, NatPick, Plan, Resolved};
+use crate::roll::{OutcomeField, OutcomeText};
+use crate::roll_error::{RollError, RollErrorKind};
+use crate::tree::{ChartTree, Program, Ranges};
+
+/// Which outcome a reading gave, as indices, so the odds engine can group
+/// readings without comparing text.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Key {
+    pub primary: u32,
+    pub extras: Vec<u32>,
+}
+
+const SUCCESS: u32 = 1 << 20;
+const FAILURE: u32 = SUCCESS + 1;
+const EXTRA: u32 = 1 << 21;
+
+/// What the natural dice gave.
+pub(crate) struct Reading {
+    pub key: Key,
+    pub total: i64,
+    pub score: Option<i64>,
+    pub row: Option<usize>,
+    pub success: Option<bool>,
+}
+
+impl Bound {
+    /// The outcome `key` stands for.
+    pub fn outcome(&self, key: &Key) -> (&Resolved, Vec<&Resolved>) {
+        let (rows, extras, success, failure): (&[Resolved], &[Resolved], _, _) = match &self.plan {
+            Plan::Table { rows, extras, .. } => (rows, extras, None, None),
+            Plan::Check {
+                extras,
+                success,
+                failure,
+                ..
+            } => (&[], extras, Some(success), Some(failure)),
+            Plan::Opposed { rows, .. } => (rows, &[], None, None),
+            Plan::Certain(..) | Plan::Pool { .. } => (&[], &[], None, None),
+        };
+        let pick = |code: u32| -> &Resolved {
+            match code {
+                SUCCESS => success.unwrap_or(&EMPTY),
+                FAILURE => failure.unwrap_or(&EMPTY),
+                c if c >= EXTRA => extras.get((c - EXTRA) as usize).unwrap_or(&EMPTY),
+                c => rows.get(c as usize).unwrap_or(&EMPTY),
+            }
+        };
+        let primary = match &self.plan {
+            Plan::Certain(r, _) => r,
+            _ => pick(key.primary),
+        };
+        (primary, key.extras.iter().map(|&e| pick(e)).collect())
+    }
+
+    /// Reads a table or check for one natural roll (`natural`) — or an
+    /// opposed roll for the two sides' naturals.
+    pub fn read(
+        &self,
+        program: &Program,
+        natural: i64,
+        other: i64,
+    ) -> Result<Reading, RollError> {
+        match &self.plan {
+            Plan::Table {
+                offset,
+                score,
+                lookup,
+                naturals,
+                best,
+                ..
+            } => {
+                let total = natural + offset;
+                let score = match score {
+                    Some(e) => {
+                        Some(crate::bind::eval_expr(program, e, &self.values, Some((total, natural)))?)
+                    }
+                    None => None,
+                };
+                let value = score.unwrap_or(total);
+                let mut row = lookup.row(value).ok_or_else(|| {
+                    RollError::new(RollErrorKind::NoRow { total: value }, None)
+                })?;
+                if let Some((b, top)) = best {
+                    if value > *top {
+                        row = *b;
+                    }
+                }
+                let (primary, extras) = apply_naturals(naturals, natural, row as u32);
+                Ok(Reading {
+                    key: Key { primary, extras },
+                    total,
+                    score,
+                    row: Some(row),
+                    success: None,
+                })
+            }
+            Plan::Check {
+                offset,
+                target,
+                naturals,
+                ..
+            } => {
+                let total = natural + offset;
+                let success = target.contains(total);
+                let base = if success { SUCCESS } else { FAILURE };
+                let (primary, extras) = apply_naturals(naturals, natural, base);
+                Ok(Reading {
+                    success: Some(primary == SUCCESS),
+                    key: Key { primary, extras },
+                    total,
+                    score: None,
+                    row: None,
+                })
+            }
+            Plan::Opposed {
+                offsets, lookup, ..
+            } => {
+                let diff = (natural + offsets[0]) - (other + offsets[1]);
+                let row = lookup
+                    .row(diff)
+                    .ok_or_else(|| RollError::new(RollErrorKind::NoRow { total: diff }, None))?;
+                Ok(Reading {
+                    key: Key {
+                        primary: row as u32,
+                        extras: Vec::new(),
+                    },
+                    total: natural + offsets[0],
+                    score: Some(diff),
+                    row: Some(row),
+                    success: None,
+                })
+            }
+            Plan::Certain(..) | Plan::Pool { .. } => Ok(Reading {
+                key: Key {
+                    primary: 0,
+                    extras: Vec::new(),
+                },
+                total: 0,
+                score: None,
+                row: None,
+                success: None,
+            }),
+        }
+    }
+
+    /// The rolled dice of a table, check or opposed roll.
+    pub fn dice(&self) -> Option<&BoundDice> {
+        match &self.plan {
+            Plan::Table { dice, .. } | Plan::Check { dice, .. } | Plan::Opposed { dice, .. } => {
+                Some(dice)
+            }
+            _ => None,
+        }
+    }
+
+    /// The ranges of a row as written.
+    pub fn row_text(&self, row: usize) -> Option<String> {
+        match &self.plan {
+            Plan::Table { written, .. } | Plan::Opposed { written, .. } => {
+                written.get(row).map(Ranges::to_string)
+            }
+            _ => None,
+        }
+    }
+}
+
+static EMPTY: Resolved = Resolved {
+    fields: Vec::new(),
+    follow_ups: Vec::new(),
+};
+
+/// Natural-roll rules: the first that replaces wins, every `also` adds.
+fn apply_naturals(naturals: &[crate::bind::BoundNatural], natural: i64, base: u32) -> (u32, Vec<u32>) {
+    let mut primary = None;
+    let mut extras = Vec::new();
+    for n in naturals {
+        if !n.ranges.contains(natural) {
+            continue;
+        }
+        let code = match n.outcome {
+            NatPick::Success => SUCCESS,
+            NatPick::Failure => FAILURE,
+            NatPick::Other(i) => EXTRA + i as u32,
+        };
+        if n.also {
+            extras.push(code);
+        } else if primary.is_none() {
+            primary = Some(code);
+        }
+    }
+    (primary.unwrap_or(base), extras)
+}
+
+/// Renders a resolved outcome with the chart's field labels.
+pub(crate) fn outcome_text(chart: &ChartTree, primary: &Resolved, extras: &[&Resolved]) -> OutcomeText {
+    let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
+    OutcomeText {
+        fields: primary
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(i, alts)| OutcomeField {
+                label: labelled.then(|| chart.fields[i].clone()),
+                alternatives: alts.clone(),
+            })
+            .collect(),
+        also: extras
+            .iter()
+            .flat_map(|r| r.fields.iter().flatten().cloned())
+            .collect(),
+    }
+}

@@ -1,0 +1,272 @@
+//! [`RollError`]: what can go wrong when a chart is rolled or its odds are
+//! computed with a set of choices. Spans point into the roll-time arguments
+//! (source [`crate::INPUT_SOURCE`]) or into the rules.
+
+use crate::span::Span;
+use miette::{Diagnostic, LabeledSpan};
+use std::fmt;
+
+/// A problem with a roll request.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct RollError {
+    /// What is wrong.
+    pub kind: RollErrorKind,
+    /// Where: in the arguments, or in the rules.
+    pub span: Option<Span>,
+}
+
+impl RollError {
+    pub(crate) fn new(kind: RollErrorKind, span: Option<Span>) -> Self {
+        Self { kind, span }
+    }
+}
+
+/// The kinds of [`RollError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RollErrorKind {
+    /// No chart of that name.
+    UnknownChart {
+        /// The name.
+        name: String,
+        /// The closest chart name.
+        suggestion: Option<String>,
+    },
+    /// A short chart name that several games have.
+    AmbiguousChart {
+        /// The name.
+        name: String,
+        /// The qualified candidates.
+        candidates: Vec<String>,
+    },
+    /// A name the chart does not take.
+    UnknownName {
+        /// The chart.
+        chart: String,
+        /// The name.
+        name: String,
+        /// The closest name the chart takes.
+        suggestion: Option<String>,
+    },
+    /// An option the choice does not have.
+    UnknownOption {
+        /// The choice.
+        choice: String,
+        /// The option given.
+        option: String,
+        /// Every option.
+        options: Vec<String>,
+        /// The closest option.
+        suggestion: Option<String>,
+    },
+    /// Two members of one exclusive group.
+    Conflict {
+        /// The group's heading.
+        group: String,
+        /// The first member picked.
+        first: String,
+        /// The second.
+        second: String,
+        /// Where the first was given.
+        first_span: Option<Span>,
+    },
+    /// A value of the wrong form (`rating=abc`, `tracked=3`).
+    BadValue {
+        /// The name.
+        name: String,
+        /// What was given.
+        value: String,
+        /// What is wanted.
+        expected: String,
+    },
+    /// A param outside its bounds.
+    OutOfBounds {
+        /// The name.
+        name: String,
+        /// The value.
+        value: i64,
+        /// Lowest allowed.
+        lo: i64,
+        /// Highest allowed.
+        hi: i64,
+    },
+    /// A param the chart needs that was not given.
+    MissingParam {
+        /// The name.
+        name: String,
+        /// What the sheet calls it.
+        label: String,
+    },
+    /// A choice the chart needs that was not given.
+    MissingChoice {
+        /// The name.
+        name: String,
+        /// Its options.
+        options: Vec<String>,
+    },
+    /// The same name given twice.
+    GivenTwice {
+        /// The name.
+        name: String,
+    },
+    /// A total no row reads (a param outside the range the rows were checked for).
+    NoRow {
+        /// The total.
+        total: i64,
+    },
+    /// Follow-ups nested past the limit.
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// A computation past the limits (dice, odds states, arithmetic).
+    TooLarge {
+        /// What.
+        what: String,
+    },
+    /// Division by zero and the like.
+    Arithmetic {
+        /// What.
+        message: String,
+    },
+    /// A malformed argument list (`=3`, an empty name).
+    Syntax {
+        /// What.
+        message: String,
+    },
+}
+
+impl fmt::Display for RollErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnknownChart { name, .. } => write!(f, "no chart named `{name}`"),
+            Self::AmbiguousChart { name, .. } => {
+                write!(f, "`{name}` names charts in several games")
+            }
+            Self::UnknownName { chart, name, .. } => {
+                write!(f, "`{chart}` has no modifier, choice or parameter `{name}`")
+            }
+            Self::UnknownOption { choice, option, .. } => {
+                write!(f, "`{choice}` has no option `{option}`")
+            }
+            Self::Conflict {
+                group,
+                first,
+                second,
+                ..
+            } => write!(
+                f,
+                "`{first}` and `{second}` cannot both apply: they are alternatives ({group})"
+            ),
+            Self::BadValue {
+                name,
+                value,
+                expected,
+            } => write!(f, "`{name}={value}`: expected {expected}"),
+            Self::OutOfBounds { name, value, lo, hi } => {
+                write!(f, "`{name}={value}` is outside {lo}..{hi}")
+            }
+            Self::MissingParam { name, label } => {
+                write!(f, "this chart needs `{name}` ({label})")
+            }
+            Self::MissingChoice { name, .. } => write!(f, "this chart needs `{name}`"),
+            Self::GivenTwice { name } => write!(f, "`{name}` is given twice"),
+            Self::NoRow { total } => write!(f, "no row reads a total of {total}"),
+            Self::TooDeep { limit } => write!(f, "follow-ups go deeper than {limit}"),
+            Self::TooLarge { what } => write!(f, "too large: {what}"),
+            Self::Arithmetic { message } | Self::Syntax { message } => f.write_str(message),
+        }
+    }
+}
+
+impl RollErrorKind {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::UnknownChart { .. } => "chartwright::roll::unknown_chart",
+            Self::AmbiguousChart { .. } => "chartwright::roll::ambiguous_chart",
+            Self::UnknownName { .. } => "chartwright::roll::unknown_name",
+            Self::UnknownOption { .. } => "chartwright::roll::unknown_option",
+            Self::Conflict { .. } => "chartwright::roll::exclusive_conflict",
+            Self::BadValue { .. } => "chartwright::roll::bad_value",
+            Self::OutOfBounds { .. } => "chartwright::roll::out_of_bounds",
+            Self::MissingParam { .. } => "chartwright::roll::missing_param",
+            Self::MissingChoice { .. } => "chartwright::roll::missing_choice",
+            Self::GivenTwice { .. } => "chartwright::roll::given_twice",
+            Self::NoRow { .. } => "chartwright::roll::no_row",
+            Self::TooDeep { .. } => "chartwright::roll::too_deep",
+            Self::TooLarge { .. } => "chartwright::roll::too_large",
+            Self::Arithmetic { .. } => "chartwright::roll::arithmetic",
+            Self::Syntax { .. } => "chartwright::roll::syntax",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        Some(match self {
+            Self::UnknownChart {
+                suggestion: Some(s),
+                ..
+            }
+            | Self::UnknownName {
+                suggestion: Some(s),
+                ..
+            }
+            | Self::UnknownOption {
+                suggestion: Some(s),
+                ..
+            } => format!("did you mean `{s}`?"),
+            Self::UnknownChart { .. } => "`list` shows every chart".into(),
+            Self::AmbiguousChart { candidates, .. } => {
+                format!("qualify it: {}", candidates.join(", "))
+            }
+            Self::UnknownName { chart, .. } => format!("`list {chart}` shows what it takes"),
+            Self::UnknownOption { choice, options, .. } => {
+                format!("`{choice}` is one of: {}", options.join(", "))
+            }
+            Self::Conflict { .. } => "give only one of them".into(),
+            Self::BadValue { .. } => "write `name=value`, or a bare name for a flag".into(),
+            Self::OutOfBounds { lo, hi, .. } => format!("give a value from {lo} to {hi}"),
+            Self::MissingParam { name, .. } => format!("add `{name}=N`"),
+            Self::MissingChoice { name, options } => {
+                format!("add `{name}=` one of: {}", options.join(", "))
+            }
+            Self::GivenTwice { .. } => "give each name once".into(),
+            Self::NoRow { .. } => "check the parameters' values against the sheet".into(),
+            Self::TooDeep { .. } | Self::TooLarge { .. } => {
+                "roll fewer dice, or a shorter chain of charts".into()
+            }
+            Self::Arithmetic { .. } => "check the parameters given".into(),
+            Self::Syntax { .. } => "write `name`, `name=number` or `name=option`".into(),
+        })
+    }
+}
+
+impl Diagnostic for RollError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.kind.code()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.kind.help().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.span?;
+        let mut labels = vec![LabeledSpan::new_primary_with_span(
+            Some("here".into()),
+            span,
+        )];
+        if let RollErrorKind::Conflict {
+            first_span: Some(first),
+            ..
+        } = &self.kind
+        {
+            if first.source == span.source {
+                labels.push(LabeledSpan::new_with_span(
+                    Some("the other alternative".into()),
+                    *first,
+                ));
+            }
+        }
+        Some(Box::new(labels.into_iter()))
+    }
+}

@@ -1,0 +1,525 @@
+//! The embedding API: load rules at run time ([`Ruleset`],
+//! [`RulesetBuilder`]), find a chart ([`ChartRef`]), roll it or compute its
+//! odds. The CLI and REPL use nothing else, so a host can do all they do.
+
+use crate::bind::{bind, Bound};
+use crate::choices::Choices;
+use crate::compiler::{compile, Parsed};
+use crate::limits::Limits;
+use crate::load_error::{LoadError, LoadErrors};
+use crate::odds::{Odds, OddsOutcome};
+use crate::roll::Roll;
+use crate::roll_error::{RollError, RollErrorKind};
+use crate::sample::DiceSource;
+use crate::span::SourceMap;
+use crate::tree::{Body, ChartId, Program, SlotKind};
+use std::path::{Path, PathBuf};
+
+/// A compiled set of games, ready to roll.
+///
+/// ```
+/// use chartwright::{Choices, Ruleset, Scripted};
+/// let rules = Ruleset::from_str("demo", r#"
+///     game "Demo" version "1"
+///     table bog_down "Bog Down" {
+///       roll d10
+///       modifiers { tracked +2 "tracked vehicle" }
+///       rows { 6 or more => "Traverse"  4,5 => "Bogged down" or "Displace"  3 or less => "Bogged down" }
+///     }
+/// "#).unwrap();
+/// let chart = rules.chart("bog_down").unwrap();
+/// let roll = chart.roll(&Choices::parse("tracked").unwrap(), &mut Scripted::new([4])).unwrap();
+/// assert_eq!(roll.total, Some(6));
+/// assert_eq!(roll.outcome.to_string(), "Traverse");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    program: Program,
+    sources: SourceMap,
+    limits: Limits,
+    origins: Vec<Origin>,
+}
+
+/// Where a game was loaded from, so it can be loaded again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A file on disk.
+    File(PathBuf),
+    /// A game bundled in the binary, by short name.
+    Bundled(String),
+    /// Text given by the host.
+    Text(String),
+}
+
+/// Collects sources and limits, then compiles them all at once.
+#[derive(Clone, Debug, Default)]
+pub struct RulesetBuilder {
+    limits: Limits,
+    sources: SourceMap,
+    inputs: Vec<(String, crate::span::SourceId, Origin)>,
+    errors: Vec<LoadError>,
+}
+
+impl RulesetBuilder {
+    /// A builder with the default [`Limits`].
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Replaces the limits.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Adds a game from text; `game` is its short name.
+    pub fn add_str(&mut self, game: &str, text: &str) -> &mut Self {
+        let id = self.sources.add(game, text);
+        self.inputs
+            .push((game.to_string(), id, Origin::Text(text.to_string())));
+        self
+    }
+
+    /// Adds a `.rules` file, a folder of them, or a bundled game's short name.
+    pub fn add_path(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        let path = path.as_ref();
+        if !path.exists() {
+            if let Some(name) = path.to_str() {
+                if let Some(text) = crate::bundled::get(name) {
+                    let id = self.sources.add(format!("{name} (bundled)"), text);
+                    self.inputs
+                        .push((name.to_string(), id, Origin::Bundled(name.to_string())));
+                    return self;
+                }
+            }
+        }
+        if path.is_dir() {
+            match std::fs::read_dir(path) {
+                Ok(entries) => {
+                    let mut files: Vec<PathBuf> = entries
+                        .filter_map(Result::ok)
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+                        .collect();
+                    files.sort();
+                    if files.is_empty() {
+                        self.errors.push(LoadError::NoRules {
+                            path: path.display().to_string(),
+                        });
+                    }
+                    for f in files {
+                        self.add_file(&f);
+                    }
+                }
+                Err(e) => self.errors.push(LoadError::Io {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                }),
+            }
+            return self;
+        }
+        self.add_file(path)
+    }
+
+    /// Adds one `.rules` file.
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        let path = path.as_ref();
+        let shown = path.display().to_string();
+        let game = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("game")
+            .to_string();
+        match std::fs::read(path) {
+            Err(e) => {
+                let known = crate::bundled::names().collect::<Vec<_>>();
+                self.errors.push(match e.kind() {
+                    std::io::ErrorKind::NotFound => LoadError::NotFound {
+                        path: shown,
+                        bundled: known.join(", "),
+                    },
+                    _ if path.is_dir() => LoadError::IsDirectory { path: shown },
+                    _ => LoadError::Io {
+                        path: shown,
+                        message: e.to_string(),
+                    },
+                });
+            }
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => {
+                    let id = self.sources.add(shown, text);
+                    self.inputs
+                        .push((game, id, Origin::File(path.to_path_buf())));
+                }
+                Err(e) => self.errors.push(LoadError::NotUtf8 {
+                    path: shown,
+                    offset: e.utf8_error().valid_up_to(),
+                }),
+            },
+        }
+        self
+    }
+
+    /// Parses, checks and compiles everything added; every error is returned.
+    pub fn build(mut self) -> Result<Ruleset, LoadErrors> {
+        let mut parsed = Vec::new();
+        let mut origins = Vec::new();
+        let mut seen_games: Vec<String> = Vec::new();
+        for (game, id, origin) in &self.inputs {
+            if seen_games.contains(game) {
+                self.errors.push(LoadError::DuplicateGame { game: game.clone() });
+                continue;
+            }
+            seen_games.push(game.clone());
+            let Some(source) = self.sources.get(*id) else {
+                continue;
+            };
+            match crate::parser::parse(*id, &source.text) {
+                Ok(file) => {
+                    parsed.push(Parsed {
+                        game: game.clone(),
+                        source_name: source.name.clone(),
+                        file,
+                    });
+                    origins.push(origin.clone());
+                }
+                Err(e) => self.errors.push(LoadError::Parse(e)),
+            }
+        }
+        let (program, errors) = compile(&parsed, &self.limits);
+        self.errors.extend(errors.into_iter().map(LoadError::Compile));
+        if self.errors.is_empty() {
+            Ok(Ruleset {
+                program,
+                sources: self.sources,
+                limits: self.limits,
+                origins,
+            })
+        } else {
+            Err(LoadErrors {
+                errors: self.errors,
+                sources: self.sources,
+            })
+        }
+    }
+}
+
+impl Ruleset {
+    /// A builder, to load several sources or set limits.
+    #[must_use]
+    pub fn builder() -> RulesetBuilder {
+        RulesetBuilder::new()
+    }
+
+    /// Compiles one game from text; `game` is its short name.
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(game: &str, text: &str) -> Result<Self, LoadErrors> {
+        let mut b = RulesetBuilder::new();
+        b.add_str(game, text);
+        b.build()
+    }
+
+    /// Compiles a `.rules` file, a folder of them, or a bundled game.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Self, LoadErrors> {
+        let mut b = RulesetBuilder::new();
+        b.add_path(path);
+        b.build()
+    }
+
+    /// Every game bundled in the binary.
+    #[must_use]
+    pub fn bundled() -> Self {
+        let mut b = RulesetBuilder::new();
+        for name in crate::bundled::names() {
+            b.add_path(name);
+        }
+        // The bundled games are checked by the test suite; should one ever
+        // fail, an empty ruleset is still usable.
+        b.build().unwrap_or_else(|_| Ruleset {
+            program: Program::default(),
+            sources: SourceMap::new(),
+            limits: Limits::default(),
+            origins: Vec::new(),
+        })
+    }
+
+    /// Loads again every game from where it came from, with the same limits.
+    pub fn reload(&self) -> Result<Self, LoadErrors> {
+        let mut b = RulesetBuilder::new().limits(self.limits.clone());
+        for (origin, game) in self.origins.iter().zip(&self.program.games) {
+            match origin {
+                Origin::File(p) => b.add_file(p),
+                Origin::Bundled(n) => b.add_path(n),
+                Origin::Text(t) => b.add_str(&game.name, t),
+            };
+        }
+        b.build()
+    }
+
+    /// Where each game came from.
+    #[must_use]
+    pub fn origins(&self) -> &[Origin] {
+        &self.origins
+    }
+
+    /// The sources, for rendering diagnostics.
+    #[must_use]
+    pub fn sources(&self) -> &SourceMap {
+        &self.sources
+    }
+
+    /// The limits in force.
+    #[must_use]
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The games: (short name, title, version).
+    pub fn games(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+        self.program
+            .games
+            .iter()
+            .map(|g| (g.name.as_str(), g.title.as_str(), g.version.as_str()))
+    }
+
+    /// Every chart, in file order.
+    pub fn charts(&self) -> impl Iterator<Item = ChartRef<'_>> {
+        (0..self.program.charts.len()).map(|id| ChartRef { rules: self, id })
+    }
+
+    /// Finds a chart by name: `bog_down`, or qualified, `first_echelon.bog_down`.
+    pub fn chart(&self, name: &str) -> Result<ChartRef<'_>, RollError> {
+        let matches: Vec<ChartId> = self
+            .program
+            .charts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                c.name == name || format!("{}.{}", self.program.games[c.game].name, c.name) == name
+            })
+            .map(|(i, _)| i)
+            .collect();
+        match matches.as_slice() {
+            [id] => Ok(ChartRef {
+                rules: self,
+                id: *id,
+            }),
+            [] => {
+                let names: Vec<String> = self.charts().map(|c| c.name().to_string()).collect();
+                Err(RollError::new(
+                    RollErrorKind::UnknownChart {
+                        name: name.to_string(),
+                        suggestion: crate::suggest::closest(name, names.iter().map(String::as_str)),
+                    },
+                    None,
+                ))
+            }
+            many => Err(RollError::new(
+                RollErrorKind::AmbiguousChart {
+                    name: name.to_string(),
+                    candidates: many
+                        .iter()
+                        .map(|&id| ChartRef { rules: self, id }.qualified_name())
+                        .collect(),
+                },
+                None,
+            )),
+        }
+    }
+
+    pub(crate) fn program(&self) -> &Program {
+        &self.program
+    }
+}
+
+/// A chart of a [`Ruleset`].
+#[derive(Clone, Copy, Debug)]
+pub struct ChartRef<'r> {
+    rules: &'r Ruleset,
+    id: ChartId,
+}
+
+/// What a chart takes at roll time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputInfo {
+    /// What the player types.
+    pub name: String,
+    /// The sheet's words.
+    pub label: String,
+    /// Its kind.
+    pub kind: InputKind,
+}
+
+/// The kinds of [`InputInfo`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A flag or fixed modifier: named alone. The value it adds, if a modifier.
+    Flag(Option<i64>),
+    /// An integer, `name=N`.
+    Param {
+        /// Allowed values.
+        bounds: Option<(i64, i64)>,
+        /// Used when not given.
+        default: Option<i64>,
+    },
+    /// One of a list, `name=option`.
+    Choice {
+        /// (option, label) in order.
+        options: Vec<(String, String)>,
+    },
+}
+
+impl<'r> ChartRef<'r> {
+    fn tree(&self) -> &'r crate::tree::ChartTree {
+        &self.rules.program.charts[self.id]
+    }
+
+    /// The chart's name.
+    #[must_use]
+    pub fn name(&self) -> &'r str {
+        &self.tree().name
+    }
+
+    /// `game.chart`.
+    #[must_use]
+    pub fn qualified_name(&self) -> String {
+        format!("{}.{}", self.game(), self.name())
+    }
+
+    /// The game's short name.
+    #[must_use]
+    pub fn game(&self) -> &'r str {
+        &self.rules.program.games[self.tree().game].name
+    }
+
+    /// The sheet's title.
+    #[must_use]
+    pub fn title(&self) -> &'r str {
+        &self.tree().title
+    }
+
+    /// Its kind: `table`, `check`, `opposed`, `pool`, `ladder`, `grid`,
+    /// `modifiers` or `notes`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        self.tree().kind_name()
+    }
+
+    /// True for reference text, which is shown rather than rolled.
+    #[must_use]
+    pub fn is_notes(&self) -> bool {
+        matches!(self.tree().body, Body::Notes(_))
+    }
+
+    /// The dice it rolls, as written (`d10`, `2d6`), if it rolls.
+    #[must_use]
+    pub fn dice(&self) -> Option<String> {
+        match &self.tree().body {
+            Body::Table { dice, .. } | Body::Check { dice, .. } | Body::Opposed { dice, .. } => {
+                Some(dice.to_string())
+            }
+            Body::Pool { dice, .. } => Some(match dice {
+                crate::tree::DiceSource::Dice(d) => d.to_string(),
+                crate::tree::DiceSource::Grid(r) => format!("dice from {}", r.name),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Everything a player can name when rolling it.
+    #[must_use]
+    pub fn inputs(&self) -> Vec<InputInfo> {
+        let t = self.tree();
+        t.slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| InputInfo {
+                name: s.name.clone(),
+                label: s.label.clone(),
+                kind: match &s.kind {
+                    SlotKind::Flag => InputKind::Flag(t.modifiers.iter().find(|m| m.slot == i).and_then(
+                        |m| match m.value {
+                            crate::tree::ModValue::Fixed(v) => Some(v),
+                            _ => None,
+                        },
+                    )),
+                    SlotKind::Param { bounds, default } => InputKind::Param {
+                        bounds: *bounds,
+                        default: *default,
+                    },
+                    SlotKind::Choice(c) => InputKind::Choice {
+                        options: self.rules.program.choices[*c].options.clone(),
+                    },
+                },
+            })
+            .collect()
+    }
+
+    /// Binds the chart to a set of choices once, to roll it many times.
+    pub fn bind(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
+        Ok(BoundChart {
+            rules: self.rules,
+            bound: bind(&self.rules.program, self.id, choices, &[])?,
+        })
+    }
+
+    /// Rolls the chart with the choices given.
+    pub fn roll<D: DiceSource + ?Sized>(
+        &self,
+        choices: &Choices,
+        dice: &mut D,
+    ) -> Result<Roll, RollError> {
+        self.bind(choices)?.roll(dice)
+    }
+
+    /// The exact odds of every outcome, for the choices given.
+    pub fn odds(&self, choices: &Choices) -> Result<Odds, RollError> {
+        self.bind(choices)?.odds()
+    }
+
+    /// The chart rendered as a readable table, as on the sheet.
+    #[must_use]
+    pub fn render(&self) -> String {
+        crate::render::chart(&self.rules.program, self.id)
+    }
+}
+
+/// A chart bound to its choices: roll it as often as needed.
+#[derive(Clone, Debug)]
+pub struct BoundChart<'r> {
+    rules: &'r Ruleset,
+    bound: Bound,
+}
+
+impl BoundChart<'_> {
+    /// The same chart with an extra net modifier on the roll (for an opposed
+    /// roll, on the first side): what a designer sweeps to see the curve.
+    #[must_use]
+    pub fn with_extra_modifier(mut self, extra: i64) -> Self {
+        self.bound.shift(extra);
+        self
+    }
+
+    /// Rolls once, with the full trace.
+    pub fn roll<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<Roll, RollError> {
+        crate::sample::roll(&self.rules.program, &self.bound, dice, &self.rules.limits, 0)
+    }
+
+    /// The exact odds of every outcome.
+    pub fn odds(&self) -> Result<Odds, RollError> {
+        let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)?;
+        let chart = &self.rules.program.charts[self.bound.chart];
+        Ok(Odds {
+            chart: format!("{}.{}", self.rules.program.games[chart.game].name, chart.name),
+            outcomes: outcomes
+                .into_iter()
+                .map(|(outcome, probability)| OddsOutcome {
+                    outcome,
+                    probability,
+                })
+                .collect(),
+        })
+    }
+}

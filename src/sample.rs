@@ -1,0 +1,250 @@
+//! The sampler: rolls a bound plan with any source of dice and returns the
+//! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
+
+use crate::bind::{bind, Bound, BoundDice, Plan, Resolved};
+use crate::choices::Choices;
+use crate::limits::Limits;
+use crate::read::outcome_text;
+use crate::roll::{DiceRoll, OutcomeField, OutcomeText, Roll};
+use crate::roll_error::{RollError, RollErrorKind};
+use crate::tree::Program;
+
+/// Where dice faces come from: any `rand` generator, or a script of faces
+/// for tests and replays.
+pub trait DiceSource {
+    /// One face of a die of `sides` sides, from 1 to `sides`.
+    fn die(&mut self, sides: u32) -> u32;
+}
+
+impl<R: rand::RngCore + ?Sized> DiceSource for R {
+    #[inline]
+    fn die(&mut self, sides: u32) -> u32 {
+        rand::Rng::random_range(self, 1..=sides.max(1))
+    }
+}
+
+/// Faces given in advance, used in order (then again from the start).
+///
+/// ```
+/// use chartwright::{DiceSource, Scripted};
+/// let mut dice = Scripted::new([6, 1]);
+/// assert_eq!(dice.die(6), 6);
+/// assert_eq!(dice.die(6), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Scripted {
+    faces: Vec<u32>,
+    next: usize,
+}
+
+impl Scripted {
+    /// Faces to hand out in order.
+    pub fn new(faces: impl IntoIterator<Item = u32>) -> Self {
+        Self {
+            faces: faces.into_iter().collect(),
+            next: 0,
+        }
+    }
+}
+
+impl DiceSource for Scripted {
+    fn die(&mut self, sides: u32) -> u32 {
+        if self.faces.is_empty() {
+            return 1;
+        }
+        let face = self.faces[self.next % self.faces.len()];
+        self.next += 1;
+        face.clamp(1, sides.max(1))
+    }
+}
+
+pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
+    dice: &BoundDice,
+    source: &mut D,
+    label: Option<&str>,
+    out: &mut Vec<DiceRoll>,
+) -> i64 {
+    let mut sum = 0i64;
+    for &(count, sides, negative) in &dice.groups {
+        let faces: Vec<u32> = (0..count).map(|_| source.die(sides)).collect();
+        let s: i64 = faces.iter().map(|&f| i64::from(f)).sum();
+        sum += if negative { -s } else { s };
+        out.push(DiceRoll {
+            sides,
+            faces,
+            negative,
+            label: label.map(str::to_string),
+        });
+    }
+    sum
+}
+
+/// Rolls a bound chart and its follow-ups.
+pub(crate) fn roll<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    source: &mut D,
+    limits: &Limits,
+    depth: usize,
+) -> Result<Roll, RollError> {
+    let chart = &program.charts[bound.chart];
+    let mut trace = Roll {
+        chart: format!("{}.{}", program.games[chart.game].name, chart.name),
+        title: chart.title.clone(),
+        dice: Vec::new(),
+        natural: None,
+        modifiers: bound.applied.clone(),
+        total: None,
+        score: None,
+        row: None,
+        detail: None,
+        outcome: OutcomeText::default(),
+        follow_ups: Vec::new(),
+    };
+    let mut follow: Vec<usize> = Vec::new();
+    match &bound.plan {
+        Plan::Certain(r, detail) => {
+            trace.outcome = outcome_text(chart, r, &[]);
+            trace.detail.clone_from(detail);
+            follow.extend(&r.follow_ups);
+        }
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
+            let natural = roll_dice(dice, source, None, &mut trace.dice);
+            let reading = bound.read(program, natural, 0)?;
+            let (primary, extras) = bound.outcome(&reading.key);
+            trace.natural = Some(natural);
+            trace.total = Some(reading.total);
+            trace.score = reading.score;
+            trace.row = reading.row.and_then(|r| bound.row_text(r));
+            if let (Some(ok), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
+                trace.detail = Some(format!(
+                    "needs {target}: {}",
+                    if ok { "succeeds" } else { "fails" }
+                ));
+            }
+            trace.outcome = outcome_text(chart, primary, &extras);
+            follow.extend(&primary.follow_ups);
+            for e in &extras {
+                follow.extend(&e.follow_ups);
+            }
+        }
+        Plan::Opposed {
+            dice,
+            sides,
+            offsets,
+            ..
+        } => {
+            let a = roll_dice(dice, source, sides.first().map(String::as_str), &mut trace.dice);
+            let b = roll_dice(dice, source, sides.get(1).map(String::as_str), &mut trace.dice);
+            let reading = bound.read(program, a, b)?;
+            let (primary, _) = bound.outcome(&reading.key);
+            trace.natural = Some(a);
+            trace.total = Some(reading.total);
+            trace.score = reading.score;
+            trace.row = reading.row.and_then(|r| bound.row_text(r));
+            trace.detail = Some(format!(
+                "{} {a}{:+} = {}, {} {b}{:+} = {}, difference {}",
+                sides.first().map_or("", String::as_str),
+                offsets[0],
+                a + offsets[0],
+                sides.get(1).map_or("", String::as_str),
+                offsets[1],
+                b + offsets[1],
+                reading.score.unwrap_or(0)
+            ));
+            trace.outcome = outcome_text(chart, primary, &[]);
+            follow.extend(&primary.follow_ups);
+        }
+        Plan::Pool { stages } => {
+            let mut counts: Vec<u64> = Vec::new();
+            let mut previous = 1u64;
+            for (i, stage) in stages.iter().enumerate() {
+                let repeats = if i == 0 { 1 } else { previous };
+                let mut hits = 0u64;
+                for _ in 0..repeats {
+                    let mut rolled = Vec::new();
+                    roll_dice(&stage.dice, source, Some(&stage.label), &mut rolled);
+                    for group in &rolled {
+                        let sign = if group.negative { -1 } else { 1 };
+                        hits += group
+                            .faces
+                            .iter()
+                            .filter(|&&f| stage.target.contains(sign * i64::from(f) + stage.modifier))
+                            .count() as u64;
+                    }
+                    trace.dice.extend(rolled);
+                }
+                counts.push(hits);
+                previous = hits;
+            }
+            trace.outcome = pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts);
+            trace.detail = Some(
+                stages
+                    .iter()
+                    .map(|s| format!("{} on {}", s.label, s.target))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
+    }
+    for index in follow {
+        if depth + 1 > limits.max_follow_depth {
+            return Err(RollError::new(
+                RollErrorKind::TooDeep {
+                    limit: limits.max_follow_depth,
+                },
+                Some(program.follow_ups[index].span),
+            ));
+        }
+        let next = bind_follow_up(program, bound, index)?;
+        trace
+            .follow_ups
+            .push(roll(program, &next, source, limits, depth + 1)?);
+    }
+    Ok(trace)
+}
+
+/// Binds the chart a follow-up names, with its arguments and the values the
+/// caller passes along.
+pub(crate) fn bind_follow_up(
+    program: &Program,
+    caller: &Bound,
+    index: usize,
+) -> Result<Bound, RollError> {
+    let f = &program.follow_ups[index];
+    let mut preset: Vec<(usize, i64)> = f
+        .pass
+        .iter()
+        .filter_map(|&(from, to)| caller.values.get(from).copied().flatten().map(|v| (to, v)))
+        .collect();
+    preset.extend(f.args.iter().copied());
+    bind(program, f.chart, &Choices::none(), &preset).map_err(|mut e| {
+        e.span = e.span.or(Some(f.span));
+        e
+    })
+}
+
+/// "2 hits, 1 converted".
+pub(crate) fn pool_outcome<'a>(labels: impl Iterator<Item = &'a str>, counts: &[u64]) -> OutcomeText {
+    let text = labels
+        .zip(counts)
+        .map(|(l, c)| format!("{c} {l}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    OutcomeText {
+        fields: vec![OutcomeField {
+            label: None,
+            alternatives: vec![text],
+        }],
+        also: Vec::new(),
+    }
+}
+
+/// The text of a resolved outcome with no field labels (for odds paths).
+pub(crate) fn plain(r: &Resolved) -> String {
+    r.fields
+        .iter()
+        .map(|alts| alts.join(" OR "))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

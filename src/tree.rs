@@ -1,0 +1,447 @@
+//! The evaluation tree: what the compiler produces and both engines walk.
+//! Names are resolved to slots and ids; ranges are direct index lookups.
+//! Spans stay on the nodes run-time errors can point at.
+
+use crate::span::Span;
+
+/// Index of a chart in [`Program::charts`].
+pub type ChartId = usize;
+/// Index of a grid in [`Program::grids`].
+pub type GridId = usize;
+/// Index of a choice in [`Program::choices`].
+pub type ChoiceId = usize;
+/// Index of an input in [`ChartTree::slots`].
+pub type Slot = usize;
+
+/// A compiled ruleset.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Program {
+    pub games: Vec<GameTree>,
+    pub choices: Vec<ChoiceTree>,
+    pub grids: Vec<GridTree>,
+    pub charts: Vec<ChartTree>,
+    pub follow_ups: Vec<FollowUp>,
+}
+
+/// A game: one `.rules` file.
+#[derive(Clone, Debug)]
+pub(crate) struct GameTree {
+    pub name: String,
+    pub title: String,
+    pub version: String,
+    pub source_name: String,
+    pub charts: Vec<ChartId>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ChoiceTree {
+    pub name: String,
+    pub label: String,
+    pub options: Vec<(String, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct GridTree {
+    pub keys: Vec<ChoiceId>,
+    /// Row-major over the keys' options; missing rows are `Impossible`.
+    pub cells: Vec<Cell>,
+}
+
+/// A grid cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Cell {
+    Number(i64),
+    Text(String),
+    Target(Ranges),
+    Dice(Dice),
+    Impossible,
+}
+
+impl Cell {
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Cell::Number(_) => "a number",
+            Cell::Text(_) => "text",
+            Cell::Target(_) => "a target",
+            Cell::Dice(_) => "dice",
+            Cell::Impossible => "`-` (not possible)",
+        }
+    }
+}
+
+/// A set of integers as a sorted list of inclusive spans; `i64::MIN`/`MAX`
+/// stand for open ends.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Ranges(pub Vec<(i64, i64)>);
+
+impl Ranges {
+    pub fn contains(&self, v: i64) -> bool {
+        self.0.iter().any(|&(lo, hi)| lo <= v && v <= hi)
+    }
+
+    pub fn at_least(n: i64) -> Self {
+        Ranges(vec![(n, i64::MAX)])
+    }
+
+    pub fn at_most(n: i64) -> Self {
+        Ranges(vec![(i64::MIN, n)])
+    }
+
+    /// Every value moved by `by` (open ends stay open).
+    pub fn shifted(&self, by: i64) -> Self {
+        let mv = |v: i64| {
+            if v == i64::MIN || v == i64::MAX {
+                v
+            } else {
+                v.saturating_add(by)
+            }
+        };
+        Ranges(self.0.iter().map(|&(lo, hi)| (mv(lo), mv(hi))).collect())
+    }
+}
+
+impl std::fmt::Display for Ranges {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, &(lo, hi)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match (lo, hi) {
+                (i64::MIN, i64::MAX) => f.write_str("any")?,
+                (i64::MIN, h) => write!(f, "{h} or less")?,
+                (l, i64::MAX) => write!(f, "{l} or more")?,
+                (l, h) if l == h => write!(f, "{l}")?,
+                (l, h) if l >= 0 && h >= 0 => write!(f, "{l}-{h}")?,
+                (l, h) => write!(f, "{l} to {h}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A compiled chart.
+#[derive(Clone, Debug)]
+pub(crate) struct ChartTree {
+    pub game: usize,
+    pub name: String,
+    pub title: String,
+    pub span: Span,
+    pub slots: Vec<SlotTree>,
+    pub modifiers: Vec<Modifier>,
+    /// Exclusive groups: (heading, member modifier indices).
+    pub groups: Vec<(String, Vec<usize>)>,
+    /// Section headings, for display: (heading, subtract, member modifier indices).
+    pub sections: Vec<(String, bool, Vec<usize>)>,
+    pub body: Body,
+    pub notes: Vec<String>,
+    pub fields: Vec<String>,
+}
+
+/// What a player can name at roll time.
+#[derive(Clone, Debug)]
+pub(crate) struct SlotTree {
+    pub name: String,
+    pub label: String,
+    pub kind: SlotKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SlotKind {
+    /// On when named (flags and fixed modifiers).
+    Flag,
+    /// An integer.
+    Param {
+        bounds: Option<(i64, i64)>,
+        default: Option<i64>,
+    },
+    /// One option of a choice, stored as the option's index.
+    Choice(ChoiceId),
+}
+
+/// A modifier: where its value comes from and when it applies.
+#[derive(Clone, Debug)]
+pub(crate) struct Modifier {
+    pub slot: Slot,
+    pub label: String,
+    pub value: ModValue,
+    /// `if`/`unless` of the modifier and every enclosing group.
+    pub applies: Option<Cond>,
+    /// -1 inside a `subtract` section, else 1.
+    pub sign: i64,
+    /// For opposed rolls: the side it belongs to.
+    pub side: usize,
+    pub group: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum ModValue {
+    Fixed(i64),
+    /// The value given, times `factor` (1 for `±r`/`+r`, -1 for `-r`); or
+    /// the grid's value when not given.
+    Param {
+        factor: i64,
+        from: Option<GridRef>,
+    },
+    Counted {
+        per: i64,
+        max: Option<i64>,
+    },
+}
+
+/// A grid looked up with the chart's slots for its keys.
+#[derive(Clone, Debug)]
+pub(crate) struct GridRef {
+    pub grid: GridId,
+    pub keys: Vec<Slot>,
+    pub name: String,
+    pub span: Span,
+}
+
+/// An integer expression.
+#[derive(Clone, Debug)]
+pub(crate) enum Expr {
+    Int(i64),
+    Slot(Slot, Span),
+    Grid(GridRef),
+    Total,
+    Natural,
+    Neg(Box<Expr>),
+    Bin(crate::ast::BinOp, Box<Expr>, Box<Expr>),
+}
+
+/// A condition over the choices made.
+#[derive(Clone, Debug)]
+pub(crate) enum Cond {
+    Flag(Slot),
+    OptionIn(Slot, Vec<usize>),
+    Cmp(crate::ast::CmpOp, Expr, Expr),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+}
+
+/// Dice: a sum of groups of dice plus a constant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Dice {
+    pub groups: Vec<DiceGroup>,
+    pub constant: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DiceGroup {
+    pub count: u32,
+    /// When the count comes from a param: the slot (count is then ignored).
+    pub count_slot: Option<Slot>,
+    pub sides: u32,
+    pub negative: bool,
+}
+
+impl std::fmt::Display for Dice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut first = true;
+        for g in &self.groups {
+            if g.negative {
+                f.write_str(if first { "-" } else { " - " })?;
+            } else if !first {
+                f.write_str(" + ")?;
+            }
+            if g.count_slot.is_some() {
+                write!(f, "(N)d{}", g.sides)?;
+            } else if g.count == 1 {
+                write!(f, "d{}", g.sides)?;
+            } else {
+                write!(f, "{}d{}", g.count, g.sides)?;
+            }
+            first = false;
+        }
+        if self.constant != 0 || first {
+            if first {
+                write!(f, "{}", self.constant)?;
+            } else if self.constant < 0 {
+                write!(f, " - {}", -self.constant)?;
+            } else {
+                write!(f, " + {}", self.constant)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where a pool's dice come from.
+#[derive(Clone, Debug)]
+pub(crate) enum DiceSource {
+    Dice(Dice),
+    Grid(GridRef),
+}
+
+/// What a check or pool die must meet.
+#[derive(Clone, Debug)]
+pub(crate) enum Target {
+    Ranges(Ranges),
+    AtLeast(Expr),
+    AtMost(Expr),
+    MoreThan(Expr),
+    LessThan(Expr),
+    Grid(GridRef, Option<Expr>),
+}
+
+/// Total → row, as a direct index: `dense[v - base]` for `base <= v < base
+/// + dense.len()`, `below`/`above` past either end.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lookup {
+    pub base: i64,
+    pub dense: Vec<u16>,
+    pub below: u16,
+    pub above: u16,
+}
+
+/// No row.
+pub(crate) const NO_ROW: u16 = u16::MAX;
+
+impl Lookup {
+    #[inline]
+    pub fn row(&self, v: i64) -> Option<usize> {
+        let r = if v < self.base {
+            self.below
+        } else {
+            let i = (v - self.base) as u64;
+            if i < self.dense.len() as u64 {
+                self.dense[i as usize]
+            } else {
+                self.above
+            }
+        };
+        (r != NO_ROW).then_some(r as usize)
+    }
+}
+
+/// An outcome as written, before the choices pick among its conditions.
+#[derive(Clone, Debug)]
+pub(crate) struct Outcome {
+    pub fields: Vec<Vec<CondOutcome>>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum CondOutcome {
+    Simple(Simple),
+    If(Simple, Cond, Box<CondOutcome>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Simple {
+    pub text: String,
+    /// Indices into [`Program::follow_ups`].
+    pub follow_ups: Vec<usize>,
+}
+
+/// A follow-up roll of another chart with values passed along.
+#[derive(Clone, Debug)]
+pub(crate) struct FollowUp {
+    pub caller: ChartId,
+    pub chart: ChartId,
+    /// Values set in the follow-up chart's slots.
+    pub args: Vec<(Slot, i64)>,
+    /// The caller's slots copied into the follow-up's (same names).
+    pub pass: Vec<(Slot, Slot)>,
+    pub span: Span,
+}
+
+/// A row of a table.
+#[derive(Clone, Debug)]
+pub(crate) struct RowTree {
+    /// The ranges as written, per column, for display.
+    pub written: Vec<Ranges>,
+    pub outcome: Outcome,
+}
+
+/// A natural-roll rule.
+#[derive(Clone, Debug)]
+pub(crate) struct Natural {
+    pub ranges: Ranges,
+    pub cond: Option<Cond>,
+    pub also: bool,
+    pub outcome: NaturalOutcome,
+}
+
+/// What a natural-roll rule gives.
+#[derive(Clone, Debug)]
+pub(crate) enum NaturalOutcome {
+    /// The check's success outcome.
+    Success,
+    /// The check's failure outcome.
+    Failure,
+    /// Its own outcome.
+    Other(Outcome),
+}
+
+/// A pool's counting stage.
+#[derive(Clone, Debug)]
+pub(crate) struct Stage {
+    pub label: String,
+    pub target: Target,
+    /// For stages after the first: the dice rolled per earlier success.
+    pub per: Option<DiceSource>,
+    /// The chart's modifiers apply to each die (first stage only).
+    pub modified: bool,
+}
+
+/// What a chart does.
+#[derive(Clone, Debug)]
+pub(crate) enum Body {
+    /// A grid looked up as a chart.
+    Lookup(GridRef),
+    /// A modifier set: the net modifier.
+    Net,
+    /// Reference text.
+    Notes(String),
+    Table {
+        dice: Dice,
+        score: Option<Expr>,
+        columns: Option<Slot>,
+        lookups: Vec<Lookup>,
+        rows: Vec<RowTree>,
+        naturals: Vec<Natural>,
+        /// `best "Row" if COND`: the row, its highest value, the condition.
+        best: Option<(usize, i64, Cond)>,
+    },
+    Check {
+        dice: Dice,
+        target: Target,
+        success: Outcome,
+        failure: Outcome,
+        naturals: Vec<Natural>,
+    },
+    Opposed {
+        dice: Dice,
+        sides: Vec<String>,
+        lookup: Lookup,
+        rows: Vec<RowTree>,
+    },
+    Pool {
+        dice: DiceSource,
+        stages: Vec<Stage>,
+    },
+    Ladder {
+        steps: Vec<i64>,
+        start: Expr,
+        caps: Vec<(Expr, Option<Cond>)>,
+    },
+}
+
+impl Body {
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Body::Lookup(_) => "grid",
+            Body::Net => "modifiers",
+            Body::Notes(_) => "notes",
+            Body::Table { .. } => "table",
+            Body::Check { .. } => "check",
+            Body::Opposed { .. } => "opposed",
+            Body::Pool { .. } => "pool",
+            Body::Ladder { .. } => "ladder",
+        }
+    }
+}
