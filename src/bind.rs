@@ -186,6 +186,19 @@ pub(crate) fn bind(
             ));
         }
     }
+    // Values as the sheet reads them: a modifier not named adds nothing, so
+    // in expressions and conditions it is 0 (a plain param is still needed).
+    let passed = values.clone();
+    for m in &c.modifiers {
+        if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
+            values[m.slot].get_or_insert(0);
+        }
+    }
+    let env = Env {
+        program,
+        chart,
+        values: &values,
+    };
     let mut applied = Vec::new();
     let mut net = [0i64; 2];
     for m in &c.modifiers {
@@ -219,7 +232,7 @@ pub(crate) fn bind(
         };
         let Some((value, note)) = value else { continue };
         let applies = match &m.applies {
-            Some(cond) => eval_cond(program, cond, &values)?,
+            Some(cond) => env.cond(cond)?,
             None => true,
         };
         let slot = &c.slots[m.slot];
@@ -238,10 +251,10 @@ pub(crate) fn bind(
             net[m.side.min(1)] = checked(net[m.side.min(1)].checked_add(value))?;
         }
     }
-    let plan = plan(program, chart, &values, net, &applied)?;
+    let plan = plan(&env, net, &applied)?;
     Ok(Bound {
         chart,
-        values,
+        values: passed,
         applied,
         plan,
     })
@@ -408,135 +421,118 @@ pub(crate) fn grid_cell<'p>(
     Ok(grid.cells.get(index).unwrap_or(&Cell::Impossible))
 }
 
-/// Evaluates an expression; `roll` is (total, natural) where known.
-pub(crate) fn eval_expr(
-    program: &Program,
-    e: &Expr,
-    values: &[Option<i64>],
-    roll: Option<(i64, i64)>,
-) -> Result<i64, RollError> {
-    let arith = |message: &str| {
-        RollError::new(
-            RollErrorKind::Arithmetic {
-                message: message.into(),
-            },
-            None,
-        )
-    };
-    Ok(match e {
-        Expr::Int(n) => *n,
-        Expr::Slot(s, span) => values[*s].ok_or_else(|| {
-            let mut err = RollError::new(
-                RollErrorKind::MissingParam {
-                    name: String::new(),
-                    label: String::new(),
+/// What expressions and conditions are evaluated against: a chart's values.
+#[derive(Clone, Copy)]
+pub(crate) struct Env<'a> {
+    pub program: &'a Program,
+    pub chart: ChartId,
+    pub values: &'a [Option<i64>],
+}
+
+impl Env<'_> {
+    /// Evaluates an expression; `roll` is (total, natural) where known.
+    pub fn expr(&self, e: &Expr, roll: Option<(i64, i64)>) -> Result<i64, RollError> {
+        let arith = |message: &str| {
+            RollError::new(
+                RollErrorKind::Arithmetic {
+                    message: message.into(),
                 },
-                Some(*span),
-            );
-            err.kind = RollErrorKind::MissingParam {
-                name: format!("#{s}"),
-                label: String::new(),
-            };
-            err
-        })?,
-        Expr::Grid(r) => match grid_cell(program, r, values)? {
-            Cell::Number(n) => *n,
-            other => {
-                return Err(arith(&format!(
-                    "grid `{}` gives {} for these choices, not a number",
-                    r.name,
-                    other.kind_name()
-                )))
-            }
-        },
-        Expr::Total => roll.map_or(0, |r| r.0),
-        Expr::Natural => roll.map_or(0, |r| r.1),
-        Expr::Neg(x) => eval_expr(program, x, values, roll)?
-            .checked_neg()
-            .ok_or_else(|| arith("a value overflowed"))?,
-        Expr::Bin(op, a, b) => {
-            let (a, b) = (
-                eval_expr(program, a, values, roll)?,
-                eval_expr(program, b, values, roll)?,
-            );
-            use crate::ast::BinOp;
-            match op {
-                BinOp::Add => a.checked_add(b),
-                BinOp::Sub => a.checked_sub(b),
-                BinOp::Mul => a.checked_mul(b),
-                BinOp::Div if b == 0 => return Err(arith("division by zero")),
-                BinOp::Div => a.checked_div_euclid(b),
-            }
-            .ok_or_else(|| arith("a value overflowed"))?
-        }
-    })
-}
-
-pub(crate) fn eval_cond(
-    program: &Program,
-    c: &Cond,
-    values: &[Option<i64>],
-) -> Result<bool, RollError> {
-    use crate::ast::CmpOp;
-    Ok(match c {
-        Cond::Flag(s) => values[*s] == Some(1),
-        Cond::OptionIn(s, options) => {
-            values[*s].is_some_and(|v| options.iter().any(|&o| o as i64 == v))
-        }
-        Cond::Not(x) => !eval_cond(program, x, values)?,
-        Cond::And(a, b) => eval_cond(program, a, values)? && eval_cond(program, b, values)?,
-        Cond::Or(a, b) => eval_cond(program, a, values)? || eval_cond(program, b, values)?,
-        Cond::Cmp(op, a, b) => {
-            let (Ok(a), Ok(b)) = (
-                eval_expr(program, a, values, None),
-                eval_expr(program, b, values, None),
-            ) else {
-                // An unknown value makes a comparison false: a rule about a
-                // caliber nobody gave does not apply.
-                return Ok(false);
-            };
-            match op {
-                CmpOp::Eq => a == b,
-                CmpOp::Ne => a != b,
-                CmpOp::Lt => a < b,
-                CmpOp::Le => a <= b,
-                CmpOp::Gt => a > b,
-                CmpOp::Ge => a >= b,
-            }
-        }
-    })
-}
-
-pub(crate) fn resolve(
-    program: &Program,
-    o: &Outcome,
-    values: &[Option<i64>],
-) -> Result<Resolved, RollError> {
-    let mut fields = Vec::new();
-    let mut follow_ups = Vec::new();
-    for field in &o.fields {
-        let mut alts = Vec::new();
-        for choice in field {
-            let mut c = choice;
-            let simple = loop {
-                match c {
-                    CondOutcome::Simple(s) => break s,
-                    CondOutcome::If(s, cond, otherwise) => {
-                        if eval_cond(program, cond, values)? {
-                            break s;
-                        }
-                        c = otherwise;
-                    }
+                None,
+            )
+        };
+        Ok(match e {
+            Expr::Int(n) => *n,
+            Expr::Slot(s, span) => self.values[*s].ok_or_else(|| {
+                let mut err = missing(self.program, self.chart, *s);
+                err.span = Some(*span);
+                err
+            })?,
+            Expr::Grid(r) => match grid_cell(self.program, r, self.values)? {
+                Cell::Number(n) => *n,
+                other => {
+                    return Err(arith(&format!(
+                        "grid `{}` gives {} for these choices, not a number",
+                        r.name,
+                        other.kind_name()
+                    )))
                 }
-            };
-            if !simple.text.is_empty() {
-                alts.push(simple.text.clone());
+            },
+            Expr::Total => roll.map_or(0, |r| r.0),
+            Expr::Natural => roll.map_or(0, |r| r.1),
+            Expr::Neg(x) => self
+                .expr(x, roll)?
+                .checked_neg()
+                .ok_or_else(|| arith("a value overflowed"))?,
+            Expr::Bin(op, a, b) => {
+                let (a, b) = (self.expr(a, roll)?, self.expr(b, roll)?);
+                use crate::ast::BinOp;
+                match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    BinOp::Div if b == 0 => return Err(arith("division by zero")),
+                    BinOp::Div => a.checked_div_euclid(b),
+                }
+                .ok_or_else(|| arith("a value overflowed"))?
             }
-            follow_ups.extend(simple.follow_ups.iter().copied());
-        }
-        fields.push(alts);
+        })
     }
-    Ok(Resolved { fields, follow_ups })
+
+    /// Evaluates a condition. A flag not given is off; a choice or param a
+    /// condition needs but nobody gave is an error, never a silent `false`.
+    pub fn cond(&self, c: &Cond) -> Result<bool, RollError> {
+        use crate::ast::CmpOp;
+        Ok(match c {
+            Cond::Flag(s) => self.values[*s] == Some(1),
+            Cond::OptionIn(s, options) => {
+                let v = self.values[*s].ok_or_else(|| missing(self.program, self.chart, *s))?;
+                options.iter().any(|&o| o as i64 == v)
+            }
+            Cond::Not(x) => !self.cond(x)?,
+            Cond::And(a, b) => self.cond(a)? && self.cond(b)?,
+            Cond::Or(a, b) => self.cond(a)? || self.cond(b)?,
+            Cond::Cmp(op, a, b) => {
+                let (a, b) = (self.expr(a, None)?, self.expr(b, None)?);
+                match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                }
+            }
+        })
+    }
+
+    /// Settles an outcome's conditions.
+    pub fn resolve(&self, o: &Outcome) -> Result<Resolved, RollError> {
+        let mut fields = Vec::new();
+        let mut follow_ups = Vec::new();
+        for field in &o.fields {
+            let mut alts = Vec::new();
+            for choice in field {
+                let mut c = choice;
+                let simple = loop {
+                    match c {
+                        CondOutcome::Simple(s) => break s,
+                        CondOutcome::If(s, cond, otherwise) => {
+                            if self.cond(cond)? {
+                                break s;
+                            }
+                            c = otherwise;
+                        }
+                    }
+                };
+                if !simple.text.is_empty() {
+                    alts.push(simple.text.clone());
+                }
+                follow_ups.extend(simple.follow_ups.iter().copied());
+            }
+            fields.push(alts);
+        }
+        Ok(Resolved { fields, follow_ups })
+    }
 }
 
 fn bind_dice(
@@ -581,12 +577,8 @@ enum BoundTarget {
     Text(String),
 }
 
-fn bind_target(
-    program: &Program,
-    t: &Target,
-    values: &[Option<i64>],
-) -> Result<BoundTarget, RollError> {
-    let ev = |e: &Expr| eval_expr(program, e, values, None);
+fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
+    let ev = |e: &Expr| env.expr(e, None);
     Ok(BoundTarget::Ranges(match t {
         Target::Ranges(r) => r.clone(),
         Target::AtLeast(e) => Ranges::at_least(ev(e)?),
@@ -598,7 +590,7 @@ fn bind_target(
                 Some(e) => ev(e)?,
                 None => 0,
             };
-            match grid_cell(program, r, values)? {
+            match grid_cell(env.program, r, env.values)? {
                 Cell::Target(t) => t.shifted(by),
                 Cell::Number(n) => Ranges(vec![(*n, *n)]).shifted(by),
                 Cell::Text(t) => return Ok(BoundTarget::Text(t.clone())),
@@ -611,15 +603,14 @@ fn bind_target(
 }
 
 fn bind_naturals(
-    program: &Program,
+    env: &Env,
     naturals: &[crate::tree::Natural],
-    values: &[Option<i64>],
 ) -> Result<(Vec<BoundNatural>, Vec<Resolved>), RollError> {
     let mut out = Vec::new();
     let mut extras = Vec::new();
     for n in naturals {
         if let Some(c) = &n.cond {
-            if !eval_cond(program, c, values)? {
+            if !env.cond(c)? {
                 continue;
             }
         }
@@ -627,7 +618,7 @@ fn bind_naturals(
             NaturalOutcome::Success => NatPick::Success,
             NaturalOutcome::Failure => NatPick::Failure,
             NaturalOutcome::Other(o) => {
-                extras.push(resolve(program, o, values)?);
+                extras.push(env.resolve(o)?);
                 NatPick::Other(extras.len() - 1)
             }
         };
@@ -656,27 +647,11 @@ fn dice_of_source(
     }
 }
 
-fn plan(
-    program: &Program,
-    chart: ChartId,
-    values: &[Option<i64>],
-    net: [i64; 2],
-    applied: &[AppliedModifier],
-) -> Result<Plan, RollError> {
+fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, RollError> {
+    let (program, chart, values) = (env.program, env.chart, env.values);
     let c = &program.charts[chart];
-    let fill = |e: RollError| match e.kind {
-        RollErrorKind::MissingParam { name, .. } if name.starts_with('#') => {
-            let slot: usize = name[1..].parse().unwrap_or(0);
-            let mut err = missing(program, chart, slot);
-            err.span = e.span;
-            err
-        }
-        _ => e,
-    };
     let resolve_rows = |rows: &[crate::tree::RowTree]| -> Result<Vec<Resolved>, RollError> {
-        rows.iter()
-            .map(|r| resolve(program, &r.outcome, values))
-            .collect()
+        rows.iter().map(|r| env.resolve(&r.outcome)).collect()
     };
     let plan = match &c.body {
         Body::Notes(text) => Plan::Certain(Resolved::text(text.clone()), None),
@@ -685,7 +660,7 @@ fn plan(
             Plan::Certain(Resolved::text(format!("{total:+}")), None)
         }
         Body::Lookup(r) => {
-            let text = match grid_cell(program, r, values).map_err(fill)? {
+            let text = match grid_cell(program, r, values)? {
                 Cell::Number(n) => n.to_string(),
                 Cell::Text(t) => t.clone(),
                 Cell::Target(t) => t.to_string(),
@@ -695,7 +670,7 @@ fn plan(
             Plan::Certain(Resolved::text(text), None)
         }
         Body::Ladder { steps, start, caps } => {
-            let start = eval_expr(program, start, values, None).map_err(fill)?;
+            let start = env.expr(start, None)?;
             let mut index = snap(steps, start);
             let first = index;
             let moved = net[0];
@@ -703,11 +678,11 @@ fn plan(
             let mut capped = None;
             for (cap, cond) in caps {
                 let holds = match cond {
-                    Some(c) => eval_cond(program, c, values)?,
+                    Some(c) => env.cond(c)?,
                     None => true,
                 };
                 if holds {
-                    let cap = eval_expr(program, cap, values, None).map_err(fill)?;
+                    let cap = env.expr(cap, None)?;
                     while index + 1 < steps.len() && steps[index] > cap {
                         index += 1;
                         capped = Some(cap);
@@ -737,9 +712,9 @@ fn plan(
                 Some(s) => values[*s].ok_or_else(|| missing(program, chart, *s))? as usize,
                 None => 0,
             };
-            let (naturals, extras) = bind_naturals(program, naturals, values).map_err(fill)?;
+            let (naturals, extras) = bind_naturals(env, naturals)?;
             let best = match best {
-                Some((row, top, cond)) if eval_cond(program, cond, values)? => Some((*row, *top)),
+                Some((row, top, cond)) if env.cond(cond)? => Some((*row, *top)),
                 _ => None,
             };
             Plan::Table {
@@ -747,7 +722,7 @@ fn plan(
                 offset: net[0] + dice.constant,
                 score: score.clone(),
                 lookup: lookups.get(column).cloned().unwrap_or_default(),
-                rows: resolve_rows(rows).map_err(fill)?,
+                rows: resolve_rows(rows)?,
                 written: rows
                     .iter()
                     .map(|r| r.written.get(column).cloned().unwrap_or_default())
@@ -763,16 +738,16 @@ fn plan(
             success,
             failure,
             naturals,
-        } => match bind_target(program, target, values).map_err(fill)? {
+        } => match bind_target(env, target)? {
             BoundTarget::Text(t) => Plan::Certain(Resolved::text(t), Some("no roll".into())),
             BoundTarget::Ranges(target) => {
-                let (naturals, extras) = bind_naturals(program, naturals, values).map_err(fill)?;
+                let (naturals, extras) = bind_naturals(env, naturals)?;
                 Plan::Check {
                     dice: bind_dice(program, chart, dice, values)?,
                     offset: net[0] + dice.constant,
                     target,
-                    success: resolve(program, success, values).map_err(fill)?,
-                    failure: resolve(program, failure, values).map_err(fill)?,
+                    success: env.resolve(success)?,
+                    failure: env.resolve(failure)?,
                     extras,
                     naturals,
                 }
@@ -788,20 +763,20 @@ fn plan(
             offsets: [net[0] + dice.constant, net[1] + dice.constant],
             sides: sides.clone(),
             lookup: lookup.clone(),
-            rows: resolve_rows(rows).map_err(fill)?,
+            rows: resolve_rows(rows)?,
             written: rows
                 .iter()
                 .map(|r| r.written.first().cloned().unwrap_or_default())
                 .collect(),
         },
         Body::Pool { dice, stages } => {
-            let first = match dice_of_source(program, chart, dice, values).map_err(fill)? {
+            let first = match dice_of_source(program, chart, dice, values)? {
                 Ok(d) => d,
                 Err(text) => return Ok(Plan::Certain(Resolved::text(text), Some("no roll".into()))),
             };
             let mut bound = Vec::new();
             for (i, st) in stages.iter().enumerate() {
-                let target = match bind_target(program, &st.target, values).map_err(fill)? {
+                let target = match bind_target(env, &st.target)? {
                     BoundTarget::Ranges(r) => r,
                     BoundTarget::Text(t) => {
                         return Ok(Plan::Certain(Resolved::text(t), Some("no roll".into())))
@@ -815,7 +790,7 @@ fn plan(
                         .as_ref()
                         .map(|p| dice_of_source(program, chart, p, values))
                         .transpose()
-                        .map_err(fill)?
+                        ?
                     {
                         Some(Ok(d)) => d,
                         _ => BoundDice { groups: Vec::new() },

@@ -248,7 +248,20 @@ pub(crate) fn odds(
         }
         out.extend(paths);
     }
-    Ok(out)
+    Ok(merge(out))
+}
+
+/// One line per outcome text: rows that read alike on the sheet (several
+/// "No effect" rows) are one outcome to a player. Keeps first-seen order.
+fn merge(outcomes: Vec<(String, BigRational)>) -> Vec<(String, BigRational)> {
+    let mut merged: Vec<(String, BigRational)> = Vec::with_capacity(outcomes.len());
+    for (text, p) in outcomes {
+        match merged.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, q)) => *q += p,
+            None => merged.push((text, p)),
+        }
+    }
+    merged
 }
 
 /// Per die: ways to succeed and faces in all, given a target and modifier.
@@ -313,11 +326,14 @@ fn pool_odds(
         }
         joint = next;
     }
-    Ok(joint
-        .into_iter()
-        .map(|(counts, p)| {
-            let text = crate::sample::pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts);
-            (text.to_string(), p)
-        })
-        .collect())
+    Ok(merge(
+        joint
+            .into_iter()
+            .map(|(counts, p)| {
+                let text =
+                    crate::sample::pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts);
+                (text.to_string(), p)
+            })
+            .collect(),
+    ))
 }

@@ -44,7 +44,9 @@ pub enum ParseErrorKind {
     #[error("{}", if *triple { "unterminated text block" } else { "unterminated string" })]
     #[diagnostic(
         code(chartwright::parse::unterminated_string),
-        help("close the string with `\"` on the same line; use `\"\"\"` for text over several lines")
+        help(
+            "close the string with `\"` on the same line; use `\"\"\"` for text over several lines"
+        )
     )]
     UnterminatedString {
         /// True for a `"""` block with no closing `"""`.

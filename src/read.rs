@@ -1,7 +1,7 @@
 //! Reading a bound plan for given natural dice: the one function from dice
 //! to outcome that both the sampler and the exact-odds engine call.
 
-use crate::bind::{Bound, BoundDice, NatPick, Plan, Resolved};
+use crate::bind::{Bound, NatPick, Plan, Resolved};
 use crate::roll::{OutcomeField, OutcomeText};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{ChartTree, Program, Ranges};
@@ -76,7 +76,14 @@ impl Bound {
                 let total = natural + offset;
                 let score = match score {
                     Some(e) => {
-                        Some(crate::bind::eval_expr(program, e, &self.values, Some((total, natural)))?)
+                        Some(
+                        crate::bind::Env {
+                            program,
+                            chart: self.chart,
+                            values: &self.values,
+                        }
+                        .expr(e, Some((total, natural)))?,
+                    )
                     }
                     None => None,
                 };
@@ -144,16 +151,6 @@ impl Bound {
                 row: None,
                 success: None,
             }),
-        }
-    }
-
-    /// The rolled dice of a table, check or opposed roll.
-    pub fn dice(&self) -> Option<&BoundDice> {
-        match &self.plan {
-            Plan::Table { dice, .. } | Plan::Check { dice, .. } | Plan::Opposed { dice, .. } => {
-                Some(dice)
-            }
-            _ => None,
         }
     }
 

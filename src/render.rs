@@ -100,7 +100,7 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
     }
     let _ = writeln!(out, "\nModifiers:");
     let mut done = vec![false; c.modifiers.len()];
-    let mut line = |i: usize, indent: &str, out: &mut String| {
+    let line = |i: usize, indent: &str, out: &mut String| {
         let m = &c.modifiers[i];
         let slot = &c.slots[m.slot];
         let value = match &m.value {

@@ -180,7 +180,6 @@ impl RulesetBuilder {
                 Ok(file) => {
                     parsed.push(Parsed {
                         game: game.clone(),
-                        source_name: source.name.clone(),
                         file,
                     });
                     origins.push(origin.clone());
@@ -327,10 +326,6 @@ impl Ruleset {
                 None,
             )),
         }
-    }
-
-    pub(crate) fn program(&self) -> &Program {
-        &self.program
     }
 }
 

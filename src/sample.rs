@@ -1,7 +1,7 @@
 //! The sampler: rolls a bound plan with any source of dice and returns the
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
-use crate::bind::{bind, Bound, BoundDice, Plan, Resolved};
+use crate::bind::{bind, Bound, BoundDice, Plan};
 use crate::choices::Choices;
 use crate::limits::Limits;
 use crate::read::outcome_text;
@@ -238,13 +238,4 @@ pub(crate) fn pool_outcome<'a>(labels: impl Iterator<Item = &'a str>, counts: &[
         }],
         also: Vec::new(),
     }
-}
-
-/// The text of a resolved outcome with no field labels (for odds paths).
-pub(crate) fn plain(r: &Resolved) -> String {
-    r.fields
-        .iter()
-        .map(|alts| alts.join(" OR "))
-        .collect::<Vec<_>>()
-        .join("; ")
 }

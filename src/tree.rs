@@ -29,7 +29,6 @@ pub(crate) struct GameTree {
     pub name: String,
     pub title: String,
     pub version: String,
-    pub source_name: String,
     pub charts: Vec<ChartId>,
 }
 
@@ -128,7 +127,6 @@ pub(crate) struct ChartTree {
     pub game: usize,
     pub name: String,
     pub title: String,
-    pub span: Span,
     pub slots: Vec<SlotTree>,
     pub modifiers: Vec<Modifier>,
     /// Exclusive groups: (heading, member modifier indices).
@@ -169,8 +167,6 @@ pub(crate) struct Modifier {
     pub value: ModValue,
     /// `if`/`unless` of the modifier and every enclosing group.
     pub applies: Option<Cond>,
-    /// -1 inside a `subtract` section, else 1.
-    pub sign: i64,
     /// For opposed rolls: the side it belongs to.
     pub side: usize,
     pub group: Option<usize>,

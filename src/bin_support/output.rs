@@ -126,22 +126,14 @@ fn bar(pct: f64) -> String {
 }
 
 fn handler() -> GraphicalReportHandler {
-    let theme = if anstream::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && std::env::var_os("NO_COLOR").is_none();
+    let theme = if colour {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
     };
     GraphicalReportHandler::new_themed(theme).with_width(100)
-}
-
-trait IsTerminal {
-    fn is_terminal(&self) -> bool;
-}
-
-impl IsTerminal for anstream::Stderr {
-    fn is_terminal(&self) -> bool {
-        std::io::IsTerminal::is_terminal(&std::io::stderr())
-    }
 }
 
 fn render(report: &Report) -> String {

@@ -307,7 +307,6 @@ impl<'a, 's> ChartCx<'a, 's> {
         self,
         name: &ast::Ident,
         label: &ast::Label,
-        span: Span,
         body: Body,
         notes: Vec<String>,
         fields: Vec<String>,
@@ -316,7 +315,6 @@ impl<'a, 's> ChartCx<'a, 's> {
             game: self.game,
             name: name.name.clone(),
             title: label.text.clone(),
-            span,
             slots: self.slots,
             modifiers: self.modifiers,
             groups: self.groups,
@@ -835,7 +833,6 @@ impl<'a, 's> ChartCx<'a, 's> {
             label: d.label.text.clone(),
             value,
             applies: and(cx.cond.clone(), own),
-            sign,
             side,
             group: cx.group,
         });
@@ -1097,21 +1094,20 @@ impl<'a, 's> ChartCx<'a, 's> {
         let r = self.grid_ref(&grid.name);
         let notes = grid.notes.iter().map(|n| n.text.clone()).collect();
         let body = r.map_or(Body::Notes(String::new()), Body::Lookup);
-        self.finish(&grid.name, &grid.label, grid.span, body, notes, Vec::new())
+        self.finish(&grid.name, &grid.label, body, notes, Vec::new())
     }
 
     pub(super) fn set_chart(mut self, set: &'a ast::ModifierSet) -> ChartTree {
         self.using.push(set.name.name.clone());
         self.entries(&set.entries, &ModCtx::default());
         let notes = set.notes.iter().map(|n| n.text.clone()).collect();
-        self.finish(&set.name, &set.label, set.span, Body::Net, notes, Vec::new())
+        self.finish(&set.name, &set.label, Body::Net, notes, Vec::new())
     }
 
     pub(super) fn notes_chart(self, n: &'a ast::Notes) -> ChartTree {
         self.finish(
             &n.name,
             &n.label,
-            n.span,
             Body::Notes(n.text.text.clone()),
             Vec::new(),
             Vec::new(),
@@ -1326,7 +1322,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 Body::Ladder { steps, start, caps }
             }
         };
-        self.finish(&c.name, &c.label, c.span, body, notes, fields)
+        self.finish(&c.name, &c.label, body, notes, fields)
     }
 
     fn naturals(&mut self, c: &'a ast::Chart, check: bool) -> Vec<Natural> {

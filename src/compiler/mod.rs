@@ -23,8 +23,6 @@ use std::collections::HashMap;
 pub(crate) struct Parsed {
     /// The game's short name (the file stem).
     pub game: String,
-    /// The name the source is shown under.
-    pub source_name: String,
     /// The AST.
     pub file: ast::File,
 }
@@ -79,7 +77,6 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
             name: parsed.game.clone(),
             title: parsed.file.header.title.text.clone(),
             version: parsed.file.header.version.text.clone(),
-            source_name: parsed.source_name.clone(),
             charts: Vec::new(),
         });
         let mut syms = GameSyms {
@@ -378,7 +375,13 @@ fn resolve_follow_args(
     let Some(target) = program.charts.get(callee) else {
         return;
     };
+    let same_kind = |a: &SlotKind, b: &SlotKind| match (a, b) {
+        (SlotKind::Param { .. }, SlotKind::Param { .. }) | (SlotKind::Flag, SlotKind::Flag) => true,
+        (SlotKind::Choice(x), SlotKind::Choice(y)) => x == y,
+        _ => false,
+    };
     let mut resolved = Vec::new();
+    let mut passed = Vec::new();
     for arg in &args {
         let slot = target.slots.iter().position(|s| s.name == arg.name.name);
         let Some(slot) = slot else {
@@ -395,32 +398,49 @@ fn resolve_follow_args(
             ));
             continue;
         };
-        let value = match (&target.slots[slot].kind, &arg.value) {
-            (SlotKind::Flag, None) => Some(1),
-            (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => Some(*n),
-            (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
-                option_index(program, *c, o, errors).map(|i| i as i64)
-            }
-            (kind, _) => {
-                errors.push(CompileError::new(
-                    CompileErrorKind::WrongKind {
-                        expected: match kind {
-                            SlotKind::Flag => "a bare flag name",
-                            SlotKind::Param { .. } => "`name=number`",
-                            SlotKind::Choice(_) => "`name=option`",
+        let caller_slots = &program.charts[caller].slots;
+        match (&target.slots[slot].kind, &arg.value) {
+            (SlotKind::Flag, None) => resolved.push((slot, 1)),
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => resolved.push((slot, *n)),
+            // `then chart(caliber=caliber)`: the caller's value passes along.
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Name(from))) => {
+                match caller_slots.iter().position(|s| s.name == from.name) {
+                    Some(f) if matches!(caller_slots[f].kind, SlotKind::Param { .. }) => {
+                        passed.push((f, slot));
+                    }
+                    _ => errors.push(CompileError::new(
+                        CompileErrorKind::Unknown {
+                            what: "param of this chart",
+                            name: from.name.clone(),
+                            suggestion: crate::suggest::closest(
+                                &from.name,
+                                caller_slots.iter().map(|s| s.name.as_str()),
+                            ),
                         },
-                        found: "another form".into(),
-                    },
-                    arg.span,
-                ));
-                None
+                        from.span,
+                    )),
+                }
             }
-        };
-        if let Some(v) = value {
-            resolved.push((slot, v));
+            (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
+                if let Some(i) = option_index(program, *c, o, errors) {
+                    resolved.push((slot, i as i64));
+                }
+            }
+            (kind, _) => errors.push(CompileError::new(
+                CompileErrorKind::WrongKind {
+                    expected: match kind {
+                        SlotKind::Flag => "a bare flag name",
+                        SlotKind::Param { .. } => "`name=number` or `name=param`",
+                        SlotKind::Choice(_) => "`name=option`",
+                    },
+                    found: "another form".into(),
+                },
+                arg.span,
+            )),
         }
     }
-    let pass = program.charts[caller]
+    let set: Vec<usize> = resolved.iter().map(|&(s, _)| s).chain(passed.iter().map(|&(_, t)| t)).collect();
+    let mut pass: Vec<(usize, usize)> = program.charts[caller]
         .slots
         .iter()
         .enumerate()
@@ -428,10 +448,11 @@ fn resolve_follow_args(
             let to = target
                 .slots
                 .iter()
-                .position(|t| t.name == s.name && t.kind == s.kind)?;
-            (!resolved.iter().any(|&(slot, _)| slot == to)).then_some((from, to))
+                .position(|t| t.name == s.name && same_kind(&t.kind, &s.kind))?;
+            (!set.contains(&to)).then_some((from, to))
         })
         .collect();
+    pass.extend(passed);
     let f = &mut program.follow_ups[index];
     f.args = resolved;
     f.pass = pass;

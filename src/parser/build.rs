@@ -7,6 +7,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
+use crate::ast::Cond;
 use crate::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
     CmpOp, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expr, ExprKind, Field, File,
@@ -15,7 +16,6 @@ use crate::ast::{
     ParamDecl, ParamSign, RangePart, RangeSet, Row, RowKey, SimpleKind, SimpleOutcome, Target,
     TargetKind, UseDecl,
 };
-use crate::ast::Cond;
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span, Spanned};
 
@@ -50,7 +50,10 @@ impl<'i> Kids<'i> {
 
     /// Every child of `rule`, in order.
     fn all(&self, rule: Rule) -> impl Iterator<Item = Pair<'i, Rule>> + '_ {
-        self.pairs.iter().filter(move |p| p.as_rule() == rule).cloned()
+        self.pairs
+            .iter()
+            .filter(move |p| p.as_rule() == rule)
+            .cloned()
     }
 
     /// True if a child of `rule` is present.
@@ -99,13 +102,14 @@ impl Builder {
     /// when a rule ends in an optional part that matched nothing.
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let start = pair.as_span().start();
-        let mut end = pair.as_span().end();
-        let mut last = pair.clone().into_inner().last();
-        while let Some(p) = last {
-            end = p.as_span().end();
-            last = p.into_inner().last();
+        let mut last = pair.clone();
+        while !is_token(last.as_rule()) {
+            match last.clone().into_inner().last() {
+                Some(child) => last = child,
+                None => break,
+            }
         }
-        Span::new(self.source, start, end.max(start))
+        Span::new(self.source, start, last.as_span().end().max(start))
     }
 
     fn kids<'i>(&self, pair: &Pair<'i, Rule>) -> Kids<'i> {
@@ -199,7 +203,10 @@ impl Builder {
         Ok(ParamDecl {
             name: self.ident(&kids.one(Rule::ident)?),
             label: self.label(&kids.one(Rule::string)?)?,
-            bounds: kids.opt(Rule::bounds).map(|p| self.bounds(&p)).transpose()?,
+            bounds: kids
+                .opt(Rule::bounds)
+                .map(|p| self.bounds(&p))
+                .transpose()?,
             default: self.default_value(&kids)?,
             span: self.span(pair),
         })
@@ -419,7 +426,10 @@ impl Builder {
                 };
                 ModValue::Param {
                     sign,
-                    bounds: kids.opt(Rule::bounds).map(|p| self.bounds(&p)).transpose()?,
+                    bounds: kids
+                        .opt(Rule::bounds)
+                        .map(|p| self.bounds(&p))
+                        .transpose()?,
                     default: self.default_value(&kids)?,
                     from: kids
                         .opt(Rule::from_grid)
@@ -430,7 +440,11 @@ impl Builder {
             }
             Rule::counted_value => ModValue::Counted {
                 per: self.int(&kids.nth(Rule::int, 0)?)?,
-                max: kids.all(Rule::int).nth(1).map(|p| self.int(&p)).transpose()?,
+                max: kids
+                    .all(Rule::int)
+                    .nth(1)
+                    .map(|p| self.int(&p))
+                    .transpose()?,
                 span,
             },
             Rule::fixed_value => ModValue::Fixed(self.int(&kids.one(Rule::int)?)?),
@@ -790,9 +804,7 @@ impl Builder {
     }
 
     fn sides(&self, pair: &Pair<'_, Rule>) -> Res<u64> {
-        pair.as_str()
-            .parse()
-            .map_err(|_| self.too_large(pair))
+        pair.as_str().parse().map_err(|_| self.too_large(pair))
     }
 
     fn suffix(&self, pair: &Pair<'_, Rule>) -> Spanned<String> {
@@ -840,7 +852,8 @@ impl Builder {
             .parse(pairs)
     }
 
-    fn cond_atom(&self, pair: &Pair<'_, Rule>) -> Res<(Cond, usize)> {
+    fn cond_atom(&self, atom: &Pair<'_, Rule>) -> Res<(Cond, usize)> {
+        let pair = &self.kids(atom).first()?;
         let span = self.span(pair);
         let kids = self.kids(pair);
         let (kind, depth) = match pair.as_rule() {
@@ -922,7 +935,8 @@ impl Builder {
             .parse(pair.clone().into_inner())
     }
 
-    fn expr_atom(&self, pair: &Pair<'_, Rule>) -> Res<(Expr, usize)> {
+    fn expr_atom(&self, atom: &Pair<'_, Rule>) -> Res<(Expr, usize)> {
+        let pair = &self.kids(atom).first()?;
         let span = self.span(pair);
         let kind = match pair.as_rule() {
             Rule::nat => ExprKind::Int(self.nat(pair)?),
@@ -1026,6 +1040,20 @@ impl Builder {
         }
         Ok(Label { text, span })
     }
+}
+
+/// True for the compound-atomic rules, whose own span is exact and whose
+/// last child may end before they do (a string's closing quote).
+fn is_token(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::string
+            | Rule::triple_string
+            | Rule::dice
+            | Rule::paren_dice_tail
+            | Rule::range_span
+            | Rule::range_plus
+    )
 }
 
 /// The text of a `"""` block: one leading line break and a trailing line of

@@ -187,7 +187,7 @@ fn found(token: &str) -> String {
 fn suggest(word: &str, keywords: &[&'static str]) -> Option<&'static str> {
     keywords
         .iter()
-        .map(|k| (strsim::levenshtein(word, k), *k))
+        .map(|k| (strsim::osa_distance(word, k), *k))
         .filter(|&(d, k)| d <= (k.len() / 3).max(1))
         .min_by_key(|&(d, _)| d)
         .map(|(_, k)| k)
@@ -196,7 +196,15 @@ fn suggest(word: &str, keywords: &[&'static str]) -> Option<&'static str> {
 /// "A", "A or B", "A, B or C", without repeats.
 fn join(rules: &[Rule]) -> String {
     let mut names: Vec<&str> = Vec::new();
-    for &rule in rules {
+    // "end of input" reads best last.
+    let eoi = rules.iter().filter(|&&r| r == Rule::EOI);
+    for &rule in rules.iter().filter(|&&r| r != Rule::EOI).chain(eoi) {
+        // "`-` or an expression" says no more than "an expression".
+        if (rule == Rule::op_neg && rules.contains(&Rule::expr_atom))
+            || (rule == Rule::kw_not && rules.contains(&Rule::cond_atom))
+        {
+            continue;
+        }
         let name = describe(rule);
         if !names.contains(&name) {
             names.push(name);
@@ -245,7 +253,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::counted_value => "a counted value such as `+1 each (max +4)`",
         Rule::fixed_value => "a fixed value such as `+2` or `-1`",
         Rule::chart => "a chart (`table`, `check`, `opposed`, `pool` or `ladder`)",
-        Rule::clause => "a chart clause such as `roll 2d6`, `modifiers { ... }` or `rows { ... }`",
+        Rule::clause => "a chart clause such as `roll 2d6`",
         Rule::roll_clause => "`roll DICE`",
         Rule::modifiers_clause => "`modifiers { ... }`",
         Rule::columns_clause => "`columns CHOICE`",
@@ -291,15 +299,17 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::dice_count => "the number of dice",
         Rule::dice_sides => "the number of sides",
         Rule::dice_suffix => "dice notation such as `kh3` or `!`",
-        Rule::cond | Rule::cond_atom => {
+        Rule::cond => {
             "a condition such as `helicopter`, `attack = chemical` or `caliber >= 20`"
         }
+        Rule::cond_atom => "a flag, a comparison or a condition in parentheses",
         Rule::in_test => "a test such as `attack in [indirect, air]`",
         Rule::comparison => "a comparison such as `caliber >= 20`",
         Rule::paren_cond => "a condition in parentheses",
         Rule::flag_ref => "a flag name",
         Rule::cmp_op => "a comparison (`=`, `!=`, `<`, `<=`, `>` or `>=`)",
-        Rule::expr | Rule::expr_atom => "an expression such as `morale - total`",
+        Rule::expr => "an expression such as `morale - total`",
+        Rule::expr_atom => "a number, a name or an expression in parentheses",
         Rule::paren_expr => "an expression in parentheses",
         Rule::impossible | Rule::op_neg | Rule::op_sub => "`-`",
         Rule::op_add => "`+`",

@@ -1,7 +1,181 @@
-//! The REPL (being written).
+//! The REPL: where a player rolls at the table.
+//!
+//! On a terminal, lines are edited with rustyline: completion, hints,
+//! highlighting, and history kept across runs. Otherwise (a script piped
+//! in), lines are read one by one without prompts, and the exit code says
+//! whether any failed.
+//!
+//! - `command`: a typed line → [`command::Command`] (pure).
+//! - `session`: the state, and running a command → text to print.
+//! - `complete`: the editor's completion, hints and highlighting.
+
+mod command;
+mod complete;
+mod session;
+
+use rustyline::config::{ColorMode, CompletionType, Config};
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::Editor;
+use session::{Reply, Session};
+use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub fn run(_paths: &[PathBuf]) -> Result<(), ExitCode> {
-    Err(ExitCode::from(1))
+const PROMPT: &str = "chartwright> ";
+
+/// Runs the REPL with the rules given (every bundled game if none).
+pub fn run(paths: &[PathBuf]) -> Result<(), ExitCode> {
+    let (ruleset, problems) = session::initial_rules(paths);
+    if let Some(p) = &problems {
+        anstream::eprint!("{p}");
+    }
+    let mut session = Session::new(ruleset, start_seed());
+    if std::io::stdin().is_terminal() {
+        match terminal(&mut session) {
+            Ok(()) => return Ok(()),
+            Err(e) => anstream::eprintln!("warning: no line editing ({e}); reading lines plainly"),
+        }
+    }
+    if script(&mut session) && problems.is_none() {
+        Ok(())
+    } else {
+        Err(ExitCode::from(1))
+    }
+}
+
+/// The seed from `CHARTWRIGHT_SEED`, or one from the OS.
+fn start_seed() -> u64 {
+    if let Some(v) = std::env::var_os("CHARTWRIGHT_SEED") {
+        match v.to_str().and_then(|s| s.trim().parse::<u64>().ok()) {
+            Some(n) => return n,
+            None => anstream::eprintln!(
+                "warning: CHARTWRIGHT_SEED={} is not a whole number; seeding from the system",
+                v.to_string_lossy()
+            ),
+        }
+    }
+    rand::RngCore::next_u64(
+        &mut <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::from_os_rng(),
+    )
+}
+
+fn show(reply: &Reply) {
+    if !reply.out.is_empty() {
+        anstream::print!("{}", reply.out);
+    }
+    if !reply.err.is_empty() {
+        anstream::eprint!("{}", reply.err);
+    }
+}
+
+/// Reads lines from standard input; true when none failed.
+fn script(session: &mut Session) -> bool {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut ok = true;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                anstream::eprintln!("error: cannot read standard input: {e}");
+                return false;
+            }
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let line = line.trim_end_matches(['\n', '\r']);
+        let reply = session.execute(line);
+        show(&reply);
+        ok &= !reply.failed;
+        if reply.quit {
+            break;
+        }
+    }
+    ok
+}
+
+/// Where history is kept: `CHARTWRIGHT_HISTORY`, or the user's data folder.
+fn history_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CHARTWRIGHT_HISTORY") {
+        if !p.is_empty() {
+            return Some(PathBuf::from(p));
+        }
+    }
+    Some(dirs::data_dir()?.join("chartwright").join("history.txt"))
+}
+
+/// The interactive loop on a terminal.
+fn terminal(session: &mut Session) -> rustyline::Result<()> {
+    let colour = std::env::var_os("NO_COLOR").is_none();
+    let config = Config::builder()
+        .max_history_size(1000)?
+        .history_ignore_dups(true)?
+        .history_ignore_space(true)
+        .completion_type(CompletionType::List)
+        .auto_add_history(false)
+        .color_mode(if colour {
+            ColorMode::Enabled
+        } else {
+            ColorMode::Disabled
+        })
+        .build();
+    let mut rl: Editor<complete::ReplHelper, DefaultHistory> = Editor::with_config(config)?;
+    rl.set_helper(Some(complete::ReplHelper::new(session.ruleset())));
+    let mut history = history_path().filter(|p| match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => match std::fs::create_dir_all(d) {
+            Ok(()) => true,
+            Err(e) => {
+                anstream::eprintln!(
+                    "warning: cannot keep history in {}: {e}; going on without it",
+                    p.display()
+                );
+                false
+            }
+        },
+        _ => true,
+    });
+    if let Some(p) = &history {
+        // A missing file is the first run; an unreadable one is started afresh.
+        let _ = rl.load_history(p);
+    }
+    let r = session.ruleset();
+    anstream::println!(
+        "chartwright {} — {} game(s), {} chart(s). `help` lists the commands; Tab completes; Ctrl-D leaves.",
+        env!("CARGO_PKG_VERSION"),
+        r.games().count(),
+        r.charts().count()
+    );
+    loop {
+        match rl.readline(PROMPT) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = rl.add_history_entry(line.as_str());
+                    if let Some(p) = &history {
+                        if let Err(e) = rl.save_history(p) {
+                            anstream::eprintln!(
+                                "warning: cannot keep history in {}: {e}; going on without it",
+                                p.display()
+                            );
+                            history = None;
+                        }
+                    }
+                }
+                let reply = session.execute(&line);
+                show(&reply);
+                if reply.quit {
+                    break;
+                }
+                if let Some(h) = rl.helper_mut() {
+                    h.update(session.ruleset());
+                }
+            }
+            Err(ReadlineError::Interrupted) => {}
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }

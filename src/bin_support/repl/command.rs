@@ -1,0 +1,587 @@
+//! Parsing a typed line into a [`Command`]. Pure: it needs no rules, so a
+//! word that is not a command is taken for a chart to roll, and the session
+//! decides whether it is one.
+
+/// A command word with what it does, for `help` and completion.
+pub struct Spec {
+    /// What is typed.
+    pub name: &'static str,
+    /// The arguments it takes.
+    pub usage: &'static str,
+    /// One line.
+    pub summary: &'static str,
+    /// More, for `help COMMAND`.
+    pub detail: &'static str,
+    /// An example line.
+    pub example: &'static str,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[Spec] = &[
+    Spec {
+        name: "roll",
+        usage: "roll CHART [MODIFIER | NAME=VALUE | +N | -N ...]",
+        summary: "roll a chart and show why it came out as it did",
+        detail: "Rolls the dice, applies every modifier named (with its label and sign), \
+                 reads the row and shows the outcome, then any follow-up rolls indented \
+                 under it. Name flags alone (`tracked`), give parameters and choices as \
+                 `name=value`, and add a loose net modifier as `+N` or `-N`. Typing a chart \
+                 name alone rolls it too. Qualify a name by its game when several games \
+                 have it: `first_echelon.bog_down`.",
+        example: "roll bog_down tracked bog_down_rating=-1",
+    },
+    Spec {
+        name: "odds",
+        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B]",
+        summary: "the exact odds of every outcome",
+        detail: "Computes the exact probability of each outcome for the choices given. \
+                 With `--sweep A..B`, shows the odds against an extra net modifier from \
+                 A to B, one column each.",
+        example: "odds manoeuvre unit_rating=veteran order_status=suppressed --sweep -2..2",
+    },
+    Spec {
+        name: "again",
+        usage: "again",
+        summary: "roll the last roll again, with new dice",
+        detail: "Repeats the last `roll` (or chart typed alone) with the same chart and \
+                 choices, and fresh dice.",
+        example: "again",
+    },
+    Spec {
+        name: "show",
+        usage: "show CHART",
+        summary: "show a chart as a table, as on the sheet",
+        detail: "Prints the chart as a readable table: its dice, modifiers and rows.",
+        example: "show bog_down",
+    },
+    Spec {
+        name: "list",
+        usage: "list [GAME]",
+        summary: "list the charts with their dice, modifiers and parameters",
+        detail: "Lists every chart of every loaded game, or of one game, with what each \
+                 takes at roll time.",
+        example: "list first_echelon",
+    },
+    Spec {
+        name: "games",
+        usage: "games",
+        summary: "list the loaded games with their titles and versions",
+        detail: "Lists each loaded game: its short name, title, version and how many \
+                 charts it has.",
+        example: "games",
+    },
+    Spec {
+        name: "load",
+        usage: "load RULES...",
+        summary: "load more games: a .rules file, a folder, or a bundled game",
+        detail: "Adds games to those loaded. If the new rules have errors, they are shown \
+                 and the games already loaded stay as they were.",
+        example: "load my_game.rules",
+    },
+    Spec {
+        name: "reload",
+        usage: "reload",
+        summary: "read every loaded file again",
+        detail: "Reads every loaded file again, to pick up edits. If any now has errors, \
+                 they are shown and the last good rules stay loaded.",
+        example: "reload",
+    },
+    Spec {
+        name: "seed",
+        usage: "seed [N]",
+        summary: "reseed the dice (same seed, same rolls), or show the seed",
+        detail: "Reseeds the dice with N: the same seed gives the same rolls everywhere. \
+                 Without N, shows the seed in use.",
+        example: "seed 42",
+    },
+    Spec {
+        name: "history",
+        usage: "history",
+        summary: "the commands typed in this session, numbered",
+        detail: "Lists the commands typed in this session, oldest first. Arrow keys and \
+                 Ctrl-R recall commands from earlier sessions too.",
+        example: "history",
+    },
+    Spec {
+        name: "help",
+        usage: "help [COMMAND]",
+        summary: "list the commands, or explain one",
+        detail: "Without a command, lists them all; with one, explains it with an example.",
+        example: "help roll",
+    },
+    Spec {
+        name: "quit",
+        usage: "quit",
+        summary: "leave (Ctrl-D does too)",
+        detail: "Leaves the REPL. `exit` and Ctrl-D do the same; Ctrl-C only cancels the \
+                 line being typed.",
+        example: "quit",
+    },
+];
+
+/// Finds a command's spec by name (or alias).
+pub fn spec(name: &str) -> Option<&'static Spec> {
+    let name = if name == "exit" { "quit" } else { name };
+    COMMANDS.iter().find(|s| s.name == name)
+}
+
+/// A word of the line, with its byte offsets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    /// The text.
+    pub text: String,
+    /// Byte offset of its start in the line.
+    pub start: usize,
+    /// Byte offset just past its end.
+    pub end: usize,
+}
+
+/// A chart to roll (or compute the odds of) and the rest of the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChartArgs {
+    /// The chart's name, as typed.
+    pub chart: Word,
+    /// The choices' text: the line from `args_at` on, with loose modifiers
+    /// and `--sweep` blanked out so offsets still match the line.
+    pub args: String,
+    /// Where `args` starts in the line.
+    pub args_at: usize,
+    /// Loose net modifiers (`+2`, `-1`), summed.
+    pub extra: i64,
+    /// The loose modifiers as typed, for the trace.
+    pub extra_words: Vec<String>,
+}
+
+/// A parsed line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A blank line or a comment.
+    Empty,
+    /// `help [COMMAND]`.
+    Help(Option<Word>),
+    /// `load RULES...`.
+    Load(Vec<Word>),
+    /// `reload`.
+    Reload,
+    /// `games`.
+    Games,
+    /// `list [GAME]`.
+    List(Option<Word>),
+    /// `show CHART`.
+    Show(Word),
+    /// `roll CHART ...`.
+    Roll(ChartArgs),
+    /// A chart typed alone (or an unknown word): roll it.
+    Chart(ChartArgs),
+    /// `odds CHART ... [--sweep A..B]`.
+    Odds(ChartArgs, Option<(i64, i64)>),
+    /// `seed [N]`.
+    Seed(Option<u64>),
+    /// `again`.
+    Again,
+    /// `history`.
+    History,
+    /// `quit`, `exit`.
+    Quit,
+}
+
+/// A line that does not parse, with where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte offsets into the line.
+    pub start: usize,
+    /// End of the span.
+    pub end: usize,
+    /// What to do instead.
+    pub help: Option<String>,
+}
+
+impl CommandError {
+    fn at(word: &Word, message: impl Into<String>, help: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            start: word.start,
+            end: word.end,
+            help: Some(help.into()),
+        }
+    }
+}
+
+/// Splits a line into words at whitespace, keeping byte offsets.
+pub fn words(line: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push(Word {
+                    text: line[s..i].to_string(),
+                    start: s,
+                    end: i,
+                });
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(Word {
+            text: line[s..].to_string(),
+            start: s,
+            end: line.len(),
+        });
+    }
+    out
+}
+
+fn usage_help(name: &str) -> String {
+    spec(name).map_or_else(String::new, |s| format!("usage: {}", s.usage))
+}
+
+fn no_args(name: &str, words: &[Word], cmd: Command) -> Result<Command, CommandError> {
+    match words.get(1) {
+        None => Ok(cmd),
+        Some(w) => Err(CommandError::at(
+            w,
+            format!("`{name}` takes no arguments"),
+            usage_help(name),
+        )),
+    }
+}
+
+fn at_most_one(name: &str, words: &[Word]) -> Result<Option<Word>, CommandError> {
+    match words.get(2) {
+        Some(w) => Err(CommandError::at(
+            w,
+            format!("`{name}` takes one argument at most"),
+            usage_help(name),
+        )),
+        None => Ok(words.get(1).cloned()),
+    }
+}
+
+fn need_chart<'w>(name: &str, words: &'w [Word]) -> Result<&'w Word, CommandError> {
+    words.get(1).ok_or_else(|| {
+        CommandError::at(
+            &words[0],
+            format!("`{name}` needs a chart name"),
+            format!("{}; `list` shows the charts", usage_help(name)),
+        )
+    })
+}
+
+/// `+2`, `-1`: a loose net modifier.
+fn loose_modifier(word: &str) -> Option<i64> {
+    let rest = word.strip_prefix('+').or_else(|| word.strip_prefix('-'))?;
+    if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    word.parse::<i64>().ok()
+}
+
+fn blank(text: &mut String, start: usize, end: usize) {
+    text.replace_range(start..end, &" ".repeat(end - start));
+}
+
+/// The chart and the rest of the line; loose modifiers taken out.
+fn chart_args(line: &str, chart: &Word, rest: &[Word]) -> Result<ChartArgs, CommandError> {
+    let args_at = chart.end;
+    let mut args = line[args_at..].to_string();
+    let mut extra: i64 = 0;
+    let mut extra_words = Vec::new();
+    for w in rest {
+        if let Some(v) = loose_modifier(&w.text) {
+            extra = extra
+                .checked_add(v)
+                .filter(|x| x.abs() <= 1_000_000)
+                .ok_or_else(|| {
+                    CommandError::at(
+                        w,
+                        "this modifier is too large",
+                        "give a modifier such as +2 or -1",
+                    )
+                })?;
+            extra_words.push(w.text.clone());
+            blank(&mut args, w.start - args_at, w.end - args_at);
+        } else if w.text.starts_with(['+', '-']) && w.text.len() > 1 && !w.text.starts_with("--") {
+            return Err(CommandError::at(
+                w,
+                format!("`{}` is not a modifier", w.text),
+                "a loose modifier is a sign and a whole number: +2, -1",
+            ));
+        }
+    }
+    Ok(ChartArgs {
+        chart: chart.clone(),
+        args,
+        args_at,
+        extra,
+        extra_words,
+    })
+}
+
+fn parse_range(text: &str) -> Option<(i64, i64)> {
+    let (a, b) = text.split_once("..")?;
+    let (a, b): (i64, i64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+    (a <= b && b - a <= 40).then_some((a, b))
+}
+
+fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
+    let chart = need_chart("odds", words)?;
+    let mut rest: Vec<Word> = words[2..].to_vec();
+    let mut sweep = None;
+    let mut blanked: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        let w = &rest[i];
+        let (range, span_end, take) = if w.text == "--sweep" {
+            let Some(next) = rest.get(i + 1) else {
+                return Err(CommandError::at(
+                    w,
+                    "`--sweep` needs a range",
+                    "write `--sweep A..B`, such as `--sweep -3..3`",
+                ));
+            };
+            (next.text.clone(), next.end, 2)
+        } else if let Some(r) = w.text.strip_prefix("--sweep=") {
+            (r.to_string(), w.end, 1)
+        } else if w.text.starts_with("--") {
+            return Err(CommandError::at(
+                w,
+                format!("`{}` is not an option of `odds`", w.text),
+                "the only option is `--sweep A..B`",
+            ));
+        } else {
+            i += 1;
+            continue;
+        };
+        if sweep.is_some() {
+            return Err(CommandError::at(
+                w,
+                "`--sweep` is given twice",
+                "give one range",
+            ));
+        }
+        let (a, b) = parse_range(&range).ok_or_else(|| CommandError {
+            message: format!("`{range}` is not a range"),
+            start: w.start,
+            end: span_end,
+            help: Some(
+                "write `--sweep A..B` with A <= B, at most 40 apart, such as `--sweep -3..3`"
+                    .into(),
+            ),
+        })?;
+        sweep = Some((a, b));
+        blanked.push((w.start, span_end));
+        rest.drain(i..i + take);
+    }
+    let mut ca = chart_args(line, chart, &rest)?;
+    for (s, e) in blanked {
+        blank(&mut ca.args, s - ca.args_at, e - ca.args_at);
+    }
+    Ok(Command::Odds(ca, sweep))
+}
+
+/// Parses a typed line.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let words = words(line);
+    let Some(first) = words.first() else {
+        return Ok(Command::Empty);
+    };
+    if first.text.starts_with('#') {
+        return Ok(Command::Empty);
+    }
+    match first.text.as_str() {
+        "help" | "?" => Ok(Command::Help(at_most_one("help", &words)?)),
+        "load" => {
+            if words.len() < 2 {
+                return Err(CommandError::at(
+                    first,
+                    "`load` needs a file, folder or bundled game",
+                    format!(
+                        "usage: load RULES...; bundled games: {}",
+                        chartwright::bundled::names().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+            Ok(Command::Load(words[1..].to_vec()))
+        }
+        "reload" => no_args("reload", &words, Command::Reload),
+        "games" => no_args("games", &words, Command::Games),
+        "list" | "ls" => Ok(Command::List(at_most_one("list", &words)?)),
+        "show" => {
+            let chart = need_chart("show", &words)?;
+            if let Some(w) = words.get(2) {
+                return Err(CommandError::at(
+                    w,
+                    "`show` takes one chart",
+                    usage_help("show"),
+                ));
+            }
+            Ok(Command::Show(chart.clone()))
+        }
+        "roll" | "r" => {
+            let chart = need_chart("roll", &words)?;
+            Ok(Command::Roll(chart_args(line, chart, &words[2..])?))
+        }
+        "odds" => odds(line, &words),
+        "seed" => match at_most_one("seed", &words)? {
+            None => Ok(Command::Seed(None)),
+            Some(w) => w
+                .text
+                .parse::<u64>()
+                .map(|n| Command::Seed(Some(n)))
+                .map_err(|_| {
+                    CommandError::at(
+                        &w,
+                        format!("`{}` is not a seed", w.text),
+                        format!(
+                            "give a whole number from 0 to {}, such as `seed 42`",
+                            u64::MAX
+                        ),
+                    )
+                }),
+        },
+        "again" => no_args("again", &words, Command::Again),
+        "history" => no_args("history", &words, Command::History),
+        "quit" | "exit" => no_args("quit", &words, Command::Quit),
+        _ => Ok(Command::Chart(chart_args(line, first, &words[1..])?)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roll(line: &str) -> ChartArgs {
+        match parse(line) {
+            Ok(Command::Roll(c) | Command::Chart(c)) => c,
+            other => panic!("{line:?} parsed as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn splits_words_with_offsets() {
+        let w = words("  roll  bog_down\ttracked ");
+        let got: Vec<(&str, usize, usize)> = w
+            .iter()
+            .map(|w| (w.text.as_str(), w.start, w.end))
+            .collect();
+        assert_eq!(
+            got,
+            [("roll", 2, 6), ("bog_down", 8, 16), ("tracked", 17, 24)]
+        );
+        assert!(words("").is_empty());
+        assert_eq!(words("é ü")[1].start, 3);
+    }
+
+    #[test]
+    fn blank_and_comment_lines_are_empty() {
+        assert_eq!(parse(""), Ok(Command::Empty));
+        assert_eq!(parse("   \t "), Ok(Command::Empty));
+        assert_eq!(parse("# a comment"), Ok(Command::Empty));
+    }
+
+    #[test]
+    fn roll_keeps_the_args_aligned_with_the_line() {
+        let line = "roll bog_down tracked bog_down_rating=-1";
+        let c = roll(line);
+        assert_eq!(c.chart.text, "bog_down");
+        assert_eq!(c.args_at, 13);
+        assert_eq!(&line[c.args_at..], c.args);
+        assert_eq!(c.extra, 0);
+    }
+
+    #[test]
+    fn a_chart_alone_rolls_it() {
+        let c = roll("first_echelon.bog_down tracked");
+        assert_eq!(c.chart.text, "first_echelon.bog_down");
+        assert_eq!(c.args, " tracked");
+        let c = roll("bog_down");
+        assert_eq!(c.args, "");
+    }
+
+    #[test]
+    fn loose_modifiers_are_summed_and_blanked() {
+        let line = "roll bog_down +2 tracked -1";
+        let c = roll(line);
+        assert_eq!(c.extra, 1);
+        assert_eq!(c.extra_words, ["+2", "-1"]);
+        assert_eq!(c.args.len(), line.len() - c.args_at);
+        assert_eq!(c.args.split_whitespace().collect::<Vec<_>>(), ["tracked"]);
+        let e = parse("roll bog_down +x").unwrap_err();
+        assert_eq!((e.start, e.end), (14, 16));
+        assert!(parse("roll bog_down +99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn odds_with_sweep() {
+        let line = "odds bog_down tracked --sweep -2..2";
+        match parse(line) {
+            Ok(Command::Odds(c, Some((-2, 2)))) => {
+                assert_eq!(c.args.split_whitespace().collect::<Vec<_>>(), ["tracked"]);
+                assert_eq!(c.args.len(), line.len() - c.args_at);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            parse("odds bog_down --sweep=0..3"),
+            Ok(Command::Odds(_, Some((0, 3))))
+        ));
+        assert!(matches!(parse("odds bog_down"), Ok(Command::Odds(_, None))));
+        let e = parse("odds bog_down --sweep 3..1").unwrap_err();
+        assert_eq!((e.start, e.end), (14, 26));
+        assert!(e.message.contains("3..1"));
+        assert!(parse("odds bog_down --sweep").is_err());
+        assert!(parse("odds bog_down --swep 1..2").is_err());
+        assert!(parse("odds bog_down --sweep 1..2 --sweep 1..2").is_err());
+        assert!(parse("odds").is_err());
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(parse("reload"), Ok(Command::Reload));
+        assert_eq!(parse("games"), Ok(Command::Games));
+        assert_eq!(parse("again"), Ok(Command::Again));
+        assert_eq!(parse("history"), Ok(Command::History));
+        assert_eq!(parse("quit"), Ok(Command::Quit));
+        assert_eq!(parse("exit"), Ok(Command::Quit));
+        assert_eq!(parse("seed 42"), Ok(Command::Seed(Some(42))));
+        assert_eq!(parse("seed"), Ok(Command::Seed(None)));
+        assert!(matches!(parse("list"), Ok(Command::List(None))));
+        assert!(matches!(
+            parse("list first_echelon"),
+            Ok(Command::List(Some(_)))
+        ));
+        assert!(matches!(parse("help roll"), Ok(Command::Help(Some(_)))));
+        assert!(matches!(parse("show bog_down"), Ok(Command::Show(_))));
+        assert!(matches!(parse("load a.rules b"), Ok(Command::Load(w)) if w.len() == 2));
+    }
+
+    #[test]
+    fn errors_point_at_the_word() {
+        let e = parse("seed abc").unwrap_err();
+        assert_eq!((e.start, e.end), (5, 8));
+        let e = parse("reload now").unwrap_err();
+        assert_eq!((e.start, e.end), (7, 10));
+        let e = parse("show").unwrap_err();
+        assert_eq!((e.start, e.end), (0, 4));
+        assert!(parse("roll").is_err());
+        assert!(parse("load").is_err());
+        assert!(parse("show a b").is_err());
+        assert!(parse("help a b").is_err());
+        assert!(parse("seed -1").is_err());
+    }
+
+    #[test]
+    fn every_command_has_help() {
+        for s in COMMANDS {
+            assert!(s.usage.starts_with(s.name));
+            assert!(s.example.starts_with(s.name));
+            assert!(parse(s.example).is_ok(), "{}", s.example);
+        }
+        assert_eq!(spec("exit").map(|s| s.name), Some("quit"));
+    }
+}

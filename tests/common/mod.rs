@@ -1,0 +1,72 @@
+//! Helpers shared by the integration tests: load a bundled game, roll a
+//! chart with scripted dice, read exact odds as (numerator, denominator).
+#![allow(dead_code)]
+
+use chartwright::{Choices, Roll, Ruleset, Scripted};
+use num_traits::ToPrimitive;
+
+/// Loads `rules/<game>.rules`, panicking with the rendered errors if it fails.
+#[track_caller]
+pub fn load(game: &str) -> Ruleset {
+    let path = format!("{}/rules/{game}.rules", env!("CARGO_MANIFEST_DIR"));
+    match Ruleset::from_file(&path) {
+        Ok(r) => r,
+        Err(e) => panic!("{path} does not load:\n{e}"),
+    }
+}
+
+/// Rolls `chart` with `args` and the given natural faces, in order.
+#[track_caller]
+pub fn roll(rules: &Ruleset, chart: &str, args: &str, faces: &[u32]) -> Roll {
+    let chart = rules
+        .chart(chart)
+        .unwrap_or_else(|e| panic!("no chart {chart}: {e}"));
+    let choices = Choices::parse(args).unwrap_or_else(|e| panic!("bad args {args:?}: {e}"));
+    chart
+        .roll(&choices, &mut Scripted::new(faces.iter().copied()))
+        .unwrap_or_else(|e| panic!("rolling {} {args:?}: {e}", chart.name()))
+}
+
+/// The outcome text of a roll (follow-ups not included).
+#[track_caller]
+pub fn outcome(rules: &Ruleset, chart: &str, args: &str, faces: &[u32]) -> String {
+    roll(rules, chart, args, faces).outcome.to_string()
+}
+
+/// Asserts that each natural roll (one die) gives the expected outcome.
+#[track_caller]
+pub fn assert_rows(rules: &Ruleset, chart: &str, args: &str, expected: &[(u32, &str)]) {
+    for &(face, want) in expected {
+        let got = outcome(rules, chart, args, &[face]);
+        assert_eq!(got, want, "{chart} {args:?} natural {face}");
+    }
+}
+
+/// The exact probability of an outcome (summed over matching lines) as (n, d).
+#[track_caller]
+pub fn odds(rules: &Ruleset, chart: &str, args: &str, outcome: &str) -> (u64, u64) {
+    let chart = rules
+        .chart(chart)
+        .unwrap_or_else(|e| panic!("no chart {chart}: {e}"));
+    let choices = Choices::parse(args).unwrap_or_else(|e| panic!("bad args {args:?}: {e}"));
+    let o = chart
+        .odds(&choices)
+        .unwrap_or_else(|e| panic!("odds of {} {args:?}: {e}", chart.name()));
+    let p = o.probability(outcome);
+    (
+        p.numer().to_u64().unwrap_or(u64::MAX),
+        p.denom().to_u64().unwrap_or(u64::MAX),
+    )
+}
+
+/// The error a roll gives.
+#[track_caller]
+pub fn roll_error(rules: &Ruleset, chart: &str, args: &str) -> chartwright::RollError {
+    let chart = rules
+        .chart(chart)
+        .unwrap_or_else(|e| panic!("no chart {chart}: {e}"));
+    match Choices::parse(args).and_then(|c| chart.roll(&c, &mut Scripted::new([1]))) {
+        Ok(r) => panic!("expected an error, rolled {}", r.summary()),
+        Err(e) => e,
+    }
+}
