@@ -649,6 +649,9 @@ pub enum ExprKind {
     Total,
     /// `natural`: the dice alone.
     Natural,
+    /// `modifiers`: the net modifier. Where the expression a roll is
+    /// compared with mentions it, the modifiers move that instead of the roll.
+    Modifiers,
     /// `-e`.
     Neg(Box<Expr>),
     /// `a op b`.

@@ -194,10 +194,11 @@ pub(crate) fn bind(
             values[m.slot].get_or_insert(0);
         }
     }
-    let env = Env {
+    let mut env = Env {
         program,
         chart,
         values: &values,
+        net: 0,
     };
     let mut applied = Vec::new();
     let mut net = [0i64; 2];
@@ -251,6 +252,7 @@ pub(crate) fn bind(
             net[m.side.min(1)] = checked(net[m.side.min(1)].checked_add(value))?;
         }
     }
+    env.net = net[0];
     let plan = plan(&env, net, &applied)?;
     Ok(Bound {
         chart,
@@ -427,6 +429,8 @@ pub(crate) struct Env<'a> {
     pub program: &'a Program,
     pub chart: ChartId,
     pub values: &'a [Option<i64>],
+    /// The net modifier (first side), for `modifiers` in a target.
+    pub net: i64,
 }
 
 impl Env<'_> {
@@ -459,6 +463,7 @@ impl Env<'_> {
             },
             Expr::Total => roll.map_or(0, |r| r.0),
             Expr::Natural => roll.map_or(0, |r| r.1),
+            Expr::Net => self.net,
             Expr::Neg(x) => self
                 .expr(x, roll)?
                 .checked_neg()
@@ -735,6 +740,7 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
         Body::Check {
             dice,
             target,
+            net_in_target,
             success,
             failure,
             naturals,
@@ -744,7 +750,7 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
                 let (naturals, extras) = bind_naturals(env, naturals)?;
                 Plan::Check {
                     dice: bind_dice(program, chart, dice, values)?,
-                    offset: net[0] + dice.constant,
+                    offset: if *net_in_target { 0 } else { net[0] } + dice.constant,
                     target,
                     success: env.resolve(success)?,
                     failure: env.resolve(failure)?,

@@ -118,13 +118,24 @@ fn too_large(what: String) -> RollError {
 /// The distribution of the natural sum of bound dice.
 pub(crate) fn natural_dist(dice: &BoundDice, limits: &Limits) -> Result<Dist, RollError> {
     let mut states: u64 = 1;
+    let mut dice_count: u64 = 0;
     for &(count, sides, _) in &dice.groups {
         states += u64::from(count) * u64::from(sides.saturating_sub(1));
+        dice_count += u64::from(count);
     }
     if states > limits.max_odds_states as u64 {
         return Err(too_large(format!(
             "{states} possible totals (the limit is {})",
             limits.max_odds_states
+        )));
+    }
+    // Each die costs a pass over the distribution so far: bound the work too.
+    let work = dice_count.saturating_mul(states) / 2;
+    let budget = (limits.max_odds_states as u64).saturating_mul(20);
+    if work > budget {
+        return Err(too_large(format!(
+            "{dice_count} dice with {states} possible totals take about {work} steps to \
+             enumerate (the limit is {budget})"
         )));
     }
     let mut pos = Dist::point(0);

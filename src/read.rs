@@ -81,6 +81,7 @@ impl Bound {
                             program,
                             chart: self.chart,
                             values: &self.values,
+                            net: 0,
                         }
                         .expr(e, Some((total, natural)))?,
                     )

@@ -225,11 +225,13 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
         Body::Check {
             dice,
             target: t,
+            net_in_target,
             success,
             failure,
             naturals,
         } => {
-            let _ = writeln!(out, "Roll {dice}, succeed on {}", target(t));
+            let moved = if *net_in_target { " (the modifiers move the target)" } else { "" };
+            let _ = writeln!(out, "Roll {dice}, succeed on {}{moved}", target(t));
             let _ = writeln!(out, "  success: {}", outcome(program, success, &[]));
             let _ = writeln!(out, "  failure: {}", outcome(program, failure, &[]));
             naturals_text(program, naturals, &mut out);

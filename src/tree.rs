@@ -204,6 +204,8 @@ pub(crate) enum Expr {
     Grid(GridRef),
     Total,
     Natural,
+    /// The net modifier of the first side.
+    Net,
     Neg(Box<Expr>),
     Bin(crate::ast::BinOp, Box<Expr>, Box<Expr>),
 }
@@ -406,6 +408,8 @@ pub(crate) enum Body {
     Check {
         dice: Dice,
         target: Target,
+        /// The target mentions `modifiers`: they move it, not the roll.
+        net_in_target: bool,
         success: Outcome,
         failure: Outcome,
         naturals: Vec<Natural>,

@@ -133,7 +133,7 @@ check call "Call for Fire" {
     // General, smoke: d10-2 >= 7 <=> natural 9,10; a natural 10 adds Danger Close.
     // Success alone 1/10 (9), success + Danger Close 1/10 (10), failure 8/10.
     assert_odds(&r, "call", "support=general smoke", &[
-        ("Success", 1, 10), ("Failure", 4, 5), ("Success; also Danger Close", 1, 10),
+        ("Success", 1, 10), ("Success; also Danger Close", 1, 10), ("Failure", 4, 5),
     ]);
 }
 
@@ -151,10 +151,10 @@ opposed close_combat "Close Combat" {
     assert_odds(&r, "close_combat", "", &[
         ("Seize", 21, 100), ("Fall back", 6, 25), ("Both", 1, 10), ("Hold", 6, 25), ("Repulsed", 21, 100),
     ]);
-    // Defender +1 shifts the difference down one: >=4 needs k>=5: 15; 1..3 <=> k 2..4: 24;
+    // Defender +1 shifts the difference down one: >=4 needs k>=5: 15; 1..3 <=> k 2..4: 8+7+6 = 21;
     // 0 <=> k=1: 9; -1..-3 <=> k 0..-2: 10+9+8 = 27; <=-4 <=> k<=-3: 28.
     assert_odds(&r, "close_combat", "def.dug_in", &[
-        ("Seize", 3, 20), ("Fall back", 6, 25), ("Both", 9, 100), ("Hold", 27, 100), ("Repulsed", 7, 25),
+        ("Seize", 3, 20), ("Fall back", 21, 100), ("Both", 9, 100), ("Hold", 27, 100), ("Repulsed", 7, 25),
     ]);
 }
 

@@ -1219,7 +1219,6 @@ fn close_combat_sides_and_odds() {
 // add nothing and the conditional rows read their `else` branch.
 
 #[test]
-#[ignore = "interpreter bug: a choice referenced only in conditions is not required (reads as false instead of MissingChoice)"]
 fn fire_combat_needs_the_type_of_attack() {
     let r = fe();
     assert!(matches!(

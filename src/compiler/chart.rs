@@ -48,6 +48,10 @@ pub(super) struct ChartCx<'a, 's> {
     using: Vec<String>,
     follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
     roll_terms: bool,
+    /// Set where `modifiers` may stand in an expression (a check's target),
+    /// and whether it did.
+    net_allowed: bool,
+    net_used: bool,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -296,6 +300,8 @@ impl<'a, 's> ChartCx<'a, 's> {
             using: Vec::new(),
             follow_asts,
             roll_terms: false,
+            net_allowed: false,
+            net_used: false,
         }
     }
 
@@ -527,6 +533,22 @@ impl<'a, 's> ChartCx<'a, 's> {
             }
             ast::ExprKind::Total => Expr::Total,
             ast::ExprKind::Natural => Expr::Natural,
+            ast::ExprKind::Modifiers if self.net_allowed => {
+                self.net_used = true;
+                Expr::Net
+            }
+            ast::ExprKind::Modifiers => {
+                self.error(
+                    CompileErrorKind::Invalid {
+                        message: "`modifiers` is not known here".into(),
+                        help: "`modifiers` (the net modifier) may be used in a check's \
+                               `succeed on` target, where it moves the target instead of the roll"
+                            .into(),
+                    },
+                    e.span,
+                );
+                Expr::Int(0)
+            }
             ast::ExprKind::Neg(x) => Expr::Neg(Box::new(self.expr(x))),
             ast::ExprKind::Binary(op, a, b) => {
                 Expr::Bin(*op, Box::new(self.expr(a)), Box::new(self.expr(b)))
@@ -1186,6 +1208,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             }
             ast::ChartKind::Check => {
                 let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
+                self.net_allowed = true;
                 let target = match find("succeed on") {
                     Some(Clause::Succeed(t)) => self.target(t),
                     _ => {
@@ -1193,6 +1216,8 @@ impl<'a, 's> ChartCx<'a, 's> {
                         Target::Ranges(Ranges::default())
                     }
                 };
+                self.net_allowed = false;
+                let net_in_target = self.net_used;
                 let named = |this: &mut Self, which: &str, default: &str| match find(which) {
                     Some(Clause::Success(o) | Clause::Failure(o)) => this.outcome(o),
                     _ => Outcome {
@@ -1208,6 +1233,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 Body::Check {
                     dice,
                     target,
+                    net_in_target,
                     success,
                     failure,
                     naturals,

@@ -87,6 +87,7 @@ pub(crate) fn expr_reach(
         },
         Expr::Total => total,
         Expr::Natural => natural,
+        Expr::Net => Reach { lo: None, hi: None },
         Expr::Slot(s, _) => match &slots[*s].kind {
             SlotKind::Param {
                 bounds: Some((l, h)),

@@ -941,6 +941,7 @@ impl Builder {
         let kind = match pair.as_rule() {
             Rule::nat => ExprKind::Int(self.nat(pair)?),
             Rule::kw_total => ExprKind::Total,
+            Rule::kw_net => ExprKind::Modifiers,
             Rule::kw_natural => ExprKind::Natural,
             Rule::ident => ExprKind::Name(self.ident(pair)),
             Rule::paren_expr => {

@@ -1,0 +1,557 @@
+//! End-to-end tests of the `chartwright` binary: exit codes (0 ok, 1 errors,
+//! 2 usage), diagnostics on stderr, and the output of list, show, roll and
+//! odds for the bundled First Echelon game.
+
+use assert_cmd::Command;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::path::Path;
+
+/// The binary, run from the crate's folder with colour off.
+fn cw() -> Command {
+    let mut cmd = Command::cargo_bin("chartwright").expect("the binary is built");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE");
+    cmd
+}
+
+/// The binary run with `args`; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = cw().args(args).output().expect("the binary runs");
+    (
+        out.status.code().expect("exited normally"),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?} failed:\n{err}");
+    out
+}
+
+fn no_ansi() -> impl Predicate<str> {
+    contains("\u{1b}[").not()
+}
+
+// ---------------------------------------------------------------------------
+// check
+
+#[test]
+fn check_rules_folder_is_clean() {
+    cw().args(["check", "rules/"])
+        .assert()
+        .code(0)
+        .stderr(contains("ok: 4 game(s)").and(contains("no errors")));
+}
+
+#[test]
+fn check_each_rules_file_is_clean() {
+    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules")).unwrap() {
+        let path = entry.unwrap().path();
+        cw().arg("check").arg(&path).assert().code(0);
+    }
+}
+
+#[test]
+fn check_bad_file_reports_the_diagnostic() {
+    cw().args(["check", "tests/diagnostics/overlapping_rows.rules"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            contains("chartwright::compile::overlapping_rows")
+                .and(contains("rows overlap: both read 6"))
+                .and(contains("tests/diagnostics/overlapping_rows.rules:7:5"))
+                .and(contains("overlaps this row"))
+                .and(contains("help: each total must be read by one row only"))
+                .and(no_ansi()),
+        );
+}
+
+#[test]
+fn check_reports_every_error_of_a_file() {
+    cw().args(["check", "tests/diagnostics/several_errors.rules"])
+        .assert()
+        .code(1)
+        .stderr(
+            contains("chartwright::compile::duplicate_name")
+                .and(contains("chartwright::compile::overlapping_rows"))
+                .and(contains("chartwright::compile::uncovered_totals")),
+        );
+}
+
+#[test]
+fn check_syntax_error() {
+    cw().args(["check", "tests/diagnostics/missing_arrow.rules"])
+        .assert()
+        .code(1)
+        .stderr(
+            contains("chartwright::parse::syntax")
+                .and(contains("expected `,` or `=>`"))
+                .and(contains("missing_arrow.rules:6:15")),
+        );
+}
+
+#[test]
+fn check_good_and_bad_files_together_fails() {
+    cw().args([
+        "check",
+        "first_echelon",
+        "tests/diagnostics/unknown_keyword.rules",
+    ])
+    .assert()
+    .code(1)
+    .stderr(contains("unknown keyword `tabel`").and(contains("ok:").not()));
+}
+
+#[test]
+fn check_without_arguments_is_a_usage_error() {
+    cw().arg("check")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("Usage").and(contains("<RULES>")));
+}
+
+#[test]
+fn unknown_command_is_a_usage_error() {
+    cw().arg("chekc").assert().code(2).stderr(contains("Usage"));
+}
+
+#[test]
+fn check_missing_file() {
+    cw().args(["check", "tests/diagnostics/no_such_file.rules"])
+        .assert()
+        .code(1)
+        .stderr(
+            contains("chartwright::load::not_found")
+                .and(contains(
+                    "no such file: tests/diagnostics/no_such_file.rules",
+                ))
+                .and(contains("first_echelon")),
+        );
+}
+
+#[test]
+fn check_non_utf8_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("latin1.rules");
+    std::fs::write(&path, b"game \"x\" version \"1\"\n# Man\x9cuvre\n").unwrap();
+    cw().arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(contains("chartwright::load::not_utf8").and(contains("not UTF-8")));
+}
+
+#[test]
+fn check_folder_without_rules_files() {
+    let dir = tempfile::tempdir().unwrap();
+    cw().arg("check")
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stderr(contains("chartwright::load::no_rules"));
+}
+
+#[test]
+fn check_bundled_game_from_another_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    cw().current_dir(dir.path())
+        .args(["check", "first_echelon"])
+        .assert()
+        .code(0)
+        .stderr(contains("ok: 1 game(s)"));
+}
+
+#[test]
+fn check_every_bundled_game_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    cw().current_dir(dir.path())
+        .args([
+            "check",
+            "first_echelon",
+            "battalion_combat_series",
+            "command_decision",
+            "cold_war_quick_reference",
+        ])
+        .assert()
+        .code(0)
+        .stderr(contains("ok: 4 game(s)"));
+}
+
+// ---------------------------------------------------------------------------
+// list and show
+
+#[test]
+fn list_shows_charts_and_modifiers() {
+    cw().args(["list", "first_echelon"])
+        .assert()
+        .code(0)
+        .stdout(
+            contains("Battlefront: First Echelon v1.3 [first_echelon]")
+                .and(contains("bog_down"))
+                .and(contains("Bog Down Table"))
+                .and(contains("manoeuvre"))
+                .and(contains("bail_out"))
+                .and(contains("tracked"))
+                .and(contains("half_tracked"))
+                .and(contains("manhandled"))
+                .and(contains("currently_bogged"))
+                .and(contains("bog_down_rating"))
+                .and(contains("-3..3"))
+                .and(no_ansi()),
+        );
+}
+
+#[test]
+fn list_line_of_a_fixed_modifier_has_its_value() {
+    let out = stdout_of(&["list", "first_echelon"]);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("tracked "))
+        .unwrap_or_else(|| panic!("no line for tracked:\n{out}"));
+    assert!(line.contains("+2"), "{line}");
+    assert!(line.contains("Troops or tracked vehicle"), "{line}");
+}
+
+#[test]
+fn show_prints_the_rows() {
+    cw().args(["show", "first_echelon", "bog_down"])
+        .assert()
+        .code(0)
+        .stdout(
+            contains("Bog Down Table")
+                .and(contains("d10"))
+                .and(contains("6 or more"))
+                .and(contains("Traverse"))
+                .and(contains("Bogged down OR Displace"))
+                .and(contains("3 or less"))
+                .and(contains("tracked")),
+        );
+}
+
+#[test]
+fn show_unknown_chart_suggests() {
+    cw().args(["show", "first_echelon", "bog_dwn"])
+        .assert()
+        .code(1)
+        .stderr(contains("no chart named `bog_dwn`").and(contains("did you mean `bog_down`?")));
+}
+
+// ---------------------------------------------------------------------------
+// roll
+
+#[test]
+fn roll_with_a_seed_is_deterministic() {
+    let args = [
+        "roll",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "--seed",
+        "7",
+    ];
+    let first = stdout_of(&args);
+    let second = stdout_of(&args);
+    assert_eq!(first, second);
+    assert!(first.contains("Bog Down Table"), "{first}");
+    assert!(first.contains("Troops or tracked vehicle"), "{first}");
+    assert!(first.contains("=> "), "{first}");
+}
+
+#[test]
+fn different_seeds_give_different_rolls() {
+    let outputs: Vec<String> = (1..=8)
+        .map(|seed| {
+            let seed = seed.to_string();
+            stdout_of(&[
+                "roll",
+                "first_echelon",
+                "bog_down",
+                "tracked",
+                "--seed",
+                &seed,
+            ])
+        })
+        .collect();
+    assert!(
+        outputs.iter().any(|o| o != &outputs[0]),
+        "eight seeds all gave:\n{}",
+        outputs[0]
+    );
+}
+
+#[test]
+fn roll_json() {
+    let out = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "bog_down_rating=-1",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("roll --json is JSON");
+    for key in ["chart", "dice", "modifiers", "total", "outcome"] {
+        assert!(v.get(key).is_some(), "no `{key}` in {v}");
+    }
+    assert_eq!(v["chart"], "first_echelon.bog_down");
+    let dice = v["dice"].as_array().expect("dice is a list");
+    assert_eq!(dice.len(), 1);
+    assert_eq!(dice[0]["sides"], 10);
+    let face = dice[0]["faces"][0].as_i64().expect("a face");
+    assert!((1..=10).contains(&face), "{face}");
+    let modifiers: i64 = v["modifiers"]
+        .as_array()
+        .expect("modifiers is a list")
+        .iter()
+        .map(|m| m["value"].as_i64().expect("a value"))
+        .sum();
+    assert_eq!(modifiers, 1, "tracked +2, bog_down_rating -1");
+    assert_eq!(v["total"].as_i64(), Some(face + modifiers));
+
+    // Same seed, same JSON.
+    let again = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "bog_down_rating=-1",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(out, again);
+}
+
+#[test]
+fn roll_many_times_shows_observed_beside_exact() {
+    let out = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "--times",
+        "2000",
+        "--seed",
+        "1",
+    ]);
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("observed")).collect();
+    assert_eq!(lines.len(), 3, "one line per outcome:\n{out}");
+    for (outcome, fraction, exact) in [
+        ("Traverse", "7/10", "70.00%"),
+        ("Bogged down OR Displace", "1/5", "20.00%"),
+        ("Bogged down", "1/10", "10.00%"),
+    ] {
+        let line = lines
+            .iter()
+            .find(|l| l.trim_start().split("  ").next().map(str::trim) == Some(outcome))
+            .unwrap_or_else(|| panic!("no line for {outcome}:\n{out}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(words.contains(&fraction), "{line}");
+        assert!(words.contains(&exact), "{line}");
+        let observed: f64 = line
+            .split("observed")
+            .nth(1)
+            .and_then(|s| s.trim().trim_end_matches('%').trim().parse().ok())
+            .unwrap_or_else(|| panic!("no observed percentage in {line}"));
+        let exact: f64 = exact.trim_end_matches('%').parse().unwrap();
+        // 2000 rolls: within five standard deviations (about 5 points).
+        assert!((observed - exact).abs() < 5.0, "{line}");
+    }
+    // Deterministic with the seed.
+    assert_eq!(
+        out,
+        stdout_of(&[
+            "roll",
+            "first_echelon",
+            "bog_down",
+            "tracked",
+            "--times",
+            "2000",
+            "--seed",
+            "1"
+        ])
+    );
+}
+
+#[test]
+fn roll_unknown_modifier_suggests() {
+    cw().args(["roll", "first_echelon", "bog_down", "trackd", "--seed", "1"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            contains("chartwright::roll::unknown_name")
+                .and(contains("`trackd`"))
+                .and(contains("did you mean `tracked`?"))
+                .and(contains("arguments:1:1")),
+        );
+}
+
+#[test]
+fn roll_conflicting_modifiers_names_both() {
+    cw().args(["roll", "first_echelon", "bog_down", "tracked", "manhandled"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            contains("chartwright::roll::exclusive_conflict")
+                .and(contains("`tracked`"))
+                .and(contains("`manhandled`"))
+                .and(contains("Mobility")),
+        );
+}
+
+#[test]
+fn roll_out_of_bounds_param() {
+    cw().args(["roll", "first_echelon", "bog_down", "bog_down_rating=9"])
+        .assert()
+        .code(1)
+        .stderr(contains("chartwright::roll::out_of_bounds").and(contains("-3..3")));
+}
+
+#[test]
+fn roll_unknown_chart_suggests() {
+    cw().args(["roll", "first_echelon", "bog_dwn"])
+        .assert()
+        .code(1)
+        .stderr(contains("no chart named `bog_dwn`").and(contains("did you mean `bog_down`?")));
+}
+
+// ---------------------------------------------------------------------------
+// odds
+
+#[test]
+fn odds_prints_exact_fractions() {
+    let out = stdout_of(&["odds", "first_echelon", "bog_down", "tracked"]);
+    let traverse = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("Traverse"))
+        .unwrap_or_else(|| panic!("no Traverse line:\n{out}"));
+    assert!(traverse.contains("7/10"), "{traverse}");
+    assert!(traverse.contains("70.00%"), "{traverse}");
+    assert!(out.contains("1/5") && out.contains("1/10"), "{out}");
+}
+
+#[test]
+fn odds_json_contract() {
+    let out = stdout_of(&["odds", "first_echelon", "bog_down", "tracked", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("odds --json is JSON");
+    assert_eq!(v["chart"], "first_echelon.bog_down");
+    let outcomes = v["outcomes"].as_array().expect("outcomes is a list");
+    assert_eq!(outcomes.len(), 3);
+    let mut sum = BigRational::zero();
+    for o in outcomes {
+        let name = o["outcome"].as_str().expect("outcome is text");
+        let p: BigRational = o["probability"]
+            .as_str()
+            .expect("probability is text")
+            .parse()
+            .unwrap_or_else(|e| panic!("{name}: probability is not n/d: {e}"));
+        let percent = o["percent"].as_f64().expect("percent is a number");
+        let exact = p.numer().to_string().parse::<f64>().unwrap()
+            / p.denom().to_string().parse::<f64>().unwrap()
+            * 100.0;
+        assert!(
+            (percent - exact).abs() < 1e-9,
+            "{name}: {percent} vs {exact}"
+        );
+        sum += p;
+    }
+    assert!(sum.is_one(), "probabilities sum to {sum}");
+    let traverse = outcomes
+        .iter()
+        .find(|o| o["outcome"] == "Traverse")
+        .expect("a Traverse outcome");
+    assert_eq!(traverse["probability"], "7/10");
+}
+
+#[test]
+fn odds_sweep_prints_a_column_per_modifier() {
+    let out = stdout_of(&[
+        "odds",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "--sweep",
+        "-2..2",
+    ]);
+    let mut lines = out.lines();
+    let header = lines.next().expect("a header");
+    let columns: Vec<&str> = header.split_whitespace().skip(2).collect();
+    assert_eq!(columns, ["-2", "-1", "+0", "+1", "+2"], "{header}");
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    for row in &rows {
+        let cells = row.split_whitespace().filter(|w| w.ends_with('%')).count();
+        assert_eq!(cells, 5, "{row}");
+    }
+    // The +0 column is the plain odds: Traverse 70%.
+    let traverse = rows
+        .iter()
+        .find(|r| r.starts_with("Traverse"))
+        .expect("a Traverse row");
+    let cells: Vec<&str> = traverse.split_whitespace().skip(1).collect();
+    assert_eq!(cells, ["50.00%", "60.00%", "70.00%", "80.00%", "90.00%"]);
+}
+
+#[test]
+fn odds_sweep_json() {
+    let out = stdout_of(&[
+        "odds",
+        "first_echelon",
+        "bog_down",
+        "--sweep",
+        "-1..1",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("sweep --json is JSON");
+    let columns = v.as_array().expect("a list of columns");
+    assert_eq!(columns.len(), 3);
+    for (c, want) in columns.iter().zip([-1, 0, 1]) {
+        assert_eq!(c["modifier"], want);
+        assert!(c["odds"]["outcomes"].is_array(), "{c}");
+    }
+}
+
+#[test]
+fn odds_bad_sweep_is_a_usage_error() {
+    cw().args(["odds", "first_echelon", "bog_down", "--sweep", "3..-3"])
+        .assert()
+        .code(2)
+        .stderr(contains("--sweep"));
+}
+
+#[test]
+fn odds_unknown_chart_suggests() {
+    cw().args(["odds", "first_echelon", "bog_dwn"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            contains("chartwright::roll::unknown_chart").and(contains("did you mean `bog_down`?")),
+        );
+}
+
+#[test]
+fn odds_unknown_option_suggests() {
+    cw().args([
+        "odds",
+        "first_echelon",
+        "manoeuvre",
+        "unit_rating=veteren",
+        "order_status=good_order",
+    ])
+    .assert()
+    .code(1)
+    .stderr(contains("chartwright::roll::unknown_option").and(contains("did you mean `veteran`?")));
+}
