@@ -10,6 +10,7 @@ use crate::tree::{
     Body, Cell, ChartId, Cond, CondOutcome, Dice, DiceSource, Expr, GridRef, Lookup, ModValue,
     NaturalOutcome, Outcome, Program, Ranges, SlotKind, Target,
 };
+use std::fmt::Write as _;
 
 /// An outcome with its conditions settled: fields of alternatives, and the
 /// follow-ups to roll.
@@ -216,15 +217,22 @@ pub(crate) fn bind(
                         _ => None,
                     }
                 }
+                // Half the keys given: say what is missing rather than
+                // silently dropping the modifier.
+                (_, Some(r)) if r.keys.iter().any(|&k| values[k].is_some()) => {
+                    let absent = r.keys.iter().find(|&&k| values[k].is_none());
+                    return Err(missing(program, chart, absent.copied().unwrap_or(0)));
+                }
                 _ => None,
             },
             ModValue::Counted { per, max } => match raw {
                 Some(n) if n > 0 => {
                     let v = checked(per.checked_mul(n))?;
                     match max {
-                        Some(cap) if v.abs() > *cap => {
-                            Some((cap * v.signum(), Some(format!("capped at {:+}", cap * v.signum()))))
-                        }
+                        Some(cap) if v.abs() > *cap => Some((
+                            cap * v.signum(),
+                            Some(format!("capped at {:+}", cap * v.signum())),
+                        )),
                         _ => Some((v, Some(format!("{n} x {per:+}")))),
                     }
                 }
@@ -279,14 +287,18 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i
     let Some(slot) = c.slots.iter().position(|s| s.name == arg.name) else {
         // A bare option name picks its choice when only one choice has it.
         if arg.value.is_none() {
-            let mut hits = c.slots.iter().enumerate().filter_map(|(i, s)| match s.kind {
-                SlotKind::Choice(ch) => program.choices[ch]
-                    .options
-                    .iter()
-                    .position(|(o, _)| *o == arg.name)
-                    .map(|o| (i, o as i64)),
-                _ => None,
-            });
+            let mut hits = c
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| match s.kind {
+                    SlotKind::Choice(ch) => program.choices[ch]
+                        .options
+                        .iter()
+                        .position(|(o, _)| *o == arg.name)
+                        .map(|o| (i, o as i64)),
+                    _ => None,
+                });
             if let (Some(hit), None) = (hits.next(), hits.next()) {
                 return Ok(hit);
             }
@@ -319,7 +331,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i
     };
     let value = match (&s.kind, &arg.value) {
         (SlotKind::Flag, None) => 1,
-        (SlotKind::Flag, Some(_)) => return Err(bad("nothing: it is a flag, named alone")),
+        (SlotKind::Flag, Some(_)) => return Err(bad("no value: it is a flag")),
         (SlotKind::Param { bounds, .. }, Some(v)) => {
             let n: i64 = v
                 .trim_start_matches('+')
@@ -469,8 +481,8 @@ impl Env<'_> {
                 .checked_neg()
                 .ok_or_else(|| arith("a value overflowed"))?,
             Expr::Bin(op, a, b) => {
-                let (a, b) = (self.expr(a, roll)?, self.expr(b, roll)?);
                 use crate::ast::BinOp;
+                let (a, b) = (self.expr(a, roll)?, self.expr(b, roll)?);
                 match op {
                     BinOp::Add => a.checked_add(b),
                     BinOp::Sub => a.checked_sub(b),
@@ -699,7 +711,7 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
                 steps.get(first).copied().unwrap_or(start)
             );
             if let Some(cap) = capped {
-                detail.push_str(&format!(", capped at {cap}"));
+                let _ = write!(detail, ", capped at {cap}");
             }
             let value = steps.get(index).map_or(start, |v| *v);
             Plan::Certain(Resolved::text(value.to_string()), Some(detail))
@@ -778,7 +790,9 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
         Body::Pool { dice, stages } => {
             let first = match dice_of_source(program, chart, dice, values)? {
                 Ok(d) => d,
-                Err(text) => return Ok(Plan::Certain(Resolved::text(text), Some("no roll".into()))),
+                Err(text) => {
+                    return Ok(Plan::Certain(Resolved::text(text), Some("no roll".into())))
+                }
             };
             let mut bound = Vec::new();
             for (i, st) in stages.iter().enumerate() {
@@ -795,8 +809,7 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
                         .per
                         .as_ref()
                         .map(|p| dice_of_source(program, chart, p, values))
-                        .transpose()
-                        ?
+                        .transpose()?
                     {
                         Some(Ok(d)) => d,
                         _ => BoundDice { groups: Vec::new() },

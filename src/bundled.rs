@@ -2,12 +2,18 @@
 //! named by their short name (`first_echelon`) from any folder.
 
 const BUNDLED: &[(&str, &str)] = &[
-    ("first_echelon", include_str!("../rules/first_echelon.rules")),
+    (
+        "first_echelon",
+        include_str!("../rules/first_echelon.rules"),
+    ),
     (
         "battalion_combat_series",
         include_str!("../rules/battalion_combat_series.rules"),
     ),
-    ("command_decision", include_str!("../rules/command_decision.rules")),
+    (
+        "command_decision",
+        include_str!("../rules/command_decision.rules"),
+    ),
     (
         "cold_war_quick_reference",
         include_str!("../rules/cold_war_quick_reference.rules"),

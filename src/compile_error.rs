@@ -136,7 +136,10 @@ impl fmt::Display for CompileErrorKind {
             Self::Empty { what } => write!(f, "empty {what}"),
             Self::ImpossibleDice { reason } => write!(f, "impossible dice: {reason}"),
             Self::DiceTooLarge { written, limit } => {
-                write!(f, "dice too large: `{written}` is over the limit of {limit}")
+                write!(
+                    f,
+                    "dice too large: `{written}` is over the limit of {limit}"
+                )
             }
             Self::Unsupported { what } => write!(f, "{what} is not supported yet"),
             Self::WrongKind { expected, found } => {
@@ -179,8 +182,8 @@ impl CompileErrorKind {
         }
     }
 
-    fn help(&self) -> Option<String> {
-        Some(match self {
+    fn help(&self) -> String {
+        match self {
             Self::Duplicate { what, .. } => {
                 format!("rename one of them: every {what} needs its own name")
             }
@@ -200,7 +203,9 @@ impl CompileErrorKind {
             Self::ImpossibleDice { .. } => {
                 "a roll needs at least one die of at least two sides, such as `d6` or `2d10`".into()
             }
-            Self::DiceTooLarge { .. } => "charts roll at most 1000 dice of at most 1000 sides".into(),
+            Self::DiceTooLarge { .. } => {
+                "charts roll at most 1000 dice of at most 1000 sides".into()
+            }
             Self::Unsupported { .. } => {
                 "write the roll with plain dice (`2d6`, `d10`) and constants".into()
             }
@@ -212,7 +217,7 @@ impl CompileErrorKind {
             }
             Self::FollowUpCycle { .. } => "a follow-up chain must end: break the cycle".into(),
             Self::Invalid { help, .. } => help.clone(),
-        })
+        }
     }
 }
 
@@ -222,7 +227,7 @@ impl Diagnostic for CompileError {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.kind.help().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        Some(Box::new(self.kind.help()))
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {

@@ -39,7 +39,7 @@ pub enum LoadError {
         path: String,
     },
     /// The file is not UTF-8 text.
-    #[error("{path} is not UTF-8 text (invalid byte at offset {offset})")]
+    #[error("{path} is not UTF-8 text (invalid byte at line {line}, column {column})")]
     #[diagnostic(
         code(chartwright::load::not_utf8),
         help("save the file as UTF-8 text; is it really a `.rules` file?")
@@ -47,8 +47,10 @@ pub enum LoadError {
     NotUtf8 {
         /// The path.
         path: String,
-        /// The first invalid byte.
-        offset: usize,
+        /// Line of the first invalid byte, from 1.
+        line: usize,
+        /// Its column (in bytes), from 1.
+        column: usize,
     },
     /// Reading failed.
     #[error("cannot read {path}: {message}")]

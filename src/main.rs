@@ -20,8 +20,8 @@ use std::process::ExitCode;
 /// Roll, check and compute the odds of the charts of tabletop wargames.
 ///
 /// RULES is a `.rules` file, a folder of them, or a bundled game's short
-/// name (first_echelon, battalion_combat_series, command_decision,
-/// cold_war_quick_reference). With no command, starts the REPL with every
+/// name (`first_echelon`, `battalion_combat_series`, `command_decision`,
+/// `cold_war_quick_reference`). With no command, starts the REPL with every
 /// bundled game loaded.
 #[derive(Parser, Debug)]
 #[command(name = "chartwright", version)]
@@ -90,6 +90,20 @@ enum Command {
     },
 }
 
+/// Writes to standard output; a closed pipe (`| head`) ends the program
+/// quietly instead of panicking.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = anstream::stdout();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}
+
 fn load(paths: &[PathBuf]) -> Result<Ruleset, LoadErrors> {
     let mut b = RulesetBuilder::new();
     for p in paths {
@@ -126,7 +140,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
         }
         Some(Command::List { rules }) => {
             let ruleset = load_or_report(&[rules])?;
-            anstream::print!("{}", list(&ruleset));
+            emit(&list(&ruleset));
             Ok(())
         }
         Some(Command::Show { rules, chart }) => {
@@ -135,7 +149,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 anstream::eprint!("{}", output::plain_error(&e));
                 ExitCode::from(1)
             })?;
-            anstream::print!("{}", chart.render());
+            emit(&chart.render());
             Ok(())
         }
         Some(Command::Roll {
@@ -163,6 +177,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
 }
 
 /// The charts of a ruleset with what each takes.
+#[must_use]
 pub fn list(ruleset: &Ruleset) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -170,7 +185,13 @@ pub fn list(ruleset: &Ruleset) -> String {
         let _ = writeln!(out, "{title} v{version} [{name}]");
         for c in ruleset.charts().filter(|c| c.game() == name) {
             let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
-            let _ = writeln!(out, "  {:<28} {:<10}{dice}  {}", c.name(), c.kind(), c.title());
+            let _ = writeln!(
+                out,
+                "  {:<28} {:<10}{dice}  {}",
+                c.name(),
+                c.kind(),
+                c.title()
+            );
             for i in c.inputs() {
                 let what = match &i.kind {
                     chartwright::InputKind::Flag(Some(v)) => format!("{v:+}"),
@@ -182,7 +203,11 @@ pub fn list(ruleset: &Ruleset) -> String {
                     }
                     chartwright::InputKind::Choice { options } => format!(
                         "={}",
-                        options.iter().map(|o| o.0.as_str()).collect::<Vec<_>>().join("|")
+                        options
+                            .iter()
+                            .map(|o| o.0.as_str())
+                            .collect::<Vec<_>>()
+                            .join("|")
                     ),
                 };
                 let _ = writeln!(out, "      {:<26} {what:<12} {}", i.name, i.label);
@@ -215,9 +240,12 @@ fn roll(
     if times <= 1 {
         let r = bound.roll(&mut rng).map_err(|e| fail(&e, &text))?;
         if json {
-            println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
+            emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&r).unwrap_or_default()
+            ));
         } else {
-            anstream::print!("{}", output::roll(&r, 0));
+            emit(&output::roll(&r, 0));
         }
         return Ok(());
     }
@@ -234,14 +262,20 @@ fn roll(
             "times": times,
             "observed": observed.iter().map(|(o, c)| serde_json::json!({"outcome": o, "count": c})).collect::<Vec<_>>(),
         });
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        emit(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        ));
         return Ok(());
     }
     match bound.odds() {
-        Ok(o) => anstream::print!("{}", output::odds(&o, Some((&observed, times)))),
+        Ok(o) => emit(&output::odds(&o, Some((&observed, times)))),
         Err(_) => {
             for (o, c) in &observed {
-                println!("  {o}  {:.2}%", *c as f64 * 100.0 / times as f64);
+                emit(&format!(
+                    "  {o}  {:.2}%\n",
+                    *c as f64 * 100.0 / times as f64
+                ));
             }
         }
     }
@@ -280,17 +314,23 @@ fn odds(
                 .iter()
                 .map(|(x, o)| serde_json::json!({"modifier": x, "odds": o.to_json()}))
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&v).unwrap_or_default()
+            ));
         } else {
-            anstream::print!("{}", sweep_table(&columns));
+            emit(&sweep_table(&columns));
         }
         return Ok(());
     }
     let o = chart.odds(&choices).map_err(|e| fail(&e, &text))?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&o.to_json()).unwrap_or_default());
+        emit(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&o.to_json()).unwrap_or_default()
+        ));
     } else {
-        anstream::print!("{}", output::odds(&o, None));
+        emit(&output::odds(&o, None));
     }
     Ok(())
 }
@@ -311,7 +351,11 @@ fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
             }
         }
     }
-    let w = outcomes.iter().map(|o| o.chars().count().min(40)).max().unwrap_or(0);
+    let w = outcomes
+        .iter()
+        .map(|o| o.chars().count().min(40))
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     let _ = write!(out, "{:<w$}", "net modifier");
     for (x, _) in columns {
@@ -322,7 +366,13 @@ fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
         let short: String = name.chars().take(40).collect();
         let _ = write!(out, "{short:<w$}");
         for (_, o) in columns {
-            let p = o.outcomes.iter().filter(|x| &x.outcome == name).map(chartwright::OddsOutcome::percent).sum::<f64>();
+            let p = o
+                .outcomes
+                .iter()
+                .filter(|x| &x.outcome == name)
+                .map(chartwright::OddsOutcome::percent)
+                // An empty f64 sum is -0.0, which prints as "-0.00%".
+                .fold(0.0, |a, b| a + b);
             let _ = write!(out, " {p:>6.2}%");
         }
         out.push('\n');

@@ -186,8 +186,7 @@ pub(crate) fn odds(
 ) -> Result<Vec<(String, BigRational)>, RollError> {
     let chart = &program.charts[bound.chart];
     let mut grouped: BTreeMap<Key, BigUint> = BTreeMap::new();
-    let denominator: BigUint;
-    match &bound.plan {
+    let denominator: BigUint = match &bound.plan {
         Plan::Certain(..) => {
             grouped.insert(
                 Key {
@@ -196,7 +195,7 @@ pub(crate) fn odds(
                 },
                 BigUint::one(),
             );
-            denominator = BigUint::one();
+            BigUint::one()
         }
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
             let dist = natural_dist(dice, limits)?;
@@ -207,7 +206,7 @@ pub(crate) fn odds(
                 let reading = bound.read(program, dist.min + i as i64, 0)?;
                 *grouped.entry(reading.key).or_default() += count;
             }
-            denominator = dist.total();
+            dist.total()
         }
         Plan::Opposed { dice, .. } => {
             let one = natural_dist(dice, limits)?;
@@ -220,10 +219,10 @@ pub(crate) fn odds(
                 let reading = bound.read(program, diff.min + i as i64, 0)?;
                 *grouped.entry(reading.key).or_default() += count;
             }
-            denominator = diff.total();
+            diff.total()
         }
         Plan::Pool { stages } => return pool_odds(stages, limits),
-    }
+    };
     let mut out = Vec::new();
     for (key, count) in grouped {
         let p = BigRational::new(count.into(), denominator.clone().into());

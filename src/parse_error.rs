@@ -45,7 +45,8 @@ pub enum ParseErrorKind {
     #[diagnostic(
         code(chartwright::parse::unterminated_string),
         help(
-            "close the string with `\"` on the same line; use `\"\"\"` for text over several lines"
+            "close a string with `\"` on the line it opens; a text block opened with `\"\"\"` \
+             needs a closing `\"\"\"`"
         )
     )]
     UnterminatedString {

@@ -58,12 +58,7 @@ impl Bound {
 
     /// Reads a table or check for one natural roll (`natural`) — or an
     /// opposed roll for the two sides' naturals.
-    pub fn read(
-        &self,
-        program: &Program,
-        natural: i64,
-        other: i64,
-    ) -> Result<Reading, RollError> {
+    pub fn read(&self, program: &Program, natural: i64, other: i64) -> Result<Reading, RollError> {
         match &self.plan {
             Plan::Table {
                 offset,
@@ -75,8 +70,7 @@ impl Bound {
             } => {
                 let total = natural + offset;
                 let score = match score {
-                    Some(e) => {
-                        Some(
+                    Some(e) => Some(
                         crate::bind::Env {
                             program,
                             chart: self.chart,
@@ -84,14 +78,13 @@ impl Bound {
                             net: 0,
                         }
                         .expr(e, Some((total, natural)))?,
-                    )
-                    }
+                    ),
                     None => None,
                 };
                 let value = score.unwrap_or(total);
-                let mut row = lookup.row(value).ok_or_else(|| {
-                    RollError::new(RollErrorKind::NoRow { total: value }, None)
-                })?;
+                let mut row = lookup
+                    .row(value)
+                    .ok_or_else(|| RollError::new(RollErrorKind::NoRow { total: value }, None))?;
                 if let Some((b, top)) = best {
                     if value > *top {
                         row = *b;
@@ -172,7 +165,11 @@ static EMPTY: Resolved = Resolved {
 };
 
 /// Natural-roll rules: the first that replaces wins, every `also` adds.
-fn apply_naturals(naturals: &[crate::bind::BoundNatural], natural: i64, base: u32) -> (u32, Vec<u32>) {
+fn apply_naturals(
+    naturals: &[crate::bind::BoundNatural],
+    natural: i64,
+    base: u32,
+) -> (u32, Vec<u32>) {
     let mut primary = None;
     let mut extras = Vec::new();
     for n in naturals {
@@ -194,7 +191,11 @@ fn apply_naturals(naturals: &[crate::bind::BoundNatural], natural: i64, base: u3
 }
 
 /// Renders a resolved outcome with the chart's field labels.
-pub(crate) fn outcome_text(chart: &ChartTree, primary: &Resolved, extras: &[&Resolved]) -> OutcomeText {
+pub(crate) fn outcome_text(
+    chart: &ChartTree,
+    primary: &Resolved,
+    extras: &[&Resolved],
+) -> OutcomeText {
     let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
     OutcomeText {
         fields: primary

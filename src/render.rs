@@ -64,7 +64,11 @@ fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
     match c {
         CondOutcome::Simple(s) => simple(s),
         CondOutcome::If(s, _, otherwise) => {
-            format!("{} (if ...) else {}", simple(s), cond_outcome(program, otherwise))
+            format!(
+                "{} (if ...) else {}",
+                simple(s),
+                cond_outcome(program, otherwise)
+            )
         }
     }
 }
@@ -108,7 +112,14 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
             ModValue::Param { factor, from } => {
                 let base = if *factor < 0 { "-r" } else { "±r" };
                 match from {
-                    Some(r) => format!("{base} (from {})", program.charts.iter().find(|c| c.name == r.name).map_or(r.name.as_str(), |c| c.title.as_str())),
+                    Some(r) => format!(
+                        "{base} (from {})",
+                        program
+                            .charts
+                            .iter()
+                            .find(|c| c.name == r.name)
+                            .map_or(r.name.as_str(), |c| c.title.as_str())
+                    ),
                     None => base.to_string(),
                 }
             }
@@ -132,8 +143,8 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
             }
         }
     }
-    for i in 0..c.modifiers.len() {
-        if !done[i] {
+    for (i, shown) in done.iter().enumerate() {
+        if !shown {
             line(i, "  ", out);
         }
     }
@@ -160,10 +171,16 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let grid = &program.grids[r.grid];
             let keys: Vec<&crate::tree::ChoiceTree> =
                 grid.keys.iter().map(|&k| &program.choices[k]).collect();
-            let cols = if keys.len() == 1 { 1 } else { keys[keys.len() - 1].options.len() };
+            let cols = if keys.len() == 1 {
+                1
+            } else {
+                keys[keys.len() - 1].options.len()
+            };
             let mut rows = Vec::new();
-            let mut header: Vec<String> =
-                keys[..keys.len().saturating_sub(1).max(1)].iter().map(|k| k.label.clone()).collect();
+            let mut header: Vec<String> = keys[..keys.len().saturating_sub(1).max(1)]
+                .iter()
+                .map(|k| k.label.clone())
+                .collect();
             if keys.len() == 1 {
                 header.push(String::new());
             } else {
@@ -198,7 +215,15 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             best,
             ..
         } => {
-            let _ = writeln!(out, "Roll {dice}{}", if score.is_some() { " (rows read the score)" } else { "" });
+            let _ = writeln!(
+                out,
+                "Roll {dice}{}",
+                if score.is_some() {
+                    " (rows read the score)"
+                } else {
+                    ""
+                }
+            );
             let mut grid = Vec::new();
             let mut header = Vec::new();
             if let Some(slot) = columns {
@@ -208,7 +233,11 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             } else {
                 header.push("Roll".into());
             }
-            header.push(if c.fields.is_empty() { "Result".into() } else { c.fields.join(" | ") });
+            header.push(if c.fields.is_empty() {
+                "Result".into()
+            } else {
+                c.fields.join(" | ")
+            });
             grid.push(header);
             for r in rows {
                 let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
@@ -230,18 +259,39 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             failure,
             naturals,
         } => {
-            let moved = if *net_in_target { " (the modifiers move the target)" } else { "" };
+            let moved = if *net_in_target {
+                " (the modifiers move the target)"
+            } else {
+                ""
+            };
             let _ = writeln!(out, "Roll {dice}, succeed on {}{moved}", target(t));
             let _ = writeln!(out, "  success: {}", outcome(program, success, &[]));
             let _ = writeln!(out, "  failure: {}", outcome(program, failure, &[]));
             naturals_text(program, naturals, &mut out);
         }
-        Body::Opposed { dice, sides, rows, .. } => {
-            let _ = writeln!(out, "Each side rolls {dice}; rows read {} minus {}", sides.first().map_or("", String::as_str), sides.get(1).map_or("", String::as_str));
-            let mut grid = vec![vec!["Difference".to_string(), if c.fields.is_empty() { "Result".into() } else { c.fields.join(" | ") }]];
+        Body::Opposed {
+            dice, sides, rows, ..
+        } => {
+            let _ = writeln!(
+                out,
+                "Each side rolls {dice}; rows read {} minus {}",
+                sides.first().map_or("", String::as_str),
+                sides.get(1).map_or("", String::as_str)
+            );
+            let mut grid = vec![vec![
+                "Difference".to_string(),
+                if c.fields.is_empty() {
+                    "Result".into()
+                } else {
+                    c.fields.join(" | ")
+                },
+            ]];
             for r in rows {
                 grid.push(vec![
-                    r.written.first().map(ToString::to_string).unwrap_or_default(),
+                    r.written
+                        .first()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
                     outcome(program, &r.outcome, &[]),
                 ]);
             }
@@ -257,17 +307,29 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             for (i, s) in stages.iter().enumerate() {
                 let per = match &s.per {
                     Some(DiceSource::Dice(d)) => format!("per success roll {d}, "),
-                    Some(DiceSource::Grid(r)) => format!("per success roll dice from `{}`, ", r.name),
+                    Some(DiceSource::Grid(r)) => {
+                        format!("per success roll dice from `{}`, ", r.name)
+                    }
                     None => String::new(),
                 };
-                let _ = writeln!(out, "  {}. {per}count {} on {}", i + 1, s.label, target(&s.target));
+                let _ = writeln!(
+                    out,
+                    "  {}. {per}count {} on {}",
+                    i + 1,
+                    s.label,
+                    target(&s.target)
+                );
             }
         }
         Body::Ladder { steps, .. } => {
             let _ = writeln!(
                 out,
                 "\n  {}\n  (+1 moves one step left, -1 one step right)",
-                steps.iter().map(ToString::to_string).collect::<Vec<_>>().join("  ")
+                steps
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("  ")
             );
         }
     }
@@ -285,7 +347,11 @@ fn naturals_text(program: &Program, naturals: &[crate::tree::Natural], out: &mut
             NaturalOutcome::Failure => "failure".to_string(),
             NaturalOutcome::Other(o) => outcome(program, o, &[]),
         };
-        let cond = if n.cond.is_some() { " (when it applies)" } else { "" };
+        let cond = if n.cond.is_some() {
+            " (when it applies)"
+        } else {
+            ""
+        };
         let also = if n.also { "also " } else { "" };
         let _ = writeln!(out, "  Natural {}{cond}: {also}{what}", n.ranges);
     }

@@ -163,7 +163,12 @@ impl fmt::Display for RollErrorKind {
                 value,
                 expected,
             } => write!(f, "`{name}={value}`: expected {expected}"),
-            Self::OutOfBounds { name, value, lo, hi } => {
+            Self::OutOfBounds {
+                name,
+                value,
+                lo,
+                hi,
+            } => {
                 write!(f, "`{name}={value}` is outside {lo}..{hi}")
             }
             Self::MissingParam { name, label } => {
@@ -200,8 +205,8 @@ impl RollErrorKind {
         }
     }
 
-    fn help(&self) -> Option<String> {
-        Some(match self {
+    fn help(&self) -> String {
+        match self {
             Self::UnknownChart {
                 suggestion: Some(s),
                 ..
@@ -219,11 +224,16 @@ impl RollErrorKind {
                 format!("qualify it: {}", candidates.join(", "))
             }
             Self::UnknownName { chart, .. } => format!("`list {chart}` shows what it takes"),
-            Self::UnknownOption { choice, options, .. } => {
+            Self::UnknownOption {
+                choice, options, ..
+            } => {
                 format!("`{choice}` is one of: {}", options.join(", "))
             }
             Self::Conflict { .. } => "give only one of them".into(),
-            Self::BadValue { .. } => "write `name=value`, or a bare name for a flag".into(),
+            Self::BadValue { name, expected, .. } if expected.starts_with("no value") => {
+                format!("name it alone: `{name}`")
+            }
+            Self::BadValue { name, expected, .. } => format!("give {expected}, as `{name}=...`"),
             Self::OutOfBounds { lo, hi, .. } => format!("give a value from {lo} to {hi}"),
             Self::MissingParam { name, .. } => format!("add `{name}=N`"),
             Self::MissingChoice { name, options } => {
@@ -236,7 +246,7 @@ impl RollErrorKind {
             }
             Self::Arithmetic { .. } => "check the parameters given".into(),
             Self::Syntax { .. } => "write `name`, `name=number` or `name=option`".into(),
-        })
+        }
     }
 }
 
@@ -246,7 +256,7 @@ impl Diagnostic for RollError {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.kind.help().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        Some(Box::new(self.kind.help()))
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {

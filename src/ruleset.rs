@@ -8,6 +8,7 @@ use crate::compiler::{compile, Parsed};
 use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
 use crate::odds::{Odds, OddsOutcome};
+use crate::quick::{OutcomeId, QuickRoll};
 use crate::roll::Roll;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::sample::DiceSource;
@@ -153,10 +154,18 @@ impl RulesetBuilder {
                     self.inputs
                         .push((game, id, Origin::File(path.to_path_buf())));
                 }
-                Err(e) => self.errors.push(LoadError::NotUtf8 {
-                    path: shown,
-                    offset: e.utf8_error().valid_up_to(),
-                }),
+                Err(e) => {
+                    let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+                    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+                    let column = valid.len()
+                        - valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1)
+                        + 1;
+                    self.errors.push(LoadError::NotUtf8 {
+                        path: shown,
+                        line,
+                        column,
+                    });
+                }
             },
         }
         self
@@ -169,7 +178,8 @@ impl RulesetBuilder {
         let mut seen_games: Vec<String> = Vec::new();
         for (game, id, origin) in &self.inputs {
             if seen_games.contains(game) {
-                self.errors.push(LoadError::DuplicateGame { game: game.clone() });
+                self.errors
+                    .push(LoadError::DuplicateGame { game: game.clone() });
                 continue;
             }
             seen_games.push(game.clone());
@@ -188,7 +198,8 @@ impl RulesetBuilder {
             }
         }
         let (program, errors) = compile(&parsed, &self.limits);
-        self.errors.extend(errors.into_iter().map(LoadError::Compile));
+        self.errors
+            .extend(errors.into_iter().map(LoadError::Compile));
         if self.errors.is_empty() {
             Ok(Ruleset {
                 program,
@@ -434,12 +445,14 @@ impl<'r> ChartRef<'r> {
                 name: s.name.clone(),
                 label: s.label.clone(),
                 kind: match &s.kind {
-                    SlotKind::Flag => InputKind::Flag(t.modifiers.iter().find(|m| m.slot == i).and_then(
-                        |m| match m.value {
-                            crate::tree::ModValue::Fixed(v) => Some(v),
-                            _ => None,
-                        },
-                    )),
+                    SlotKind::Flag => {
+                        InputKind::Flag(t.modifiers.iter().find(|m| m.slot == i).and_then(|m| {
+                            match m.value {
+                                crate::tree::ModValue::Fixed(v) => Some(v),
+                                _ => None,
+                            }
+                        }))
+                    }
                     SlotKind::Param { bounds, default } => InputKind::Param {
                         bounds: *bounds,
                         default: *default,
@@ -499,7 +512,37 @@ impl BoundChart<'_> {
 
     /// Rolls once, with the full trace.
     pub fn roll<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<Roll, RollError> {
-        crate::sample::roll(&self.rules.program, &self.bound, dice, &self.rules.limits, 0)
+        crate::sample::roll(
+            &self.rules.program,
+            &self.bound,
+            dice,
+            &self.rules.limits,
+            0,
+        )
+    }
+
+    /// Rolls once without the trace or follow-ups, allocating nothing: the
+    /// path for simulations and game loops.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// use rand::SeedableRng;
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::parse("tracked").unwrap()).unwrap();
+    /// let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    /// let traverse = (0..1000)
+    ///     .filter(|_| bound.describe(&bound.roll_quick(&mut rng).unwrap().outcome).to_string() == "Traverse")
+    ///     .count();
+    /// assert!(traverse > 600 && traverse < 800); // 7/10 exactly
+    /// ```
+    pub fn roll_quick<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<QuickRoll, RollError> {
+        crate::quick::roll(&self.rules.program, &self.bound, dice)
+    }
+
+    /// The text of an outcome a quick roll gave.
+    #[must_use]
+    pub fn describe(&self, outcome: &OutcomeId) -> crate::OutcomeText {
+        crate::quick::describe(&self.rules.program, &self.bound, outcome)
     }
 
     /// The exact odds of every outcome.
@@ -507,7 +550,10 @@ impl BoundChart<'_> {
         let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)?;
         let chart = &self.rules.program.charts[self.bound.chart];
         Ok(Odds {
-            chart: format!("{}.{}", self.rules.program.games[chart.game].name, chart.name),
+            chart: format!(
+                "{}.{}",
+                self.rules.program.games[chart.game].name, chart.name
+            ),
             outcomes: outcomes
                 .into_iter()
                 .map(|(outcome, probability)| OddsOutcome {

@@ -134,8 +134,18 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             offsets,
             ..
         } => {
-            let a = roll_dice(dice, source, sides.first().map(String::as_str), &mut trace.dice);
-            let b = roll_dice(dice, source, sides.get(1).map(String::as_str), &mut trace.dice);
+            let a = roll_dice(
+                dice,
+                source,
+                sides.first().map(String::as_str),
+                &mut trace.dice,
+            );
+            let b = roll_dice(
+                dice,
+                source,
+                sides.get(1).map(String::as_str),
+                &mut trace.dice,
+            );
             let reading = bound.read(program, a, b)?;
             let (primary, _) = bound.outcome(&reading.key);
             trace.natural = Some(a);
@@ -169,7 +179,9 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                         hits += group
                             .faces
                             .iter()
-                            .filter(|&&f| stage.target.contains(sign * i64::from(f) + stage.modifier))
+                            .filter(|&&f| {
+                                stage.target.contains(sign * i64::from(f) + stage.modifier)
+                            })
                             .count() as u64;
                     }
                     trace.dice.extend(rolled);
@@ -225,7 +237,10 @@ pub(crate) fn bind_follow_up(
 }
 
 /// "2 hits, 1 converted".
-pub(crate) fn pool_outcome<'a>(labels: impl Iterator<Item = &'a str>, counts: &[u64]) -> OutcomeText {
+pub(crate) fn pool_outcome<'a>(
+    labels: impl Iterator<Item = &'a str>,
+    counts: &[u64],
+) -> OutcomeText {
     let text = labels
         .zip(counts)
         .map(|(l, c)| format!("{c} {l}"))

@@ -1,7 +1,10 @@
 //! "Did you mean" suggestions for unknown names.
 
 /// The candidate closest to `name`, if any is close enough to be a typo.
-pub(crate) fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(name, c), c))
@@ -16,7 +19,10 @@ mod tests {
 
     #[test]
     fn suggests_typos_only() {
-        assert_eq!(closest("trackd", ["tracked", "bogged"]), Some("tracked".into()));
+        assert_eq!(
+            closest("trackd", ["tracked", "bogged"]),
+            Some("tracked".into())
+        );
         assert_eq!(closest("xyz", ["tracked", "bogged"]), None);
     }
 }

@@ -222,7 +222,7 @@ pub(crate) enum Cond {
 }
 
 /// Dice: a sum of groups of dice plus a constant.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub(crate) struct Dice {
     pub groups: Vec<DiceGroup>,
     pub constant: i64,
@@ -286,8 +286,8 @@ pub(crate) enum Target {
     Grid(GridRef, Option<Expr>),
 }
 
-/// Total → row, as a direct index: `dense[v - base]` for `base <= v < base
-/// + dense.len()`, `below`/`above` past either end.
+/// Total → row, as a direct index: `dense[v - base]` inside the dense
+/// window, `below`/`above` past either end.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Lookup {
     pub base: i64,

@@ -177,7 +177,7 @@ load_cases! {
     bounds_reversed => ["chartwright::compile::invalid"];
     follow_up_cycle => ["chartwright::compile::follow_up_cycle"];
     // Every error of a file, not only the first
-    several_errors => [DUPLICATE, OVERLAP, UNCOVERED];
+    several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];
 }
 
 /// Files in tests/diagnostics/ that must load cleanly.
@@ -313,11 +313,15 @@ fn non_utf8_file() {
     std::fs::write(&path, &bytes).unwrap();
 
     let result = Ruleset::from_file(&path);
-    if let Some(LoadError::NotUtf8 { path: p, offset }) =
-        result.as_ref().err().and_then(|e| e.errors.first())
+    if let Some(LoadError::NotUtf8 {
+        path: p,
+        line,
+        column,
+    }) = result.as_ref().err().and_then(|e| e.errors.first())
     {
         assert_eq!(p, &path.display().to_string());
-        assert_eq!(*offset, bytes.iter().position(|&b| b == 0x9c).unwrap());
+        // The bad byte follows "# Man" on line 2.
+        assert_eq!((*line, *column), (2, 6));
     } else {
         panic!("expected NotUtf8, got {:?}", result.err());
     }

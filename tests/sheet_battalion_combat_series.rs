@@ -1,5 +1,5 @@
-//! Every chart of rules/battalion_combat_series.rules against the sheet
-//! (shared/seeds/battalion_combat_series_charts_v1.2.txt). BCS rolls two dice
+//! Every chart of `rules/battalion_combat_series.rules` against the sheet
+//! (`shared/seeds/battalion_combat_series_charts_v1.2.txt`). BCS rolls two dice
 //! (2d6) or one die (d6) as each chart says.
 mod common;
 
@@ -554,9 +554,9 @@ fn snafu_effects_every_cell() {
 
 #[test]
 fn fatigue_increase_check() {
-    let r = bcs();
     const FI: &str = "Fatigue Increase";
     const NFI: &str = "No Fatigue Increase";
+    let r = bcs();
     assert_rows(
         &r,
         "fatigue_increase",

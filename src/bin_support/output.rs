@@ -35,9 +35,17 @@ pub fn roll(r: &Roll, depth: usize) -> String {
             .iter()
             .map(|d| {
                 let faces: Vec<String> = d.faces.iter().map(ToString::to_string).collect();
-                let who = d.label.as_deref().map_or(String::new(), |l| format!("{l} "));
+                let who = d
+                    .label
+                    .as_deref()
+                    .map_or(String::new(), |l| format!("{l} "));
                 let sign = if d.negative { "-" } else { "" };
-                format!("{who}{sign}{}d{}: {}", d.faces.len(), d.sides, faces.join(" "))
+                format!(
+                    "{who}{sign}{}d{}: {}",
+                    d.faces.len(),
+                    d.sides,
+                    faces.join(" ")
+                )
             })
             .collect();
         let natural = r
@@ -52,7 +60,10 @@ pub fn roll(r: &Roll, depth: usize) -> String {
         } else {
             paint(PLUS, value)
         };
-        let note = m.note.as_deref().map_or(String::new(), |n| format!(" ({n})"));
+        let note = m
+            .note
+            .as_deref()
+            .map_or(String::new(), |n| format!(" ({n})"));
         let _ = writeln!(
             out,
             "{pad}  {value:>4}     {}{} {}",
@@ -83,7 +94,13 @@ pub fn roll(r: &Roll, depth: usize) -> String {
 /// beside them when given.
 pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
     let mut out = String::new();
-    let width = o.outcomes.iter().map(|x| x.outcome.chars().count()).max().unwrap_or(0).min(70);
+    let width = o
+        .outcomes
+        .iter()
+        .map(|x| x.outcome.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(70);
     let fracs: Vec<String> = o
         .outcomes
         .iter()
@@ -106,18 +123,23 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
                 .map_or(0, |(_, c)| *c);
             format!("  observed {:6.2}%", c as f64 * 100.0 / n.max(1) as f64)
         });
+        // Pad the bar to full width so the observed column lines up.
+        let pad = " ".repeat(BAR_WIDTH.saturating_sub(bar.chars().count()));
         let _ = writeln!(
             out,
-            "  {name:<width$}  {frac:>fw$}  {pct:6.2}%  {}{seen}",
+            "  {name:<width$}  {frac:>fw$}  {pct:6.2}%  {}{pad}{seen}",
             paint(GOOD, bar)
         );
     }
     out
 }
 
+/// Width of a 100% bar, in characters.
+const BAR_WIDTH: usize = 20;
+
 fn bar(pct: f64) -> String {
     const BLOCKS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
-    let eighths = (pct / 100.0 * 20.0 * 8.0).round() as usize;
+    let eighths = (pct / 100.0 * BAR_WIDTH as f64 * 8.0).round() as usize;
     let mut s = "█".repeat(eighths / 8);
     if eighths % 8 > 0 {
         s.push(BLOCKS[eighths % 8 - 1]);
@@ -160,10 +182,9 @@ pub fn load_errors(e: &LoadErrors) -> String {
 pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name: &str) -> String {
     let report = Report::new(e.clone());
     let report = match e.span {
-        Some(span) if span.source == INPUT_SOURCE => report.with_source_code(NamedSource::new(
-            input_name,
-            Arc::<str>::from(choices_text),
-        )),
+        Some(span) if span.source == INPUT_SOURCE => {
+            report.with_source_code(NamedSource::new(input_name, Arc::<str>::from(choices_text)))
+        }
         Some(span) => report.with_source_code(rules.sources().named_source(span.source)),
         None => report,
     };

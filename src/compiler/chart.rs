@@ -10,9 +10,9 @@ use crate::compile_error::{CompileError, CompileErrorKind};
 use crate::limits::Limits;
 use crate::span::Span;
 use crate::tree::{
-    Body, Cell, ChartId, ChartTree, ChoiceId, Cond, CondOutcome, Dice, DiceGroup, DiceSource,
-    Expr, FollowUp, GridId, GridRef, ModValue, Modifier, Natural, NaturalOutcome, Outcome,
-    Program, Ranges, RowTree, Simple, Slot, SlotKind, SlotTree, Stage, Target,
+    Body, Cell, ChartId, ChartTree, ChoiceId, Cond, CondOutcome, Dice, DiceGroup, DiceSource, Expr,
+    FollowUp, GridId, GridRef, ModValue, Modifier, Natural, NaturalOutcome, Outcome, Program,
+    Ranges, RowTree, Simple, Slot, SlotKind, SlotTree, Stage, Target,
 };
 use std::collections::HashMap;
 
@@ -52,6 +52,7 @@ pub(super) struct ChartCx<'a, 's> {
     /// and whether it did.
     net_allowed: bool,
     net_used: bool,
+    dice_failed: bool,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -233,10 +234,19 @@ fn check_dice(
     errors: &mut Vec<CompileError>,
 ) -> bool {
     if let Some(u) = unsupported {
+        let what = if u.node.starts_with("d66") {
+            "`d66` (two d6 read as tens and units)".to_string()
+        } else if u.node.starts_with('!') {
+            format!("`{}` (exploding dice)", u.node)
+        } else if u.node.starts_with("kh") || u.node.starts_with('k') {
+            format!("`{}` (keep the highest dice)", u.node)
+        } else if u.node.starts_with("kl") {
+            format!("`{}` (keep the lowest dice)", u.node)
+        } else {
+            format!("`{}`", u.node)
+        };
         errors.push(CompileError::new(
-            CompileErrorKind::Unsupported {
-                what: format!("`{}`", u.node),
-            },
+            CompileErrorKind::Unsupported { what },
             u.span,
         ));
         return false;
@@ -249,13 +259,14 @@ fn check_dice(
         Some(CompileErrorKind::ImpossibleDice {
             reason: "a die with no sides".into(),
         })
+    } else if sides == 1 {
+        Some(CompileErrorKind::ImpossibleDice {
+            reason: "a die of one side always shows 1: write the number instead".into(),
+        })
     } else if count > i64::from(limits.max_dice) || sides > u64::from(limits.max_sides) {
         Some(CompileErrorKind::DiceTooLarge {
             written: format!("{count}d{sides}"),
-            limit: format!(
-                "{} dice of {} sides",
-                limits.max_dice, limits.max_sides
-            ),
+            limit: format!("{} dice of {} sides", limits.max_dice, limits.max_sides),
         })
     } else {
         None
@@ -302,6 +313,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             roll_terms: false,
             net_allowed: false,
             net_used: false,
+            dice_failed: false,
         }
     }
 
@@ -333,11 +345,18 @@ impl<'a, 's> ChartCx<'a, 's> {
 
     // ----- slots and names -------------------------------------------------
 
-    fn add_slot(&mut self, name: String, label: String, kind: SlotKind, span: Span) -> Slot {
+    fn add_slot(
+        &mut self,
+        what: &'static str,
+        name: String,
+        label: String,
+        kind: SlotKind,
+        span: Span,
+    ) -> Slot {
         if let Some(&first) = self.slot_spans.get(&name) {
             self.error(
                 CompileErrorKind::Duplicate {
-                    what: "name",
+                    what,
                     name: name.clone(),
                     first,
                 },
@@ -423,11 +442,18 @@ impl<'a, 's> ChartCx<'a, 's> {
                     self.local_choices.insert(&d.name.name, id);
                     let ch = &self.program.choices[id];
                     let label = ch.label.clone();
-                    self.add_slot(d.name.name.clone(), label, SlotKind::Choice(id), d.name.span);
+                    self.add_slot(
+                        "choice",
+                        d.name.name.clone(),
+                        label,
+                        SlotKind::Choice(id),
+                        d.name.span,
+                    );
                 }
                 Clause::Flag(d) => {
                     self.local_flags.insert(&d.name.name, d);
                     self.add_slot(
+                        "flag",
                         d.name.name.clone(),
                         d.label.text.clone(),
                         SlotKind::Flag,
@@ -438,6 +464,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                     check_bounds(d.bounds.as_ref(), self.errors);
                     self.local_params.insert(&d.name.name, d);
                     self.add_slot(
+                        "param",
                         d.name.name.clone(),
                         d.label.text.clone(),
                         SlotKind::Param {
@@ -506,12 +533,18 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     fn grid_number_reach(&self, grid: GridId) -> (Option<i64>, Option<i64>) {
-        let nums = self.program.grids[grid].cells.iter().filter_map(|c| match c {
-            Cell::Number(n) => Some(*n),
-            _ => None,
-        });
+        let nums = self.program.grids[grid]
+            .cells
+            .iter()
+            .filter_map(|c| match c {
+                Cell::Number(n) => Some(*n),
+                _ => None,
+            });
         let (lo, hi) = nums.fold((None, None), |(lo, hi): (Option<i64>, Option<i64>), n| {
-            (Some(lo.map_or(n, |l| l.min(n))), Some(hi.map_or(n, |h| h.max(n))))
+            (
+                Some(lo.map_or(n, |l| l.min(n))),
+                Some(hi.map_or(n, |h| h.max(n))),
+            )
         });
         (lo, hi)
     }
@@ -589,11 +622,9 @@ impl<'a, 's> ChartCx<'a, 's> {
             ast::CondKind::Flag(ident) => match self.lookup_slot(&ident.name) {
                 Some(s) => match self.slots[s].kind {
                     SlotKind::Flag => Cond::Flag(s),
-                    SlotKind::Param { .. } => Cond::Cmp(
-                        ast::CmpOp::Ne,
-                        Expr::Slot(s, ident.span),
-                        Expr::Int(0),
-                    ),
+                    SlotKind::Param { .. } => {
+                        Cond::Cmp(ast::CmpOp::Ne, Expr::Slot(s, ident.span), Expr::Int(0))
+                    }
                     SlotKind::Choice(_) => {
                         self.error(
                             CompileErrorKind::WrongKind {
@@ -688,16 +719,23 @@ impl<'a, 's> ChartCx<'a, 's> {
                     self.groups.push((heading.to_string(), Vec::new()));
                     let mut inner = cx.clone();
                     inner.group = Some(self.groups.len() - 1);
-                    inner.cond = and(cx.cond.clone(), self.applicability(g.applicability.as_ref()));
+                    inner.cond = and(
+                        cx.cond.clone(),
+                        self.applicability(g.applicability.as_ref()),
+                    );
                     self.entries(&g.entries, &inner);
                 }
                 ast::ModEntry::Section(g) => {
                     let heading = g.heading.as_ref().map_or("", |h| &h.text);
-                    self.sections.push((heading.to_string(), g.subtract, Vec::new()));
+                    self.sections
+                        .push((heading.to_string(), g.subtract, Vec::new()));
                     let mut inner = cx.clone();
                     inner.section = Some(self.sections.len() - 1);
                     inner.negative ^= g.subtract;
-                    inner.cond = and(cx.cond.clone(), self.applicability(g.applicability.as_ref()));
+                    inner.cond = and(
+                        cx.cond.clone(),
+                        self.applicability(g.applicability.as_ref()),
+                    );
                     self.entries(&g.entries, &inner);
                 }
                 ast::ModEntry::Use(u) => self.use_set(u, cx),
@@ -748,7 +786,11 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     fn use_set(&mut self, u: &ast::UseDecl, cx: &ModCtx) {
-        let Some(set) = self.sc.games[self.game].sets.get(u.set.name.as_str()).copied() else {
+        let Some(set) = self.sc.games[self.game]
+            .sets
+            .get(u.set.name.as_str())
+            .copied()
+        else {
             self.unknown("modifier set", &u.set);
             return;
         };
@@ -765,7 +807,8 @@ impl<'a, 's> ChartCx<'a, 's> {
         let cond = u.cond.as_ref().map(|c| self.cond(c));
         let mut inner = cx.clone();
         inner.cond = and(cx.cond.clone(), cond);
-        self.sections.push((set.label.text.clone(), false, Vec::new()));
+        self.sections
+            .push((set.label.text.clone(), false, Vec::new()));
         inner.section = Some(self.sections.len() - 1);
         self.using.push(u.set.name.clone());
         self.entries(&set.entries, &inner);
@@ -782,7 +825,11 @@ impl<'a, 's> ChartCx<'a, 's> {
         let (kind, value, reach) = match &d.value {
             ast::ModValue::Fixed(v) => {
                 let v = v.node * sign;
-                (SlotKind::Flag, ModValue::Fixed(v), (Some(v.min(0)), Some(v.max(0))))
+                (
+                    SlotKind::Flag,
+                    ModValue::Fixed(v),
+                    (Some(v.min(0)), Some(v.max(0))),
+                )
             }
             ast::ModValue::Param {
                 sign: psign,
@@ -806,13 +853,15 @@ impl<'a, 's> ChartCx<'a, 's> {
                         "a grid of numbers",
                     );
                 }
-                let bounds = bounds
-                    .map(|b| (b.lo, b.hi))
-                    .or_else(|| {
-                        let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
-                        Some((lo?, hi?))
-                    });
-                let factor = if *psign == ast::ParamSign::Minus { -sign } else { sign };
+                let bounds = bounds.map(|b| (b.lo, b.hi)).or_else(|| {
+                    let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
+                    Some((lo?, hi?))
+                });
+                let factor = if *psign == ast::ParamSign::Minus {
+                    -sign
+                } else {
+                    sign
+                };
                 let reach = bounds.map_or((None, None), |(lo, hi)| {
                     let (a, b) = (lo * factor, hi * factor);
                     (Some(a.min(b).min(0)), Some(a.max(b).max(0)))
@@ -847,7 +896,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 )
             }
         };
-        let slot = self.add_slot(name, d.label.text.clone(), kind, d.name.span);
+        let slot = self.add_slot("modifier", name, d.label.text.clone(), kind, d.name.span);
         let own = self.applicability(d.applicability.as_ref());
         let index = self.modifiers.len();
         self.modifiers.push(Modifier {
@@ -895,12 +944,13 @@ impl<'a, 's> ChartCx<'a, 's> {
     // ----- dice and targets -----------------------------------------------------
 
     fn dice(&mut self, d: &ast::DiceExpr) -> Dice {
+        let before = self.errors.len();
         let mut named = Vec::new();
         let mut plain = d.clone();
         plain.terms.retain(|(neg, t)| match t {
-            ast::DiceTerm::Dice {
-                count: Some(c), ..
-            } if !matches!(c.kind, ast::ExprKind::Int(_)) => {
+            ast::DiceTerm::Dice { count: Some(c), .. }
+                if !matches!(c.kind, ast::ExprKind::Int(_)) =>
+            {
                 named.push((*neg, t.clone()));
                 false
             }
@@ -948,7 +998,14 @@ impl<'a, 's> ChartCx<'a, 's> {
                     None
                 }
             };
-            if check_dice(1, sides, unsupported.as_ref(), span, self.limits, self.errors) {
+            if check_dice(
+                1,
+                sides,
+                unsupported.as_ref(),
+                span,
+                self.limits,
+                self.errors,
+            ) {
                 if let Some(slot) = slot {
                     dice.groups.push(DiceGroup {
                         count: 0,
@@ -959,7 +1016,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 }
             }
         }
-        if dice.groups.is_empty() && self.errors.is_empty() {
+        if dice.groups.is_empty() && self.errors.len() == before {
             self.error(
                 CompileErrorKind::ImpossibleDice {
                     reason: "a roll with no dice".into(),
@@ -967,6 +1024,8 @@ impl<'a, 's> ChartCx<'a, 's> {
                 d.span,
             );
         }
+        // Bad dice have no reach: checking rows against it would only echo it.
+        self.dice_failed |= self.errors.len() > before;
         dice
     }
 
@@ -1144,11 +1203,17 @@ impl<'a, 's> ChartCx<'a, 's> {
             let name = clause_name(clause);
             let span = clause_span(clause);
             if !allowed(c.kind, clause) {
+                use ast::ChartKind as K;
+                let takers: Vec<&str> = [K::Table, K::Check, K::Opposed, K::Pool, K::Ladder]
+                    .into_iter()
+                    .filter(|k| allowed(*k, clause))
+                    .map(kind_keyword)
+                    .collect();
                 self.error(
                     CompileErrorKind::MisplacedClause {
                         clause: name,
                         kind,
-                        reason: format!("a {kind} does not use it"),
+                        reason: format!("only a {} takes it", takers.join(" or a ")),
                     },
                     span,
                 );
@@ -1190,7 +1255,10 @@ impl<'a, 's> ChartCx<'a, 's> {
             _ => Vec::new(),
         };
         let missing = |this: &mut Self, clause: &'static str| {
-            this.error(CompileErrorKind::MissingClause { clause, kind }, c.name.span);
+            this.error(
+                CompileErrorKind::MissingClause { clause, kind },
+                c.name.span,
+            );
         };
         let roll = match find("roll") {
             Some(Clause::Roll(d)) => Some(d),
@@ -1258,12 +1326,19 @@ impl<'a, 's> ChartCx<'a, 's> {
                 let att = self.modifier_reach(0);
                 let def = self.modifier_reach(1);
                 let reach = Reach {
-                    lo: lo.zip(hi).zip(att.lo).zip(def.hi).map(|(((l, h), a), d)| l - h + a - d),
-                    hi: hi.zip(lo).zip(att.hi).zip(def.lo).map(|(((h, l), a), d)| h - l + a - d),
+                    lo: lo
+                        .zip(hi)
+                        .zip(att.lo)
+                        .zip(def.hi)
+                        .map(|(((l, h), a), d)| l - h + a - d),
+                    hi: hi
+                        .zip(lo)
+                        .zip(att.hi)
+                        .zip(def.lo)
+                        .map(|(((h, l), a), d)| h - l + a - d),
                 };
                 let why = format!(
-                    "the difference of the two rolls with their modifiers runs from {}",
-                    reach
+                    "the difference of the two rolls with their modifiers runs from {reach}"
                 );
                 let (lookups, rows) = self.rows(c, None, reach, &why, &fields);
                 Body::Opposed {
@@ -1290,12 +1365,13 @@ impl<'a, 's> ChartCx<'a, 's> {
                     _ => missing(&mut self, "count"),
                 }
                 for clause in &c.clauses {
-                    if let Clause::Per { of, roll, stage, .. } = clause {
+                    if let Clause::Per {
+                        of, roll, stage, ..
+                    } = clause
+                    {
                         if names.last() != Some(&of.name) {
-                            let suggestion = crate::suggest::closest(
-                                &of.name,
-                                names.iter().map(String::as_str),
-                            );
+                            let suggestion =
+                                crate::suggest::closest(&of.name, names.iter().map(String::as_str));
                             self.error(
                                 CompileErrorKind::Unknown {
                                     what: "count (the one just before)",
@@ -1303,6 +1379,18 @@ impl<'a, 's> ChartCx<'a, 's> {
                                     suggestion,
                                 },
                                 of.span,
+                            );
+                        }
+                        if names.len() >= crate::quick::MAX_STAGES {
+                            self.error(
+                                CompileErrorKind::Invalid {
+                                    message: format!(
+                                        "a pool counts at most {} times",
+                                        crate::quick::MAX_STAGES
+                                    ),
+                                    help: "split the later counts into a follow-up chart".into(),
+                                },
+                                stage.span,
                             );
                         }
                         names.push(stage.name.name.clone());
@@ -1349,6 +1437,32 @@ impl<'a, 's> ChartCx<'a, 's> {
             }
         };
         self.finish(&c.name, &c.label, body, notes, fields)
+    }
+
+    /// Why totals reach where they do, in words, for the coverage check.
+    fn reach_reason(&self, dice: Reach, mods: Reach, total: Reach) -> String {
+        let unbounded: Vec<String> = self
+            .modifiers
+            .iter()
+            .zip(&self.reaches)
+            .filter(|(_, r)| r.0.is_none() || r.1.is_none())
+            .map(|(m, _)| format!("`{}`", self.slots[m.slot].name))
+            .collect();
+        if !unbounded.is_empty() {
+            return format!(
+                "the dice give {dice}, and {} can take any value, so totals are unbounded",
+                unbounded.join(", ")
+            );
+        }
+        if mods
+            == (Reach {
+                lo: Some(0),
+                hi: Some(0),
+            })
+        {
+            return format!("the dice give {total}");
+        }
+        format!("the dice give {dice} and the modifiers {mods}, so totals run from {total}")
     }
 
     fn naturals(&mut self, c: &'a ast::Chart, check: bool) -> Vec<Natural> {
@@ -1400,16 +1514,18 @@ impl<'a, 's> ChartCx<'a, 's> {
                 self.roll_terms = true;
                 let s = self.expr(e);
                 self.roll_terms = false;
-                let reach = rows::expr_reach(&s, total, Reach { lo: nlo, hi: nhi }, &self.slots, self.program);
+                let reach = rows::expr_reach(
+                    &s,
+                    total,
+                    Reach { lo: nlo, hi: nhi },
+                    &self.slots,
+                    self.program,
+                );
                 let why = format!("the score runs from {reach}");
                 (Some(s), reach, why)
             }
             None => {
-                let why = format!(
-                    "the dice give {} and the modifiers {}, so totals run from {total}",
-                    Reach { lo: nlo, hi: nhi },
-                    m
-                );
+                let why = self.reach_reason(Reach { lo: nlo, hi: nhi }, m, total);
                 (None, total, why)
             }
         };
@@ -1435,7 +1551,10 @@ impl<'a, 's> ChartCx<'a, 's> {
                 );
                 return None;
             };
-            let top = rows[index].written.first().and_then(|r| r.0.iter().map(|p| p.1).max());
+            let top = rows[index]
+                .written
+                .first()
+                .and_then(|r| r.0.iter().map(|p| p.1).max());
             match top {
                 Some(top) if top != i64::MAX => {
                     let cond = self.cond(cond);
@@ -1573,7 +1692,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             });
             lookups.push(rows::lookup(
                 &column,
-                reach,
+                (!self.dice_failed).then_some(reach),
                 rows_span,
                 why,
                 label.as_deref(),
@@ -1590,14 +1709,5 @@ fn and(a: Option<Cond>, b: Option<Cond>) -> Option<Cond> {
         (Some(a), Some(b)) => Some(Cond::And(Box::new(a), Box::new(b))),
         (a, None) => a,
         (None, b) => b,
-    }
-}
-
-impl Default for Dice {
-    fn default() -> Self {
-        Dice {
-            groups: Vec::new(),
-            constant: 0,
-        }
     }
 }

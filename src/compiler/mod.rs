@@ -103,6 +103,10 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
                     },
                     name.span,
                 ));
+                // Still check the duplicate chart's own body, under no name.
+                if let ast::Item::Chart(d) = item {
+                    pending.push((g, Pending::Chart(d)));
+                }
                 continue;
             }
             first_seen.insert((g, name.name.as_str(), charty), name.span);
@@ -181,9 +185,10 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
 
     // Pass 3: follow-up arguments, then cycles.
     for (index, arg_asts) in follow_asts {
-        resolve_follow_args(&mut program, index, arg_asts, &mut errors);
+        resolve_follow_args(&mut program, index, &arg_asts, &mut errors);
     }
     check_cycles(&program, &mut errors);
+    errors.sort_by_key(|e| (e.span.source, e.span.start));
     (program, errors)
 }
 
@@ -252,7 +257,10 @@ pub(crate) fn option_index(
         CompileErrorKind::Unknown {
             what: "option",
             name: name.name.clone(),
-            suggestion: crate::suggest::closest(&name.name, options.iter().map(|(n, _)| n.as_str())),
+            suggestion: crate::suggest::closest(
+                &name.name,
+                options.iter().map(|(n, _)| n.as_str()),
+            ),
         },
         name.span,
     ));
@@ -283,14 +291,24 @@ fn compile_grid(
     if keys.len() != grid.keys.len() || keys.is_empty() {
         return;
     }
-    let sizes: Vec<usize> = keys.iter().map(|&c| program.choices[c].options.len()).collect();
-    let columns = if keys.len() == 1 { 1 } else { sizes[keys.len() - 1] };
+    let sizes: Vec<usize> = keys
+        .iter()
+        .map(|&c| program.choices[c].options.len())
+        .collect();
+    let columns = if keys.len() == 1 {
+        1
+    } else {
+        sizes[keys.len() - 1]
+    };
     let row_keys = if keys.len() == 1 { 1 } else { keys.len() - 1 };
     let total: usize = sizes.iter().product();
     let mut cells = vec![Cell::Impossible; total];
     let mut filled = vec![None::<Span>; total / columns.max(1)];
     if grid.rows.is_empty() {
-        errors.push(CompileError::new(CompileErrorKind::Empty { what: "grid" }, grid.span));
+        errors.push(CompileError::new(
+            CompileErrorKind::Empty { what: "grid" },
+            grid.span,
+        ));
     }
     for row in &grid.rows {
         if row.labels.len() != row_keys {
@@ -365,7 +383,7 @@ fn compile_cell(cell: &ast::Cell, errors: &mut Vec<CompileError>) -> Cell {
 fn resolve_follow_args(
     program: &mut Program,
     index: usize,
-    args: Vec<ast::FollowArg>,
+    args: &[ast::FollowArg],
     errors: &mut Vec<CompileError>,
 ) {
     let (caller, callee) = {
@@ -382,7 +400,7 @@ fn resolve_follow_args(
     };
     let mut resolved = Vec::new();
     let mut passed = Vec::new();
-    for arg in &args {
+    for arg in args {
         let slot = target.slots.iter().position(|s| s.name == arg.name.name);
         let Some(slot) = slot else {
             errors.push(CompileError::new(
@@ -439,7 +457,11 @@ fn resolve_follow_args(
             )),
         }
     }
-    let set: Vec<usize> = resolved.iter().map(|&(s, _)| s).chain(passed.iter().map(|&(_, t)| t)).collect();
+    let set: Vec<usize> = resolved
+        .iter()
+        .map(|&(s, _)| s)
+        .chain(passed.iter().map(|&(_, t)| t))
+        .collect();
     let mut pass: Vec<(usize, usize)> = program.charts[caller]
         .slots
         .iter()
@@ -520,4 +542,3 @@ impl ChartTree {
         self.body.kind_name()
     }
 }
-

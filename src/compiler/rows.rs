@@ -137,17 +137,17 @@ pub(crate) fn expr_reach(
                     if *op == ast::BinOp::Div && bl <= 0 && bh >= 0 {
                         return Reach { lo: None, hi: None };
                     }
-                    let f = |x: i64, y: i64| {
+                    let apply = |x: i64, y: i64| {
                         if *op == ast::BinOp::Mul {
                             x.saturating_mul(y)
                         } else {
                             x.div_euclid(y)
                         }
                     };
-                    let c = [f(al, bl), f(al, bh), f(ah, bl), f(ah, bh)];
+                    let corners = [apply(al, bl), apply(al, bh), apply(ah, bl), apply(ah, bh)];
                     Reach {
-                        lo: c.iter().min().copied(),
-                        hi: c.iter().max().copied(),
+                        lo: corners.iter().min().copied(),
+                        hi: corners.iter().max().copied(),
                     }
                 }
             }
@@ -156,10 +156,10 @@ pub(crate) fn expr_reach(
 }
 
 /// Builds the index of one column and checks it: overlaps between rows,
-/// and reachable values no row reads.
+/// and reachable values no row reads (unless the reach is unknown).
 pub(crate) fn lookup(
     rows: &[(Ranges, Span)],
-    reach: Reach,
+    reach: Option<Reach>,
     rows_span: Span,
     why: &str,
     column: Option<&str>,
@@ -215,6 +215,9 @@ pub(crate) fn lookup(
     };
     // Coverage: every point of the reach inside [base-1, top+1] stands for
     // itself, except the two ends, which stand for everything beyond them.
+    let Some(reach) = reach else {
+        return lookup;
+    };
     let lo = reach.lo.unwrap_or(i64::MIN);
     let hi = reach.hi.unwrap_or(i64::MAX);
     let mut gaps: Vec<(i64, i64)> = Vec::new();

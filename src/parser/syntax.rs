@@ -392,7 +392,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_and => "`and`",
         Rule::kw_not => "`not`",
         Rule::kw_total => "`total`",
-        Rule::kw_net => "`modifiers`",
+        Rule::kw_net => "`modifiers` (the net modifier)",
         Rule::kw_to => "`to`",
         Rule::WHITESPACE => "white space",
         Rule::COMMENT => "a comment",

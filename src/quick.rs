@@ -1,0 +1,128 @@
+//! Quick rolls: the sampling path for hosts that bind once and roll many
+//! times. No trace, no follow-ups, no allocation per roll (a natural-roll
+//! `also` rule that fires is the one exception: it records which one).
+
+use crate::bind::{Bound, BoundDice, Plan};
+use crate::read::{outcome_text, Key};
+use crate::roll::OutcomeText;
+use crate::roll_error::RollError;
+use crate::sample::DiceSource;
+use crate::tree::Program;
+
+/// Most counting stages a pool may have (each gets a slot in [`OutcomeId`]).
+pub(crate) const MAX_STAGES: usize = 4;
+
+/// Which outcome a quick roll gave: cheap to copy around, compare and count.
+/// [`crate::BoundChart::describe`] turns it into text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OutcomeId(Id);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Id {
+    Read(Key),
+    Counts([u32; MAX_STAGES]),
+}
+
+/// A roll without its trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuickRoll {
+    /// The dice alone (the first side's for an opposed roll; 0 for a pool
+    /// or a chart that rolls nothing).
+    pub natural: i64,
+    /// The natural roll plus modifiers (what the rows read, for a margin or
+    /// an opposed roll; for a pool, the last count).
+    pub total: i64,
+    /// Which outcome.
+    pub outcome: OutcomeId,
+}
+
+#[inline]
+fn sum<D: DiceSource + ?Sized>(dice: &BoundDice, source: &mut D) -> i64 {
+    let mut total = 0i64;
+    for &(count, sides, negative) in &dice.groups {
+        let mut s = 0i64;
+        for _ in 0..count {
+            s += i64::from(source.die(sides));
+        }
+        total += if negative { -s } else { s };
+    }
+    total
+}
+
+/// Rolls a bound plan quickly.
+pub(crate) fn roll<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    source: &mut D,
+) -> Result<QuickRoll, RollError> {
+    Ok(match &bound.plan {
+        Plan::Certain(..) => QuickRoll {
+            natural: 0,
+            total: 0,
+            outcome: OutcomeId(Id::Read(Key {
+                primary: 0,
+                extras: Vec::new(),
+            })),
+        },
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
+            let natural = sum(dice, source);
+            let reading = bound.read(program, natural, 0)?;
+            QuickRoll {
+                natural,
+                total: reading.score.unwrap_or(reading.total),
+                outcome: OutcomeId(Id::Read(reading.key)),
+            }
+        }
+        Plan::Opposed { dice, .. } => {
+            let a = sum(dice, source);
+            let b = sum(dice, source);
+            let reading = bound.read(program, a, b)?;
+            QuickRoll {
+                natural: a,
+                total: reading.score.unwrap_or(reading.total),
+                outcome: OutcomeId(Id::Read(reading.key)),
+            }
+        }
+        Plan::Pool { stages } => {
+            let mut counts = [0u32; MAX_STAGES];
+            let mut previous = 1u32;
+            for (i, stage) in stages.iter().enumerate().take(MAX_STAGES) {
+                let repeats = if i == 0 { 1 } else { previous };
+                let mut hits = 0u32;
+                for _ in 0..repeats {
+                    for &(count, sides, negative) in &stage.dice.groups {
+                        let sign = if negative { -1 } else { 1 };
+                        for _ in 0..count {
+                            let face = sign * i64::from(source.die(sides)) + stage.modifier;
+                            hits += u32::from(stage.target.contains(face));
+                        }
+                    }
+                }
+                counts[i] = hits;
+                previous = hits;
+            }
+            QuickRoll {
+                natural: 0,
+                total: i64::from(previous),
+                outcome: OutcomeId(Id::Counts(counts)),
+            }
+        }
+    })
+}
+
+/// The text of an outcome id.
+pub(crate) fn describe(program: &Program, bound: &Bound, id: &OutcomeId) -> OutcomeText {
+    let chart = &program.charts[bound.chart];
+    match (&id.0, &bound.plan) {
+        (Id::Counts(counts), Plan::Pool { stages }) => {
+            let n = stages.len().min(MAX_STAGES);
+            let counts: Vec<u64> = counts[..n].iter().map(|&c| u64::from(c)).collect();
+            crate::sample::pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts)
+        }
+        (Id::Read(key), _) => {
+            let (primary, extras) = bound.outcome(key);
+            outcome_text(chart, primary, &extras)
+        }
+        (Id::Counts(_), _) => OutcomeText::default(),
+    }
+}
