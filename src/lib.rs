@@ -52,7 +52,7 @@ pub mod roll_error;
 mod ruleset;
 mod sample;
 pub mod span;
-mod suggest;
+pub mod suggest;
 mod tree;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};

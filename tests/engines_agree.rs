@@ -45,7 +45,7 @@ fn critical(k: f64) -> f64 {
 
 #[test]
 fn sampling_matches_exact_odds_for_every_chart() {
-    let rules = Ruleset::bundled();
+    let rules = Ruleset::bundled().unwrap_or_else(|e| panic!("bundled games must load: {e}"));
     assert!(rules.charts().count() > 0, "bundled games must load");
     let mut tested = 0;
     for chart in rules.charts() {

@@ -5,7 +5,7 @@ use chartwright::{Choices, Ruleset, Scripted};
 
 #[test]
 fn quick_rolls_agree_with_full_rolls_on_every_bundled_chart() {
-    let rules = Ruleset::bundled();
+    let rules = Ruleset::bundled().unwrap_or_else(|e| panic!("bundled games must load: {e}"));
     let mut compared = 0;
     for chart in rules.charts() {
         // Choices as the engines test picks them: first option, mid bounds.

@@ -16,6 +16,17 @@ use crate::tree::{
 };
 use std::collections::HashMap;
 
+/// Where an expression stands, which decides the special terms it may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ExprContext {
+    /// Anywhere else.
+    Plain,
+    /// A table's `score`: `total` and `natural` are known.
+    Score,
+    /// A check's target: `modifiers` may move it.
+    Target,
+}
+
 /// How modifiers nested in groups, sections and sides inherit their context.
 #[derive(Clone, Default)]
 struct ModCtx {
@@ -47,10 +58,8 @@ pub(super) struct ChartCx<'a, 's> {
     sides: Vec<String>,
     using: Vec<String>,
     follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
-    roll_terms: bool,
-    /// Set where `modifiers` may stand in an expression (a check's target),
-    /// and whether it did.
-    net_allowed: bool,
+    context: ExprContext,
+    /// Whether `modifiers` stood in a check's target.
     net_used: bool,
     dice_failed: bool,
 }
@@ -310,8 +319,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             sides: Vec::new(),
             using: Vec::new(),
             follow_asts,
-            roll_terms: false,
-            net_allowed: false,
+            context: ExprContext::Plain,
             net_used: false,
             dice_failed: false,
         }
@@ -554,7 +562,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     fn expr(&mut self, e: &ast::Expr) -> Expr {
         match &e.kind {
             ast::ExprKind::Int(n) => Expr::Int(*n),
-            ast::ExprKind::Total | ast::ExprKind::Natural if !self.roll_terms => {
+            ast::ExprKind::Total | ast::ExprKind::Natural if self.context != ExprContext::Score => {
                 self.error(
                     CompileErrorKind::Invalid {
                         message: "the roll is not known here".into(),
@@ -566,7 +574,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             }
             ast::ExprKind::Total => Expr::Total,
             ast::ExprKind::Natural => Expr::Natural,
-            ast::ExprKind::Modifiers if self.net_allowed => {
+            ast::ExprKind::Modifiers if self.context == ExprContext::Target => {
                 self.net_used = true;
                 Expr::Net
             }
@@ -1276,7 +1284,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             }
             ast::ChartKind::Check => {
                 let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
-                self.net_allowed = true;
+                self.context = ExprContext::Target;
                 let target = match find("succeed on") {
                     Some(Clause::Succeed(t)) => self.target(t),
                     _ => {
@@ -1284,7 +1292,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                         Target::Ranges(Ranges::default())
                     }
                 };
-                self.net_allowed = false;
+                self.context = ExprContext::Plain;
                 let net_in_target = self.net_used;
                 let named = |this: &mut Self, which: &str, default: &str| match find(which) {
                     Some(Clause::Success(o) | Clause::Failure(o)) => this.outcome(o),
@@ -1511,9 +1519,9 @@ impl<'a, 's> ChartCx<'a, 's> {
         });
         let (score, reach, why) = match score {
             Some(e) => {
-                self.roll_terms = true;
+                self.context = ExprContext::Score;
                 let s = self.expr(e);
-                self.roll_terms = false;
+                self.context = ExprContext::Plain;
                 let reach = rows::expr_reach(
                     &s,
                     total,

@@ -136,29 +136,9 @@ fn render_line_error(e: LineError, line: &str) -> String {
     out
 }
 
-/// The closest candidate to a typo, as the library suggests names.
-fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    if name.len() > MAX_NAME {
-        return None;
-    }
-    let len = name.chars().count();
-    candidates
-        .into_iter()
-        // The distance is at least the difference in length: skip the far ones cheaply.
-        .filter(|c| {
-            let n = c.chars().count();
-            len.abs_diff(n) <= 2.max(len.min(n) / 4)
-        })
-        .map(|c| (strsim::damerau_levenshtein(name, c), c))
-        .filter(|&(d, c)| d <= 2.max(name.len().min(c.len()) / 4) && d < name.len().max(1))
-        .min_by_key(|&(d, c)| (d, c.to_string()))
-        .map(|(_, c)| c.to_string())
-}
 
 fn empty_ruleset() -> Ruleset {
-    RulesetBuilder::new()
-        .build()
-        .unwrap_or_else(|_| Ruleset::bundled())
+    Ruleset::empty()
 }
 
 fn build(paths: &[PathBuf]) -> Result<Ruleset, LoadErrors> {
@@ -269,7 +249,7 @@ fn find_chart<'r>(
                     .map(|s| s.name)
                     .chain(ruleset.charts().map(|c| c.name()))
                     .collect();
-                let help = closest(&word.text, names).map_or_else(
+                let help = chartwright::suggest::closest(&word.text, names).map_or_else(
                     || "`help` lists the commands, `list` the charts".to_string(),
                     |s| format!("did you mean `{s}`?"),
                 );
@@ -443,7 +423,7 @@ impl Session {
             .map(|g| g.0)
             .chain(self.ruleset.charts().map(|c| c.name()))
             .collect();
-        let help = closest(&word.text, names).map_or_else(
+        let help = chartwright::suggest::closest(&word.text, names).map_or_else(
             || "`games` lists the games loaded".to_string(),
             |s| format!("did you mean `{s}`?"),
         );
@@ -655,7 +635,7 @@ fn help(topic: Option<&Word>, line: &str) -> Reply {
             s.example
         ));
     }
-    let help = closest(&word.text, command::COMMANDS.iter().map(|s| s.name)).map_or_else(
+    let help = chartwright::suggest::closest(&word.text, command::COMMANDS.iter().map(|s| s.name)).map_or_else(
         || "`help` lists the commands".to_string(),
         |s| format!("did you mean `{s}`?"),
     );
