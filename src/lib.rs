@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! grammar/chartwright.pest
-//!     │ parser (pest; only parser.rs sees pest pairs)
+//!     │ parser/ (pest; only the parser sees pest pairs)
 //!     ▼
 //! ast (owned, spanned) ──► compiler (checks, resolves names) ──► tree
 //!                                                               │

@@ -124,7 +124,11 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
             format!("  observed {:6.2}%", c as f64 * 100.0 / n.max(1) as f64)
         });
         // Pad the bar to full width so the observed column lines up.
-        let pad = " ".repeat(BAR_WIDTH.saturating_sub(bar.chars().count()));
+        let pad = if observed.is_some() {
+            " ".repeat(BAR_WIDTH.saturating_sub(bar.chars().count()))
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
             "  {name:<width$}  {frac:>fw$}  {pct:6.2}%  {}{pad}{seen}",
