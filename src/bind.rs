@@ -110,8 +110,19 @@ pub(crate) struct Bound {
 }
 
 impl Bound {
-    /// Adds `extra` to the roll, as one more modifier would.
+    /// Adds `extra` to the roll, as one more modifier would, and shows it
+    /// in the trace.
     pub fn shift(&mut self, extra: i64) {
+        if extra == 0 {
+            return;
+        }
+        self.applied.push(AppliedModifier {
+            name: format!("{extra:+}"),
+            label: "extra modifier".into(),
+            value: extra,
+            side: 0,
+            note: None,
+        });
         match &mut self.plan {
             Plan::Table { offset, .. } | Plan::Check { offset, .. } => *offset += extra,
             Plan::Opposed { offsets, .. } => offsets[0] += extra,
@@ -299,8 +310,18 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i
                         .map(|o| (i, o as i64)),
                     _ => None,
                 });
-            if let (Some(hit), None) = (hits.next(), hits.next()) {
-                return Ok(hit);
+            match (hits.next(), hits.next()) {
+                (Some(hit), None) => return Ok(hit),
+                (Some((a, _)), Some((b, _))) => {
+                    return Err(RollError::new(
+                        RollErrorKind::AmbiguousOption {
+                            option: arg.name.clone(),
+                            choices: vec![c.slots[a].name.clone(), c.slots[b].name.clone()],
+                        },
+                        Some(arg.span),
+                    ));
+                }
+                _ => {}
             }
         }
         let mut names: Vec<&str> = c.slots.iter().map(|s| s.name.as_str()).collect();

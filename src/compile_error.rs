@@ -149,7 +149,17 @@ impl fmt::Display for CompileErrorKind {
                 clause,
                 kind,
                 reason,
-            } => write!(f, "`{clause}` does not belong in a {kind}: {reason}"),
+            } => {
+                let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                write!(
+                    f,
+                    "`{clause}` does not belong in {article} {kind}: {reason}"
+                )
+            }
             Self::MissingClause { clause, kind } => write!(f, "a {kind} needs `{clause}`"),
             Self::CellCount {
                 expected,

@@ -56,7 +56,9 @@ enum Command {
         rules: PathBuf,
         /// The chart's name.
         chart: String,
-        /// Modifiers and choices: `tracked`, `bog_down_rating=-1`.
+        /// Modifiers and choices: `tracked`, `bog_down_rating=-1`, or a
+        /// loose extra modifier such as `+2` or `-1`.
+        #[arg(allow_negative_numbers = true)]
         choices: Vec<String>,
         /// Seed for the dice: the same seed gives the same rolls everywhere.
         #[arg(long)]
@@ -74,7 +76,9 @@ enum Command {
         rules: PathBuf,
         /// The chart's name.
         chart: String,
-        /// Modifiers and choices: `tracked`, `bog_down_rating=-1`.
+        /// Modifiers and choices: `tracked`, `bog_down_rating=-1`, or a
+        /// loose extra modifier such as `+2` or `-1`.
+        #[arg(allow_negative_numbers = true)]
         choices: Vec<String>,
         /// Show the odds against an extra net modifier from A to B (`-3..3`).
         #[arg(long, allow_hyphen_values = true)]
@@ -182,7 +186,7 @@ pub fn list(ruleset: &Ruleset) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     for (name, title, version) in ruleset.games() {
-        let _ = writeln!(out, "{title} v{version} [{name}]");
+        let _ = writeln!(out, "{title} (version {version}) [{name}]");
         for c in ruleset.charts().filter(|c| c.game() == name) {
             let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
             let _ = writeln!(
@@ -230,9 +234,13 @@ fn roll(
         ExitCode::from(1)
     };
     let chart = ruleset.chart(chart).map_err(|e| fail(&e, ""))?;
-    let (text, choices) = output::choices(words);
+    let (words, extra) = split_extra(words);
+    let (text, choices) = output::choices(&words);
     let choices = choices.map_err(|e| fail(&e, &text))?;
-    let bound = chart.bind(&choices).map_err(|e| fail(&e, &text))?;
+    let bound = chart
+        .bind(&choices)
+        .map_err(|e| fail(&e, &text))?
+        .with_extra_modifier(extra);
     let mut rng = match seed {
         Some(s) => Xoshiro256PlusPlus::seed_from_u64(s),
         None => Xoshiro256PlusPlus::from_os_rng(),
@@ -294,7 +302,8 @@ fn odds(
         ExitCode::from(1)
     };
     let chart = ruleset.chart(chart).map_err(|e| fail(&e, ""))?;
-    let (text, choices) = output::choices(words);
+    let (words, extra) = split_extra(words);
+    let (text, choices) = output::choices(&words);
     let choices = choices.map_err(|e| fail(&e, &text))?;
     if let Some(range) = sweep {
         let (a, b) = parse_sweep(range).ok_or_else(|| {
@@ -302,12 +311,12 @@ fn odds(
             ExitCode::from(2)
         })?;
         let mut columns = Vec::new();
-        for extra in a..=b {
+        for step in a..=b {
             let o = chart
                 .bind(&choices)
-                .and_then(|b| b.with_extra_modifier(extra).odds())
+                .and_then(|b| b.with_extra_modifier(extra + step).odds())
                 .map_err(|e| fail(&e, &text))?;
-            columns.push((extra, o));
+            columns.push((extra + step, o));
         }
         if json {
             let v: Vec<_> = columns
@@ -323,7 +332,10 @@ fn odds(
         }
         return Ok(());
     }
-    let o = chart.odds(&choices).map_err(|e| fail(&e, &text))?;
+    let o = chart
+        .bind(&choices)
+        .and_then(|b| b.with_extra_modifier(extra).odds())
+        .map_err(|e| fail(&e, &text))?;
     if json {
         emit(&format!(
             "{}\n",
@@ -333,6 +345,20 @@ fn odds(
         emit(&output::odds(&o, None));
     }
     Ok(())
+}
+
+/// Splits loose `+N` / `-N` words (an extra net modifier, as a player says
+/// "plus two") from the named choices.
+fn split_extra(words: &[String]) -> (Vec<String>, i64) {
+    let mut extra = 0i64;
+    let mut rest = Vec::new();
+    for w in words {
+        match w.parse::<i64>() {
+            Ok(n) if w.starts_with(['+', '-']) => extra = extra.saturating_add(n),
+            _ => rest.push(w.clone()),
+        }
+    }
+    (rest, extra)
 }
 
 fn parse_sweep(s: &str) -> Option<(i64, i64)> {

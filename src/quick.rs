@@ -50,7 +50,70 @@ fn sum<D: DiceSource + ?Sized>(dice: &BoundDice, source: &mut D) -> i64 {
 }
 
 /// Rolls a bound plan quickly.
+///
+/// Performance (see docs/performance.md, `cargo bench --bench sampling`):
+/// the common table — no `score`, no natural rule that fires — is read
+/// right here, with the same steps as [`Bound::read`] (total, row, `best`
+/// cap), and this function is small enough to inline into the caller's
+/// loop, so the result is built in registers. Calling `read` and moving its
+/// `Reading` and then the `QuickRoll` through memory cost most of a quick
+/// roll: Bog Down took about 6x the time of a hand-written function. Every
+/// other plan, and every other case of a table (a natural rule that fires,
+/// a total no row covers), goes through [`roll_read`] and `Bound::read`.
+#[inline]
 pub(crate) fn roll<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    source: &mut D,
+) -> Result<QuickRoll, RollError> {
+    if let Plan::Table {
+        dice,
+        offset,
+        score: None,
+        lookup,
+        naturals,
+        best,
+        ..
+    } = &bound.plan
+    {
+        let natural = sum(dice, source);
+        if !naturals.iter().any(|n| n.ranges.contains(natural)) {
+            let total = natural + offset;
+            if let Some(mut row) = lookup.row(total) {
+                if let Some((b, top)) = best {
+                    if total > *top {
+                        row = *b;
+                    }
+                }
+                return Ok(QuickRoll {
+                    natural,
+                    total,
+                    outcome: OutcomeId(Id::Read(Key {
+                        primary: row as u32,
+                        extras: Vec::new(),
+                    })),
+                });
+            }
+        }
+        return read_natural(program, bound, natural);
+    }
+    roll_read(program, bound, source)
+}
+
+/// Reads a table's or check's natural roll with [`Bound::read`].
+#[inline(never)]
+fn read_natural(program: &Program, bound: &Bound, natural: i64) -> Result<QuickRoll, RollError> {
+    let reading = bound.read(program, natural, 0)?;
+    Ok(QuickRoll {
+        natural,
+        total: reading.score.unwrap_or(reading.total),
+        outcome: OutcomeId(Id::Read(reading.key)),
+    })
+}
+
+/// Rolls any plan, reading it with [`Bound::read`].
+#[inline(never)]
+fn roll_read<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,
     source: &mut D,
@@ -65,13 +128,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             })),
         },
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
-            let natural = sum(dice, source);
-            let reading = bound.read(program, natural, 0)?;
-            QuickRoll {
-                natural,
-                total: reading.score.unwrap_or(reading.total),
-                outcome: OutcomeId(Id::Read(reading.key)),
-            }
+            read_natural(program, bound, sum(dice, source))?
         }
         Plan::Opposed { dice, .. } => {
             let a = sum(dice, source);

@@ -25,6 +25,8 @@ pub(crate) struct Reading {
     pub score: Option<i64>,
     pub row: Option<usize>,
     pub success: Option<bool>,
+    /// A `best` cap moved the reading down to its row.
+    pub capped: bool,
 }
 
 impl Bound {
@@ -85,9 +87,11 @@ impl Bound {
                 let mut row = lookup
                     .row(value)
                     .ok_or_else(|| RollError::new(RollErrorKind::NoRow { total: value }, None))?;
+                let mut capped = false;
                 if let Some((b, top)) = best {
                     if value > *top {
                         row = *b;
+                        capped = true;
                     }
                 }
                 let (primary, extras) = apply_naturals(naturals, natural, row as u32);
@@ -97,6 +101,7 @@ impl Bound {
                     score,
                     row: Some(row),
                     success: None,
+                    capped,
                 })
             }
             Plan::Check {
@@ -115,6 +120,7 @@ impl Bound {
                     total,
                     score: None,
                     row: None,
+                    capped: false,
                 })
             }
             Plan::Opposed {
@@ -133,6 +139,7 @@ impl Bound {
                     score: Some(diff),
                     row: Some(row),
                     success: None,
+                    capped: false,
                 })
             }
             Plan::Certain(..) | Plan::Pool { .. } => Ok(Reading {
@@ -144,6 +151,7 @@ impl Bound {
                 score: None,
                 row: None,
                 success: None,
+                capped: false,
             }),
         }
     }

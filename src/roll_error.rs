@@ -59,6 +59,13 @@ pub enum RollErrorKind {
         /// The closest option.
         suggestion: Option<String>,
     },
+    /// A bare option name that several of the chart's choices have.
+    AmbiguousOption {
+        /// The option.
+        option: String,
+        /// Choices that have it.
+        choices: Vec<String>,
+    },
     /// Two members of one exclusive group.
     Conflict {
         /// The group's heading.
@@ -149,6 +156,11 @@ impl fmt::Display for RollErrorKind {
             Self::UnknownOption { choice, option, .. } => {
                 write!(f, "`{choice}` has no option `{option}`")
             }
+            Self::AmbiguousOption { option, choices } => write!(
+                f,
+                "`{option}` is an option of several choices: {}",
+                choices.join(", ")
+            ),
             Self::Conflict {
                 group,
                 first,
@@ -191,6 +203,7 @@ impl RollErrorKind {
             Self::AmbiguousChart { .. } => "chartwright::roll::ambiguous_chart",
             Self::UnknownName { .. } => "chartwright::roll::unknown_name",
             Self::UnknownOption { .. } => "chartwright::roll::unknown_option",
+            Self::AmbiguousOption { .. } => "chartwright::roll::ambiguous_option",
             Self::Conflict { .. } => "chartwright::roll::exclusive_conflict",
             Self::BadValue { .. } => "chartwright::roll::bad_value",
             Self::OutOfBounds { .. } => "chartwright::roll::out_of_bounds",
@@ -229,6 +242,14 @@ impl RollErrorKind {
             } => {
                 format!("`{choice}` is one of: {}", options.join(", "))
             }
+            Self::AmbiguousOption { option, choices } => format!(
+                "name the choice: {}",
+                choices
+                    .iter()
+                    .map(|c| format!("`{c}={option}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
             Self::Conflict { .. } => "give only one of them".into(),
             Self::BadValue { name, expected, .. } if expected.starts_with("no value") => {
                 format!("name it alone: `{name}`")

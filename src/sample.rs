@@ -122,6 +122,9 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                     if ok { "succeeds" } else { "fails" }
                 ));
             }
+            if reading.capped {
+                trace.detail = Some("capped: the best result allowed here".into());
+            }
             trace.outcome = outcome_text(chart, primary, &extras);
             follow.extend(&primary.follow_ups);
             for e in &extras {

@@ -35,7 +35,10 @@ mod tests {
 
     #[test]
     fn suggests_typos_only() {
-        assert_eq!(closest("trackd", ["tracked", "bogged"]), Some("tracked".into()));
+        assert_eq!(
+            closest("trackd", ["tracked", "bogged"]),
+            Some("tracked".into())
+        );
         assert_eq!(closest("xyz", ["tracked", "bogged"]), None);
         assert_eq!(closest(&"a".repeat(5000), ["tracked"]), None);
     }

@@ -194,7 +194,7 @@ fn list_shows_charts_and_modifiers() {
         .assert()
         .code(0)
         .stdout(
-            contains("Battlefront: First Echelon v1.3 [first_echelon]")
+            contains("Battlefront: First Echelon (version 1.3) [first_echelon]")
                 .and(contains("bog_down"))
                 .and(contains("Bog Down Table"))
                 .and(contains("manoeuvre"))
@@ -554,4 +554,83 @@ fn odds_unknown_option_suggests() {
     .assert()
     .code(1)
     .stderr(contains("chartwright::roll::unknown_option").and(contains("did you mean `veteran`?")));
+}
+
+#[test]
+fn an_option_two_choices_share_must_be_qualified() {
+    let (code, _, err) = run(&[
+        "roll",
+        "first_echelon",
+        "fire_combat",
+        "raw",
+        "attack=direct",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("chartwright::roll::ambiguous_option"), "{err}");
+    assert!(
+        err.contains("`unit_rating=raw` or `target_discipline=raw`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn trace_shows_the_score_and_a_best_result_cap() {
+    // Morale reads `morale - total`: the trace shows the score the rows read.
+    let out = stdout_of(&[
+        "roll",
+        "command_decision",
+        "morale_results",
+        "morale=7",
+        "in_cover",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("score"), "{out}");
+    // 2d6 + 1 under Prepared Defense: a total above Partial is capped, and says so.
+    let capped: Vec<String> = (0..40)
+        .map(|seed| {
+            stdout_of(&[
+                "roll",
+                "battalion_combat_series",
+                "snafu",
+                "fresh",
+                "prepared_defense",
+                "--seed",
+                &seed.to_string(),
+            ])
+        })
+        .filter(|o| o.contains("capped"))
+        .collect();
+    // 2d6 + 1 >= 7 happens 26 times in 36: some of 40 seeds are capped.
+    assert!(!capped.is_empty());
+    assert!(
+        capped.iter().all(|o| o.contains("=> Partial")),
+        "{capped:?}"
+    );
+}
+
+#[test]
+fn loose_extra_modifiers_count_and_show() {
+    // natural d10 + 2 (tracked) + 2 (extra) - 1 (extra).
+    let out = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "+2",
+        "-1",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("extra modifier"), "{out}");
+    let natural: i64 = out
+        .split("(natural ")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .and_then(|s| s.parse().ok())
+        .expect("the trace shows the natural roll");
+    assert!(out.contains(&format!("total    {}", natural + 3)), "{out}");
+    // d10 + 2 - 1 >= 6 <=> natural >= 5: 6/10 = 3/5.
+    let odds = stdout_of(&["odds", "first_echelon", "bog_down", "tracked", "-1"]);
+    assert!(odds.contains("3/5"), "{odds}");
 }

@@ -77,7 +77,7 @@ fn choices_and_loose_modifiers() {
     fe("roll manoeuvre unit_rating=veteran order_status=suppressed\nroll bog_down +2 -1\n")
         .success()
         .stdout(contains("Manoeuvre Table"))
-        .stdout(contains("extra modifier [+2 -1]"));
+        .stdout(contains("extra modifier [+1]"));
 }
 
 #[test]
@@ -144,7 +144,9 @@ fn show_list_and_games() {
         .stdout(contains("Modifiers:"));
     fe("list\n")
         .success()
-        .stdout(contains("Battlefront: First Echelon v1.3 [first_echelon]"))
+        .stdout(contains(
+            "Battlefront: First Echelon (version 1.3) [first_echelon]",
+        ))
         .stdout(contains("bog_down_rating"));
     fe("list first_echelon\n")
         .success()
@@ -159,7 +161,9 @@ fn show_list_and_games() {
     fe("games\n")
         .success()
         .stdout(contains("first_echelon"))
-        .stdout(contains("Battlefront: First Echelon v1.3"));
+        .stdout(contains(
+            "Battlefront: First Echelon (version 1.3), 20 charts",
+        ));
 }
 
 #[test]
@@ -302,7 +306,7 @@ fn load_adds_games_and_keeps_the_old_ones_on_error() {
     );
     fe(&format!("load {demo}\ngames\ndemo.bog_down\n"))
         .success()
-        .stdout(contains("loaded demo: Demo v2 (1 charts)"))
+        .stdout(contains("loaded demo: Demo (version 2), 1 chart"))
         .stdout(contains("Demo Bog Down"));
     let a = fe(&format!(
         "load {broken}\nload {}/missing.rules\nload first_echelon\nroll bog_down tracked\ngames\n",
@@ -381,7 +385,7 @@ fn reload_after_an_edit_mid_session() {
     );
     assert!(stderr.contains("kept the last good rules"), "{stderr}");
     assert_eq!(stdout.matches("Demo Bog Down").count(), 2, "{stdout}");
-    assert!(stdout.contains("Demo v4"), "{stdout}");
+    assert!(stdout.contains("Demo (version 4)"), "{stdout}");
     assert!(stdout.contains("Onward"), "{stdout}");
 }
 

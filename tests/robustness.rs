@@ -24,9 +24,40 @@ fn exercise(text: &str, args: &str) {
 
 /// Fragments a mutation may splice in: syntax that stresses every stage.
 const SPLICES: &[&str] = &[
-    "{", "}", "[", "]", "|", "=>", "or", "if", "else", "then", "bail_out", "-", "+", "999999999999999999999",
-    "0d6", "d0", "1000d1000", "(", ")", "\"", "\"\"\"", "\n", "\t", "é", "modifiers", "natural 1 =>",
-    "one of {", "use x", "for each {", "6 or more", "-1 to -3", "7-8", "13+", "columns unit_rating",
+    "{",
+    "}",
+    "[",
+    "]",
+    "|",
+    "=>",
+    "or",
+    "if",
+    "else",
+    "then",
+    "bail_out",
+    "-",
+    "+",
+    "999999999999999999999",
+    "0d6",
+    "d0",
+    "1000d1000",
+    "(",
+    ")",
+    "\"",
+    "\"\"\"",
+    "\n",
+    "\t",
+    "é",
+    "modifiers",
+    "natural 1 =>",
+    "one of {",
+    "use x",
+    "for each {",
+    "6 or more",
+    "-1 to -3",
+    "7-8",
+    "13+",
+    "columns unit_rating",
 ];
 
 proptest! {
@@ -75,12 +106,23 @@ fn follow_up_chains_are_bounded() {
     // A chain 40 charts long compiles (no cycle) but rolls past the depth limit.
     let mut text = String::from("game \"g\" version \"1\"\n");
     for i in 0..40 {
-        let next = if i < 39 { format!(" then c{}", i + 1) } else { String::new() };
-        text.push_str(&format!("table c{i} \"C{i}\" {{ roll d6 rows {{ 1 or more => \"x\"{next} }} }}\n"));
+        let next = if i < 39 {
+            format!(" then c{}", i + 1)
+        } else {
+            String::new()
+        };
+        text.push_str(&format!(
+            "table c{i} \"C{i}\" {{ roll d6 rows {{ 1 or more => \"x\"{next} }} }}\n"
+        ));
     }
     let rules = Ruleset::from_str("chain", &text).expect("a long chain compiles");
     let chart = rules.chart("c0").unwrap();
-    let err = chart.roll(&Choices::none(), &mut Scripted::new([1])).unwrap_err();
-    assert!(matches!(err.kind, chartwright::RollErrorKind::TooDeep { .. }), "{err}");
+    let err = chart
+        .roll(&Choices::none(), &mut Scripted::new([1]))
+        .unwrap_err();
+    assert!(
+        matches!(err.kind, chartwright::RollErrorKind::TooDeep { .. }),
+        "{err}"
+    );
     assert!(chart.odds(&Choices::none()).is_err());
 }

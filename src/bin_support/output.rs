@@ -77,6 +77,9 @@ pub fn roll(r: &Roll, depth: usize) -> String {
             let _ = writeln!(out, "{pad}  total    {t}");
         }
     }
+    if let (Some(s), false) = (r.score, r.dice.iter().any(|d| d.label.is_some())) {
+        let _ = writeln!(out, "{pad}  score    {s}");
+    }
     if let Some(d) = &r.detail {
         let _ = writeln!(out, "{pad}  {}", paint(DIM, d));
     }

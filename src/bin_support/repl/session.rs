@@ -5,8 +5,8 @@
 use super::command::{self, ChartArgs, Command, CommandError, Word};
 use crate::output;
 use chartwright::{
-    AppliedModifier, ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset,
-    RulesetBuilder, Span, INPUT_SOURCE,
+    ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset, RulesetBuilder, Span,
+    INPUT_SOURCE,
 };
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Report,
@@ -135,7 +135,6 @@ fn render_line_error(e: LineError, line: &str) -> String {
         .render_report(&mut out, report.as_ref());
     out
 }
-
 
 fn empty_ruleset() -> Ruleset {
     Ruleset::empty()
@@ -349,7 +348,8 @@ impl Session {
         for (name, title, version) in self.ruleset.games() {
             any = true;
             let n = self.ruleset.charts().filter(|c| c.game() == name).count();
-            let _ = writeln!(out, "{name:<28} {title} v{version}  ({n} charts)");
+            let charts = if n == 1 { "chart" } else { "charts" };
+            let _ = writeln!(out, "{name:<28} {title} (version {version}), {n} {charts}");
         }
         if !any {
             out.push_str("no games loaded; `load RULES` loads some\n");
@@ -464,7 +464,11 @@ impl Session {
                 for (name, title, version) in r.games() {
                     if !before.iter().any(|b| b == name) {
                         let n = r.charts().filter(|c| c.game() == name).count();
-                        let _ = writeln!(out, "loaded {name}: {title} v{version} ({n} charts)");
+                        let charts = if n == 1 { "chart" } else { "charts" };
+                        let _ = writeln!(
+                            out,
+                            "loaded {name}: {title} (version {version}), {n} {charts}"
+                        );
                     }
                 }
                 self.ruleset = r;
@@ -541,18 +545,7 @@ impl Session {
             Err(e) => return fail(&e),
         };
         match bound.roll(rng) {
-            Ok(mut r) => {
-                if args.extra != 0 {
-                    r.modifiers.push(AppliedModifier {
-                        name: args.extra_words.join(" "),
-                        label: "extra modifier".into(),
-                        value: args.extra,
-                        side: 0,
-                        note: None,
-                    });
-                }
-                Reply::ok(output::roll(&r, 0))
-            }
+            Ok(r) => Reply::ok(output::roll(&r, 0)),
             Err(e) => fail(&e),
         }
     }
@@ -635,10 +628,11 @@ fn help(topic: Option<&Word>, line: &str) -> Reply {
             s.example
         ));
     }
-    let help = chartwright::suggest::closest(&word.text, command::COMMANDS.iter().map(|s| s.name)).map_or_else(
-        || "`help` lists the commands".to_string(),
-        |s| format!("did you mean `{s}`?"),
-    );
+    let help = chartwright::suggest::closest(&word.text, command::COMMANDS.iter().map(|s| s.name))
+        .map_or_else(
+            || "`help` lists the commands".to_string(),
+            |s| format!("did you mean `{s}`?"),
+        );
     Reply::fail(render_line_error(
         LineError {
             message: format!("no command named `{}`", word.text),
