@@ -110,6 +110,14 @@ pub enum CompileErrorKind {
         /// What was counted.
         what: &'static str,
     },
+    /// A follow-up whose chart needs a value the caller can neither take
+    /// nor pass along.
+    FollowUpInput {
+        /// The follow-up chart.
+        chart: String,
+        /// The input it needs.
+        input: String,
+    },
     /// A follow-up chain that comes back to where it started.
     FollowUpCycle {
         /// The chain, `a -> b -> a`.
@@ -167,6 +175,9 @@ impl fmt::Display for CompileErrorKind {
                 what,
             } => write!(f, "expected {expected} {what}, found {found}"),
             Self::FollowUpCycle { chain } => write!(f, "follow-ups form a cycle: {chain}"),
+            Self::FollowUpInput { chart, input } => {
+                write!(f, "the follow-up `{chart}` needs `{input}`, which nothing passes to it")
+            }
             Self::Invalid { message, .. } => f.write_str(message),
         }
     }
@@ -188,6 +199,7 @@ impl CompileErrorKind {
             Self::MissingClause { .. } => "chartwright::compile::missing_clause",
             Self::CellCount { .. } => "chartwright::compile::cell_count",
             Self::FollowUpCycle { .. } => "chartwright::compile::follow_up_cycle",
+            Self::FollowUpInput { .. } => "chartwright::compile::follow_up_input",
             Self::Invalid { .. } => "chartwright::compile::invalid",
         }
     }
@@ -226,6 +238,9 @@ impl CompileErrorKind {
                 "give one cell per column: the options of the last key, in declared order".into()
             }
             Self::FollowUpCycle { .. } => "a follow-up chain must end: break the cycle".into(),
+            Self::FollowUpInput { chart, input } => {
+                format!("pass a value in the call: `then {chart}({input}=...)`")
+            }
             Self::Invalid { help, .. } => help.clone(),
         }
     }

@@ -128,6 +128,8 @@ pub(crate) struct ChartTree {
     pub name: String,
     pub title: String,
     pub slots: Vec<SlotTree>,
+    /// Slots every roll needs a value for (see the compiler's `required`).
+    pub required: Vec<Slot>,
     pub modifiers: Vec<Modifier>,
     /// Exclusive groups: (heading, member modifier indices).
     pub groups: Vec<(String, Vec<usize>)>,

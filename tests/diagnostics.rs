@@ -176,6 +176,7 @@ load_cases! {
     missing_clause => ["chartwright::compile::missing_clause"];
     bounds_reversed => ["chartwright::compile::invalid"];
     follow_up_cycle => ["chartwright::compile::follow_up_cycle"];
+    follow_up_input => ["chartwright::compile::follow_up_input"];
     // Every error of a file, not only the first
     several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];
 }

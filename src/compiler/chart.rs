@@ -62,6 +62,11 @@ pub(super) struct ChartCx<'a, 's> {
     /// Whether `modifiers` stood in a check's target.
     net_used: bool,
     dice_failed: bool,
+    /// Slots a roll cannot do without (read by a condition, an expression,
+    /// a grid lookup, the columns), for checking follow-ups can supply them.
+    required: Vec<Slot>,
+    /// Set while looking up a `±r from GRID`: its keys are optional.
+    keys_optional: bool,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -322,6 +327,8 @@ impl<'a, 's> ChartCx<'a, 's> {
             context: ExprContext::Plain,
             net_used: false,
             dice_failed: false,
+            required: Vec::new(),
+            keys_optional: false,
         }
     }
 
@@ -337,7 +344,20 @@ impl<'a, 's> ChartCx<'a, 's> {
         notes: Vec<String>,
         fields: Vec<String>,
     ) -> ChartTree {
+        let mut required: Vec<Slot> = self
+            .required
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let by_modifier = self.modifiers.iter().any(|m| m.slot == s);
+                let defaulted = matches!(self.slots[s].kind, SlotKind::Param { default: Some(_), .. });
+                !by_modifier && !defaulted
+            })
+            .collect();
+        required.sort_unstable();
+        required.dedup();
         ChartTree {
+            required,
             game: self.game,
             name: name.name.clone(),
             title: label.text.clone(),
@@ -514,6 +534,9 @@ impl<'a, 's> ChartCx<'a, 's> {
                 }
             }
         }
+        if !self.keys_optional {
+            self.required.extend(&keys);
+        }
         Some(GridRef {
             grid,
             keys,
@@ -597,6 +620,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             ast::ExprKind::Name(ident) => {
                 if let Some(slot) = self.lookup_slot(&ident.name) {
                     if matches!(self.slots[slot].kind, SlotKind::Param { .. }) {
+                        self.required.push(slot);
                         return Expr::Slot(slot, ident.span);
                     }
                     self.error(
@@ -693,6 +717,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             .iter()
             .filter_map(|o| option_index(self.program, c, o, self.errors))
             .collect();
+        self.required.push(slot);
         Cond::OptionIn(slot, indices)
     }
 
@@ -848,7 +873,9 @@ impl<'a, 's> ChartCx<'a, 's> {
             } => {
                 check_bounds(bounds.as_ref(), self.errors);
                 let from = from.as_ref().and_then(|g| {
+                    self.keys_optional = true;
                     let r = self.grid_ref(g);
+                    self.keys_optional = false;
                     if r.is_none() {
                         self.unknown("grid", g);
                     }
@@ -1490,7 +1517,10 @@ impl<'a, 's> ChartCx<'a, 's> {
         });
         let columns = columns.and_then(|ident| match self.lookup_slot(&ident.name) {
             Some(s) => match self.slots[s].kind {
-                SlotKind::Choice(choice) => Some((s, self.program.choices[choice].options.len())),
+                SlotKind::Choice(choice) => {
+                    self.required.push(s);
+                    Some((s, self.program.choices[choice].options.len()))
+                }
                 _ => {
                     self.error(
                         CompileErrorKind::WrongKind {

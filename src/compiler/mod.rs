@@ -475,6 +475,19 @@ fn resolve_follow_args(
         })
         .collect();
     pass.extend(passed);
+    // Every input the follow-up cannot do without must come from somewhere.
+    let covered: Vec<usize> = set.iter().copied().chain(pass.iter().map(|&(_, t)| t)).collect();
+    for &need in &target.required {
+        if !covered.contains(&need) {
+            errors.push(CompileError::new(
+                CompileErrorKind::FollowUpInput {
+                    chart: target.name.clone(),
+                    input: target.slots[need].name.clone(),
+                },
+                program.follow_ups[index].span,
+            ));
+        }
+    }
     let f = &mut program.follow_ups[index];
     f.args = resolved;
     f.pass = pass;
