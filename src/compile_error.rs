@@ -176,7 +176,10 @@ impl fmt::Display for CompileErrorKind {
             } => write!(f, "expected {expected} {what}, found {found}"),
             Self::FollowUpCycle { chain } => write!(f, "follow-ups form a cycle: {chain}"),
             Self::FollowUpInput { chart, input } => {
-                write!(f, "the follow-up `{chart}` needs `{input}`, which nothing passes to it")
+                write!(
+                    f,
+                    "the follow-up `{chart}` needs `{input}`, which nothing passes to it"
+                )
             }
             Self::Invalid { message, .. } => f.write_str(message),
         }

@@ -2,7 +2,7 @@
 //! times. No trace, no follow-ups, no allocation per roll (a natural-roll
 //! `also` rule that fires is the one exception: it records which one).
 
-use crate::bind::{Bound, BoundDice, Plan};
+use crate::bind::{Bound, BoundDice, BoundStage, Plan};
 use crate::read::{outcome_text, Key};
 use crate::roll::OutcomeText;
 use crate::roll_error::RollError;
@@ -51,16 +51,20 @@ fn sum<D: DiceSource + ?Sized>(dice: &BoundDice, source: &mut D) -> i64 {
 
 /// Rolls a bound plan quickly.
 ///
-/// Performance (docs/performance.md, `cargo bench --bench sampling`): the
-/// common table — no `score`, no natural rule that fires — is read right
-/// here, with the same steps as [`Bound::read`] (total, row, `best` cap);
-/// everything else goes through [`read_natural`] or [`roll_read`] and so
-/// through `Bound::read`, as before. Calling `read` and moving its `Reading`
-/// into a `QuickRoll` cost most of a quick roll (Bog Down: 37 ns against
-/// 6 ns for a hand-written function). `inline(always)` because the fast path
-/// only pays off when the result is built in the caller's frame: left to
-/// `#[inline]`, the compiler kept this an out-of-line call and Bog Down
-/// took 14.6 ns instead of 7.5 ns. The slow paths stay out of line.
+/// Performance (docs/performance.md, `cargo bench --bench sampling`):
+///
+/// - The common table — no `score`, no natural rule that fires, a total
+///   some row covers — is read right here, with the same steps as
+///   [`Bound::read`] (total, row, `best` cap). Every other case goes through
+///   `Bound::read` as before, in [`read_natural`] and [`read_opposed`].
+///   Calling `read` and moving its `Reading` into a `QuickRoll` cost most of
+///   a quick roll: Bog Down took 31.5 ns against 6 ns for a hand-written
+///   function, and takes 8-15 ns with this path.
+/// - `inline(always)`: the fast path pays off when the result is built in
+///   the caller's frame. Left to `#[inline]`, the compiler kept this an
+///   out-of-line call and Bog Down took about twice as long.
+/// - The dice are rolled here and in [`pool`], inline; what stays out of
+///   line only reads naturals and never sees the dice source.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn roll<D: DiceSource + ?Sized>(
@@ -68,38 +72,55 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     bound: &Bound,
     source: &mut D,
 ) -> Result<QuickRoll, RollError> {
-    if let Plan::Table {
-        dice,
-        offset,
-        score: None,
-        lookup,
-        naturals,
-        best,
-        ..
-    } = &bound.plan
-    {
-        let natural = sum(dice, source);
-        if !naturals.iter().any(|n| n.ranges.contains(natural)) {
-            let total = natural + offset;
-            if let Some(mut row) = lookup.row(total) {
-                if let Some((b, top)) = best {
-                    if total > *top {
-                        row = *b;
+    match &bound.plan {
+        Plan::Table {
+            dice,
+            offset,
+            score: None,
+            lookup,
+            naturals,
+            best,
+            ..
+        } => {
+            let natural = sum(dice, source);
+            if !naturals.iter().any(|n| n.ranges.contains(natural)) {
+                let total = natural + offset;
+                if let Some(mut row) = lookup.row(total) {
+                    if let Some((b, top)) = best {
+                        if total > *top {
+                            row = *b;
+                        }
                     }
+                    return Ok(QuickRoll {
+                        natural,
+                        total,
+                        outcome: OutcomeId(Id::Read(Key {
+                            primary: row as u32,
+                            extras: Vec::new(),
+                        })),
+                    });
                 }
-                return Ok(QuickRoll {
-                    natural,
-                    total,
-                    outcome: OutcomeId(Id::Read(Key {
-                        primary: row as u32,
-                        extras: Vec::new(),
-                    })),
-                });
             }
+            read_natural(program, bound, natural)
         }
-        return read_natural(program, bound, natural);
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
+            read_natural(program, bound, sum(dice, source))
+        }
+        Plan::Opposed { dice, .. } => {
+            let a = sum(dice, source);
+            let b = sum(dice, source);
+            read_opposed(program, bound, a, b)
+        }
+        Plan::Pool { stages } => Ok(pool(stages, source)),
+        Plan::Certain(..) => Ok(QuickRoll {
+            natural: 0,
+            total: 0,
+            outcome: OutcomeId(Id::Read(Key {
+                primary: 0,
+                extras: Vec::new(),
+            })),
+        }),
     }
-    roll_read(program, bound, source)
 }
 
 /// Reads a table's or check's natural roll with [`Bound::read`].
@@ -113,60 +134,42 @@ fn read_natural(program: &Program, bound: &Bound, natural: i64) -> Result<QuickR
     })
 }
 
-/// Rolls any plan, reading it with [`Bound::read`].
+/// Reads an opposed roll's two naturals with [`Bound::read`].
 #[inline(never)]
-fn roll_read<D: DiceSource + ?Sized>(
-    program: &Program,
-    bound: &Bound,
-    source: &mut D,
-) -> Result<QuickRoll, RollError> {
-    Ok(match &bound.plan {
-        Plan::Certain(..) => QuickRoll {
-            natural: 0,
-            total: 0,
-            outcome: OutcomeId(Id::Read(Key {
-                primary: 0,
-                extras: Vec::new(),
-            })),
-        },
-        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
-            read_natural(program, bound, sum(dice, source))?
-        }
-        Plan::Opposed { dice, .. } => {
-            let a = sum(dice, source);
-            let b = sum(dice, source);
-            let reading = bound.read(program, a, b)?;
-            QuickRoll {
-                natural: a,
-                total: reading.score.unwrap_or(reading.total),
-                outcome: OutcomeId(Id::Read(reading.key)),
-            }
-        }
-        Plan::Pool { stages } => {
-            let mut counts = [0u32; MAX_STAGES];
-            let mut previous = 1u32;
-            for (i, stage) in stages.iter().enumerate().take(MAX_STAGES) {
-                let repeats = if i == 0 { 1 } else { previous };
-                let mut hits = 0u32;
-                for _ in 0..repeats {
-                    for &(count, sides, negative) in &stage.dice.groups {
-                        let sign = if negative { -1 } else { 1 };
-                        for _ in 0..count {
-                            let face = sign * i64::from(source.die(sides)) + stage.modifier;
-                            hits += u32::from(stage.target.contains(face));
-                        }
-                    }
-                }
-                counts[i] = hits;
-                previous = hits;
-            }
-            QuickRoll {
-                natural: 0,
-                total: i64::from(previous),
-                outcome: OutcomeId(Id::Counts(counts)),
-            }
-        }
+fn read_opposed(program: &Program, bound: &Bound, a: i64, b: i64) -> Result<QuickRoll, RollError> {
+    let reading = bound.read(program, a, b)?;
+    Ok(QuickRoll {
+        natural: a,
+        total: reading.score.unwrap_or(reading.total),
+        outcome: OutcomeId(Id::Read(reading.key)),
     })
+}
+
+/// Rolls a pool's stages in turn, counting the dice that meet each target.
+#[inline]
+fn pool<D: DiceSource + ?Sized>(stages: &[BoundStage], source: &mut D) -> QuickRoll {
+    let mut counts = [0u32; MAX_STAGES];
+    let mut previous = 1u32;
+    for (i, stage) in stages.iter().enumerate().take(MAX_STAGES) {
+        let repeats = if i == 0 { 1 } else { previous };
+        let mut hits = 0u32;
+        for _ in 0..repeats {
+            for &(count, sides, negative) in &stage.dice.groups {
+                let sign = if negative { -1 } else { 1 };
+                for _ in 0..count {
+                    let face = sign * i64::from(source.die(sides)) + stage.modifier;
+                    hits += u32::from(stage.target.contains(face));
+                }
+            }
+        }
+        counts[i] = hits;
+        previous = hits;
+    }
+    QuickRoll {
+        natural: 0,
+        total: i64::from(previous),
+        outcome: OutcomeId(Id::Counts(counts)),
+    }
 }
 
 /// The text of an outcome id.

@@ -5,6 +5,7 @@
 
 use chartwright::{Choices, Ruleset, Scripted};
 use proptest::prelude::*;
+use std::fmt::Write as _;
 
 const SOURCE: &str = include_str!("../rules/first_echelon.rules");
 
@@ -111,9 +112,10 @@ fn follow_up_chains_are_bounded() {
         } else {
             String::new()
         };
-        text.push_str(&format!(
-            "table c{i} \"C{i}\" {{ roll d6 rows {{ 1 or more => \"x\"{next} }} }}\n"
-        ));
+        let _ = writeln!(
+            text,
+            "table c{i} \"C{i}\" {{ roll d6 rows {{ 1 or more => \"x\"{next} }} }}"
+        );
     }
     let rules = Ruleset::from_str("chain", &text).expect("a long chain compiles");
     let chart = rules.chart("c0").unwrap();

@@ -350,7 +350,13 @@ impl<'a, 's> ChartCx<'a, 's> {
             .copied()
             .filter(|&s| {
                 let by_modifier = self.modifiers.iter().any(|m| m.slot == s);
-                let defaulted = matches!(self.slots[s].kind, SlotKind::Param { default: Some(_), .. });
+                let defaulted = matches!(
+                    self.slots[s].kind,
+                    SlotKind::Param {
+                        default: Some(_),
+                        ..
+                    }
+                );
                 !by_modifier && !defaulted
             })
             .collect();

@@ -476,7 +476,11 @@ fn resolve_follow_args(
         .collect();
     pass.extend(passed);
     // Every input the follow-up cannot do without must come from somewhere.
-    let covered: Vec<usize> = set.iter().copied().chain(pass.iter().map(|&(_, t)| t)).collect();
+    let covered: Vec<usize> = set
+        .iter()
+        .copied()
+        .chain(pass.iter().map(|&(_, t)| t))
+        .collect();
     for &need in &target.required {
         if !covered.contains(&need) {
             errors.push(CompileError::new(

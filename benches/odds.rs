@@ -1,0 +1,170 @@
+//! Exact odds (issue 5): every chart of every game in `rules/`, a 20d10 pool
+//! counting 6+, and the sum of 50d6.
+//!
+//! Criterion times each game's charts as one batch (`odds_all/<game>`), the
+//! slowest sheet chart alone, and the two large distributions
+//! (`odds_large/pool_20d10` and `odds_large/sum_50d6`). Timing 66 charts one
+//! by one with criterion would take several minutes, so every chart's median
+//! is also printed as a table from a plain median-of-N loop (`cargo bench
+//! --bench odds`).
+
+mod common;
+
+use chartwright::{ChartRef, Choices, InputKind, Ruleset};
+use std::hint::black_box;
+
+/// A representative choice set, as the engines-agree test picks it: the
+/// first option of every choice, each param at the middle of its bounds (or
+/// 1), no flags.
+fn default_choices(chart: &ChartRef<'_>) -> Choices {
+    let mut c = Choices::none();
+    for input in chart.inputs() {
+        match input.kind {
+            InputKind::Choice { options } => {
+                if let Some((o, _)) = options.first() {
+                    c = c.with(&input.name, Some(o));
+                }
+            }
+            InputKind::Param {
+                bounds,
+                default: None,
+            } => {
+                let v = bounds.map_or(1, |(lo, hi)| lo + (hi - lo) / 2);
+                c = c.with(&input.name, Some(&v.to_string()));
+            }
+            _ => {}
+        }
+    }
+    c
+}
+
+/// Every game in `rules/`, each compiled on its own.
+fn games() -> Vec<(String, Ruleset)> {
+    let mut files: Vec<_> = std::fs::read_dir(common::package_path("rules"))
+        .expect("rules/ is readable")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            let rules = Ruleset::from_file(&p).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, rules)
+        })
+        .collect()
+}
+
+/// The large distributions of issue 5.
+const LARGE: &str = r#"
+game "Large" version "1"
+
+pool pool_20d10 "20d10 counting 6+" {
+  roll 20d10
+  count hits "hits" on 6+
+}
+
+table sum_50d6 "The sum of 50d6" {
+  roll 50d6
+  rows {
+    200 or more => "Very high"
+    176-199     => "High"
+    150-175     => "Middle"
+    126-149     => "Low"
+    125 or less => "Very low"
+  }
+}
+"#;
+
+fn main() {
+    let mut c = common::criterion();
+    let games = games();
+
+    // Every sheet chart, one by one: a median-of-N table (stdout).
+    let bench = common::benchmarking();
+    let (runs, batch) = if bench { (31, 5) } else { (1, 1) };
+    let mut slowest: Option<(f64, String)> = None;
+    if bench {
+        println!("odds of every sheet chart (median of {runs} x {batch} calls, default choices):");
+    }
+    for (_, rules) in &games {
+        for chart in rules.charts().filter(|c| !c.is_notes()) {
+            let choices = default_choices(&chart);
+            let bound = chart
+                .bind(&choices)
+                .unwrap_or_else(|e| panic!("{}: {e}", chart.qualified_name()));
+            let ns = common::median_of(runs, batch, || bound.odds().unwrap()).as_nanos() as f64;
+            if bench {
+                println!("  {:<52} {:>10}", chart.qualified_name(), common::show(ns));
+            }
+            if slowest.as_ref().map_or(true, |(s, _)| ns > *s) {
+                slowest = Some((ns, chart.qualified_name()));
+            }
+        }
+    }
+
+    // Every sheet chart, a game at a time.
+    {
+        let mut group = c.benchmark_group("odds_all");
+        for (name, rules) in &games {
+            let bound: Vec<_> = rules
+                .charts()
+                .filter(|c| !c.is_notes())
+                .map(|c| c.bind(&default_choices(&c)).unwrap())
+                .collect();
+            group.bench_function(name.as_str(), |b| {
+                b.iter(|| {
+                    for chart in &bound {
+                        black_box(chart.odds().unwrap());
+                    }
+                });
+            });
+        }
+        group.finish();
+    }
+
+    // The slowest sheet chart alone, and the two large distributions.
+    let large = Ruleset::from_str("large", LARGE).unwrap_or_else(|e| panic!("{e}"));
+    {
+        let mut group = c.benchmark_group("odds_large");
+        if let Some((_, name)) = &slowest {
+            let rules = games
+                .iter()
+                .find(|(g, _)| name.starts_with(&format!("{g}.")))
+                .unwrap();
+            let chart = rules.1.chart(name).unwrap();
+            let bound = chart.bind(&default_choices(&chart)).unwrap();
+            if bench {
+                println!("slowest sheet chart: {name}");
+            }
+            group.bench_function("slowest_sheet_chart", |b| b.iter(|| bound.odds().unwrap()));
+        }
+        for id in ["pool_20d10", "sum_50d6"] {
+            let bound = large.chart(id).unwrap().bind(&Choices::none()).unwrap();
+            group.bench_function(id, |b| b.iter(|| bound.odds().unwrap()));
+        }
+        group.finish();
+    }
+    c.final_summary();
+
+    if bench {
+        println!("odds medians (criterion):");
+        for (name, rules) in &games {
+            let n = rules.charts().filter(|c| !c.is_notes()).count();
+            if let Some(ns) = common::median_ns("odds_all", name) {
+                println!(
+                    "  {name}: {n} charts in {} ({} per chart)",
+                    common::show(ns),
+                    common::show(ns / n as f64)
+                );
+            }
+        }
+        for id in ["slowest_sheet_chart", "pool_20d10", "sum_50d6"] {
+            if let Some(ns) = common::median_ns("odds_large", id) {
+                println!("  {id}: {}", common::show(ns));
+            }
+        }
+    }
+}
