@@ -191,7 +191,7 @@ pub(crate) fn odds(
             grouped.insert(
                 Key {
                     primary: 0,
-                    extras: Vec::new(),
+                    extras: 0,
                 },
                 BigUint::one(),
             );

@@ -1,6 +1,6 @@
 //! Quick rolls: the sampling path for hosts that bind once and roll many
-//! times. No trace, no follow-ups, no allocation per roll (a natural-roll
-//! `also` rule that fires is the one exception: it records which one).
+//! times. No trace, no follow-ups, no allocation per roll: the outcome is a
+//! `Copy` id (natural-roll `also` rules that fire are a bitset in it).
 
 use crate::bind::{Bound, BoundDice, BoundStage, Plan};
 use crate::read::{outcome_text, Key};
@@ -14,17 +14,17 @@ pub(crate) const MAX_STAGES: usize = 4;
 
 /// Which outcome a quick roll gave: cheap to copy around, compare and count.
 /// [`crate::BoundChart::describe`] turns it into text.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OutcomeId(Id);
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Id {
     Read(Key),
     Counts([u32; MAX_STAGES]),
 }
 
 /// A roll without its trace.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuickRoll {
     /// The dice alone (the first side's for an opposed roll; 0 for a pool
     /// or a chart that rolls nothing).
@@ -96,7 +96,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                         total,
                         outcome: OutcomeId(Id::Read(Key {
                             primary: row as u32,
-                            extras: Vec::new(),
+                            extras: 0,
                         })),
                     });
                 }
@@ -117,7 +117,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             total: 0,
             outcome: OutcomeId(Id::Read(Key {
                 primary: 0,
-                extras: Vec::new(),
+                extras: 0,
             })),
         }),
     }

@@ -8,15 +8,18 @@ use crate::tree::{ChartTree, Program, Ranges};
 
 /// Which outcome a reading gave, as indices, so the odds engine can group
 /// readings without comparing text.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Key {
     pub primary: u32,
-    pub extras: Vec<u32>,
+    /// Bit `i` set: the outcome of natural rule `i` (an `also`) is added.
+    pub extras: u32,
 }
 
 const SUCCESS: u32 = 1 << 20;
 const FAILURE: u32 = SUCCESS + 1;
 const EXTRA: u32 = 1 << 21;
+/// Most natural-roll rules one chart may have (their `also` outcomes are a bitset).
+pub(crate) const MAX_EXTRAS: u32 = 32;
 
 /// What the natural dice gave.
 pub(crate) struct Reading {
@@ -55,7 +58,10 @@ impl Bound {
             Plan::Certain(r, _) => r,
             _ => pick(key.primary),
         };
-        (primary, key.extras.iter().map(|&e| pick(e)).collect())
+        let added = (0..MAX_EXTRAS)
+            .filter(|i| key.extras & (1 << i) != 0)
+            .map(|i| pick(EXTRA + i));
+        (primary, added.collect())
     }
 
     /// Reads a table or check for one natural roll (`natural`) — or an
@@ -133,7 +139,7 @@ impl Bound {
                 Ok(Reading {
                     key: Key {
                         primary: row as u32,
-                        extras: Vec::new(),
+                        extras: 0,
                     },
                     total: natural + offsets[0],
                     score: Some(diff),
@@ -145,7 +151,7 @@ impl Bound {
             Plan::Certain(..) | Plan::Pool { .. } => Ok(Reading {
                 key: Key {
                     primary: 0,
-                    extras: Vec::new(),
+                    extras: 0,
                 },
                 total: 0,
                 score: None,
@@ -173,13 +179,9 @@ static EMPTY: Resolved = Resolved {
 };
 
 /// Natural-roll rules: the first that replaces wins, every `also` adds.
-fn apply_naturals(
-    naturals: &[crate::bind::BoundNatural],
-    natural: i64,
-    base: u32,
-) -> (u32, Vec<u32>) {
+fn apply_naturals(naturals: &[crate::bind::BoundNatural], natural: i64, base: u32) -> (u32, u32) {
     let mut primary = None;
-    let mut extras = Vec::new();
+    let mut extras = 0u32;
     for n in naturals {
         if !n.ranges.contains(natural) {
             continue;
@@ -189,8 +191,9 @@ fn apply_naturals(
             NatPick::Failure => FAILURE,
             NatPick::Other(i) => EXTRA + i as u32,
         };
-        if n.also {
-            extras.push(code);
+        if let (true, NatPick::Other(i)) = (n.also, &n.outcome) {
+            // Bounded at compile time (MAX_EXTRAS natural rules a chart).
+            extras |= 1u32.checked_shl(*i as u32).unwrap_or(0);
         } else if primary.is_none() {
             primary = Some(code);
         }

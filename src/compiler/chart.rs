@@ -1507,13 +1507,28 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     fn naturals(&mut self, c: &'a ast::Chart, check: bool) -> Vec<Natural> {
-        c.clauses
+        let naturals: Vec<Natural> = c
+            .clauses
             .iter()
             .filter_map(|cl| match cl {
                 Clause::Natural(n) => Some(self.natural(n, check)),
                 _ => None,
             })
-            .collect()
+            .collect();
+        if naturals.len() > crate::read::MAX_EXTRAS as usize {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: format!(
+                        "{} natural-roll rules; a chart takes at most {}",
+                        naturals.len(),
+                        crate::read::MAX_EXTRAS
+                    ),
+                    help: "merge rules that share an outcome: `natural 1,2 => ...`".into(),
+                },
+                c.name.span,
+            );
+        }
+        naturals
     }
 
     fn table(&mut self, c: &'a ast::Chart, dice: Dice, fields: &[String]) -> Body {
