@@ -226,7 +226,7 @@ pub(crate) fn odds(
     let mut out = Vec::new();
     for (key, count) in grouped {
         let p = BigRational::new(count.into(), denominator.clone().into());
-        let (primary, extras) = bound.outcome(&key);
+        let (primary, extras) = bound.outcome(key);
         let text = outcome_text(chart, primary, &extras).to_string();
         let mut follow: Vec<usize> = primary.follow_ups.clone();
         for e in &extras {

@@ -182,7 +182,7 @@ pub(crate) fn describe(program: &Program, bound: &Bound, id: &OutcomeId) -> Outc
             crate::sample::pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts)
         }
         (Id::Read(key), _) => {
-            let (primary, extras) = bound.outcome(key);
+            let (primary, extras) = bound.outcome(*key);
             outcome_text(chart, primary, &extras)
         }
         (Id::Counts(_), _) => OutcomeText::default(),

@@ -34,7 +34,7 @@ pub(crate) struct Reading {
 
 impl Bound {
     /// The outcome `key` stands for.
-    pub fn outcome(&self, key: &Key) -> (&Resolved, Vec<&Resolved>) {
+    pub fn outcome(&self, key: Key) -> (&Resolved, Vec<&Resolved>) {
         let (rows, extras, success, failure): (&[Resolved], &[Resolved], _, _) = match &self.plan {
             Plan::Table { rows, extras, .. } => (rows, extras, None, None),
             Plan::Check {

@@ -111,7 +111,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
             let natural = roll_dice(dice, source, None, &mut trace.dice);
             let reading = bound.read(program, natural, 0)?;
-            let (primary, extras) = bound.outcome(&reading.key);
+            let (primary, extras) = bound.outcome(reading.key);
             trace.natural = Some(natural);
             trace.total = Some(reading.total);
             trace.score = reading.score;
@@ -150,7 +150,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 &mut trace.dice,
             );
             let reading = bound.read(program, a, b)?;
-            let (primary, _) = bound.outcome(&reading.key);
+            let (primary, _) = bound.outcome(reading.key);
             trace.natural = Some(a);
             trace.total = Some(reading.total);
             trace.score = reading.score;
