@@ -10,33 +10,8 @@
 
 mod common;
 
-use chartwright::{ChartRef, Choices, InputKind, Ruleset};
+use chartwright::{Choices, Ruleset};
 use std::hint::black_box;
-
-/// A representative choice set, as the engines-agree test picks it: the
-/// first option of every choice, each param at the middle of its bounds (or
-/// 1), no flags.
-fn default_choices(chart: &ChartRef<'_>) -> Choices {
-    let mut c = Choices::none();
-    for input in chart.inputs() {
-        match input.kind {
-            InputKind::Choice { options } => {
-                if let Some((o, _)) = options.first() {
-                    c = c.with(&input.name, Some(o));
-                }
-            }
-            InputKind::Param {
-                bounds,
-                default: None,
-            } => {
-                let v = bounds.map_or(1, |(lo, hi)| lo + (hi - lo) / 2);
-                c = c.with(&input.name, Some(&v.to_string()));
-            }
-            _ => {}
-        }
-    }
-    c
-}
 
 /// Every game in `rules/`, each compiled on its own.
 fn games() -> Vec<(String, Ruleset)> {
@@ -91,7 +66,7 @@ fn main() {
     }
     for (_, rules) in &games {
         for chart in rules.charts().filter(|c| !c.is_notes()) {
-            let choices = default_choices(&chart);
+            let choices = chart.example_choices();
             let bound = chart
                 .bind(&choices)
                 .unwrap_or_else(|e| panic!("{}: {e}", chart.qualified_name()));
@@ -112,7 +87,7 @@ fn main() {
             let bound: Vec<_> = rules
                 .charts()
                 .filter(|c| !c.is_notes())
-                .map(|c| c.bind(&default_choices(&c)).unwrap())
+                .map(|c| c.bind(&c.example_choices()).unwrap())
                 .collect();
             group.bench_function(name.as_str(), |b| {
                 b.iter(|| {
@@ -135,7 +110,7 @@ fn main() {
                 .find(|(g, _)| name.starts_with(&format!("{g}.")))
                 .unwrap();
             let chart = rules.1.chart(name).unwrap();
-            let bound = chart.bind(&default_choices(&chart)).unwrap();
+            let bound = chart.bind(&chart.example_choices()).unwrap();
             if bench {
                 println!("slowest sheet chart: {name}");
             }

@@ -221,6 +221,46 @@ pub fn list(ruleset: &Ruleset) -> String {
     out
 }
 
+/// A chart and the choices typed for it, parsed once for `roll` and `odds`.
+struct Request<'r> {
+    ruleset: &'r Ruleset,
+    chart: chartwright::ChartRef<'r>,
+    choices: chartwright::Choices,
+    /// Loose `+N` / `-N` words, summed.
+    extra: i64,
+    /// The choices as typed, for pointing diagnostics into them.
+    text: String,
+}
+
+impl<'r> Request<'r> {
+    fn new(ruleset: &'r Ruleset, chart: &str, words: &[String]) -> Result<Self, ExitCode> {
+        let report = |e: &chartwright::RollError, text: &str| {
+            anstream::eprint!("{}", output::roll_error(e, ruleset, text, "arguments"));
+            ExitCode::from(1)
+        };
+        let chart = ruleset.chart(chart).map_err(|e| report(&e, ""))?;
+        let (words, extra) = split_extra(words);
+        let (text, choices) = output::choices(&words);
+        let choices = choices.map_err(|e| report(&e, &text))?;
+        Ok(Self {
+            ruleset,
+            chart,
+            choices,
+            extra,
+            text,
+        })
+    }
+
+    /// Prints a roll error against the typed choices; exit status 1.
+    fn fail(&self, e: &chartwright::RollError) -> ExitCode {
+        anstream::eprint!(
+            "{}",
+            output::roll_error(e, self.ruleset, &self.text, "arguments")
+        );
+        ExitCode::from(1)
+    }
+}
+
 fn roll(
     ruleset: &Ruleset,
     chart: &str,
@@ -229,24 +269,19 @@ fn roll(
     times: u64,
     json: bool,
 ) -> Result<(), ExitCode> {
-    let fail = |e: &chartwright::RollError, text: &str| {
-        anstream::eprint!("{}", output::roll_error(e, ruleset, text, "arguments"));
-        ExitCode::from(1)
-    };
-    let chart = ruleset.chart(chart).map_err(|e| fail(&e, ""))?;
-    let (words, extra) = split_extra(words);
-    let (text, choices) = output::choices(&words);
-    let choices = choices.map_err(|e| fail(&e, &text))?;
+    let req = Request::new(ruleset, chart, words)?;
+    let fail = |e: &chartwright::RollError| req.fail(e);
+    let (chart, extra) = (req.chart, req.extra);
     let bound = chart
-        .bind(&choices)
-        .map_err(|e| fail(&e, &text))?
+        .bind(&req.choices)
+        .map_err(|e| fail(&e))?
         .with_extra_modifier(extra);
     let mut rng = match seed {
         Some(s) => Xoshiro256PlusPlus::seed_from_u64(s),
         None => Xoshiro256PlusPlus::from_os_rng(),
     };
     if times <= 1 {
-        let r = bound.roll(&mut rng).map_err(|e| fail(&e, &text))?;
+        let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
         if json {
             emit(&format!(
                 "{}\n",
@@ -260,7 +295,7 @@ fn roll(
     let times = times.min(10_000_000);
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for _ in 0..times {
-        let r = bound.roll(&mut rng).map_err(|e| fail(&e, &text))?;
+        let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
         *counts.entry(r.summary()).or_default() += 1;
     }
     let observed: Vec<(String, u64)> = counts.into_iter().collect();
@@ -297,14 +332,9 @@ fn odds(
     sweep: Option<&str>,
     json: bool,
 ) -> Result<(), ExitCode> {
-    let fail = |e: &chartwright::RollError, text: &str| {
-        anstream::eprint!("{}", output::roll_error(e, ruleset, text, "arguments"));
-        ExitCode::from(1)
-    };
-    let chart = ruleset.chart(chart).map_err(|e| fail(&e, ""))?;
-    let (words, extra) = split_extra(words);
-    let (text, choices) = output::choices(&words);
-    let choices = choices.map_err(|e| fail(&e, &text))?;
+    let req = Request::new(ruleset, chart, words)?;
+    let fail = |e: &chartwright::RollError| req.fail(e);
+    let (chart, choices, extra) = (req.chart, &req.choices, req.extra);
     if let Some(range) = sweep {
         let (a, b) = parse_sweep(range).ok_or_else(|| {
             anstream::eprintln!("error: --sweep takes A..B, such as -3..3");
@@ -313,9 +343,9 @@ fn odds(
         let mut columns = Vec::new();
         for step in a..=b {
             let o = chart
-                .bind(&choices)
+                .bind(choices)
                 .and_then(|b| b.with_extra_modifier(extra + step).odds())
-                .map_err(|e| fail(&e, &text))?;
+                .map_err(|e| fail(&e))?;
             columns.push((extra + step, o));
         }
         if json {
@@ -333,9 +363,9 @@ fn odds(
         return Ok(());
     }
     let o = chart
-        .bind(&choices)
+        .bind(choices)
         .and_then(|b| b.with_extra_modifier(extra).odds())
-        .map_err(|e| fail(&e, &text))?;
+        .map_err(|e| fail(&e))?;
     if json {
         emit(&format!(
             "{}\n",

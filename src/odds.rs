@@ -7,7 +7,7 @@ use crate::bind::{Bound, BoundDice, Plan};
 use crate::limits::Limits;
 use crate::read::{outcome_text, Key};
 use crate::roll_error::{RollError, RollErrorKind};
-use crate::sample::bind_follow_up;
+use crate::sample::follow_up;
 use crate::tree::{Program, Ranges};
 use num_bigint::BigUint;
 use num_rational::BigRational;
@@ -234,15 +234,7 @@ pub(crate) fn odds(
         }
         let mut paths = vec![(text, p)];
         for index in follow {
-            if depth + 1 > limits.max_follow_depth {
-                return Err(RollError::new(
-                    RollErrorKind::TooDeep {
-                        limit: limits.max_follow_depth,
-                    },
-                    Some(program.follow_ups[index].span),
-                ));
-            }
-            let next = bind_follow_up(program, bound, index)?;
+            let next = follow_up(program, bound, index, depth, limits)?;
             let sub = odds(program, &next, limits, depth + 1)?;
             paths = paths
                 .into_iter()

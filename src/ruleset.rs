@@ -470,6 +470,38 @@ impl<'r> ChartRef<'r> {
             .collect()
     }
 
+    /// A representative set of choices that lets the chart roll: the first
+    /// option of every choice and each required param at the middle of its
+    /// bounds (or 1), no flags. For examples, smoke tests and benchmarks.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
+    /// let fire = rules.chart("fire_combat").unwrap();
+    /// assert!(fire.odds(&fire.example_choices()).is_ok());
+    /// ```
+    #[must_use]
+    pub fn example_choices(&self) -> Choices {
+        let mut choices = Choices::none();
+        for input in self.inputs() {
+            match input.kind {
+                InputKind::Choice { options } => {
+                    if let Some((option, _)) = options.first() {
+                        choices = choices.with(&input.name, Some(option));
+                    }
+                }
+                InputKind::Param {
+                    bounds,
+                    default: None,
+                } => {
+                    let v = bounds.map_or(1, |(lo, hi)| lo + (hi - lo) / 2);
+                    choices = choices.with(&input.name, Some(&v.to_string()));
+                }
+                _ => {}
+            }
+        }
+        choices
+    }
+
     /// Binds the chart to a set of choices once, to roll it many times.
     pub fn bind(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
         Ok(BoundChart {

@@ -203,15 +203,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         }
     }
     for index in follow {
-        if depth + 1 > limits.max_follow_depth {
-            return Err(RollError::new(
-                RollErrorKind::TooDeep {
-                    limit: limits.max_follow_depth,
-                },
-                Some(program.follow_ups[index].span),
-            ));
-        }
-        let next = bind_follow_up(program, bound, index)?;
+        let next = follow_up(program, bound, index, depth, limits)?;
         trace
             .follow_ups
             .push(roll(program, &next, source, limits, depth + 1)?);
@@ -219,13 +211,29 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     Ok(trace)
 }
 
-/// Binds the chart a follow-up names, with its arguments and the values the
-/// caller passes along.
-pub(crate) fn bind_follow_up(
+/// The next step of a follow-up chain, bound, if the chain is not past the
+/// depth limit. Both engines go through here.
+pub(crate) fn follow_up(
     program: &Program,
     caller: &Bound,
     index: usize,
+    depth: usize,
+    limits: &Limits,
 ) -> Result<Bound, RollError> {
+    if depth + 1 > limits.max_follow_depth {
+        return Err(RollError::new(
+            RollErrorKind::TooDeep {
+                limit: limits.max_follow_depth,
+            },
+            Some(program.follow_ups[index].span),
+        ));
+    }
+    bind_follow_up(program, caller, index)
+}
+
+/// Binds the chart a follow-up names, with its arguments and the values the
+/// caller passes along.
+fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bound, RollError> {
     let f = &program.follow_ups[index];
     let mut preset: Vec<(usize, i64)> = f
         .pass

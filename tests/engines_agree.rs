@@ -3,7 +3,7 @@
 //! its exact odds (chi-square, p = 0.001), and every outcome sampled must
 //! have a non-zero exact probability.
 
-use chartwright::{Choices, InputKind, Ruleset};
+use chartwright::Ruleset;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 use rand::SeedableRng;
@@ -11,30 +11,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 
 const SAMPLES: u32 = 4000;
-
-/// A representative choice set: the first option of every choice, each
-/// param at the middle of its bounds (or 1), no flags.
-fn default_choices(chart: &chartwright::ChartRef<'_>) -> Choices {
-    let mut c = Choices::none();
-    for input in chart.inputs() {
-        match input.kind {
-            InputKind::Choice { options } => {
-                if let Some((o, _)) = options.first() {
-                    c = c.with(&input.name, Some(o));
-                }
-            }
-            InputKind::Param {
-                bounds,
-                default: None,
-            } => {
-                let v = bounds.map_or(1, |(lo, hi)| lo + (hi - lo) / 2);
-                c = c.with(&input.name, Some(&v.to_string()));
-            }
-            _ => {}
-        }
-    }
-    c
-}
 
 /// Upper critical value of chi-square with `k` degrees of freedom at
 /// p = 0.001 (Wilson–Hilferty approximation).
@@ -52,7 +28,7 @@ fn sampling_matches_exact_odds_for_every_chart() {
         if chart.is_notes() {
             continue;
         }
-        let choices = default_choices(&chart);
+        let choices = chart.example_choices();
         let odds = chart
             .odds(&choices)
             .unwrap_or_else(|e| panic!("{}: odds: {e}", chart.qualified_name()));

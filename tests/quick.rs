@@ -1,30 +1,14 @@
 //! Quick rolls (no trace, no allocation) must read the dice exactly as full
 //! rolls do: same scripted faces, same outcome, for every chart kind.
 
-use chartwright::{Choices, Ruleset, Scripted};
+use chartwright::{Ruleset, Scripted};
 
 #[test]
 fn quick_rolls_agree_with_full_rolls_on_every_bundled_chart() {
     let rules = Ruleset::bundled().unwrap_or_else(|e| panic!("bundled games must load: {e}"));
     let mut compared = 0;
     for chart in rules.charts() {
-        // Choices as the engines test picks them: first option, mid bounds.
-        let mut choices = Choices::none();
-        for input in chart.inputs() {
-            match input.kind {
-                chartwright::InputKind::Choice { options } => {
-                    choices = choices.with(&input.name, Some(&options[0].0));
-                }
-                chartwright::InputKind::Param {
-                    bounds,
-                    default: None,
-                } => {
-                    let v = bounds.map_or(1, |(lo, hi)| lo + (hi - lo) / 2);
-                    choices = choices.with(&input.name, Some(&v.to_string()));
-                }
-                _ => {}
-            }
-        }
+        let choices = chart.example_choices();
         let bound = chart.bind(&choices).expect("binds");
         for face in 1..=10 {
             let faces = [face, 11 - face, face, 3, 5, 2, 6, 1];
