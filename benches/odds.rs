@@ -15,14 +15,7 @@ use std::hint::black_box;
 
 /// Every game in `rules/`, each compiled on its own.
 fn games() -> Vec<(String, Ruleset)> {
-    let mut files: Vec<_> = std::fs::read_dir(common::package_path("rules"))
-        .expect("rules/ is readable")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-        .collect();
-    files.sort();
-    files
+    common::rules_paths()
         .into_iter()
         .map(|p| {
             let name = p.file_stem().unwrap().to_string_lossy().into_owned();

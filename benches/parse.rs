@@ -94,14 +94,7 @@ fn generated(charts: usize) -> String {
 
 /// Every `.rules` file in `rules/`: (game, text).
 fn rules_files() -> Vec<(String, String)> {
-    let mut files: Vec<_> = std::fs::read_dir(common::package_path("rules"))
-        .expect("rules/ is readable")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-        .collect();
-    files.sort();
-    files
+    common::rules_paths()
         .into_iter()
         .map(|p| {
             let game = p.file_stem().unwrap().to_string_lossy().into_owned();

@@ -92,6 +92,18 @@ pub fn package_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
+/// Every `.rules` file in `rules/`, sorted.
+pub fn rules_paths() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(package_path("rules"))
+        .expect("rules/ is readable")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Times `a` and `b` in alternation, `runs` batches of `batch` calls each,
 /// and returns the median time per call of each, in ns: both see the same machine
 /// (on a shared host the speed drifts over seconds, which moves two

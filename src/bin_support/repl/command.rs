@@ -148,8 +148,6 @@ pub struct ChartArgs {
     pub args_at: usize,
     /// Loose net modifiers (`+2`, `-1`), summed.
     pub extra: i64,
-    /// The loose modifiers as typed, for the trace.
-    pub extra_words: Vec<String>,
 }
 
 /// A parsed line.
@@ -290,7 +288,6 @@ fn chart_args(line: &str, chart: &Word, rest: &[Word]) -> Result<ChartArgs, Comm
     let args_at = chart.end;
     let mut args = line[args_at..].to_string();
     let mut extra: i64 = 0;
-    let mut extra_words = Vec::new();
     for w in rest {
         if let Some(v) = loose_modifier(&w.text) {
             extra = extra
@@ -303,7 +300,6 @@ fn chart_args(line: &str, chart: &Word, rest: &[Word]) -> Result<ChartArgs, Comm
                         "give a modifier such as +2 or -1",
                     )
                 })?;
-            extra_words.push(w.text.clone());
             blank(&mut args, w.start - args_at, w.end - args_at);
         } else if w.text.starts_with(['+', '-']) && w.text.len() > 1 && !w.text.starts_with("--") {
             return Err(CommandError::at(
@@ -318,7 +314,6 @@ fn chart_args(line: &str, chart: &Word, rest: &[Word]) -> Result<ChartArgs, Comm
         args,
         args_at,
         extra,
-        extra_words,
     })
 }
 
@@ -508,7 +503,6 @@ mod tests {
         let line = "roll bog_down +2 tracked -1";
         let c = roll(line);
         assert_eq!(c.extra, 1);
-        assert_eq!(c.extra_words, ["+2", "-1"]);
         assert_eq!(c.args.len(), line.len() - c.args_at);
         assert_eq!(c.args.split_whitespace().collect::<Vec<_>>(), ["tracked"]);
         let e = parse("roll bog_down +x").unwrap_err();

@@ -5,8 +5,8 @@
 use super::command::{self, ChartArgs, Command, CommandError, Word};
 use crate::output;
 use chartwright::{
-    ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset, RulesetBuilder, Span,
-    INPUT_SOURCE,
+    BoundChart, ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset,
+    RulesetBuilder, Span, INPUT_SOURCE,
 };
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Report,
@@ -276,6 +276,21 @@ fn choices(args: &ChartArgs) -> Result<Choices, RollError> {
     Choices::parse(&aligned)
 }
 
+/// Checks, parses and binds a typed line's choices (with its loose
+/// modifiers): the common start of `roll` and `odds`.
+fn bind_line<'r>(
+    ruleset: &'r Ruleset,
+    chart: ChartRef<'r>,
+    line: &str,
+    args: &ChartArgs,
+) -> Result<BoundChart<'r>, Reply> {
+    check_lengths(line, args).map_err(Reply::fail)?;
+    let fail = |e: RollError| Reply::fail(output::roll_error(&e, ruleset, line, "input"));
+    let choices = choices(args).map_err(fail)?;
+    let bound = chart.bind(&choices).map_err(fail)?;
+    Ok(bound.with_extra_modifier(args.extra))
+}
+
 impl Session {
     /// A session with the rules given and dice seeded with `seed`.
     pub fn new(ruleset: Ruleset, seed: u64) -> Self {
@@ -533,16 +548,9 @@ impl Session {
         if chart.is_notes() && args.args.trim().is_empty() && args.extra == 0 {
             return Reply::ok(chart.render());
         }
-        if let Err(e) = check_lengths(line, args) {
-            return Reply::fail(e);
-        }
-        let choices = match choices(args) {
-            Ok(c) => c,
-            Err(e) => return fail(&e),
-        };
-        let bound = match chart.bind(&choices) {
-            Ok(b) => b.with_extra_modifier(args.extra),
-            Err(e) => return fail(&e),
+        let bound = match bind_line(ruleset, chart, line, args) {
+            Ok(b) => b,
+            Err(reply) => return reply,
         };
         match bound.roll(rng) {
             Ok(r) => Reply::ok(output::roll(&r, 0)),
@@ -579,16 +587,9 @@ impl Session {
             Err(e) => return Reply::fail(e),
         };
         let fail = |e: &RollError| Reply::fail(output::roll_error(e, &self.ruleset, line, "input"));
-        if let Err(e) = check_lengths(line, args) {
-            return Reply::fail(e);
-        }
-        let choices = match choices(args) {
-            Ok(c) => c,
-            Err(e) => return fail(&e),
-        };
-        let bound = match chart.bind(&choices) {
-            Ok(b) => b.with_extra_modifier(args.extra),
-            Err(e) => return fail(&e),
+        let bound = match bind_line(&self.ruleset, chart, line, args) {
+            Ok(b) => b,
+            Err(reply) => return reply,
         };
         if let Some((a, b)) = sweep {
             let mut columns = Vec::new();
