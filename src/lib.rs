@@ -39,6 +39,7 @@ pub mod bundled;
 mod choices;
 pub mod compile_error;
 mod compiler;
+mod condition;
 mod limits;
 mod load_error;
 mod odds;
@@ -51,12 +52,15 @@ mod roll;
 pub mod roll_error;
 mod ruleset;
 mod sample;
+#[cfg(feature = "sheet")]
+pub mod sheet;
 pub mod span;
 pub mod suggest;
 mod tree;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use compile_error::{CompileError, CompileErrorKind};
+pub use condition::Condition;
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use odds::{Odds, OddsOutcome};

@@ -4,10 +4,16 @@
 
 #![forbid(unsafe_code)]
 
+#[path = "bin_support/completions.rs"]
+mod completions;
 #[path = "bin_support/output.rs"]
 mod output;
 #[path = "bin_support/repl/mod.rs"]
 mod repl;
+#[path = "bin_support/sheet.rs"]
+mod sheet;
+#[path = "bin_support/stdin.rs"]
+mod stdin;
 
 use chartwright::{LoadErrors, Ruleset, RulesetBuilder};
 use clap::{Parser, Subcommand};
@@ -86,7 +92,29 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the odds as a bar chart into this SVG file.
+        #[arg(long, value_name = "FILE", conflicts_with = "sweep")]
+        svg: Option<PathBuf>,
     },
+    /// Write a printable reference sheet: one self-contained HTML page with
+    /// every chart (or the charts named) and a picture of each one's odds.
+    Sheet {
+        /// A file, folder or bundled game name.
+        rules: PathBuf,
+        /// The charts to include, in order (default: every chart).
+        charts: Vec<String>,
+        /// Write the page to this file instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Print a shell completion script (see the README to install it).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), for `man -l` or a man directory.
+    Man,
     /// Start the interactive REPL with the given rules (default: every bundled game).
     Repl {
         /// Files, folders or bundled game names.
@@ -108,10 +136,21 @@ fn emit(text: &str) {
     }
 }
 
+/// Writes bytes to standard output as they are (no colour stripping).
+fn emit_bytes(bytes: &[u8]) {
+    use std::io::Write;
+    let mut out = std::io::stdout();
+    if out.write_all(bytes).and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 fn load(paths: &[PathBuf]) -> Result<Ruleset, LoadErrors> {
     let mut b = RulesetBuilder::new();
     for p in paths {
-        b.add_path(p);
+        if !stdin::add_if_dash(&mut b, p) {
+            b.add_path(p);
+        }
     }
     b.build()
 }
@@ -173,9 +212,35 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             choices,
             sweep,
             json,
+            svg,
         }) => {
             let ruleset = load_or_report(&[rules])?;
-            odds(&ruleset, &chart, &choices, sweep.as_deref(), json)
+            odds(
+                &ruleset,
+                &chart,
+                &choices,
+                sweep.as_deref(),
+                json,
+                svg.as_deref(),
+            )
+        }
+        Some(Command::Sheet {
+            rules,
+            charts,
+            output,
+        }) => {
+            let ruleset = load_or_report(&[rules])?;
+            sheet::sheet(&ruleset, &charts, output.as_deref())
+        }
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            emit_bytes(&completions::completions(shell, Cli::command()));
+            Ok(())
+        }
+        Some(Command::Man) => {
+            use clap::CommandFactory;
+            emit_bytes(&completions::man(&Cli::command())?);
+            Ok(())
         }
     }
 }
@@ -331,6 +396,7 @@ fn odds(
     words: &[String],
     sweep: Option<&str>,
     json: bool,
+    svg: Option<&std::path::Path>,
 ) -> Result<(), ExitCode> {
     let req = Request::new(ruleset, chart, words)?;
     let fail = |e: &chartwright::RollError| req.fail(e);
@@ -366,6 +432,9 @@ fn odds(
         .bind(choices)
         .and_then(|b| b.with_extra_modifier(extra).odds())
         .map_err(|e| fail(&e))?;
+    if let Some(path) = svg {
+        sheet::svg(&o, path)?;
+    }
     if json {
         emit(&format!(
             "{}\n",
