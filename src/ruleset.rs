@@ -247,10 +247,7 @@ impl RulesetBuilder {
                 origins,
             })
         } else {
-            Err(LoadErrors {
-                errors: self.errors,
-                sources: self.sources,
-            })
+            Err(LoadErrors::new(self.errors, self.sources))
         }
     }
 }

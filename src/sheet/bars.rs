@@ -67,8 +67,8 @@ const STYLE: &str =
     "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;font-size:11px;fill:#000}\
 .pct{font-size:10px}.caption{font-weight:bold}\
 .bar{fill:#222;stroke:#000;stroke-width:.5}\
-.base{fill:#fff;stroke:#000;stroke-width:1}\
-.variant{fill:#222;stroke:#000;stroke-width:.5}\
+.base,.swatch-base{fill:#fff;stroke:#000;stroke-width:1}\
+.variant,.swatch-variant{fill:#222;stroke:#000;stroke-width:.5}\
 .axis{stroke:#000;stroke-width:1}";
 
 /// The odds of one chart as a bar chart. `standalone` adds the XML
@@ -136,9 +136,9 @@ pub(crate) fn comparison(
             role="img" aria-label=(title) {
             title { (title) }
             style { (STYLE) }
-            rect class="base" x="4" y="4" width="14" height=(BAR_HEIGHT) {}
+            rect class="swatch-base" x="4" y="4" width="14" height=(BAR_HEIGHT) {}
             text x="22" y=(4.0 + BAR_HEIGHT - 2.0) { (names.0) }
-            rect class="variant" x=(width / 2.0) y="4" width="14" height=(BAR_HEIGHT) {}
+            rect class="swatch-variant" x=(width / 2.0) y="4" width="14" height=(BAR_HEIGHT) {}
             text x=(width / 2.0 + 18.0) y=(4.0 + BAR_HEIGHT - 2.0) { (names.1) }
             line class="axis" x1=(LABEL_WIDTH) y1=(legend_height) x2=(LABEL_WIDTH) y2=(height) {}
             @for (outcome, lines, y) in &placed {
