@@ -10,6 +10,8 @@ mod completions;
 mod output;
 #[path = "bin_support/repl/mod.rs"]
 mod repl;
+#[path = "bin_support/json.rs"]
+mod json;
 #[path = "bin_support/sheet.rs"]
 mod sheet;
 #[path = "bin_support/stdin.rs"]
@@ -48,6 +50,9 @@ enum Command {
     List {
         /// A file, folder or bundled game name.
         rules: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Show a chart as a table, as on the sheet.
     Show {
@@ -181,9 +186,13 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
             Ok(())
         }
-        Some(Command::List { rules }) => {
+        Some(Command::List { rules, json }) => {
             let ruleset = load_or_report(&[rules])?;
-            emit(&list(&ruleset));
+            if json {
+                emit(&json::text(json::list(&ruleset)));
+            } else {
+                emit(&list(&ruleset));
+            }
             Ok(())
         }
         Some(Command::Show { rules, chart }) => {
@@ -348,10 +357,7 @@ fn roll(
     if times <= 1 {
         let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
         if json {
-            emit(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&r).unwrap_or_default()
-            ));
+            emit(&json::text(serde_json::to_value(&r).unwrap_or_default()));
         } else {
             emit(&output::roll(&r, 0));
         }
@@ -370,10 +376,7 @@ fn roll(
             "times": times,
             "observed": observed.iter().map(|(o, c)| serde_json::json!({"outcome": o, "count": c})).collect::<Vec<_>>(),
         });
-        emit(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&v).unwrap_or_default()
-        ));
+        emit(&json::text(v));
         return Ok(());
     }
     match bound.odds() {
@@ -419,9 +422,8 @@ fn odds(
                 .iter()
                 .map(|(x, o)| serde_json::json!({"modifier": x, "odds": o.to_json()}))
                 .collect();
-            emit(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&v).unwrap_or_default()
+            emit(&json::text(
+                serde_json::json!({"chart": chart.qualified_name(), "sweep": v}),
             ));
         } else {
             emit(&sweep_table(&columns));
@@ -436,10 +438,7 @@ fn odds(
         sheet::svg(&o, path)?;
     }
     if json {
-        emit(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&o.to_json()).unwrap_or_default()
-        ));
+        emit(&json::text(o.to_json()));
     } else {
         emit(&output::odds(&o, None));
     }
