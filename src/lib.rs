@@ -71,3 +71,9 @@ pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};
 pub use span::{SourceId, SourceMap, Span};
+
+/// Every Rust example of docs/embedding.md, compiled and run by `cargo test
+/// --doc`, so the guide cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/embedding.md")]
+pub struct EmbeddingGuide;
