@@ -25,7 +25,11 @@ fn main() -> miette::Result<()> {
         print!("{indent}{widget} {}", input.name);
         if let Some(cond) = &input.applies {
             // The inputs a condition reads: grey this one out when they say so.
-            print!("  -- only {} (watches {})", cond.clause(), cond.inputs().join(", "));
+            print!(
+                "  -- only {} (watches {})",
+                cond.clause(),
+                cond.inputs().join(", ")
+            );
         }
         println!();
     }

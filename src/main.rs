@@ -6,12 +6,12 @@
 
 #[path = "bin_support/completions.rs"]
 mod completions;
+#[path = "bin_support/json.rs"]
+mod json;
 #[path = "bin_support/output.rs"]
 mod output;
 #[path = "bin_support/repl/mod.rs"]
 mod repl;
-#[path = "bin_support/json.rs"]
-mod json;
 #[path = "bin_support/sheet.rs"]
 mod sheet;
 #[path = "bin_support/stdin.rs"]
@@ -201,7 +201,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 anstream::eprint!("{}", output::plain_error(&e));
                 ExitCode::from(1)
             })?;
-            emit(&chart.render());
+            emit(&output::wrap_lines(&chart.render(), output::width()));
             Ok(())
         }
         Some(Command::Roll {
@@ -487,7 +487,9 @@ fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
     }
     out.push('\n');
     for name in &outcomes {
-        let short: String = name.chars().take(40).collect();
+        // Long names wrap at word boundaries under the first line.
+        let lines = output::wrap(name, w.max(16), "", "  ");
+        let short = lines.first().map_or("", String::as_str);
         let _ = write!(out, "{short:<w$}");
         for (_, o) in columns {
             let p = o
@@ -500,6 +502,9 @@ fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
             let _ = write!(out, " {p:>6.2}%");
         }
         out.push('\n');
+        for more in lines.iter().skip(1) {
+            let _ = writeln!(out, "{more}");
+        }
     }
     out
 }

@@ -42,22 +42,42 @@ fn host() -> PathBuf {
 #[test]
 fn the_library_alone_pulls_in_none_of_the_cli_dependencies() {
     let out = cargo()
-        .args(["tree", "--quiet", "-e", "normal", "--depth", "1", "--prefix", "none"])
+        .args([
+            "tree", "--quiet", "-e", "normal", "--depth", "1", "--prefix", "none",
+        ])
         .args(["--package", "chartwright", "--manifest-path"])
         .arg(manifest())
         .output()
         .expect("cargo tree runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let tree = String::from_utf8_lossy(&out.stdout);
-    let crates: Vec<&str> = tree.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
     // chartwright's own dependencies, with the features the host chose
     // (the host's miette `fancy` brings textwrap, but through miette).
     assert!(crates.contains(&"chartwright") && crates.contains(&"pest"));
     for cli_only in [
-        "clap", "clap_complete", "clap_mangen", "rustyline", "anstream", "dirs", "maud",
-        "textwrap", "terminal_size", "rand_xoshiro",
+        "clap",
+        "clap_complete",
+        "clap_mangen",
+        "rustyline",
+        "anstream",
+        "dirs",
+        "maud",
+        "textwrap",
+        "terminal_size",
+        "rand_xoshiro",
     ] {
-        assert!(!crates.contains(&cli_only), "{cli_only} is in the host's tree:\n{tree}");
+        assert!(
+            !crates.contains(&cli_only),
+            "{cli_only} is in the host's tree:\n{tree}"
+        );
     }
 }
 
@@ -91,8 +111,18 @@ fn a_host_gets_the_rendered_report_with_a_question_mark() {
 
 #[test]
 fn a_host_loads_and_computes_odds() {
-    let out = Command::new(host()).arg("first_echelon").output().expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(host())
+        .arg("first_echelon")
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("first_echelon.bog_down\n  Traverse"), "{text}");
+    assert!(
+        text.contains("first_echelon.bog_down\n  Traverse"),
+        "{text}"
+    );
 }

@@ -67,7 +67,10 @@ fn every_json_example_is_what_the_binary_prints() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md");
     let doc = std::fs::read_to_string(&path).expect("docs/json.md");
     let examples = examples(&doc);
-    assert!(examples.len() >= 6, "roll, roll --times, odds, odds --sweep, list");
+    assert!(
+        examples.len() >= 6,
+        "roll, roll --times, odds, odds --sweep, list"
+    );
     for kind in ["roll ", "odds ", "list "] {
         assert!(
             examples.iter().any(|(c, _, _)| c.contains(kind)),
@@ -81,7 +84,10 @@ fn every_json_example_is_what_the_binary_prints() {
         let printed = run(command);
         let actual: Value = serde_json::from_str(&printed)
             .unwrap_or_else(|e| panic!("`{command}` printed no JSON ({e}):\n{printed}"));
-        assert_eq!(actual["schema"], SCHEMA, "`{command}` has no schema version");
+        assert_eq!(
+            actual["schema"], SCHEMA,
+            "`{command}` has no schema version"
+        );
         keys(&actual, &mut documented_keys);
         if update {
             rewritten.replace_range(range.clone(), &printed);

@@ -86,7 +86,12 @@ fn every_chart_is_on_its_sheet_with_its_title_and_true_bars() {
             let svg = svg.unwrap_or_else(|| panic!("{} has no picture", chart.name()));
             assert_eq!(attr(svg, "data-chart"), odds.chart);
             let bars = assert_bars(svg, "bar", &odds);
-            assert_eq!(bars, odds.outcomes.len(), "{}: one bar per outcome", chart.name());
+            assert_eq!(
+                bars,
+                odds.outcomes.len(),
+                "{}: one bar per outcome",
+                chart.name()
+            );
         }
     }
 }
@@ -113,13 +118,22 @@ fn tables_grids_modifiers_and_notes_are_laid_out() {
     let keys: Vec<String> = bog.select(&sel("table.results td.key")).map(text).collect();
     assert_eq!(keys, ["6 or more", "4, 5", "3 or less"]);
     // Modifiers with signs, their `one of` group, and conditions.
-    let values: Vec<String> = bog.select(&sel("table.modifiers td.value")).map(text).collect();
+    let values: Vec<String> = bog
+        .select(&sel("table.modifiers td.value"))
+        .map(text)
+        .collect();
     assert_eq!(values, ["+2", "+1", "-1", "±r", "-1"]);
-    let groups: Vec<String> = bog.select(&sel("table.modifiers tr.group")).map(text).collect();
+    let groups: Vec<String> = bog
+        .select(&sel("table.modifiers tr.group"))
+        .map(text)
+        .collect();
     assert_eq!(groups, ["Use only one: Mobility"]);
     let manoeuvre = section("first_echelon.manoeuvre");
     let conds: Vec<String> = manoeuvre.select(&sel("span.cond")).map(text).collect();
-    assert!(conds.contains(&"(unless helicopter and not landed)".to_string()), "{conds:?}");
+    assert!(
+        conds.contains(&"(unless helicopter and not landed)".to_string()),
+        "{conds:?}"
+    );
     assert!(text(manoeuvre.select(&sel(".notes")).next().expect("notes")).starts_with("Actions:"));
 }
 
@@ -140,7 +154,11 @@ table t "<script>alert('title')</script>" {
     let doc = Html::parse_document(&html);
     assert_eq!(doc.select(&sel("script")).count(), 0, "{html}");
     assert_eq!(doc.select(&sel("img, b")).count(), 0);
-    assert_eq!(doc.select(&sel("style")).count(), 2, "the sheet's own, and the picture's");
+    assert_eq!(
+        doc.select(&sel("style")).count(),
+        2,
+        "the sheet's own, and the picture's"
+    );
     assert_eq!(
         text(doc.select(&sel("h2")).next().expect("a title")),
         "<script>alert('title')</script>"
@@ -151,7 +169,10 @@ table t "<script>alert('title')</script>" {
     );
     let label = doc.select(&sel("td.label")).next().expect("a modifier");
     assert_eq!(text(label), "<script>alert('label')</script> & more");
-    let outcomes: Vec<String> = doc.select(&sel("rect.bar")).map(|r| attr(r, "data-outcome")).collect();
+    let outcomes: Vec<String> = doc
+        .select(&sel("rect.bar"))
+        .map(|r| attr(r, "data-outcome"))
+        .collect();
     assert_eq!(outcomes, ["<b>bold</b>", "</svg><script>x</script>"]);
 }
 
@@ -167,7 +188,11 @@ fn the_sheet_fetches_nothing() {
         let css = text(style);
         assert!(!css.contains("url(") && !css.contains("@import"), "{css}");
     }
-    let css = text(doc.select(&sel("head style")).next().expect("a style sheet"));
+    let css = text(
+        doc.select(&sel("head style"))
+            .next()
+            .expect("a style sheet"),
+    );
     assert!(css.contains("@media print") && css.contains("break-inside: avoid"));
 }
 
@@ -183,7 +208,10 @@ fn odds_svg_is_a_standalone_picture_of_the_odds() {
     let doc = Html::parse_fragment(&svg);
     let root = doc.root_element();
     assert_eq!(assert_bars(root, "bar", &odds), 3);
-    let widths: Vec<String> = root.select(&sel("rect.bar")).map(|r| attr(r, "width")).collect();
+    let widths: Vec<String> = root
+        .select(&sel("rect.bar"))
+        .map(|r| attr(r, "width"))
+        .collect();
     // 7/10, 1/5, 1/10 of a 120-wide bar.
     assert_eq!(widths, ["84", "24", "12"]);
 }
@@ -205,7 +233,12 @@ fn comparison_draws_base_and_variant_side_by_side() {
         assert_eq!(assert_bars(root, "base", &base), 3);
         assert_eq!(assert_bars(root, "variant", &variant), 3);
     }
-    let page = Html::parse_document(&comparison_page("Bog Down", &base, &variant, ("foot", "tracked")));
+    let page = Html::parse_document(&comparison_page(
+        "Bog Down",
+        &base,
+        &variant,
+        ("foot", "tracked"),
+    ));
     let change: Vec<String> = page
         .select(&sel("table.results tbody tr"))
         .map(|r| r.select(&sel("td")).map(text).last().unwrap_or_default())
@@ -326,7 +359,10 @@ fn the_sheet_renders_in_headless_chromium() {
     );
     let (w, h, share) = ink(&shot);
     assert_eq!((w, h), (900, 1800));
-    assert!(share > 0.02 && share < 0.6, "{share:.3} of the screenshot is ink");
+    assert!(
+        share > 0.02 && share < 0.6,
+        "{share:.3} of the screenshot is ink"
+    );
 
     // A PDF, as printed: several A4 pages.
     let pdf = work.join("first_echelon.pdf");
@@ -342,7 +378,10 @@ fn the_sheet_renders_in_headless_chromium() {
     );
     let bytes = std::fs::read(&pdf).expect("the PDF exists");
     assert!(bytes.starts_with(b"%PDF"));
-    let pages = bytes.windows(12).filter(|w| w == b"/Type /Page\n" || w == b"/Type /Page ").count();
+    let pages = bytes
+        .windows(12)
+        .filter(|w| w == b"/Type /Page\n" || w == b"/Type /Page ")
+        .count();
     assert!(pages > 2, "the PDF has {pages} pages");
 
     // `UPDATE_DOCS=1 cargo test --test sheet` refreshes the picture in docs/.
