@@ -149,7 +149,7 @@ impl RulesetBuilder {
                 });
             }
             Ok(bytes) => {
-                self.add_bytes(&game, shown, Some(Origin::File(path.to_path_buf())), bytes)
+                self.add_bytes(&game, shown, Some(Origin::File(path.to_path_buf())), bytes);
             }
         }
         self

@@ -1,6 +1,6 @@
 //! The command line's surfaces: `sheet` and `odds --svg`, shell completions
 //! and the man page (generated from the one clap definition), `-` for
-//! standard input, wrapping at word boundaries, and CLICOLOR_FORCE.
+//! standard input, wrapping at word boundaries, and `CLICOLOR_FORCE`.
 
 use assert_cmd::Command;
 use predicates::prelude::*;

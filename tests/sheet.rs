@@ -39,7 +39,7 @@ fn fraction(p: &num_rational::BigRational) -> String {
 
 /// Every bar in `root` with class `class` shows the probability `odds`
 /// gives its outcome: the fraction in `data-probability`, and a width of
-/// percent × BAR_SCALE / 100.
+/// percent × `BAR_SCALE` / 100.
 #[track_caller]
 fn assert_bars(root: ElementRef<'_>, class: &str, odds: &Odds) -> usize {
     let mut n = 0;

@@ -1,5 +1,5 @@
 //! `chartwright completions SHELL` and `chartwright man`: shell completion
-//! scripts (clap_complete) and the man page (clap_mangen), both generated
+//! scripts (`clap_complete`) and the man page (`clap_mangen`), both generated
 //! from the one clap definition of the command line, so they never drift
 //! from it.
 

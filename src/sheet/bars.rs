@@ -29,7 +29,7 @@ fn label_lines(text: &str) -> Vec<String> {
     let options = textwrap::Options::new(LABEL_CHARS).break_words(false);
     textwrap::wrap(text, options)
         .into_iter()
-        .map(|l| l.into_owned())
+        .map(std::borrow::Cow::into_owned)
         .collect()
 }
 

@@ -32,7 +32,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                     "Roll " strong { (dice.to_string()) }
                     @if score.is_some() { ", rows read the score" } @else { " + modifiers" }
                 }
-                (results(program, c, rows, columns.map(|s| column_headings(program, c, s)), "Roll"))
+                (results(program, c, rows, columns.map(|s| column_headings(program, c, s)).as_ref(), "Roll"))
                 (naturals_list(program, naturals))
                 @if let Some((row, _, cond)) = best {
                     @if let Some(r) = rows.get(*row) {
@@ -119,7 +119,7 @@ fn results(
     program: &Program,
     c: &ChartTree,
     rows: &[RowTree],
-    columns: Option<(String, Vec<String>)>,
+    columns: Option<&(String, Vec<String>)>,
     key: &str,
 ) -> Markup {
     let fields: Vec<&str> = if c.fields.is_empty() {
@@ -130,13 +130,13 @@ fn results(
     html! {
         table.results {
             thead {
-                @if let Some((label, _)) = &columns {
+                @if let Some((label, _)) = columns {
                     @if !label.is_empty() {
-                        tr.group { th colspan=(columns.as_ref().map_or(1, |c| c.1.len())) { (label) } th colspan=(fields.len()) {} }
+                        tr.group { th colspan=(columns.map_or(1, |c| c.1.len())) { (label) } th colspan=(fields.len()) {} }
                     }
                 }
                 tr {
-                    @match &columns {
+                    @match columns {
                         Some((_, opts)) => { @for o in opts { th.key { (o) } } }
                         None => th.key { (key) },
                     }
@@ -259,6 +259,10 @@ fn row_labels(down: &[&crate::tree::ChoiceTree], row: usize) -> Vec<String> {
     labels
 }
 
+/// A section of the modifiers: its heading (and whether it counts against)
+/// and the modifiers in it.
+type Block<'a> = (Option<(&'a str, bool)>, Vec<usize>);
+
 /// The modifiers by section, with signs, names, `one of` groups and
 /// conditions.
 fn modifiers(program: &Program, c: &ChartTree) -> Markup {
@@ -266,7 +270,7 @@ fn modifiers(program: &Program, c: &ChartTree) -> Markup {
         return html! {};
     }
     // Sections in order, then the modifiers no section holds.
-    let mut blocks: Vec<(Option<(&str, bool)>, Vec<usize>)> = Vec::new();
+    let mut blocks: Vec<Block<'_>> = Vec::new();
     let mut shown = vec![false; c.modifiers.len()];
     for (heading, subtract, members) in &c.sections {
         let fresh: Vec<usize> = members
