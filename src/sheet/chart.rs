@@ -4,9 +4,9 @@
 //! Every string from a `.rules` file goes through maud, which escapes it.
 
 use crate::condition::Condition;
-use crate::render::{cell, modifier_value, outcome, target};
+use crate::render::{cell, modifier_value, target};
 use crate::tree::{
-    Body, ChartTree, DiceSource, GridRef, Natural, NaturalOutcome, Program, RowTree, SlotKind,
+    Body, ChartTree, CondOutcome, Outcome, DiceSource, GridRef, Natural, NaturalOutcome, Program, RowTree, SlotKind,
 };
 use maud::{html, Markup};
 
@@ -33,12 +33,12 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                     @if score.is_some() { ", rows read the score" } @else { " + modifiers" }
                 }
                 (results(program, c, rows, columns.map(|s| column_headings(program, c, s)).as_ref(), "Roll"))
-                (naturals_list(program, naturals))
+                (naturals_list(program, c, naturals))
                 @if let Some((row, _, cond)) = best {
                     @if let Some(r) = rows.get(*row) {
                         p.note {
                             "Best result " (Condition::from_tree(program, c, cond).clause()) ": "
-                            (outcome(program, &r.outcome, &[]))
+                            (outcome(program, c, &r.outcome))
                         }
                     }
                 }
@@ -51,11 +51,11 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 }
                 table.results {
                     tbody {
-                        tr { th scope="row" { "Success" } td { (outcome(program, success, &[])) } }
-                        tr { th scope="row" { "Failure" } td { (outcome(program, failure, &[])) } }
+                        tr { th scope="row" { "Success" } td { (outcome(program, c, success)) } }
+                        tr { th scope="row" { "Failure" } td { (outcome(program, c, failure)) } }
                     }
                 }
-                (naturals_list(program, naturals))
+                (naturals_list(program, c, naturals))
             }
             Body::Opposed { dice, sides, rows, .. } => {
                 p.roll {
@@ -148,10 +148,10 @@ fn results(
                     tr {
                         @for w in &r.written { td.key { (w.to_string()) } }
                         @if c.fields.is_empty() {
-                            td { (outcome(program, &r.outcome, &[])) }
+                            td { (outcome(program, c, &r.outcome)) }
                         } @else {
                             @for i in 0..fields.len() {
-                                td { (field_text(program, &r.outcome, i)) }
+                                td { (field_text(program, c, &r.outcome, i)) }
                             }
                         }
                     }
@@ -162,26 +162,65 @@ fn results(
 }
 
 /// One field of an outcome, its alternatives joined by OR.
-fn field_text(program: &Program, o: &crate::tree::Outcome, i: usize) -> String {
-    let one = crate::tree::Outcome {
-        fields: o.fields.get(i).cloned().into_iter().collect(),
-    };
-    outcome(program, &one, &[])
+fn field_text(program: &Program, c: &ChartTree, o: &Outcome, i: usize) -> String {
+    o.fields.get(i).map_or_else(String::new, |alts| {
+        alts.iter()
+            .map(|a| cond_outcome(program, c, a))
+            .collect::<Vec<_>>()
+            .join(" OR ")
+    })
 }
 
-fn naturals_list(program: &Program, naturals: &[Natural]) -> Markup {
+/// An outcome as the sheet prints it: fields joined by ` | `, each field's
+/// alternatives by OR, conditions written out (`Target Drop if
+/// target_is_support else No Result`), follow-ups as `-> roll TITLE`.
+fn outcome(program: &Program, c: &ChartTree, o: &Outcome) -> String {
+    (0..o.fields.len())
+        .map(|i| field_text(program, c, o, i))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn cond_outcome(program: &Program, c: &ChartTree, o: &CondOutcome) -> String {
+    match o {
+        CondOutcome::Simple(s) => simple(program, s),
+        CondOutcome::If(s, cond, otherwise) => format!(
+            "{} {} else {}",
+            simple(program, s),
+            Condition::from_tree(program, c, cond).clause(),
+            cond_outcome(program, c, otherwise)
+        ),
+    }
+}
+
+fn simple(program: &Program, s: &crate::tree::Simple) -> String {
+    let mut text = s.text.clone();
+    for f in &s.follow_ups {
+        if let Some(chart) = program
+            .follow_ups
+            .get(*f)
+            .and_then(|f| program.charts.get(f.chart))
+        {
+            text.push_str(" -> roll ");
+            text.push_str(&chart.title);
+        }
+    }
+    text
+}
+
+fn naturals_list(program: &Program, c: &ChartTree, naturals: &[Natural]) -> Markup {
     html! {
         @if !naturals.is_empty() {
             ul.naturals {
                 @for n in naturals {
                     li {
                         strong { "Natural " (n.ranges.to_string()) }
-                        @if let Some(_cond) = &n.cond { " (when it applies)" }
+                        @if let Some(cond) = &n.cond { " " (Condition::from_tree(program, c, cond).clause()) }
                         ": " @if n.also { "also " }
                         @match &n.outcome {
                             NaturalOutcome::Success => "success",
                             NaturalOutcome::Failure => "failure",
-                            NaturalOutcome::Other(o) => (outcome(program, o, &[])),
+                            NaturalOutcome::Other(o) => (outcome(program, c, o)),
                         }
                     }
                 }
