@@ -6,7 +6,8 @@
 use crate::condition::Condition;
 use crate::render::{cell, modifier_value, target};
 use crate::tree::{
-    Body, ChartTree, CondOutcome, Outcome, DiceSource, GridRef, Natural, NaturalOutcome, Program, RowTree, SlotKind,
+    Body, ChartTree, CondOutcome, DiceSource, GridRef, Natural, NaturalOutcome, Outcome, Program,
+    RowTree, SlotKind,
 };
 use maud::{html, Markup};
 
