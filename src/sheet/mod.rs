@@ -124,7 +124,7 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
                                 figcaption {
                                     "Odds "
                                     @if situation.is_empty() { "with no modifiers" }
-                                    @else { "for " code { (situation) } ", no modifiers" }
+                                    @else { "for " code { (situation) } ", no other modifiers" }
                                 }
                             }
                             Err(e) => figcaption.unavailable { "No odds picture: " (e.to_string()) }
