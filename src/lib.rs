@@ -54,6 +54,7 @@ mod sample;
 pub mod span;
 pub mod suggest;
 mod tree;
+pub mod variant;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use compile_error::{CompileError, CompileErrorKind};
@@ -67,3 +68,5 @@ pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};
 pub use span::{SourceId, SourceMap, Span};
+pub use variant::diff::{OddsDiff, OutcomeDiff};
+pub use variant::{Mark, VariantError, VariantErrorKind};
