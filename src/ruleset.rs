@@ -553,6 +553,30 @@ impl<'r> ChartRef<'r> {
             .collect()
     }
 
+    /// Its exclusive groups (`one of`): the names of each group's members,
+    /// of which at most one may be given.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
+    /// let groups = rules.chart("bog_down").unwrap().exclusive_groups();
+    /// assert_eq!(groups, [["tracked", "half_tracked", "manhandled"]]);
+    /// ```
+    #[must_use]
+    pub fn exclusive_groups(&self) -> Vec<Vec<String>> {
+        let t = self.tree();
+        t.groups
+            .iter()
+            .map(|(_, members)| {
+                members
+                    .iter()
+                    .filter_map(|&m| t.modifiers.get(m))
+                    .filter_map(|m| t.slots.get(m.slot))
+                    .map(|s| s.name.clone())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The ruleset the chart belongs to.
     #[must_use]
     pub fn ruleset(&self) -> &'r Ruleset {

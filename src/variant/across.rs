@@ -62,10 +62,32 @@ pub fn across(
         }
     }
     inputs.retain(|i| !fixed.args().iter().any(|a| a.name == i.name));
-    let axes: Vec<(String, Settings)> = inputs
-        .iter()
-        .map(|i| (i.name.clone(), settings(&i.kind)))
-        .collect();
+    // A `one of` group of flags is one axis: none, or one of its members.
+    let mut groups = variant.exclusive_groups();
+    groups.extend(base.exclusive_groups());
+    let mut axes: Vec<(Vec<String>, Settings)> = Vec::new();
+    for group in groups {
+        let flags: Vec<String> = group
+            .into_iter()
+            .filter(|m| {
+                inputs
+                    .iter()
+                    .any(|i| &i.name == m && matches!(i.kind, InputKind::Flag(_)))
+            })
+            .collect();
+        if flags.is_empty() {
+            continue;
+        }
+        inputs.retain(|i| !flags.contains(&i.name));
+        let mut settings: Settings = vec![None];
+        settings.extend(flags.iter().map(|_| Some(None)));
+        axes.push((flags, settings));
+    }
+    axes.extend(
+        inputs
+            .iter()
+            .map(|i| (vec![i.name.clone()], settings(&i.kind))),
+    );
     let total = axes
         .iter()
         .fold(1u128, |n, (_, s)| n.saturating_mul(s.len().max(1) as u128));
@@ -127,13 +149,20 @@ fn settings(kind: &InputKind) -> Settings {
 }
 
 /// The situation numbered `index` in mixed radix over the axes.
-fn situation(fixed: &Choices, axes: &[(String, Settings)], mut index: u128) -> Choices {
+///
+/// An axis names one input, or a group's members: setting `k` of a group
+/// (from 1) gives its `k`th member.
+fn situation(fixed: &Choices, axes: &[(Vec<String>, Settings)], mut index: u128) -> Choices {
     let mut choices = fixed.clone();
-    for (name, settings) in axes {
+    for (names, settings) in axes {
         let n = settings.len().max(1) as u128;
         let pick = usize::try_from(index % n).unwrap_or(0);
         index /= n;
-        if let Some(Some(value)) = settings.get(pick) {
+        let name = match names.as_slice() {
+            [one] => Some(one),
+            group => pick.checked_sub(1).and_then(|k| group.get(k)),
+        };
+        if let (Some(name), Some(Some(value))) = (name, settings.get(pick)) {
             choices = choices.with(name, value.as_deref());
         }
     }

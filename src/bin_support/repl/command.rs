@@ -40,6 +40,17 @@ pub const COMMANDS: &[Spec] = &[
         example: "odds manoeuvre unit_rating=veteran order_status=suppressed --sweep -2..2",
     },
     Spec {
+        name: "diff",
+        usage: "diff BASE VARIANT [CHART [MODIFIER | NAME=VALUE ...]] [--across] [--sweep NAME=A..B]",
+        summary: "what a variant does to the odds, against its base",
+        detail: "Compares two loaded games, a base and a variant of it. With a chart, shows \
+                 each outcome's exact odds in both and the change in percentage points; \
+                 `--across` ranks every situation of the chart by its largest change, and \
+                 `--sweep NAME=A..B` shows the change for each value of a parameter. \
+                 Without a chart, lists every chart that differs, with its largest change.",
+        example: "diff first_echelon mud_season bog_down tracked",
+    },
+    Spec {
         name: "again",
         usage: "again",
         summary: "roll the last roll again, with new dice",
@@ -173,6 +184,9 @@ pub enum Command {
     Chart(ChartArgs),
     /// `odds CHART ... [--sweep A..B]`.
     Odds(ChartArgs, Option<(i64, i64)>),
+    /// `diff BASE VARIANT [CHART ...] [--across] [--sweep NAME=A..B]`: the
+    /// words after `diff`.
+    Diff(Vec<Word>),
     /// `seed [N]`.
     Seed(Option<u64>),
     /// `again`.
@@ -422,6 +436,16 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Ok(Command::Roll(chart_args(line, chart, &words[2..])?))
         }
         "odds" => odds(line, &words),
+        "diff" => {
+            if words.len() < 3 {
+                return Err(CommandError::at(
+                    &words[0],
+                    "`diff` needs a base game and a variant",
+                    format!("{}; `games` shows the loaded games", usage_help("diff")),
+                ));
+            }
+            Ok(Command::Diff(words[1..].to_vec()))
+        }
         "seed" => match at_most_one("seed", &words)? {
             None => Ok(Command::Seed(None)),
             Some(w) => w

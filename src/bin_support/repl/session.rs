@@ -332,6 +332,7 @@ impl Session {
             Command::Roll(args) => self.roll(line, &args, false),
             Command::Chart(args) => self.roll(line, &args, true),
             Command::Odds(args, sweep) => self.odds(line, &args, sweep),
+            Command::Diff(words) => self.diff(&words),
             Command::Seed(Some(n)) => {
                 self.seed = n;
                 self.rng = Xoshiro256PlusPlus::seed_from_u64(n);
@@ -578,6 +579,50 @@ impl Session {
                 Self::roll_chart(&self.ruleset, &mut self.rng, chart, &last.line, &last.args)
             }
             Err(e) => Reply::fail(output::plain_error(&e)),
+        }
+    }
+
+    fn diff(&self, words: &[Word]) -> Reply {
+        let mut across = false;
+        let mut sweep = None;
+        let mut rest: Vec<&str> = Vec::new();
+        let mut iter = words.iter();
+        while let Some(w) = iter.next() {
+            match w.text.as_str() {
+                "--across" => across = true,
+                "--sweep" => match iter.next().map(|v| crate::diff::parse_sweep(&v.text)) {
+                    Some(Some(crate::diff::Sweep::Named(n, a, b))) => sweep = Some((n, a, b)),
+                    _ => {
+                        return Reply::fail(
+                            "error: --sweep takes NAME=A..B, such as `bog_down_rating=-3..3`\n"
+                                .into(),
+                        )
+                    }
+                },
+                other => rest.push(other),
+            }
+        }
+        let [base, variant, more @ ..] = rest.as_slice() else {
+            let usage = command::spec("diff").map_or("", |s| s.usage);
+            return Reply::fail(format!("usage: {usage}\n"));
+        };
+        let sides = crate::diff::Side::named(&self.ruleset, base)
+            .and_then(|b| crate::diff::Side::named(&self.ruleset, variant).map(|v| (b, v)));
+        let (b, v) = match sides {
+            Ok(s) => s,
+            Err(e) => return Reply::fail(e),
+        };
+        let choices = more.get(1..).unwrap_or(&[]).join(" ");
+        let req = crate::diff::Request {
+            chart: more.first().copied(),
+            choices: &choices,
+            across,
+            sweep,
+            json: false,
+        };
+        match crate::diff::run(&b, &v, &req) {
+            Ok(out) => Reply::ok(out),
+            Err(e) => Reply::fail(e),
         }
     }
 
