@@ -184,6 +184,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 ExitCode::from(1)
             })?;
             emit(&chart.render());
+            emit(&diff::marks(&chart));
             Ok(())
         }
         Some(Command::Roll {

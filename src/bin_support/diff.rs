@@ -595,3 +595,16 @@ pub fn source(game: &str) -> Result<&'static str, String> {
         )
     })
 }
+
+/// What a variant changed in a chart, for `show`; empty for a plain game's.
+pub fn marks(chart: &ChartRef<'_>) -> String {
+    let marks = chart.variant_marks();
+    if marks.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("\nChanged by the variant ({}):\n", chart.game());
+    for m in marks {
+        let _ = writeln!(out, "  * {m}");
+    }
+    out
+}

@@ -967,6 +967,7 @@ fn set_text(set: &RangeSet) -> String {
             (l, i64::MAX) => format!("{l} or more"),
             (l, h) if l == h => l.to_string(),
             (l, h) if l + 1 == h => format!("{l},{h}"),
+            (l, h) if l >= 0 => format!("{l}-{h}"),
             (l, h) => format!("{l} to {h}"),
         })
         .collect();
