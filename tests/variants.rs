@@ -226,6 +226,40 @@ fn every_kind_of_change_applies() {
     assert_eq!(names, ["veteran", "experienced", "trained", "raw", "militia"]);
 }
 
+#[test]
+fn the_examples_of_the_language_reference_apply() {
+    // Each example of docs/language.md's table of changes, in one variant.
+    let text = r#"variant "Examples" of first_echelon version "1"
+        remove turn_sequence
+        change bog_down.tracked +1
+        change improved_position.turns_improving +1 each (max +3)
+        add bog_down.mud -2 "deep mud"
+        add bog_down.wheeled -1 "Wheeled" after half_tracked
+        remove bog_down.currently_bogged
+        change bog_down row 3 or less => "Stuck fast"
+        change hull_down row 6 or more becomes 6-9
+        add hull_down row 10 or more => "Hull down, concealed"
+        change discipline_rating at raw: -2 -3 -6
+        change discipline_rating at veteran, good_order: +3
+        add discipline_rating at militia: -2 -3 -6
+        change unit_rating.raw "Green"
+        add unit_rating.militia "Militia"
+        remove unit_rating.elite
+        "#;
+    if let Err(e) = Ruleset::from_str("examples", text) {
+        panic!("{e}");
+    }
+    let text = r#"variant "More" of first_echelon version "1"
+        remove bog_down row 4,5
+        change bog_down row 3 or less becomes 5 or less
+        remove discipline_rating at raw
+        remove unit_rating.raw
+        "#;
+    if let Err(e) = Ruleset::from_str("more", text) {
+        panic!("{e}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Diagnostics: every variant error, rendered as `check` renders it
 

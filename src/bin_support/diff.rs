@@ -576,7 +576,7 @@ fn diff_sweep(
         d.outcomes
             .iter()
             .find(|x| x.outcome == o)
-            .map_or_else(|| "—".to_owned(), |x| format!("{:+.2}", x.delta_percent() + 0.0))
+            .map_or_else(|| "+0.00".to_owned(), |x| format!("{:+.2}", x.delta_percent() + 0.0))
     }));
     Ok(out)
 }
