@@ -205,7 +205,14 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             across,
             sweep,
             json,
-        }) => run_diff(&base, &variant, &chart_and_choices, across, sweep.as_deref(), json),
+        }) => run_diff(
+            &base,
+            &variant,
+            &chart_and_choices,
+            across,
+            sweep.as_deref(),
+            json,
+        ),
         Some(Command::Source { game }) => {
             let text = diff::source(&game).map_err(|e| {
                 anstream::eprint!("{e}");
@@ -424,13 +431,14 @@ fn odds(
     let fail = |e: &chartwright::RollError| req.fail(e);
     let (chart, choices, extra) = (req.chart, &req.choices, req.extra);
     if let Some(diff::Sweep::Named(name, a, b)) = sweep.and_then(diff::parse_sweep) {
-        let text = diff::odds_sweep(&chart, choices, extra, &name, a, b, json).map_err(|e| match e {
-            Ok(message) => {
-                anstream::eprint!("{message}");
-                ExitCode::from(1)
-            }
-            Err(e) => fail(&e),
-        })?;
+        let text =
+            diff::odds_sweep(&chart, choices, extra, &name, a, b, json).map_err(|e| match e {
+                Ok(message) => {
+                    anstream::eprint!("{message}");
+                    ExitCode::from(1)
+                }
+                Err(e) => fail(&e),
+            })?;
         emit(&text);
         return Ok(());
     }

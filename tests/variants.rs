@@ -98,14 +98,26 @@ fn stout_defense_one_changed_modifier() {
     assert_diff(
         &d,
         &[
-            ("Loss? A2; Retreat? -; Traffic? -", Some(q(5, 18)), Some(q(5, 12))),
-            ("Loss? A1; Retreat? -; Traffic? -", Some(q(11, 36)), Some(q(11, 36))),
+            (
+                "Loss? A2; Retreat? -; Traffic? -",
+                Some(q(5, 18)),
+                Some(q(5, 12)),
+            ),
+            (
+                "Loss? A1; Retreat? -; Traffic? -",
+                Some(q(11, 36)),
+                Some(q(11, 36)),
+            ),
             (
                 "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
                 Some(q(7, 18)),
                 Some(q(5, 18)),
             ),
-            ("Loss? D1; Retreat? D: Retreat; Traffic? -", Some(q(1, 36)), None),
+            (
+                "Loss? D1; Retreat? D: Retreat; Traffic? -",
+                Some(q(1, 36)),
+                None,
+            ),
         ],
     );
 }
@@ -137,8 +149,14 @@ fn the_base_stays_unchanged_beside_the_variant() {
     let tracked = Choices::parse("tracked").expect("choices");
     let base = both.chart("first_echelon.bog_down").expect("base chart");
     let mud = both.chart("mud_season.bog_down").expect("variant chart");
-    assert_eq!(base.odds(&tracked).expect("odds").probability("Traverse"), q(7, 10));
-    assert_eq!(mud.odds(&tracked).expect("odds").probability("Traverse"), q(1, 2));
+    assert_eq!(
+        base.odds(&tracked).expect("odds").probability("Traverse"),
+        q(7, 10)
+    );
+    assert_eq!(
+        mud.odds(&tracked).expect("odds").probability("Traverse"),
+        q(1, 2)
+    );
     assert!(base.variant_marks().is_empty());
     assert_eq!(
         mud.variant_marks(),
@@ -200,7 +218,9 @@ fn every_kind_of_change_applies() {
         "a new modifier joins the `one of` group it is placed in"
     );
     assert!(bog.inputs().iter().all(|i| i.name != "currently_bogged"));
-    let odds = bog.odds(&Choices::parse("wheeled").expect("choices")).expect("odds");
+    let odds = bog
+        .odds(&Choices::parse("wheeled").expect("choices"))
+        .expect("odds");
     // d10 - 2: 6+ on 8-10, 4,5 on 6-7, 3- (now "Stuck fast") on 1-5.
     assert_eq!(odds.probability("Stuck fast"), q(1, 2));
     assert!(rules.chart("turn_sequence").is_err());
@@ -208,7 +228,10 @@ fn every_kind_of_change_applies() {
     let discipline = |rating: &str, status: &str| {
         let c = Choices::parse(&format!("unit_rating={rating} order_status={status}"))
             .expect("choices");
-        manoeuvre.roll(&c, &mut chartwright::Scripted::new([5])).expect("roll").total
+        manoeuvre
+            .roll(&c, &mut chartwright::Scripted::new([5]))
+            .expect("roll")
+            .total
     };
     // d10 = 5 plus the discipline rating from the changed grid.
     assert_eq!(discipline("veteran", "good_order"), Some(8));
@@ -223,7 +246,10 @@ fn every_kind_of_change_applies() {
         panic!("unit_rating is a choice");
     };
     let names: Vec<&str> = options.iter().map(|(o, _)| o.as_str()).collect();
-    assert_eq!(names, ["veteran", "experienced", "trained", "raw", "militia"]);
+    assert_eq!(
+        names,
+        ["veteran", "experienced", "trained", "raw", "militia"]
+    );
 }
 
 #[test]
@@ -264,7 +290,8 @@ fn the_examples_of_the_language_reference_apply() {
 // Diagnostics: every variant error, rendered as `check` renders it
 
 fn render(errors: &LoadErrors) -> String {
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80);
+    let handler =
+        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80);
     errors
         .errors
         .iter()
@@ -355,7 +382,9 @@ fn variants_nest_no_deeper_than_the_limit() {
     };
     let mut b = Ruleset::builder().limits(limits);
     b.add_path("tests/variants/deeper_mud.rules");
-    let errors = b.build().expect_err("two variants deep is over a limit of 1");
+    let errors = b
+        .build()
+        .expect_err("two variants deep is over a limit of 1");
     let codes: Vec<String> = errors
         .errors
         .iter()
@@ -412,7 +441,14 @@ fn cli_diff_shows_fractions_percentages_and_change() {
 
 #[test]
 fn cli_diff_json_has_the_documented_shape() {
-    let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "tracked", "--json"]);
+    let out = stdout(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["chart"], "mud_season.bog_down");
     assert_eq!(v["choices"], "tracked");
@@ -451,20 +487,47 @@ fn cli_diff_without_a_chart_lists_what_differs() {
 fn cli_diff_across_ranks_situations() {
     let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "--across"]);
     insta::assert_snapshot!("cli_diff_mud_across", out);
-    let out = stdout(&["diff", "battalion_combat_series", STOUT, "combat", "--across"]);
+    let out = stdout(&[
+        "diff",
+        "battalion_combat_series",
+        STOUT,
+        "combat",
+        "--across",
+    ]);
     assert!(out.contains("a sample of 4096 compared"), "{out}");
 }
 
 #[test]
 fn cli_sweep_over_a_named_parameter() {
-    let out = stdout(&["odds", "first_echelon", "bog_down", "tracked", "--sweep", "bog_down_rating=-3..3"]);
+    let out = stdout(&[
+        "odds",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "--sweep",
+        "bog_down_rating=-3..3",
+    ]);
     insta::assert_snapshot!("cli_odds_sweep_named", out);
-    let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "tracked", "--sweep", "bog_down_rating=-1..1"]);
+    let out = stdout(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--sweep",
+        "bog_down_rating=-1..1",
+    ]);
     insta::assert_snapshot!("cli_diff_sweep_named", out);
-    cw().args(["odds", "first_echelon", "bog_down", "--sweep", "bog_down_ratin=0..1"])
-        .assert()
-        .failure()
-        .stderr(contains("did you mean `bog_down_rating`?"));
+    cw().args([
+        "odds",
+        "first_echelon",
+        "bog_down",
+        "--sweep",
+        "bog_down_ratin=0..1",
+    ])
+    .assert()
+    .failure()
+    .stderr(contains("did you mean `bog_down_rating`?"));
 }
 
 #[test]
@@ -537,13 +600,24 @@ fn repl_diff_and_reload_of_an_edited_variant() {
     )
     .expect("edit");
     stdin
-        .write_all(b"reload\ndiff first_echelon mud bog_down tracked\ndiff first_echelon mud\nquit\n")
+        .write_all(
+            b"reload\ndiff first_echelon mud bog_down tracked\ndiff first_echelon mud\nquit\n",
+        )
         .expect("write");
     drop(stdin);
     let mut second = String::new();
     out.read_to_string(&mut second).expect("read");
     assert!(child.wait().expect("exit").success());
-    insta::assert_snapshot!("repl_diff_reload", format!("{first}---- edited, then:\n{second}"));
-    assert!(first.contains("Traverse                 7/10  70.00%   3/5   60.00%"), "{first}");
-    assert!(second.contains("Traverse                 7/10  70.00%   1/2   50.00%"), "{second}");
+    insta::assert_snapshot!(
+        "repl_diff_reload",
+        format!("{first}---- edited, then:\n{second}")
+    );
+    assert!(
+        first.contains("Traverse                 7/10  70.00%   3/5   60.00%"),
+        "{first}"
+    );
+    assert!(
+        second.contains("Traverse                 7/10  70.00%   1/2   50.00%"),
+        "{second}"
+    );
 }

@@ -90,7 +90,7 @@ pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<Str
     let fail = |e: &RollError| output::roll_error(e, variant.rules, req.choices, "arguments");
     let choices = Choices::parse(req.choices).map_err(|e| fail(&e))?;
     let Some(name) = req.chart else {
-        return overview(base, variant, &choices);
+        return Ok(overview(base, variant, &choices));
     };
     let (b, v) = (base.chart(name), variant.chart(name));
     let Some(v_chart) = v.or(b) else {
@@ -157,7 +157,10 @@ pub fn cut(text: &str, width: usize) -> String {
 }
 
 fn fraction(p: Option<&num_rational::BigRational>) -> String {
-    p.map_or_else(|| "—".to_owned(), |p| format!("{}/{}", p.numer(), p.denom()))
+    p.map_or_else(
+        || "—".to_owned(),
+        |p| format!("{}/{}", p.numer(), p.denom()),
+    )
 }
 
 fn pct(p: Option<f64>) -> String {
@@ -180,14 +183,28 @@ pub fn render(d: &OddsDiff, base_name: &str) -> String {
         .max()
         .unwrap_or(0)
         .max("outcome".len());
-    let bf: Vec<String> = d.outcomes.iter().map(|o| fraction(o.base.as_ref())).collect();
+    let bf: Vec<String> = d
+        .outcomes
+        .iter()
+        .map(|o| fraction(o.base.as_ref()))
+        .collect();
     let vf: Vec<String> = d
         .outcomes
         .iter()
         .map(|o| fraction(o.variant.as_ref()))
         .collect();
-    let bw = bf.iter().map(|s| s.chars().count()).max().unwrap_or(0).max(4);
-    let vw = vf.iter().map(|s| s.chars().count()).max().unwrap_or(0).max(4);
+    let bw = bf
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let vw = vf
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
     let _ = writeln!(
         out,
         "  {:<w$}  {:<bw$} {:>7}   {:<vw$} {:>7}   {:>10}",
@@ -293,7 +310,7 @@ pub fn render_across(a: &Across, base_name: &str, limit: usize) -> String {
 
 /// Without a chart: every chart that differs, with its largest change over
 /// its situations (bounded, as `--across`).
-fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> Result<String, String> {
+fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> String {
     let limit = (variant.rules.limits().max_situations / 16).max(1);
     let mut lines = Vec::new();
     let mut compared = 0;
@@ -344,7 +361,7 @@ fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> Result<St
             let _ = writeln!(out, "{l}");
         }
     }
-    Ok(out)
+    out
 }
 
 /// The typed choices either chart takes.
@@ -384,9 +401,7 @@ pub fn parse_sweep(s: &str) -> Option<Sweep> {
         return None;
     }
     match name {
-        Some(n)
-            if !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
-        {
+        Some(n) if !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
             Some(Sweep::Named(n.to_owned(), a, b))
         }
         Some(_) => None,
@@ -573,10 +588,10 @@ fn diff_sweep(
         variant.qualified_name()
     );
     out.push_str(&grid(name, &columns, &outcomes, |d: &OddsDiff, o| {
-        d.outcomes
-            .iter()
-            .find(|x| x.outcome == o)
-            .map_or_else(|| "+0.00".to_owned(), |x| format!("{:+.2}", x.delta_percent() + 0.0))
+        d.outcomes.iter().find(|x| x.outcome == o).map_or_else(
+            || "+0.00".to_owned(),
+            |x| format!("{:+.2}", x.delta_percent() + 0.0),
+        )
     }));
     Ok(out)
 }

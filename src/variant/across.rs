@@ -137,14 +137,15 @@ fn settings(kind: &InputKind) -> Settings {
             bounds: Some((lo, hi)),
             ..
         } => (*lo..=*hi).map(|v| Some(Some(v.to_string()))).collect(),
-        InputKind::Param { default: Some(_), .. } => vec![None],
+        InputKind::Param {
+            default: Some(_), ..
+        } => vec![None],
         // Unbounded and required: one representative value, as
         // `ChartRef::example_choices` picks.
         InputKind::Param { .. } => vec![Some(Some("1".into()))],
-        InputKind::Choice { options } => options
-            .iter()
-            .map(|(o, _)| Some(Some(o.clone())))
-            .collect(),
+        InputKind::Choice { options } => {
+            options.iter().map(|(o, _)| Some(Some(o.clone()))).collect()
+        }
     }
 }
 

@@ -148,12 +148,7 @@ impl OddsDiff {
         }
         let b = base.odds(&for_chart(base, choices))?;
         let v = variant.odds(&for_chart(variant, choices))?;
-        Ok(Self::new(
-            &variant.qualified_name(),
-            choices.text(),
-            &b,
-            &v,
-        ))
+        Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v))
     }
 
     /// True when every outcome has the same probability on both sides.
@@ -172,7 +167,7 @@ impl OddsDiff {
             if d.is_zero() && o.base.is_some() == o.variant.is_some() {
                 continue;
             }
-            if best.as_ref().is_none_or(|(_, b)| d > *b) {
+            if best.as_ref().map_or(true, |(_, b)| d > *b) {
                 best = Some((o, d));
             }
         }

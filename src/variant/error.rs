@@ -140,6 +140,10 @@ impl VariantErrorKind {
             Self::UnknownTarget {
                 suggestion: Some(s),
                 ..
+            }
+            | Self::BaseNotFound {
+                suggestion: Some(s),
+                ..
             } => format!("did you mean `{s}`?"),
             Self::UnknownTarget {
                 known: Some(known), ..
@@ -152,10 +156,6 @@ impl VariantErrorKind {
                 "use `change` to change it, or give the new one another name".into()
             }
             Self::Conflict { .. } => "make one change of the two, or merge them into one".into(),
-            Self::BaseNotFound {
-                suggestion: Some(s),
-                ..
-            } => format!("did you mean `{s}`?"),
             Self::BaseNotFound { .. } => {
                 "name a bundled game (`first_echelon`) or a path in quotes, relative to the \
                  variant file"

@@ -85,7 +85,7 @@ fn resolve(
             variant.header.span,
         ));
     }
-    let base = find_base(&variant, dir).map_err(|e| vec![LoadError::Variant(e)])?;
+    let base = find_base(&variant, dir).map_err(|e| vec![LoadError::Variant(*e)])?;
     if chain.iter().any(|l| l.identity == base.link.identity) {
         let names: Vec<&str> = chain
             .iter()
@@ -133,12 +133,12 @@ fn base_span(variant: &VariantFile) -> crate::span::Span {
     }
 }
 
-fn find_base(variant: &VariantFile, dir: Option<&Path>) -> Result<Base, VariantError> {
+fn find_base(variant: &VariantFile, dir: Option<&Path>) -> Result<Base, Box<VariantError>> {
     let span = base_span(variant);
     match &variant.header.base {
         BaseRef::Bundled(name) => {
             let Some(text) = crate::bundled::get(&name.name) else {
-                return Err(VariantError::new(
+                return Err(Box::new(VariantError::new(
                     VariantErrorKind::BaseNotFound {
                         base: name.name.clone(),
                         reason: format!(
@@ -148,7 +148,7 @@ fn find_base(variant: &VariantFile, dir: Option<&Path>) -> Result<Base, VariantE
                         suggestion: crate::suggest::closest(&name.name, crate::bundled::names()),
                     },
                     span,
-                ));
+                )));
             };
             Ok(Base {
                 text: text.to_owned(),
@@ -169,14 +169,14 @@ fn find_base(variant: &VariantFile, dir: Option<&Path>) -> Result<Base, VariantE
                 .map_err(|e| e.to_string())
                 .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 text".to_owned()))
                 .map_err(|reason| {
-                    VariantError::new(
+                    Box::new(VariantError::new(
                         VariantErrorKind::BaseNotFound {
                             base: path.display().to_string(),
                             reason,
                             suggestion: None,
                         },
                         span,
-                    )
+                    ))
                 })?;
             Ok(Base {
                 text,

@@ -42,7 +42,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
     };
     for change in &variant.changes {
         if let Err(e) = m.change(&change.kind, change.span) {
-            m.errors.push(e);
+            m.errors.push(*e);
         }
     }
     m.mark_users();
@@ -59,7 +59,8 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
     }
 }
 
-type Res<T> = Result<T, VariantError>;
+/// Boxed: an error is rare, and a small `Result` keeps the happy path lean.
+type Res<T> = Result<T, Box<VariantError>>;
 
 struct Merger<'e> {
     items: Vec<Item>,
@@ -75,7 +76,7 @@ impl Merger<'_> {
     fn touch(&mut self, key: Vec<String>, what: String, span: Span) -> Res<()> {
         let clash = |a: &[String], b: &[String]| a.iter().zip(b).all(|(x, y)| x == y);
         if let Some((_, first)) = self.touched.iter().find(|(k, _)| clash(k, &key)) {
-            return Err(VariantError::new(
+            return Err(boxed(
                 VariantErrorKind::Conflict {
                     target: what,
                     first: *first,
@@ -103,14 +104,27 @@ impl Merger<'_> {
                 value,
                 label,
                 applicability,
-            } => self.change_member(path, value.as_ref(), label.as_ref(), applicability, span),
+            } => self.change_member(
+                path,
+                value.as_ref(),
+                label.as_ref(),
+                applicability.as_ref(),
+                span,
+            ),
             ChangeKind::AddMember {
                 path,
                 value,
                 label,
                 applicability,
                 after,
-            } => self.add_member(path, value.as_ref(), label, applicability, after.as_ref(), span),
+            } => self.add_member(
+                path,
+                value.as_ref(),
+                label,
+                applicability.as_ref(),
+                after.as_ref(),
+                span,
+            ),
             ChangeKind::RemoveMember(path) => self.remove_member(path, span),
             ChangeKind::ChangeRow {
                 chart,
@@ -165,7 +179,13 @@ impl Merger<'_> {
             .position(|i| item_name(i).0.name == name.name)
             .ok_or_else(|| {
                 let names = self.items.iter().map(|i| item_name(i).0.name.as_str());
-                unknown(what, name, None, crate::suggest::closest(&name.name, names), None)
+                unknown(
+                    what,
+                    name,
+                    None,
+                    crate::suggest::closest(&name.name, names),
+                    None,
+                )
             })
     }
 
@@ -176,7 +196,7 @@ impl Merger<'_> {
         path: &MemberPath,
         value: Option<&ModValue>,
         label: Option<&Label>,
-        applicability: &Option<Applicability>,
+        applicability: Option<&Applicability>,
         span: Span,
     ) -> Res<()> {
         let i = self.find(&path.owner, "declaration")?;
@@ -230,7 +250,7 @@ impl Merger<'_> {
         path: &MemberPath,
         value: Option<&ModValue>,
         label: &Label,
-        applicability: &Option<Applicability>,
+        applicability: Option<&Applicability>,
         after: Option<&Ident>,
         span: Span,
     ) -> Res<()> {
@@ -295,7 +315,7 @@ impl Merger<'_> {
             name: path.member.clone(),
             value: value.clone(),
             label: label.clone(),
-            applicability: applicability.clone(),
+            applicability: applicability.cloned(),
             span,
         });
         let Some(item) = self.items.get_mut(i) else {
@@ -310,14 +330,22 @@ impl Merger<'_> {
             }
             None => {
                 if let Item::Chart(chart) = item {
-                    if !chart.clauses.iter().any(|c| matches!(c, Clause::Modifiers(..))) {
+                    if !chart
+                        .clauses
+                        .iter()
+                        .any(|c| matches!(c, Clause::Modifiers(..)))
+                    {
                         chart.clauses.push(Clause::Modifiers(Vec::new(), span));
                     }
                 }
                 match roots(item) {
                     Some(entries) => entries.push(decl),
                     None => {
-                        return Err(wrong_kind(&path.owner, kind_name(item), "a chart or modifier set"))
+                        return Err(wrong_kind(
+                            &path.owner,
+                            kind_name(item),
+                            "a chart or modifier set",
+                        ))
                     }
                 }
             }
@@ -373,7 +401,7 @@ impl Merger<'_> {
                 }
             } else {
                 grid.rows
-                    .retain(|row| row.labels.get(k).is_none_or(|l| l.name != option));
+                    .retain(|row| row.labels.get(k).map_or(true, |l| l.name != option));
             }
             let name = grid.name.name.clone();
             self.marks.push(Mark {
@@ -484,7 +512,11 @@ impl Merger<'_> {
     /// The index of the row read by `select`'s totals.
     fn find_row(&mut self, i: usize, clause: usize, chart: &Ident, select: &RowKey) -> Res<usize> {
         let Some((rows, _)) = self.rows_mut(i, clause) else {
-            return Err(wrong_kind(chart, "a chart without rows", "a chart with rows"));
+            return Err(wrong_kind(
+                chart,
+                "a chart without rows",
+                "a chart with rows",
+            ));
         };
         let want = key_ranges(select);
         rows.iter()
@@ -495,7 +527,7 @@ impl Merger<'_> {
                     .map(|r| key_text(&r.key))
                     .collect::<Vec<_>>()
                     .join("; ");
-                VariantError::new(
+                boxed(
                     VariantErrorKind::UnknownTarget {
                         what: "row reading",
                         name: key_text(select),
@@ -598,11 +630,16 @@ impl Merger<'_> {
         let want: Vec<&str> = labels.iter().map(|l| l.name.as_str()).collect();
         g.rows
             .iter()
-            .position(|r| r.labels.iter().map(|l| l.name.as_str()).eq(want.iter().copied()))
+            .position(|r| {
+                r.labels
+                    .iter()
+                    .map(|l| l.name.as_str())
+                    .eq(want.iter().copied())
+            })
             .ok_or_else(|| {
                 let names: Vec<String> = g.rows.iter().map(|r| row_labels(&r.labels)).collect();
                 let written = want.join(", ");
-                VariantError::new(
+                boxed(
                     VariantErrorKind::UnknownTarget {
                         what: "row",
                         name: written.clone(),
@@ -689,7 +726,7 @@ impl Merger<'_> {
         let i = self.grid(grid)?;
         let text = row_labels(&row.labels);
         if self.grid_row_index(i, grid, &row.labels).is_ok() {
-            return Err(VariantError::new(
+            return Err(boxed(
                 VariantErrorKind::AlreadyExists {
                     what: "grid row",
                     name: text,
@@ -785,7 +822,10 @@ fn roots(item: &mut Item) -> Option<&mut Vec<ModEntry>> {
 }
 
 /// The entries of a group, following `path` through groups.
-fn entries_at<'a>(mut entries: &'a mut Vec<ModEntry>, path: &[usize]) -> Option<&'a mut Vec<ModEntry>> {
+fn entries_at<'a>(
+    mut entries: &'a mut Vec<ModEntry>,
+    path: &[usize],
+) -> Option<&'a mut Vec<ModEntry>> {
     for &i in path {
         entries = match entries.get_mut(i)? {
             ModEntry::OneOf(g) | ModEntry::Section(g) => &mut g.entries,
@@ -851,14 +891,21 @@ fn option_index(options: &[OptionDecl], name: &Ident, choice: &str) -> Res<usize
         })
 }
 
+/// A variant error, boxed.
+fn boxed(kind: VariantErrorKind, span: Span) -> Box<VariantError> {
+    Box::new(VariantError::new(kind, span))
+}
+
+// Errors travel boxed in this module (see `Res`).
+#[allow(clippy::unnecessary_box_returns)]
 fn unknown(
     what: &'static str,
     name: &Ident,
     owner: Option<&str>,
     suggestion: Option<String>,
     known: Option<String>,
-) -> VariantError {
-    VariantError::new(
+) -> Box<VariantError> {
+    boxed(
         VariantErrorKind::UnknownTarget {
             what,
             name: name.name.clone(),
@@ -870,8 +917,10 @@ fn unknown(
     )
 }
 
-fn exists(what: &'static str, name: &Ident) -> VariantError {
-    VariantError::new(
+// Errors travel boxed in this module (see `Res`).
+#[allow(clippy::unnecessary_box_returns)]
+fn exists(what: &'static str, name: &Ident) -> Box<VariantError> {
+    boxed(
         VariantErrorKind::AlreadyExists {
             what,
             name: name.name.clone(),
@@ -880,8 +929,10 @@ fn exists(what: &'static str, name: &Ident) -> VariantError {
     )
 }
 
-fn wrong_kind(name: &Ident, is: &'static str, wanted: &'static str) -> VariantError {
-    VariantError::new(
+// Errors travel boxed in this module (see `Res`).
+#[allow(clippy::unnecessary_box_returns)]
+fn wrong_kind(name: &Ident, is: &'static str, wanted: &'static str) -> Box<VariantError> {
+    boxed(
         VariantErrorKind::WrongKind {
             name: name.name.clone(),
             is,
@@ -891,8 +942,10 @@ fn wrong_kind(name: &Ident, is: &'static str, wanted: &'static str) -> VariantEr
     )
 }
 
-fn invalid(message: String, help: String, span: Span) -> VariantError {
-    VariantError::new(VariantErrorKind::Invalid { message, help }, span)
+// Errors travel boxed in this module (see `Res`).
+#[allow(clippy::unnecessary_box_returns)]
+fn invalid(message: String, help: String, span: Span) -> Box<VariantError> {
+    boxed(VariantErrorKind::Invalid { message, help }, span)
 }
 
 /// A modifier's value as written: `+2`, `±r`, `+1 each (max +4)`.

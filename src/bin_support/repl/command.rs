@@ -41,7 +41,8 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec {
         name: "diff",
-        usage: "diff BASE VARIANT [CHART [MODIFIER | NAME=VALUE ...]] [--across] [--sweep NAME=A..B]",
+        usage:
+            "diff BASE VARIANT [CHART [MODIFIER | NAME=VALUE ...]] [--across] [--sweep NAME=A..B]",
         summary: "what a variant does to the odds, against its base",
         detail: "Compares two loaded games, a base and a variant of it. With a chart, shows \
                  each outcome's exact odds in both and the change in percentage points; \

@@ -71,10 +71,7 @@ impl Builder {
                     .opt(Rule::mod_value)
                     .map(|p| self.mod_value(&p))
                     .transpose()?,
-                label: kids
-                    .opt(Rule::string)
-                    .map(|p| self.label(&p))
-                    .transpose()?,
+                label: kids.opt(Rule::string).map(|p| self.label(&p)).transpose()?,
                 applicability: self.applicability(&kids)?,
             },
             Rule::add_row => ChangeKind::AddRow {
