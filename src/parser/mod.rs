@@ -85,19 +85,18 @@ pub fn parse_document(source: SourceId, text: &str) -> Result<Document, ParseErr
     if !starts_with_variant(text) {
         return parse(source, text).map(Document::Game);
     }
+    // Recognised from `variant_file`; the rest is as for a game.
     let unterminated = prescan(source, text)?;
-    let mut pairs = match ChartwrightParser::parse(Rule::variant_file, text) {
-        Ok(pairs) => pairs,
-        Err(error) => return Err(syntax::convert(source, text, &error, unterminated)),
-    };
-    let Some(file) = pairs.next() else {
-        return Err(ParseError::new(
-            ParseErrorKind::Internal {
-                message: "the grammar produced no variant file".to_owned(),
-            },
-            Span::new(source, 0, 0),
-        ));
-    };
+    let file = ChartwrightParser::parse(Rule::variant_file, text)
+        .map_err(|error| syntax::convert(source, text, &error, unterminated))?
+        .next()
+        .ok_or_else(|| {
+            let message = "the grammar produced no variant file".to_owned();
+            ParseError::new(
+                ParseErrorKind::Internal { message },
+                Span::new(source, 0, 0),
+            )
+        })?;
     build::Builder::new(source)
         .variant_file(&file)
         .map(Document::Variant)

@@ -199,10 +199,8 @@ impl Merger<'_> {
         applicability: Option<&Applicability>,
         span: Span,
     ) -> Res<()> {
-        let i = self.find(&path.owner, "declaration")?;
+        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        let key = vec![owner.clone(), member.clone()];
-        let what = format!("`{owner}.{member}`");
         if let Some(Item::Choice(choice)) = self.items.get(i) {
             let Some(label) = label.filter(|_| value.is_none() && applicability.is_none()) else {
                 return Err(invalid(
@@ -254,10 +252,8 @@ impl Merger<'_> {
         after: Option<&Ident>,
         span: Span,
     ) -> Res<()> {
-        let i = self.find(&path.owner, "declaration")?;
+        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        let key = vec![owner.clone(), member.clone()];
-        let what = format!("`{owner}.{member}`");
         if let Some(Item::Choice(choice)) = self.items.get(i) {
             if value.is_some() {
                 return Err(invalid(
@@ -355,10 +351,8 @@ impl Merger<'_> {
     }
 
     fn remove_member(&mut self, path: &MemberPath, span: Span) -> Res<()> {
-        let i = self.find(&path.owner, "declaration")?;
+        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        let key = vec![owner.clone(), member.clone()];
-        let what = format!("`{owner}.{member}`");
         if let Some(Item::Choice(choice)) = self.items.get(i) {
             let at = option_index(&choice.options, &path.member, owner)?;
             self.touch(key, what, span)?;
@@ -409,6 +403,17 @@ impl Merger<'_> {
                 text: format!("{choice}={option} removed"),
             });
         }
+    }
+
+    /// The owner's index, the conflict key and the words for a member.
+    fn member(&self, path: &MemberPath) -> Res<(usize, Vec<String>, String)> {
+        let i = self.find(&path.owner, "declaration")?;
+        let (owner, member) = (&path.owner.name, &path.member.name);
+        Ok((
+            i,
+            vec![owner.clone(), member.clone()],
+            format!("`{owner}.{member}`"),
+        ))
     }
 
     /// Where a modifier sits in a chart or set: indices through groups.
