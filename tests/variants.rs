@@ -431,7 +431,7 @@ flag mud "mud"
     // Every other position: each load compiles the whole base game.
     for (n, (i, c)) in text.char_indices().enumerate().step_by(2) {
         let _ = Ruleset::from_str("v", &text[..i]);
-        let with = replacements[n % replacements.len()];
+        let with = replacements[(n / 2) % replacements.len()];
         let mutated = format!("{}{with}{}", &text[..i], &text[i + c.len_utf8()..]);
         if let Ok(rules) = Ruleset::from_str("v", &mutated) {
             if let Ok(chart) = rules.chart("bog_down") {
