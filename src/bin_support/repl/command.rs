@@ -32,11 +32,12 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec {
         name: "odds",
-        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B]",
+        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B | --sweep NAME=A..B]",
         summary: "the exact odds of every outcome",
         detail: "Computes the exact probability of each outcome for the choices given. \
                  With `--sweep A..B`, shows the odds against an extra net modifier from \
-                 A to B, one column each.",
+                 A to B, one column each; with `--sweep NAME=A..B`, against the parameter \
+                 NAME from A to B.",
         example: "odds manoeuvre unit_rating=veteran order_status=suppressed --sweep -2..2",
     },
     Spec {
@@ -185,6 +186,8 @@ pub enum Command {
     Chart(ChartArgs),
     /// `odds CHART ... [--sweep A..B]`.
     Odds(ChartArgs, Option<(i64, i64)>),
+    /// `odds CHART ... --sweep NAME=A..B`: over a named parameter.
+    OddsSweep(ChartArgs, String, i64, i64),
     /// `diff BASE VARIANT [CHART ...] [--across] [--sweep NAME=A..B]`: the
     /// words after `diff`.
     Diff(Vec<Word>),
@@ -343,6 +346,7 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
     let mut rest: Vec<Word> = words[2..].to_vec();
     let mut sweep = None;
     let mut blanked: Vec<(usize, usize)> = Vec::new();
+    let mut named = None;
     let mut i = 0;
     while i < rest.len() {
         let w = &rest[i];
@@ -374,6 +378,27 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
                 "give one range",
             ));
         }
+        if let Some((name, r)) = range.split_once('=') {
+            let (a, b) = parse_range(r)
+                .filter(|_| {
+                    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                })
+                .ok_or_else(|| CommandError {
+                    message: format!("`{range}` is not a parameter and a range"),
+                    start: w.start,
+                    end: span_end,
+                    help: Some(
+                        "write `--sweep NAME=A..B` with A <= B, at most 40 apart, such as \
+                         `--sweep bog_down_rating=-3..3`"
+                            .into(),
+                    ),
+                })?;
+            named = Some((name.to_owned(), a, b));
+            sweep = Some((a, b));
+            blanked.push((w.start, span_end));
+            rest.drain(i..i + take);
+            continue;
+        }
         let (a, b) = parse_range(&range).ok_or_else(|| CommandError {
             message: format!("`{range}` is not a range"),
             start: w.start,
@@ -390,6 +415,9 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
     let mut ca = chart_args(line, chart, &rest)?;
     for (s, e) in blanked {
         blank(&mut ca.args, s - ca.args_at, e - ca.args_at);
+    }
+    if let Some((name, a, b)) = named {
+        return Ok(Command::OddsSweep(ca, name, a, b));
     }
     Ok(Command::Odds(ca, sweep))
 }

@@ -333,6 +333,7 @@ impl Session {
             Command::Chart(args) => self.roll(line, &args, true),
             Command::Odds(args, sweep) => self.odds(line, &args, sweep),
             Command::Diff(words) => self.diff(&words),
+            Command::OddsSweep(args, name, a, b) => self.odds_sweep(line, &args, &name, a, b),
             Command::Seed(Some(n)) => {
                 self.seed = n;
                 self.rng = Xoshiro256PlusPlus::seed_from_u64(n);
@@ -579,6 +580,26 @@ impl Session {
                 Self::roll_chart(&self.ruleset, &mut self.rng, chart, &last.line, &last.args)
             }
             Err(e) => Reply::fail(output::plain_error(&e)),
+        }
+    }
+
+    fn odds_sweep(&self, line: &str, args: &ChartArgs, name: &str, a: i64, b: i64) -> Reply {
+        let chart = match find_chart(&self.ruleset, line, &args.chart, false) {
+            Ok(c) => c,
+            Err(e) => return Reply::fail(e),
+        };
+        if let Err(e) = check_lengths(line, args) {
+            return Reply::fail(e);
+        }
+        let fail = |e: &RollError| Reply::fail(output::roll_error(e, &self.ruleset, line, "input"));
+        let choices = match choices(args) {
+            Ok(c) => c,
+            Err(e) => return fail(&e),
+        };
+        match crate::diff::odds_sweep(&chart, &choices, args.extra, name, a, b, false) {
+            Ok(out) => Reply::ok(out),
+            Err(Ok(message)) => Reply::fail(message),
+            Err(Err(e)) => fail(&e),
         }
     }
 
