@@ -17,6 +17,11 @@
 //!                   (Roll trace)      (exact fractions)
 //! ```
 //!
+//! A variant file (`variant "Mud season" of first_echelon version "1"`) is
+//! merged into its base's AST by [`variant`] before the compiler sees it, so
+//! every check runs on the result; [`OddsDiff`] pairs a chart's odds in a
+//! base and a variant.
+//!
 //! A host program uses [`Ruleset`] (load, compile) → [`Ruleset::chart`] →
 //! [`ChartRef::roll`] / [`ChartRef::odds`]. Errors are concrete types that
 //! implement [`miette::Diagnostic`]; rendering them is the application's job.
