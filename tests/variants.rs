@@ -368,6 +368,31 @@ fn a_change_that_leaves_a_total_uncovered_points_at_the_change() {
 }
 
 #[test]
+fn a_modifier_change_that_leaves_a_total_uncovered_points_at_the_change() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("closed.rules"),
+        "game \"Closed\" version \"1\"\n\
+         table t \"T\" { roll d6 modifiers { plus +1 \"plus\" } rows { 1-7 => \"read\" } }\n",
+    )
+    .expect("write");
+    let variant = dir.path().join("more.rules");
+    std::fs::write(
+        &variant,
+        "variant \"More\" of \"closed.rules\" version \"1\"\nchange t.plus +2\n",
+    )
+    .expect("write");
+    let Err(errors) = Ruleset::from_file(&variant) else {
+        panic!("loads");
+    };
+    assert_eq!(codes(&errors), ["chartwright::compile::uncovered_totals"]);
+    let span = errors.errors[0].span().expect("span");
+    let source = errors.sources.get(span.source).expect("source");
+    assert!(source.name.ends_with("more.rules"), "{}", source.name);
+    assert_eq!(errors.sources.text(span), "change t.plus +2");
+}
+
+#[test]
 fn a_misspelt_base_gets_a_suggestion() {
     check_fails("base_not_found", &["chartwright::variant::base_not_found"]);
 }

@@ -2,9 +2,9 @@
 //! AST of a game of its own that the usual compiler checks.
 //!
 //! Nodes the variant wrote keep their spans into the variant file; nodes of
-//! the base keep theirs. A change to a chart's rows also moves the rows
-//! clause's span onto the change, so a gap or overlap it causes is reported
-//! at the change. Every change is checked against the base (unknown targets
+//! the base keep theirs. A change to a chart's rows or modifiers also moves
+//! the rows clause's span onto the change, so a gap it causes is reported at
+//! the change (the base checked clean, so the change is the cause). Every change is checked against the base (unknown targets
 //! with a did-you-mean, `add` of what exists) and against the other changes
 //! (two changes to one thing conflict); a change in error is skipped and
 //! merging goes on, so one run reports every problem.
@@ -38,6 +38,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
         items: base.items,
         marks: Vec::new(),
         touched: Vec::new(),
+        reach: Vec::new(),
         errors,
     };
     for change in &variant.changes {
@@ -46,6 +47,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
         }
     }
     m.mark_users();
+    m.point_rows_at_reach();
     Merged {
         file: File {
             header: crate::ast::Header {
@@ -67,6 +69,9 @@ struct Merger<'e> {
     marks: Vec<Mark>,
     /// What each change touched (a path of names) and where it was written.
     touched: Vec<(Vec<String>, Span)>,
+    /// Changes to modifiers, by owner (chart or set): they move the totals a
+    /// chart's rows must cover.
+    reach: Vec<(String, Span)>,
     errors: &'e mut Vec<VariantError>,
 }
 
@@ -239,6 +244,7 @@ impl Merger<'_> {
         }
         decl.span = span;
         self.mark(owner, format!("{member} {}", said.join(", ")));
+        self.reach.push((owner.clone(), span));
         Ok(())
     }
 
@@ -347,6 +353,7 @@ impl Merger<'_> {
             }
         }
         self.mark(owner, format!("{member} {} added", value_text(value)));
+        self.reach.push((owner.clone(), span));
         Ok(())
     }
 
@@ -377,6 +384,7 @@ impl Merger<'_> {
             }
         }
         self.mark(owner, format!("{member} removed"));
+        self.reach.push((owner.clone(), span));
         Ok(())
     }
 
@@ -761,6 +769,33 @@ impl Merger<'_> {
         }
         self.mark(&grid.name, format!("row {text} removed"));
         Ok(())
+    }
+
+    /// A chart whose modifiers the variant changed (directly or in a set it
+    /// uses) reports a gap in its rows at the last such change: the base
+    /// checked clean, so the change is what moved the totals. A chart whose
+    /// rows the variant changed already points at that change.
+    fn point_rows_at_reach(&mut self) {
+        let reach = std::mem::take(&mut self.reach);
+        for item in &mut self.items {
+            let Item::Chart(chart) = item else { continue };
+            let mut used = vec![chart.name.name.clone()];
+            for clause in &chart.clauses {
+                if let Clause::Modifiers(entries, _) = clause {
+                    uses(entries, &mut used);
+                }
+            }
+            let Some(&(_, at)) = reach.iter().rev().find(|(o, _)| used.contains(o)) else {
+                continue;
+            };
+            for clause in &mut chart.clauses {
+                if let Clause::Rows(_, span) = clause {
+                    if span.source != at.source {
+                        *span = at;
+                    }
+                }
+            }
+        }
     }
 
     /// A change to a modifier set shows on every chart that uses it.
