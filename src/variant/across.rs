@@ -67,6 +67,14 @@ pub fn across(
     groups.extend(base.exclusive_groups());
     let mut axes: Vec<(Vec<String>, Settings)> = Vec::new();
     for group in groups {
+        // A member given already: the others cannot apply beside it.
+        if group
+            .iter()
+            .any(|m| fixed.args().iter().any(|a| &a.name == m))
+        {
+            inputs.retain(|i| !group.contains(&i.name));
+            continue;
+        }
         let flags: Vec<String> = group
             .into_iter()
             .filter(|m| {
