@@ -534,6 +534,20 @@ fn cli_diff_without_a_chart_lists_what_differs() {
 fn cli_diff_across_ranks_situations() {
     let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "--across"]);
     insta::assert_snapshot!("cli_diff_mud_across", out);
+    // `tracked` given: its group is settled; 7 ratings x bogged x mud remain.
+    let out = stdout(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--across",
+    ]);
+    assert!(
+        out.contains(": 28 situations, every one compared\n"),
+        "{out}"
+    );
+    assert!(!out.contains("left out"), "{out}");
     let out = stdout(&[
         "diff",
         "battalion_combat_series",
