@@ -195,7 +195,7 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
     let _ = writeln!(out, "{}", paint(BOLD, &o.chart));
     for (x, frac) in o.outcomes.iter().zip(&fracs) {
         let pct = x.percent();
-        let bar = bar(pct, bar_width);
+        let bar = bar_of(pct, bar_width);
         let lines = wrap(&x.outcome, width, "", "");
         let seen = observed.map_or(String::new(), |(counts, n)| {
             let c = counts
@@ -226,8 +226,13 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
 /// Width of a 100% bar, in characters, when there is room.
 const BAR_WIDTH: usize = 20;
 
+/// A bar of `pct` percent, [`BAR_WIDTH`] characters at 100%.
+pub fn bar(pct: f64) -> String {
+    bar_of(pct, BAR_WIDTH)
+}
+
 /// A bar of `pct` percent, `full` characters at 100%.
-fn bar(pct: f64, full: usize) -> String {
+fn bar_of(pct: f64, full: usize) -> String {
     const BLOCKS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
     let eighths = (pct / 100.0 * full as f64 * 8.0).round() as usize;
     let mut s = "█".repeat(eighths / 8);
