@@ -4,10 +4,10 @@
 
 #![forbid(unsafe_code)]
 
-#[path = "bin_support/diff.rs"]
-mod diff;
 #[path = "bin_support/completions.rs"]
 mod completions;
+#[path = "bin_support/diff.rs"]
+mod diff;
 #[path = "bin_support/json.rs"]
 mod json;
 #[path = "bin_support/output.rs"]

@@ -72,7 +72,6 @@ fn the_library_alone_pulls_in_none_of_the_cli_dependencies() {
         "maud",
         "textwrap",
         "terminal_size",
-        "rand_xoshiro",
     ] {
         assert!(
             !crates.contains(&cli_only),
