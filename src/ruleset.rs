@@ -458,9 +458,13 @@ impl<'r> ChartRef<'r> {
                             }
                         }))
                     }
+                    // The whole numbers allowed (a param may also take
+                    // decimals between them: `show` prints the bounds
+                    // exactly); a decimal default is not listed here.
                     SlotKind::Param { bounds, default } => InputKind::Param {
-                        bounds: *bounds,
-                        default: *default,
+                        bounds: bounds
+                            .map(|(l, h)| (crate::num::ceil(l), crate::num::floor(h))),
+                        default: default.and_then(crate::num::to_whole),
                     },
                     SlotKind::Choice(c) => InputKind::Choice {
                         options: self.rules.program.choices[*c].options.clone(),

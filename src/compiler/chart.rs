@@ -9,12 +9,14 @@ use crate::ast::{self, Clause};
 use crate::compile_error::{CompileError, CompileErrorKind};
 use crate::limits::Limits;
 use crate::span::Span;
+use crate::num::{whole, Num};
 use crate::tree::{
     Body, Cell, ChartId, ChartTree, ChoiceId, Cond, CondOutcome, Dice, DiceGroup, DiceSource, Expr,
-    FollowUp, GridId, GridRef, ModValue, Modifier, Natural, NaturalOutcome, Outcome, Program,
+    FollowUp, Func, GridId, GridRef, ModValue, Modifier, Natural, NaturalOutcome, Outcome, Program,
     Ranges, RowTree, Simple, Slot, SlotKind, SlotTree, Stage, Target,
 };
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 /// Where an expression stands, which decides the special terms it may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -36,6 +38,9 @@ struct ModCtx {
     group: Option<usize>,
     section: Option<usize>,
 }
+
+mod columns;
+use columns::clamped;
 
 pub(super) struct ChartCx<'a, 's> {
     sc: &'s Scope<'a>,
@@ -67,6 +72,8 @@ pub(super) struct ChartCx<'a, 's> {
     required: Vec<Slot>,
     /// Set while looking up a `±r from GRID`: its keys are optional.
     keys_optional: bool,
+    /// Column-shift modifiers (name, span), checked against the columns.
+    shifts: Vec<(String, Span)>,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -78,6 +85,13 @@ fn clause_name(c: &Clause) -> &'static str {
         Clause::Param(_) => "param",
         Clause::Modifiers(..) => "modifiers",
         Clause::Columns(_) => "columns",
+        Clause::ColumnScale(_) => "columns by",
+        Clause::OffTable(o) if o.beyond.is_some() => "beyond",
+        Clause::OffTable(_) => "below columns",
+        Clause::ShiftsPastEdges(_) => "shifts past edges",
+        Clause::Cap(..) => "cap modifiers",
+        Clause::Clamp { .. } => "clamp total",
+        Clause::Results(..) => "results",
         Clause::Fields(..) => "fields",
         Clause::Score(_) => "score",
         Clause::Rows(..) => "rows",
@@ -111,6 +125,10 @@ fn clause_span(c: &Clause) -> Span {
         | Clause::Per { span: s, .. }
         | Clause::AtMost { span: s, .. } => *s,
         Clause::Columns(i) => i.span,
+        Clause::ColumnScale(s) => s.span,
+        Clause::OffTable(o) => o.span,
+        Clause::ShiftsPastEdges(s) | Clause::Cap(_, s) | Clause::Results(_, s) => *s,
+        Clause::Clamp { span, .. } => *span,
         Clause::Score(e) | Clause::Start(e) => e.span,
         Clause::Natural(n) => n.span,
         Clause::Succeed(t) => t.span,
@@ -140,7 +158,15 @@ fn allowed(kind: ast::ChartKind, clause: &Clause) -> bool {
         | Clause::Modifiers(..)
         | Clause::Notes(_) => true,
         Clause::Roll(_) => kind != K::Ladder,
-        Clause::Columns(_) | Clause::Score(_) | Clause::Best { .. } => kind == K::Table,
+        Clause::Columns(_)
+        | Clause::Score(_)
+        | Clause::Best { .. }
+        | Clause::ColumnScale(_)
+        | Clause::OffTable(_)
+        | Clause::ShiftsPastEdges(_)
+        | Clause::Cap(..)
+        | Clause::Clamp { .. }
+        | Clause::Results(..) => kind == K::Table,
         Clause::Fields(..) | Clause::Rows(..) => matches!(kind, K::Table | K::Opposed),
         Clause::Natural(_) => matches!(kind, K::Table | K::Check),
         Clause::Succeed(_) | Clause::Success(_) | Clause::Failure(_) => kind == K::Check,
@@ -329,6 +355,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             dice_failed: false,
             required: Vec::new(),
             keys_optional: false,
+            shifts: Vec::new(),
         }
     }
 
@@ -577,6 +604,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 Cell::Number(n) => Some(*n),
                 _ => None,
             });
+        let nums = nums.flat_map(|n| [crate::num::floor(n), crate::num::ceil(n)]);
         let (lo, hi) = nums.fold((None, None), |(lo, hi): (Option<i64>, Option<i64>), n| {
             (
                 Some(lo.map_or(n, |l| l.min(n))),
@@ -588,9 +616,64 @@ impl<'a, 's> ChartCx<'a, 's> {
 
     // ----- expressions and conditions ---------------------------------------
 
+    /// `n` as a whole number, or an error at `span` saying `what` needs one.
+    fn whole(&mut self, n: Num, span: Span, what: &'static str) -> i64 {
+        crate::num::to_whole(n).unwrap_or_else(|| {
+            self.error(
+                CompileErrorKind::NotWhole {
+                    what,
+                    value: crate::num::Show(n).to_string(),
+                },
+                span,
+            );
+            crate::num::floor(n)
+        })
+    }
+
     fn expr(&mut self, e: &ast::Expr) -> Expr {
         match &e.kind {
             ast::ExprKind::Int(n) => Expr::Int(*n),
+            ast::ExprKind::Number(n) => Expr::Num(*n),
+            ast::ExprKind::If(then_, cond, otherwise) => {
+                let then_ = self.expr(then_);
+                let cond = self.cond(cond);
+                Expr::If(Box::new(cond), Box::new(then_), Box::new(self.expr(otherwise)))
+            }
+            ast::ExprKind::Call(name, args) => {
+                let args: Vec<Expr> = args.iter().map(|a| self.expr(a)).collect();
+                let Some(&(_, func, arity)) =
+                    Func::ALL.iter().find(|(n, _, _)| *n == name.name)
+                else {
+                    self.error(
+                        CompileErrorKind::Unknown {
+                            what: "function",
+                            name: name.name.clone(),
+                            suggestion: crate::suggest::closest(
+                                &name.name,
+                                Func::ALL.iter().map(|f| f.0),
+                            ),
+                        },
+                        name.span,
+                    );
+                    return Expr::Int(0);
+                };
+                let fits = match arity {
+                    Some(n) => args.len() == n,
+                    None => args.len() >= 2,
+                };
+                if !fits {
+                    self.error(
+                        CompileErrorKind::CellCount {
+                            expected: arity.unwrap_or(2),
+                            found: args.len(),
+                            what: "arguments",
+                        },
+                        e.span,
+                    );
+                    return Expr::Int(0);
+                }
+                Expr::Call(func, args)
+            }
             ast::ExprKind::Total | ast::ExprKind::Natural if self.context != ExprContext::Score => {
                 self.error(
                     CompileErrorKind::Invalid {
@@ -863,11 +946,19 @@ impl<'a, 's> ChartCx<'a, 's> {
         let sign = if cx.negative { -1 } else { 1 };
         let (kind, value, reach) = match &d.value {
             ast::ModValue::Fixed(v) => {
-                let v = v.node * sign;
+                let v = self.whole(v.node, v.span, "a modifier to the roll") * sign;
                 (
                     SlotKind::Flag,
                     ModValue::Fixed(v),
                     (Some(v.min(0)), Some(v.max(0))),
+                )
+            }
+            ast::ModValue::Shift(v) => {
+                self.shifts.push((d.name.name.clone(), d.name.span));
+                (
+                    SlotKind::Flag,
+                    ModValue::Shift(v.node * sign),
+                    (Some(0), Some(0)),
                 )
             }
             ast::ModValue::Param {
@@ -878,6 +969,16 @@ impl<'a, 's> ChartCx<'a, 's> {
                 ..
             } => {
                 check_bounds(bounds.as_ref(), self.errors);
+                let bounds = bounds.map(|b| {
+                    let what = "the bounds of a modifier to the roll";
+                    (
+                        self.whole(b.lo, b.span, what),
+                        self.whole(b.hi, b.span, what),
+                    )
+                });
+                if let Some(d) = default {
+                    self.whole(d.node, d.span, "the default of a modifier to the roll");
+                }
                 let from = from.as_ref().and_then(|g| {
                     self.keys_optional = true;
                     let r = self.grid_ref(g);
@@ -894,7 +995,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                         "a grid of numbers",
                     );
                 }
-                let bounds = bounds.map(|b| (b.lo, b.hi)).or_else(|| {
+                let bounds = bounds.or_else(|| {
                     let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
                     Some((lo?, hi?))
                 });
@@ -909,7 +1010,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 });
                 (
                     SlotKind::Param {
-                        bounds,
+                        bounds: bounds.map(|(l, h)| (whole(l), whole(h))),
                         default: default.as_ref().map(|v| v.node),
                     },
                     ModValue::Param { factor, from },
@@ -926,8 +1027,8 @@ impl<'a, 's> ChartCx<'a, 's> {
                 };
                 (
                     SlotKind::Param {
-                        bounds: Some((0, i64::from(u16::MAX))),
-                        default: Some(0),
+                        bounds: Some((whole(0), whole(i64::from(u16::MAX)))),
+                        default: Some(whole(0)),
                     },
                     ModValue::Counted {
                         per: per_v,
@@ -1295,6 +1396,19 @@ impl<'a, 's> ChartCx<'a, 's> {
             Some(Clause::Fields(f, _)) => f.iter().map(|o| o.label.text.clone()).collect(),
             _ => Vec::new(),
         };
+        if c.clauses.iter().any(|cl| matches!(cl, Clause::Results(..)))
+            && c.clauses.iter().any(|cl| matches!(cl, Clause::Rows(..)))
+        {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: "a table takes `rows` or `results`, not both".into(),
+                    help: "write the results one way: rows of ranges per outcome, \
+                           or the grid as printed, one line per roll"
+                        .into(),
+                },
+                c.name.span,
+            );
+        }
         let missing = |this: &mut Self, clause: &'static str| {
             this.error(
                 CompileErrorKind::MissingClause { clause, kind },
@@ -1447,16 +1561,11 @@ impl<'a, 's> ChartCx<'a, 's> {
                 Body::Pool { dice, stages }
             }
             ast::ChartKind::Ladder => {
-                let steps: Vec<i64> = match find("steps") {
-                    Some(Clause::Steps(s, span)) => {
-                        if s.is_empty() {
-                            self.error(CompileErrorKind::Empty { what: "ladder" }, *span);
-                        }
-                        s.iter().map(|v| v.node).collect()
-                    }
+                let (steps, labels) = match find("steps") {
+                    Some(Clause::Steps(s, span)) => self.steps(s, *span),
                     _ => {
                         missing(&mut self, "steps");
-                        Vec::new()
+                        (Vec::new(), Vec::new())
                     }
                 };
                 let start = match find("start") {
@@ -1474,10 +1583,51 @@ impl<'a, 's> ChartCx<'a, 's> {
                         caps.push((v, cond));
                     }
                 }
-                Body::Ladder { steps, start, caps }
+                Body::Ladder {
+                    steps,
+                    labels,
+                    start,
+                    caps,
+                }
             }
         };
+        self.check_shifts(&body);
         self.finish(&c.name, &c.label, body, notes, fields)
+    }
+
+    /// A ladder's steps: strictly decreasing (the sheet's order, top first)
+    /// or strictly increasing, as written; anything else is an error.
+    fn steps(&mut self, s: &[ast::Step], span: Span) -> (Vec<i64>, Vec<Option<String>>) {
+        if s.is_empty() {
+            self.error(CompileErrorKind::Empty { what: "ladder" }, span);
+        }
+        let values: Vec<i64> = s.iter().map(|v| v.value.node).collect();
+        let down = values.windows(2).all(|w| w[0] > w[1]);
+        let up = values.windows(2).all(|w| w[0] < w[1]);
+        if !down && !up {
+            let at = s
+                .windows(2)
+                .find(|w| {
+                    let first_dir = values.first() > values.get(1);
+                    (w[0].value.node > w[1].value.node) != first_dir
+                        || w[0].value.node == w[1].value.node
+                })
+                .map_or(span, |w| w[1].value.span);
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: "a ladder's steps must run one way".into(),
+                    help: "list the steps in order from the top of the scale, each \
+                           lower than the one before (`steps 80, 60, 40`), or each higher"
+                        .into(),
+                },
+                at,
+            );
+        }
+        let labels = s
+            .iter()
+            .map(|v| v.label.as_ref().map(|l| l.text.clone()))
+            .collect();
+        (values, labels)
     }
 
     /// Why totals reach where they do, in words, for the coverage check.
@@ -1554,16 +1704,63 @@ impl<'a, 's> ChartCx<'a, 's> {
                 }
             },
             None => {
-                self.unknown("choice", ident);
+                self.not_a_choice(ident);
                 None
             }
         });
+        let scale = self.scale(c);
+        if let (Some(s), Some(_)) = (&scale, columns) {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: "a table takes `columns CHOICE` or `columns by VALUE: KEYS`, not both"
+                        .into(),
+                    help: "keep the one that picks the column as the sheet does".into(),
+                },
+                s.span,
+            );
+        }
+        let labels: Option<Vec<String>> = match (&scale, columns) {
+            (Some(s), _) => Some(s.scale.heads.iter().map(|h| h.0.clone()).collect()),
+            (None, Some((slot, _))) => match self.slots[slot].kind {
+                SlotKind::Choice(choice) => Some(
+                    self.program.choices[choice]
+                        .options
+                        .iter()
+                        .map(|o| o.1.clone())
+                        .collect(),
+                ),
+                _ => None,
+            },
+            (None, None) => None,
+        };
+        let cap = self.cap(c);
+        let clamp = self.clamp(c);
         let (nlo, nhi) = rows::dice_reach(&dice, &self.slots);
-        let m = self.modifier_reach(0);
-        let total = Reach {
+        let mut m = self.modifier_reach(0);
+        if let Some(cap) = cap {
+            m.lo = Some(m.lo.map_or(-cap, |l| l.max(-cap)));
+            m.hi = Some(m.hi.map_or(cap, |h| h.min(cap)));
+        }
+        // A `read KEY with ±N` off the scale moves the roll further.
+        if let Some(s) = &scale {
+            let beyond = s.scale.beyond.as_ref().map(|b| &b.2);
+            for rule in [s.scale.below.as_ref(), beyond].into_iter().flatten() {
+                if let crate::tree::OffRule::Read { by, .. } = rule {
+                    m.lo = m.lo.map(|l| l + (*by).min(0));
+                    m.hi = m.hi.map(|h| h + (*by).max(0));
+                }
+            }
+        }
+        let mut total = Reach {
             lo: nlo.zip(m.lo).map(|(a, b)| a + b + dice.constant),
             hi: nhi.zip(m.hi).map(|(a, b)| a + b + dice.constant),
         };
+        if let Some((lo, hi)) = clamp {
+            total = Reach {
+                lo: Some(total.lo.map_or(lo, |l| l.clamp(lo, hi))),
+                hi: Some(total.hi.map_or(hi, |h| h.clamp(lo, hi))),
+            };
+        }
         let score = c.clauses.iter().find_map(|cl| match cl {
             Clause::Score(e) => Some(e),
             _ => None,
@@ -1584,11 +1781,19 @@ impl<'a, 's> ChartCx<'a, 's> {
                 (Some(s), reach, why)
             }
             None => {
-                let why = self.reach_reason(Reach { lo: nlo, hi: nhi }, m, total);
+                let mut why = self.reach_reason(Reach { lo: nlo, hi: nhi }, m, total);
+                if let Some((lo, hi)) = clamp {
+                    let _ = write!(why, " (clamped to {lo}..{hi})");
+                }
                 (None, total, why)
             }
         };
-        let (lookups, rows) = self.rows(c, columns, reach, &why, fields);
+        let (mut lookups, rows) = self.rows(c, labels.as_deref(), reach, &why, fields);
+        if let Some((lo, hi)) = clamp {
+            for l in &mut lookups {
+                *l = clamped(l, lo, hi);
+            }
+        }
         let naturals = self.naturals(c, false);
         let best = c.clauses.iter().find_map(|cl| match cl {
             Clause::Best { row, cond, span } => Some((row, cond, *span)),
@@ -1635,6 +1840,9 @@ impl<'a, 's> ChartCx<'a, 's> {
             dice,
             score,
             columns: columns.map(|(s, _)| s),
+            scale: scale.map(|s| Box::new(s.scale)),
+            cap,
+            clamp,
             lookups,
             rows,
             naturals,
@@ -1647,15 +1855,27 @@ impl<'a, 's> ChartCx<'a, 's> {
     fn rows(
         &mut self,
         c: &'a ast::Chart,
-        columns: Option<(Slot, usize)>,
+        columns: Option<&[String]>,
         reach: Reach,
         why: &str,
         fields: &[String],
     ) -> (Vec<crate::tree::Lookup>, Vec<RowTree>) {
-        let Some((rows_ast, rows_span)) = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Rows(r, s) => Some((r, *s)),
+        let results = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Results(lines, s) => Some((lines, *s)),
             _ => None,
-        }) else {
+        });
+        let from_results;
+        let found = match results {
+            Some((lines, span)) => {
+                from_results = self.results_rows(lines, span, columns);
+                Some((&from_results, span))
+            }
+            None => c.clauses.iter().find_map(|cl| match cl {
+                Clause::Rows(r, s) => Some((r, *s)),
+                _ => None,
+            }),
+        };
+        let Some((rows_ast, rows_span)) = found else {
             self.error(
                 CompileErrorKind::MissingClause {
                     clause: "rows",
@@ -1669,7 +1889,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             self.error(CompileErrorKind::Empty { what: "table" }, rows_span);
             return (Vec::new(), Vec::new());
         }
-        let ncols = columns.map_or(1, |(_, n)| n);
+        let ncols = columns.map_or(1, <[String]>::len);
         let mut written: Vec<Vec<Ranges>> = Vec::new();
         let mut out = Vec::new();
         for row in rows_ast {
@@ -1739,16 +1959,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 .zip(rows_ast)
                 .map(|(sets, row)| (sets[col].clone(), row.span))
                 .collect();
-            let label = columns.map(|(slot, _)| {
-                let SlotKind::Choice(choice) = self.slots[slot].kind else {
-                    return String::new();
-                };
-                self.program.choices[choice]
-                    .options
-                    .get(col)
-                    .map(|o| o.1.clone())
-                    .unwrap_or_default()
-            });
+            let label = columns.map(|labels| labels.get(col).cloned().unwrap_or_default());
             lookups.push(rows::lookup(
                 &column,
                 (!self.dice_failed).then_some(reach),
