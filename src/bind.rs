@@ -480,7 +480,14 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
         (SlotKind::Flag, None) => whole(1),
         (SlotKind::Flag, Some(_)) => return Err(bad("no value: it is a flag")),
         (SlotKind::Param { bounds, .. }, Some(v)) => {
-            let n = crate::num::parse(v).ok_or_else(|| bad("a number such as `3` or `2.5`"))?;
+            // A modifier's value moves the roll: it is whole.
+            let n = if c.modifiers.iter().any(|m| m.slot == slot) {
+                crate::num::parse(v)
+                    .filter(|n| n.is_integer())
+                    .ok_or_else(|| bad("a whole number"))?
+            } else {
+                crate::num::parse(v).ok_or_else(|| bad("a number such as `3` or `2.5`"))?
+            };
             if let Some((lo, hi)) = bounds {
                 if n < *lo || n > *hi {
                     return Err(RollError::new(

@@ -118,7 +118,7 @@ pub(crate) fn pick<'t>(
                 key: if beyond { key(n - 1) } else { key(0) },
                 beyond,
             },
-            None,
+            Some(scale.span),
         )),
     }
 }

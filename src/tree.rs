@@ -481,6 +481,8 @@ pub(crate) enum Body {
 #[derive(Clone, Debug)]
 pub(crate) struct Scale {
     pub value: ScaleValue,
+    /// Where the value was written, for errors at roll time.
+    pub span: Span,
     /// Each column's key as written and its threshold, left to right
     /// (thresholds strictly increase).
     pub heads: Vec<(String, Num)>,

@@ -1113,6 +1113,10 @@ impl<'a, 's> ChartCx<'a, 's> {
                 continue;
             };
             let slot = match &count.kind {
+                ast::ExprKind::Number(n) => {
+                    self.whole(*n, count.span, "a number of dice");
+                    None
+                }
                 ast::ExprKind::Name(i) => match self.lookup_slot(&i.name) {
                     Some(s) if matches!(self.slots[s].kind, SlotKind::Param { .. }) => Some(s),
                     Some(_) => {
@@ -1788,7 +1792,14 @@ impl<'a, 's> ChartCx<'a, 's> {
                 (None, total, why)
             }
         };
-        let (mut lookups, rows) = self.rows(c, labels.as_deref(), reach, &why, fields);
+        // A `columns` clause in error: its rows would only echo it.
+        let columns_failed = columns.is_none()
+            && c.clauses.iter().any(|cl| matches!(cl, Clause::Columns(_)));
+        let (mut lookups, rows) = if columns_failed {
+            (Vec::new(), Vec::new())
+        } else {
+            self.rows(c, labels.as_deref(), reach, &why, fields)
+        };
         if let Some((lo, hi)) = clamp {
             for l in &mut lookups {
                 *l = clamped(l, lo, hi);

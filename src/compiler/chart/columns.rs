@@ -78,6 +78,10 @@ impl<'a> ChartCx<'a, '_> {
             }
             return None;
         };
+        let span = match &sc.value {
+            ast::ScaleValue::Expr(e) => e.span,
+            ast::ScaleValue::Ratio(a, b) => a.span.to(b.span),
+        };
         let value = match &sc.value {
             ast::ScaleValue::Expr(e) => ScaleValue::Expr(self.expr(e)),
             ast::ScaleValue::Ratio(a, b) => {
@@ -153,6 +157,7 @@ impl<'a> ChartCx<'a, '_> {
         Some(ScaleOut {
             scale: Scale {
                 value,
+                span,
                 heads,
                 below,
                 beyond,
