@@ -115,6 +115,8 @@ pub(crate) struct Bound {
     pub clamp: Option<(i64, i64)>,
     /// A ladder's movement, kept so an extra modifier can move it again.
     pub ladder: Option<crate::ladder::Moved>,
+    /// The extra modifiers added by [`Bound::shift`], summed.
+    pub extra: i64,
 }
 
 impl Bound {
@@ -124,6 +126,7 @@ impl Bound {
         if extra == 0 {
             return;
         }
+        self.extra = self.extra.saturating_add(extra);
         self.applied.push(AppliedModifier {
             name: format!("{extra:+}"),
             label: "extra modifier".into(),
@@ -146,6 +149,24 @@ impl Bound {
                 }
             }
             Plan::Certain(..) => {}
+        }
+    }
+}
+
+impl Bound {
+    /// Says when a total no row reads came from an extra modifier (a loose
+    /// `+N`, a `--sweep` step) rather than from the choices: the checker
+    /// proved every total the chart's own modifiers reach is read.
+    pub fn explain(&self, e: RollError) -> RollError {
+        match e.kind {
+            RollErrorKind::NoRow { total } if self.extra != 0 => RollError::new(
+                RollErrorKind::ExtraOffTable {
+                    total,
+                    extra: self.extra,
+                },
+                e.span,
+            ),
+            _ => e,
         }
     }
 }
@@ -357,6 +378,7 @@ pub(crate) fn bind(
         note,
         clamp,
         ladder,
+        extra: 0,
     })
 }
 

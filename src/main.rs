@@ -42,6 +42,8 @@ enum Command {
     List {
         /// A file, folder or bundled game name.
         rules: PathBuf,
+        /// Only this chart.
+        chart: Option<String>,
     },
     /// Show a chart as a table, as on the sheet.
     Show {
@@ -142,9 +144,18 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
             Ok(())
         }
-        Some(Command::List { rules }) => {
+        Some(Command::List { rules, chart }) => {
             let ruleset = load_or_report(&[rules])?;
-            emit(&list(&ruleset));
+            match chart {
+                Some(name) => {
+                    let chart = ruleset.chart(&name).map_err(|e| {
+                        anstream::eprint!("{}", output::plain_error(&e));
+                        ExitCode::from(1)
+                    })?;
+                    emit(&list_chart(&chart));
+                }
+                None => emit(&list(&ruleset)),
+            }
             Ok(())
         }
         Some(Command::Show { rules, chart }) => {
@@ -188,6 +199,19 @@ pub fn list(ruleset: &Ruleset) -> String {
     for (name, title, version) in ruleset.games() {
         let _ = writeln!(out, "{title} (version {version}) [{name}]");
         for c in ruleset.charts().filter(|c| c.game() == name) {
+            out.push_str(&list_chart(&c));
+        }
+    }
+    out
+}
+
+/// One chart and what it takes, as `list` prints it.
+#[must_use]
+pub fn list_chart(c: &chartwright::ChartRef<'_>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    {
+        {
             let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
             let _ = writeln!(
                 out,

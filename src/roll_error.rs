@@ -318,9 +318,7 @@ impl RollErrorKind {
                 if *beyond { "beyond" } else { "below" }
             ),
             Self::ExtraOffTable { .. } => {
-                "use a smaller extra modifier or a narrower `--sweep`: the chart's own \
-                 modifiers cannot reach this total"
-                    .into()
+                "use a smaller extra modifier or a narrower `--sweep`".into()
             }
             Self::MissingParam { name, .. } => format!("add `{name}=N`"),
             Self::MissingChoice { name, options } => {

@@ -560,6 +560,7 @@ impl BoundChart<'_> {
             &self.rules.limits,
             0,
         )
+        .map_err(|e| self.bound.explain(e))
     }
 
     /// Rolls once without the trace or follow-ups, allocating nothing: the
@@ -588,7 +589,8 @@ impl BoundChart<'_> {
 
     /// The exact odds of every outcome.
     pub fn odds(&self) -> Result<Odds, RollError> {
-        let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)?;
+        let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)
+            .map_err(|e| self.bound.explain(e))?;
         let chart = &self.rules.program.charts[self.bound.chart];
         Ok(Odds {
             chart: format!(
