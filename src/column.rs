@@ -84,7 +84,7 @@ pub(crate) fn pick<'t>(
                     shift_text(shift)
                 ));
             }
-            if (0..n).contains(&index) {
+            if moved != 0 && (0..n).contains(&index) {
                 text.push_str(&format!(" to `{}`", key(index)));
             }
         } else {

@@ -296,6 +296,10 @@ impl CompileErrorKind {
             Self::WrongKind { expected, .. } => format!("use {expected} here"),
             Self::MisplacedClause { .. } => "remove the clause or move it".into(),
             Self::MissingClause { clause, .. } => format!("add a `{clause}` clause"),
+            Self::CellCount { what, .. } if what.starts_with("results") => {
+                "give one result per column key, left to right, as the sheet prints the line"
+                    .into()
+            }
             Self::CellCount { .. } => {
                 "give one cell per column: the options of the last key, in declared order".into()
             }

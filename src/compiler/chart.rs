@@ -74,6 +74,8 @@ pub(super) struct ChartCx<'a, 's> {
     keys_optional: bool,
     /// Column-shift modifiers (name, span), checked against the columns.
     shifts: Vec<(String, Span)>,
+    /// A results line was malformed: coverage would only echo it.
+    rows_failed: bool,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -356,6 +358,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             required: Vec::new(),
             keys_optional: false,
             shifts: Vec::new(),
+            rows_failed: false,
         }
     }
 
@@ -1973,7 +1976,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             let label = columns.map(|labels| labels.get(col).cloned().unwrap_or_default());
             lookups.push(rows::lookup(
                 &column,
-                (!self.dice_failed).then_some(reach),
+                (!self.dice_failed && !self.rows_failed).then_some(reach),
                 rows_span,
                 why,
                 label.as_deref(),

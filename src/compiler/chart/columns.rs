@@ -263,6 +263,7 @@ impl<'a> ChartCx<'a, '_> {
                     },
                     line.span,
                 );
+                self.rows_failed = true;
                 continue;
             }
             for (col, cell) in line.cells.iter().enumerate() {
