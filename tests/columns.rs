@@ -122,3 +122,30 @@ fn a_differential_scale_with_rounding_and_a_choice_default() {
         (5, 6)
     );
 }
+
+/// A `-` cell reached through `±r from GRID`: the roll is "Not possible",
+/// never a modifier that silently vanishes.
+#[test]
+fn a_dash_cell_from_a_grid_is_not_possible() {
+    let text = r#"game "G" version "1"
+choice rating "Rating" { good "Good", poor "Poor" }
+grid rating_mod "Rating modifier" by rating {
+  good: +1
+  poor: -
+}
+table t "T" {
+  roll d6
+  modifiers { rating_value ±r from rating_mod "rating" }
+  rows {
+    3 or less => "Miss"
+    4 or more => "Hit"
+  }
+}
+"#;
+    let r = Ruleset::from_str("g", text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(odds(&r, "t", "rating=good", "Hit"), (2, 3));
+    assert_eq!(odds(&r, "t", "rating=poor", "Not possible"), (1, 1));
+    let (outcome, d) = detail(&r, "t", "rating=poor", &[6]);
+    assert_eq!(outcome, "Not possible");
+    assert!(d.contains("is `-` (not possible)"), "{d}");
+}
