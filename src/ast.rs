@@ -755,7 +755,7 @@ pub enum ExprKind {
     Number(Number),
     /// `floor(x)`, `ceil(x)`, `round(x)`, `min(a, b, ...)`, `max(...)`,
     /// `clamp(x, lo, hi)`.
-    Call(Ident, Vec<Expr>),
+    Call(Box<Ident>, Vec<Expr>),
     /// `(a if cond else b)`.
     If(Box<Expr>, Box<Cond>, Box<Expr>),
     /// A param, counted modifier, or grid of numbers.

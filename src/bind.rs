@@ -8,8 +8,8 @@ use crate::num::{whole, Num, Show};
 use crate::roll::AppliedModifier;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{
-    Body, Cell, ChartId, Cond, CondOutcome, Dice, DiceSource, Expr, GridRef, Lookup, ModValue,
-    Func, NaturalOutcome, Outcome, Program, Ranges, SlotKind, Target,
+    Body, Cell, ChartId, Cond, CondOutcome, Dice, DiceSource, Expr, Func, GridRef, Lookup,
+    ModValue, NaturalOutcome, Outcome, Program, Ranges, SlotKind, Target,
 };
 
 /// An outcome with its conditions settled: fields of alternatives, and the
@@ -135,7 +135,7 @@ impl Bound {
             note: None,
         });
         if let Some(ladder) = &mut self.ladder {
-            ladder.moved = ladder.moved.saturating_add(extra);
+            ladder.net = ladder.net.saturating_add(extra);
             let (text, detail) = ladder.result();
             self.plan = Plan::Certain(Resolved::text(text), Some(detail));
             return;
@@ -505,7 +505,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
             // A modifier's value moves the roll: it is whole.
             let n = if c.modifiers.iter().any(|m| m.slot == slot) {
                 crate::num::parse(v)
-                    .filter(|n| n.is_integer())
+                    .filter(num_rational::Ratio::is_integer)
                     .ok_or_else(|| bad("a whole number"))?
             } else {
                 crate::num::parse(v).ok_or_else(|| bad("a number such as `3` or `2.5`"))?
@@ -775,7 +775,13 @@ fn bind_dice(
             None => g.count,
             Some(s) => {
                 let n = values[s].ok_or_else(|| missing(program, chart, s))?;
-                let n = whole_value(n, &format!("the number of dice `{}`", program.charts[chart].slots[s].name))?;
+                let n = whole_value(
+                    n,
+                    &format!(
+                        "the number of dice `{}`",
+                        program.charts[chart].slots[s].name
+                    ),
+                )?;
                 u32::try_from(n).map_err(|_| {
                     RollError::new(
                         RollErrorKind::Arithmetic {
@@ -926,7 +932,8 @@ fn plan(
                     holding.push(crate::num::floor(env.expr(cap, None)?));
                 }
             }
-            let moved = crate::ladder::Moved::new(steps.clone(), labels.clone(), start, net[0], holding);
+            let moved =
+                crate::ladder::Moved::new(steps.clone(), labels.clone(), start, net[0], holding);
             let (text, detail) = moved.result();
             *ladder = Some(moved);
             Plan::Certain(Resolved::text(text), Some(detail))

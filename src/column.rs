@@ -8,6 +8,7 @@ use crate::bind::{shift_text, Env};
 use crate::num::{Num, Show};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{OffRule, Outcome, Scale, ScaleValue};
+use std::fmt::Write as _;
 
 /// Where the value lands.
 pub(crate) enum Pick<'t> {
@@ -43,7 +44,10 @@ pub(crate) fn pick<'t>(
                     Some(*span),
                 ));
             };
-            (ratio, format!("odds {} to {} = {}", Show(a), Show(b), Show(ratio)))
+            (
+                ratio,
+                format!("odds {} to {} = {}", Show(a), Show(b), Show(ratio)),
+            )
         }
     };
     let heads = &scale.heads;
@@ -71,27 +75,41 @@ pub(crate) fn pick<'t>(
     let mut index = base;
     if shift != 0 {
         if (0..n).contains(&base) {
-            let lo = if scale.past_edges && scale.below.is_some() { -1 } else { 0 };
-            let hi = if scale.past_edges && scale.beyond.is_some() { n } else { n - 1 };
+            let lo = if scale.past_edges && scale.below.is_some() {
+                -1
+            } else {
+                0
+            };
+            let hi = if scale.past_edges && scale.beyond.is_some() {
+                n
+            } else {
+                n - 1
+            };
             index = base.saturating_add(shift).clamp(lo, hi);
             let moved = index - base;
             if moved == shift {
-                text.push_str(&format!(", shifted {}", shift_text(shift)));
+                let _ = write!(text, ", shifted {}", shift_text(shift));
             } else {
-                text.push_str(&format!(
+                let _ = write!(
+                    text,
                     ", shifted {} of {}, stopped at the edge",
-                    if moved == 0 { "0".to_string() } else { shift_text(moved) },
+                    if moved == 0 {
+                        "0".to_string()
+                    } else {
+                        shift_text(moved)
+                    },
                     shift_text(shift)
-                ));
+                );
             }
             if moved != 0 && (0..n).contains(&index) {
-                text.push_str(&format!(" to `{}`", key(index)));
+                let _ = write!(text, " to `{}`", key(index));
             }
         } else {
-            text.push_str(&format!(
+            let _ = write!(
+                text,
                 ", shift {} not applied off the scale",
                 shift_text(shift)
-            ));
+            );
         }
     }
     if (0..n).contains(&index) {
@@ -106,9 +124,9 @@ pub(crate) fn pick<'t>(
     match rule {
         Some(OffRule::Outcome(o)) => Ok((Pick::Outcome(o), text)),
         Some(OffRule::Read { column, by }) => {
-            text.push_str(&format!(", read on `{}`", key(*column as i64)));
+            let _ = write!(text, ", read on `{}`", key(*column as i64));
             if *by != 0 {
-                text.push_str(&format!(" with {by:+} to the roll"));
+                let _ = write!(text, " with {by:+} to the roll");
             }
             Ok((Pick::Column(*column, *by), text))
         }

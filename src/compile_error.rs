@@ -229,10 +229,9 @@ impl fmt::Display for CompileErrorKind {
                 f,
                 "`{name}` shifts the column, but this chart's column is not computed"
             ),
-            Self::RatioZero { divisor, reach } => write!(
-                f,
-                "the ratio divides by `{divisor}`, which can be {reach}"
-            ),
+            Self::RatioZero { divisor, reach } => {
+                write!(f, "the ratio divides by `{divisor}`, which can be {reach}")
+            }
             Self::NotThisKind { name, is, allowed } => {
                 write!(f, "`{name}` is {is}; {allowed}")
             }
@@ -297,8 +296,7 @@ impl CompileErrorKind {
             Self::MisplacedClause { .. } => "remove the clause or move it".into(),
             Self::MissingClause { clause, .. } => format!("add a `{clause}` clause"),
             Self::CellCount { what, .. } if what.starts_with("results") => {
-                "give one result per column key, left to right, as the sheet prints the line"
-                    .into()
+                "give one result per column key, left to right, as the sheet prints the line".into()
             }
             Self::CellCount { .. } => {
                 "give one cell per column: the options of the last key, in declared order".into()

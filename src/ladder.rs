@@ -4,6 +4,8 @@
 //! modifier (a loose `+N`, a `--sweep` step) can move it again, and so the
 //! trace can tell the real movement ("moved +1 of +3, stopped at 80").
 
+use std::fmt::Write as _;
+
 /// A ladder bound to its choices.
 #[derive(Clone, Debug)]
 pub(crate) struct Moved {
@@ -13,7 +15,7 @@ pub(crate) struct Moved {
     pub start: i64,
     pub first: usize,
     /// The net modifier: steps towards the first step.
-    pub moved: i64,
+    pub net: i64,
     /// `at most` caps that hold for these choices.
     pub caps: Vec<i64>,
 }
@@ -24,7 +26,7 @@ impl Moved {
         steps: Vec<i64>,
         labels: Vec<Option<String>>,
         start: i64,
-        moved: i64,
+        net: i64,
         caps: Vec<i64>,
     ) -> Self {
         let first = snap(&steps, start);
@@ -33,7 +35,7 @@ impl Moved {
             labels,
             start,
             first,
-            moved,
+            net,
             caps,
         }
     }
@@ -53,24 +55,25 @@ impl Moved {
         }
         let last = self.steps.len() - 1;
         let first = self.first as i64;
-        let want = first.saturating_sub(self.moved);
+        let want = first.saturating_sub(self.net);
         let index = want.clamp(0, last as i64) as usize;
         let real = first - index as i64;
         let mut detail = format!("start {} -> step {}", self.start, self.label(self.first));
-        if real == self.moved {
-            detail.push_str(&format!(", moved {real:+}"));
+        if real == self.net {
+            let _ = write!(detail, ", moved {real:+}");
         } else {
-            detail.push_str(&format!(
+            let _ = write!(
+                detail,
                 ", moved {real:+} of {:+}, stopped at {}",
-                self.moved,
+                self.net,
                 self.label(index)
-            ));
+            );
         }
         let mut index = index;
         for &cap in &self.caps {
             if self.steps[index] > cap {
                 index = best_not_above(&self.steps, cap);
-                detail.push_str(&format!(", capped at {}", self.label(index)));
+                let _ = write!(detail, ", capped at {}", self.label(index));
             }
         }
         (self.label(index), detail)
@@ -130,15 +133,33 @@ mod tests {
 
     #[test]
     fn ascending_steps_move_towards_the_first() {
-        let m = Moved::new(vec![1, 2, 3], vec![None, None, Some("3+".into())], 3, 1, vec![]);
+        let m = Moved::new(
+            vec![1, 2, 3],
+            vec![None, None, Some("3+".into())],
+            3,
+            1,
+            vec![],
+        );
         assert_eq!(m.result().0, "2");
-        let m = Moved::new(vec![1, 2, 3], vec![None, None, Some("3+".into())], 1, -5, vec![]);
+        let m = Moved::new(
+            vec![1, 2, 3],
+            vec![None, None, Some("3+".into())],
+            1,
+            -5,
+            vec![],
+        );
         assert_eq!(m.result().0, "3+");
     }
 
     #[test]
     fn caps_apply_after_moving() {
-        let m = Moved::new(vec![80, 60, 40, 20, 10, 5, 4], vec![None; 7], 20, 1, vec![4]);
+        let m = Moved::new(
+            vec![80, 60, 40, 20, 10, 5, 4],
+            vec![None; 7],
+            20,
+            1,
+            vec![4],
+        );
         let (v, d) = m.result();
         assert_eq!(v, "4");
         assert!(d.ends_with("capped at 4"), "{d}");

@@ -221,7 +221,11 @@ impl fmt::Display for RollErrorKind {
             Self::OffScale { value, key, beyond } => write!(
                 f,
                 "{value} is {} column `{key}`, and the chart says nothing for it",
-                if *beyond { "beyond the last" } else { "below the first" }
+                if *beyond {
+                    "beyond the last"
+                } else {
+                    "below the first"
+                }
             ),
             Self::ExtraOffTable { total, extra } => write!(
                 f,

@@ -462,8 +462,7 @@ impl<'r> ChartRef<'r> {
                     // decimals between them: `show` prints the bounds
                     // exactly); a decimal default is not listed here.
                     SlotKind::Param { bounds, default } => InputKind::Param {
-                        bounds: bounds
-                            .map(|(l, h)| (crate::num::ceil(l), crate::num::floor(h))),
+                        bounds: bounds.map(|(l, h)| (crate::num::ceil(l), crate::num::floor(h))),
                         default: default.and_then(crate::num::to_whole),
                     },
                     SlotKind::Choice(c) => InputKind::Choice {

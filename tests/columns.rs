@@ -9,7 +9,10 @@ use chartwright::{Choices, Ruleset, Scripted};
 use num_traits::ToPrimitive;
 
 fn fixture() -> Ruleset {
-    let path = format!("{}/tests/charts/firepower.rules", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/charts/firepower.rules",
+        env!("CARGO_MANIFEST_DIR")
+    );
     Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -30,7 +33,12 @@ fn odds(r: &Ruleset, chart: &str, args: &str, outcome: &str) -> (u64, u64) {
 fn detail(r: &Ruleset, chart: &str, args: &str, faces: &[u32]) -> (String, String) {
     let roll = r
         .chart(chart)
-        .and_then(|c| c.roll(&Choices::parse(args)?, &mut Scripted::new(faces.iter().copied())))
+        .and_then(|c| {
+            c.roll(
+                &Choices::parse(args)?,
+                &mut Scripted::new(faces.iter().copied()),
+            )
+        })
         .unwrap_or_else(|e| panic!("{chart} {args}: {e}"));
     (roll.outcome.to_string(), roll.detail.unwrap_or_default())
 }
@@ -78,10 +86,7 @@ fn shifts_stop_at_the_edges_and_the_trace_says_how_far_they_went() {
     let r = fixture();
     // 9 is on the last column `8+`; massed 1R cannot move further.
     let (_, d) = detail(&r, "fire", "firepower=9 massed", &[3, 3]);
-    assert!(
-        d.contains("shifted 0 of 1R, stopped at the edge"),
-        "{d}"
-    );
+    assert!(d.contains("shifted 0 of 1R, stopped at the edge"), "{d}");
     // 0.3 in woods: `0.25` cannot go 2L: it stays, and says so.
     let (_, d) = detail(&r, "fire", "firepower=0.3 woods", &[3, 3]);
     assert!(d.contains("shifted 0 of 2L, stopped at the edge"), "{d}");
@@ -97,10 +102,18 @@ fn a_differential_scale_with_rounding_and_a_choice_default() {
     let r = fixture();
     // round(7 / 2) = round(3.5) = 4 (halves go up); 4 - 3 = +1. On +1:
     // No effect on 1-2 (1/3), Defender retreats on 3-6 (2/3).
-    assert_eq!(odds(&r, "assault", "attack=7 defense=3", "No effect"), (1, 3));
+    assert_eq!(
+        odds(&r, "assault", "attack=7 defense=3", "No effect"),
+        (1, 3)
+    );
     // terrain defaults to clear, where rough_ground does not apply.
     assert_eq!(
-        odds(&r, "assault", "attack=7 defense=3 rough_ground", "No effect"),
+        odds(
+            &r,
+            "assault",
+            "attack=7 defense=3 rough_ground",
+            "No effect"
+        ),
         (1, 3)
     );
     // In rough terrain it gives -1: rolls 0..5, No effect on 0-2
@@ -115,7 +128,10 @@ fn a_differential_scale_with_rounding_and_a_choice_default() {
         (1, 2)
     );
     // 2 - 5 = -3: below `-2`.
-    assert_eq!(odds(&r, "assault", "attack=4 defense=5", "Attack fails"), (1, 1));
+    assert_eq!(
+        odds(&r, "assault", "attack=4 defense=5", "Attack fails"),
+        (1, 1)
+    );
     // +3 and up read on `+2`, the last, open column.
     assert_eq!(
         odds(&r, "assault", "attack=20 defense=0", "Defender retreats"),

@@ -18,13 +18,13 @@ fn an_extra_modifier_moves_a_ladder_and_the_trace_says_how_far() {
     let base = bound.clone().roll(&mut Scripted::new([1])).unwrap();
     assert_eq!(base.outcome.to_string(), "60");
     // +2 from 60: one step up to 80, then the top stops it.
-    let moved = bound.with_extra_modifier(2).roll(&mut Scripted::new([1])).unwrap();
+    let moved = bound
+        .with_extra_modifier(2)
+        .roll(&mut Scripted::new([1]))
+        .unwrap();
     assert_eq!(moved.outcome.to_string(), "80");
     let detail = moved.detail.unwrap_or_default();
-    assert!(
-        detail.contains("moved +1 of +2, stopped at 80"),
-        "{detail}"
-    );
+    assert!(detail.contains("moved +1 of +2, stopped at 80"), "{detail}");
 }
 
 #[test]

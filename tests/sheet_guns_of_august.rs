@@ -77,7 +77,12 @@ fn modifiers_are_capped_at_three() {
     // Five tanks: +5, capped at +3, on 6-1: rolls 4..9 read as 4, 5, 6, 6,
     // 6, 6: DE every time.
     assert_eq!(
-        odds(&r, "crt", "attack=6 defense=1 tanks_stosstruppen_air=5", "DE"),
+        odds(
+            &r,
+            "crt",
+            "attack=6 defense=1 tanks_stosstruppen_air=5",
+            "DE"
+        ),
         (1, 1)
     );
 }

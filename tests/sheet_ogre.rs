@@ -14,8 +14,16 @@ fn ogre() -> Ruleset {
 /// The sheet, column by column (die rolls 1..6), with an attack and defense
 /// that land exactly on each column.
 const SHEET: [(&str, &str, [&str; 6]); 5] = [
-    ("1-2", "attack=1 defense=2", ["NE", "NE", "NE", "NE", "D", "X"]),
-    ("1-1", "attack=3 defense=3", ["NE", "NE", "D", "D", "X", "X"]),
+    (
+        "1-2",
+        "attack=1 defense=2",
+        ["NE", "NE", "NE", "NE", "D", "X"],
+    ),
+    (
+        "1-1",
+        "attack=3 defense=3",
+        ["NE", "NE", "D", "D", "X", "X"],
+    ),
     ("2-1", "attack=4 defense=2", ["NE", "D", "D", "X", "X", "X"]),
     ("3-1", "attack=6 defense=2", ["D", "D", "X", "X", "X", "X"]),
     ("4-1", "attack=8 defense=2", ["D", "X", "X", "X", "X", "X"]),
@@ -64,7 +72,10 @@ fn off_the_table() {
     assert_eq!(odds(&r, "crt", "attack=30 defense=2", "X"), (1, 1));
     let t = roll(&r, "crt", "attack=0 defense=4", &[6]);
     assert_eq!(t.outcome.to_string(), "NE");
-    assert!(t.detail.unwrap_or_default().contains("below the first column `1-2`"));
+    assert!(t
+        .detail
+        .unwrap_or_default()
+        .contains("below the first column `1-2`"));
 }
 
 #[test]

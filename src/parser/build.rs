@@ -10,12 +10,11 @@ use super::{MAX_DEPTH, MAX_TREE_DEPTH};
 use crate::ast::Cond;
 use crate::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
-    ColumnHead, ColumnScale,
-    CmpOp, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expr, ExprKind, Field, File,
-    FlagDecl, FollowArg, FollowUp, ForSide, Grid, GridRow, Group, Header, Ident, Item, Label,
-    ModEntry, ModValue, ModifierDecl, ModifierSet, NaturalRule, Notes, Number, OffRule, OffTable,
-    OptionDecl, Outcome, ParamDecl, ParamSign, RangePart, RangeSet, ResultLine, Row, RowKey,
-    ScaleValue, SimpleKind, SimpleOutcome, Step, Target, TargetKind, UseDecl,
+    CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expr,
+    ExprKind, Field, File, FlagDecl, FollowArg, FollowUp, ForSide, Grid, GridRow, Group, Header,
+    Ident, Item, Label, ModEntry, ModValue, ModifierDecl, ModifierSet, NaturalRule, Notes, Number,
+    OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign, RangePart, RangeSet, ResultLine,
+    Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step, Target, TargetKind, UseDecl,
 };
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span, Spanned};
@@ -1087,7 +1086,7 @@ impl Builder {
                 let name = self.ident(&kids.one(Rule::ident)?);
                 return Ok((
                     Expr {
-                        kind: ExprKind::Call(name, args),
+                        kind: ExprKind::Call(Box::new(name), args),
                         span,
                     },
                     depth,

@@ -41,9 +41,9 @@ fn merged(mut parts: Vec<ast::RangePart>) -> Vec<ast::RangePart> {
     for p in parts {
         match out.last_mut() {
             Some(last)
-                if last.hi.map_or(true, |h| {
-                    p.lo.map_or(true, |l| h.saturating_add(1) >= l)
-                }) =>
+                if last
+                    .hi
+                    .map_or(true, |h| p.lo.map_or(true, |l| h.saturating_add(1) >= l)) =>
             {
                 last.hi = match (last.hi, p.hi) {
                     (Some(a), Some(b)) => Some(a.max(b)),
@@ -202,7 +202,7 @@ impl<'a> ChartCx<'a, '_> {
     }
 
     /// `cap modifiers at N`.
-    pub(super) fn cap(&mut self, c: &ast::Chart) -> Option<i64> {
+    pub(super) fn cap(c: &ast::Chart) -> Option<i64> {
         c.clauses.iter().find_map(|cl| match cl {
             Clause::Cap(n, _) => Some(n.node),
             _ => None,
@@ -263,7 +263,7 @@ impl<'a> ChartCx<'a, '_> {
                     },
                     line.span,
                 );
-                self.rows_failed = true;
+                self.dice_failed = true;
                 continue;
             }
             for (col, cell) in line.cells.iter().enumerate() {
@@ -336,11 +336,13 @@ impl<'a> ChartCx<'a, '_> {
         {
             Some("a flag".into())
         } else {
-            self.by_name.get(&ident.name).map(|&s| match self.slots[s].kind {
-                SlotKind::Flag => "a flag or fixed modifier".to_string(),
-                SlotKind::Param { .. } => "a param".to_string(),
-                SlotKind::Choice(_) => "a choice".to_string(),
-            })
+            self.by_name
+                .get(&ident.name)
+                .map(|&s| match self.slots[s].kind {
+                    SlotKind::Flag => "a flag or fixed modifier".to_string(),
+                    SlotKind::Param { .. } => "a param".to_string(),
+                    SlotKind::Choice(_) => "a choice".to_string(),
+                })
         };
         match is {
             Some(is) => self.error(
