@@ -7,6 +7,10 @@
 
 use crate::span::{Span, Spanned};
 
+/// An exact number as written: `3`, `-1`, `0.25` (a fraction of two
+/// integers, never a float).
+pub type Number = num_rational::Ratio<i64>;
+
 /// A name as written: what a player types (`bog_down`, `unit_rating`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
@@ -73,6 +77,8 @@ pub struct ChoiceDecl {
     pub label: Label,
     /// The options in declared order (the column order of grids keyed by it).
     pub options: Vec<OptionDecl>,
+    /// `default OPTION`: taken when the roll names none.
+    pub default: Option<Ident>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -97,7 +103,7 @@ pub struct FlagDecl {
     pub span: Span,
 }
 
-/// An integer given at roll time (`morale=7`).
+/// A number given at roll time (`morale=7`, `firepower=2.5`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParamDecl {
     /// Its name.
@@ -107,7 +113,7 @@ pub struct ParamDecl {
     /// `in LO..HI`, inclusive.
     pub bounds: Option<Bounds>,
     /// `default N`.
-    pub default: Option<Spanned<i64>>,
+    pub default: Option<Spanned<Number>>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -116,9 +122,9 @@ pub struct ParamDecl {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
     /// Smallest allowed value.
-    pub lo: i64,
+    pub lo: Number,
     /// Largest allowed value.
-    pub hi: i64,
+    pub hi: Number,
     /// Where it was written.
     pub span: Span,
 }
@@ -163,8 +169,8 @@ pub struct Cell {
 /// What a grid cell holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CellKind {
-    /// `+1`, `0`, `60`.
-    Number(i64),
+    /// `+1`, `0`, `60`, `0.5`.
+    Number(Number),
     /// `"Prohibited"`.
     Text(String),
     /// `4+`, `3 or more`, `1-3`, `2 or less`, `4,5`.
@@ -244,8 +250,10 @@ pub struct ModifierDecl {
 /// How a modifier's value is found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModValue {
-    /// `+2`, `-1`: applies when named.
-    Fixed(Spanned<i64>),
+    /// `+2`, `-1`: applies when named (a decimal is reported by the checker).
+    Fixed(Spanned<Number>),
+    /// `1L`, `2R`: moves the column, not the roll; right is positive.
+    Shift(Spanned<i64>),
     /// `±r`, `+r`, `-r`, with `in`, `default`, `from GRID`.
     Param {
         /// How the given value is applied.
@@ -253,7 +261,7 @@ pub enum ModValue {
         /// `in LO..HI`.
         bounds: Option<Bounds>,
         /// `default N`.
-        default: Option<Spanned<i64>>,
+        default: Option<Spanned<Number>>,
         /// `from GRID`: the value's fallback when not given directly.
         from: Option<Ident>,
         /// Where the value form was written.
@@ -375,6 +383,25 @@ pub enum Clause {
     Modifiers(Vec<ModEntry>, Span),
     /// `columns CHOICE`.
     Columns(Ident),
+    /// `columns by EXPR: KEYS`, `columns by ratio A to B: KEYS`.
+    ColumnScale(ColumnScale),
+    /// `below columns => ...` / `beyond KEY => ...`.
+    OffTable(OffTable),
+    /// `shifts past edges`.
+    ShiftsPastEdges(Span),
+    /// `cap modifiers at N`.
+    Cap(Spanned<i64>, Span),
+    /// `clamp total to LO..HI`.
+    Clamp {
+        /// Lowest total read.
+        lo: i64,
+        /// Highest total read.
+        hi: i64,
+        /// The whole clause.
+        span: Span,
+    },
+    /// `results { ROLLS: CELL CELL ... }`: the grid as printed.
+    Results(Vec<ResultLine>, Span),
     /// `fields NAME "Label", ...`.
     Fields(Vec<OptionDecl>, Span),
     /// `score EXPR`.
@@ -413,8 +440,8 @@ pub enum Clause {
         /// The whole clause.
         span: Span,
     },
-    /// `steps 80, 60, ...`.
-    Steps(Vec<Spanned<i64>>, Span),
+    /// `steps 80, 60, ...`, each step with its printed label if any.
+    Steps(Vec<Step>, Span),
     /// `start EXPR`.
     Start(Expr),
     /// `at most EXPR [if COND]`.
@@ -428,6 +455,85 @@ pub enum Clause {
     },
     /// `notes """text"""` or `notes "text"`.
     Notes(Label),
+}
+
+/// A ladder step: `200 "50+"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Its value.
+    pub value: Spanned<i64>,
+    /// How the sheet prints it, when not as the number.
+    pub label: Option<Label>,
+}
+
+/// `columns by EXPR: KEYS`: columns chosen by a computed value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColumnScale {
+    /// What picks the column.
+    pub value: ScaleValue,
+    /// The column keys, left to right.
+    pub heads: Vec<ColumnHead>,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// The value a [`ColumnScale`] reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScaleValue {
+    /// Any expression: firepower, a differential, a ladder's step.
+    Expr(Expr),
+    /// `ratio A to B`: A / B, with B never zero.
+    Ratio(Expr, Expr),
+}
+
+/// A column key as printed: `1-2`, `-3`, `0.25`, `50+`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColumnHead {
+    /// The key as written, shown in traces and `show`.
+    pub text: String,
+    /// Its threshold: `3-2` is 1.5.
+    pub value: Number,
+    /// Written as odds (`3-2`).
+    pub ratio: bool,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// `below columns => ...` or `beyond KEY => ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OffTable {
+    /// `beyond KEY` (at KEY or above) rather than `below columns` (under
+    /// the first key).
+    pub beyond: Option<ColumnHead>,
+    /// What happens there.
+    pub rule: OffRule,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// What a value off the scale gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OffRule {
+    /// An outcome, without a roll ("always NE", "automatic X").
+    Outcome(Outcome),
+    /// `read KEY with ±N`: that column, the roll moved by N.
+    Read {
+        /// The column.
+        head: ColumnHead,
+        /// The roll's adjustment.
+        by: Option<Spanned<i64>>,
+    },
+}
+
+/// `3: NE D X X`: one line of a results grid as printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultLine {
+    /// The rolls it reads.
+    pub rolls: RangeSet,
+    /// One cell per column: `None` is `-` (no result).
+    pub cells: Vec<Spanned<Option<String>>>,
+    /// The whole line.
+    pub span: Span,
 }
 
 /// `count NAME "label" on TARGET`.
@@ -564,6 +670,8 @@ pub struct FollowArg {
 pub enum ArgValue {
     /// An integer.
     Int(i64),
+    /// A decimal: `2.5`.
+    Number(Number),
     /// An option name.
     Name(Ident),
 }
@@ -629,7 +737,7 @@ pub enum DiceTerm {
     Name(Ident),
 }
 
-/// An integer expression.
+/// A number expression (exact: see [`Number`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expr {
     /// Its form.
@@ -643,6 +751,13 @@ pub struct Expr {
 pub enum ExprKind {
     /// A literal.
     Int(i64),
+    /// A decimal literal: `0.5`.
+    Number(Number),
+    /// `floor(x)`, `ceil(x)`, `round(x)`, `min(a, b, ...)`, `max(...)`,
+    /// `clamp(x, lo, hi)`.
+    Call(Box<Ident>, Vec<Expr>),
+    /// `(a if cond else b)`.
+    If(Box<Expr>, Box<Cond>, Box<Expr>),
     /// A param, counted modifier, or grid of numbers.
     Name(Ident),
     /// `total`: the modified roll (tables and checks).
@@ -658,7 +773,8 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
 }
 
-/// Arithmetic operators; `/` drops fractions (rounds toward minus infinity).
+/// Arithmetic operators; `/` is exact (`7 / 2` is 3.5): round with `floor`,
+/// `ceil` or `round` where the sheet rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `+`

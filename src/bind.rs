@@ -4,13 +4,13 @@
 //! and the exact-odds engine both walk this plan, so they cannot disagree.
 
 use crate::choices::{Arg, Choices};
+use crate::num::{whole, Num, Show};
 use crate::roll::AppliedModifier;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{
-    Body, Cell, ChartId, Cond, CondOutcome, Dice, DiceSource, Expr, GridRef, Lookup, ModValue,
-    NaturalOutcome, Outcome, Program, Ranges, SlotKind, Target,
+    Body, Cell, ChartId, Cond, CondOutcome, Dice, DiceSource, Expr, Func, GridRef, Lookup,
+    ModValue, NaturalOutcome, Outcome, Program, Ranges, SlotKind, Target,
 };
-use std::fmt::Write as _;
 
 /// An outcome with its conditions settled: fields of alternatives, and the
 /// follow-ups to roll.
@@ -104,9 +104,19 @@ pub(crate) enum Plan {
 #[derive(Clone, Debug)]
 pub(crate) struct Bound {
     pub chart: ChartId,
-    pub values: Vec<Option<i64>>,
+    pub values: Vec<Option<Num>>,
     pub applied: Vec<AppliedModifier>,
     pub plan: Plan,
+    /// What binding settled that the trace should say: the column a value
+    /// picked and how shifts moved it, a capped net modifier.
+    pub note: Option<String>,
+    /// `clamp total to LO..HI`: the plan's lookup already reads clamped
+    /// totals; the trace says "7 treated as 6".
+    pub clamp: Option<(i64, i64)>,
+    /// A ladder's movement, kept so an extra modifier can move it again.
+    pub ladder: Option<crate::ladder::Moved>,
+    /// The extra modifiers added by [`Bound::shift`], summed.
+    pub extra: i64,
 }
 
 impl Bound {
@@ -116,6 +126,7 @@ impl Bound {
         if extra == 0 {
             return;
         }
+        self.extra = self.extra.saturating_add(extra);
         self.applied.push(AppliedModifier {
             name: format!("{extra:+}"),
             label: "extra modifier".into(),
@@ -123,6 +134,12 @@ impl Bound {
             side: 0,
             note: None,
         });
+        if let Some(ladder) = &mut self.ladder {
+            ladder.net = ladder.net.saturating_add(extra);
+            let (text, detail) = ladder.result();
+            self.plan = Plan::Certain(Resolved::text(text), Some(detail));
+            return;
+        }
         match &mut self.plan {
             Plan::Table { offset, .. } | Plan::Check { offset, .. } => *offset += extra,
             Plan::Opposed { offsets, .. } => offsets[0] += extra,
@@ -136,16 +153,34 @@ impl Bound {
     }
 }
 
+impl Bound {
+    /// Says when a total no row reads came from an extra modifier (a loose
+    /// `+N`, a `--sweep` step) rather than from the choices: the checker
+    /// proved every total the chart's own modifiers reach is read.
+    pub fn explain(&self, e: RollError) -> RollError {
+        match e.kind {
+            RollErrorKind::NoRow { total } if self.extra != 0 => RollError::new(
+                RollErrorKind::ExtraOffTable {
+                    total,
+                    extra: self.extra,
+                },
+                e.span,
+            ),
+            _ => e,
+        }
+    }
+}
+
 /// Binds `chart` to the arguments given, plus values preset by a caller
 /// (follow-ups pass values along this way).
 pub(crate) fn bind(
     program: &Program,
     chart: ChartId,
     choices: &Choices,
-    preset: &[(usize, i64)],
+    preset: &[(usize, Num)],
 ) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
-    let mut values: Vec<Option<i64>> = vec![None; c.slots.len()];
+    let mut values: Vec<Option<Num>> = vec![None; c.slots.len()];
     for &(slot, v) in preset {
         if let Some(x) = values.get_mut(slot) {
             *x = Some(v);
@@ -168,11 +203,18 @@ pub(crate) fn bind(
         values[slot] = Some(value);
     }
     for (slot, s) in c.slots.iter().enumerate() {
-        if let SlotKind::Param {
-            default: Some(d), ..
-        } = s.kind
-        {
-            values[slot].get_or_insert(d);
+        match s.kind {
+            SlotKind::Param {
+                default: Some(d), ..
+            } => {
+                values[slot].get_or_insert(d);
+            }
+            SlotKind::Choice(ch) => {
+                if let Some(d) = program.choices[ch].default {
+                    values[slot].get_or_insert(whole(d as i64));
+                }
+            }
+            _ => {}
         }
     }
     // Exclusive groups: at most one member given.
@@ -182,7 +224,7 @@ pub(crate) fn bind(
             .copied()
             .filter(|&m| {
                 let slot = c.modifiers[m].slot;
-                given[slot].is_some() && values[slot].is_some_and(|v| v != 0)
+                given[slot].is_some() && values[slot].is_some_and(|v| v != whole(0))
             })
             .collect();
         if let [a, b, ..] = picked.as_slice() {
@@ -203,7 +245,7 @@ pub(crate) fn bind(
     let passed = values.clone();
     for m in &c.modifiers {
         if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
-            values[m.slot].get_or_insert(0);
+            values[m.slot].get_or_insert(whole(0));
         }
     }
     let mut env = Env {
@@ -214,18 +256,56 @@ pub(crate) fn bind(
     };
     let mut applied = Vec::new();
     let mut net = [0i64; 2];
+    let mut shift = 0i64;
+    let mut not_possible = None;
+    let one = Some(whole(1));
     for m in &c.modifiers {
         let raw = values[m.slot];
+        let name = &c.slots[m.slot].name;
         let value = match &m.value {
-            ModValue::Fixed(v) => (raw == Some(1)).then_some((*v, None)),
+            ModValue::Fixed(v) => (raw == one).then_some((*v, None)),
+            ModValue::Shift(v) => {
+                if raw != one {
+                    continue;
+                }
+                let applies = match &m.applies {
+                    Some(cond) => env.cond(cond)?,
+                    None => true,
+                };
+                if applies {
+                    shift = checked(shift.checked_add(*v))?;
+                }
+                applied.push(AppliedModifier {
+                    name: name.clone(),
+                    label: m.label.clone(),
+                    value: 0,
+                    side: m.side,
+                    note: Some(if applies {
+                        format!("column shift {}", shift_text(*v))
+                    } else {
+                        "not applicable".into()
+                    }),
+                });
+                continue;
+            }
             ModValue::Param { factor, from } => match (raw, from) {
-                (Some(v), _) if given[m.slot].is_some() || raw != Some(0) => {
+                (Some(v), _) if given[m.slot].is_some() || raw != Some(whole(0)) => {
+                    let v = whole_value(v, &format!("`{name}`"))?;
                     Some((checked(v.checked_mul(*factor))?, None))
                 }
                 (_, Some(r)) if r.keys.iter().all(|&k| values[k].is_some()) => {
                     match grid_cell(program, r, &values)? {
-                        Cell::Number(n) => Some((checked(n.checked_mul(*factor))?, None)),
-                        _ => None,
+                        Cell::Number(n) => {
+                            let n = whole_value(*n, &format!("`{}` from `{}`", name, r.name))?;
+                            Some((checked(n.checked_mul(*factor))?, None))
+                        }
+                        // `-`: the sheet says this cannot be done at all.
+                        _ => {
+                            not_possible.get_or_insert_with(|| {
+                                format!("`{name}` from `{}` is `-` (not possible)", r.name)
+                            });
+                            None
+                        }
                     }
                 }
                 // Half the keys given: say what is missing rather than
@@ -237,7 +317,8 @@ pub(crate) fn bind(
                 _ => None,
             },
             ModValue::Counted { per, max } => match raw {
-                Some(n) if n > 0 => {
+                Some(n) if n > whole(0) => {
+                    let n = whole_value(n, &format!("`{name}`"))?;
                     let v = checked(per.checked_mul(n))?;
                     match max {
                         Some(cap) if v.abs() > *cap => Some((
@@ -255,9 +336,8 @@ pub(crate) fn bind(
             Some(cond) => env.cond(cond)?,
             None => true,
         };
-        let slot = &c.slots[m.slot];
         applied.push(AppliedModifier {
-            name: slot.name.clone(),
+            name: name.clone(),
             label: m.label.clone(),
             value: if applies { value } else { 0 },
             side: m.side,
@@ -271,13 +351,64 @@ pub(crate) fn bind(
             net[m.side.min(1)] = checked(net[m.side.min(1)].checked_add(value))?;
         }
     }
+    let mut note = None;
+    let mut clamp = None;
+    if let Body::Table { cap: Some(cap), .. } = &c.body {
+        let capped = net[0].clamp(-cap, *cap);
+        if capped != net[0] {
+            note = Some(format!("net modifier {:+} capped at {capped:+}", net[0]));
+            net[0] = capped;
+        }
+    }
     env.net = net[0];
-    let plan = plan(&env, net, &applied)?;
+    let mut ladder = None;
+    let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
+    if let Body::Table { clamp: c, .. } = &c.body {
+        clamp = *c;
+    }
+    if let Some(why) = not_possible {
+        plan = Plan::Certain(Resolved::text("Not possible"), Some(why));
+        ladder = None;
+    }
     Ok(Bound {
         chart,
         values: passed,
         applied,
         plan,
+        note,
+        clamp,
+        ladder,
+        extra: 0,
+    })
+}
+
+/// Two notes for the trace, in order.
+fn join(first: Option<String>, second: String) -> String {
+    match first {
+        Some(f) => format!("{second}; {f}"),
+        None => second,
+    }
+}
+
+/// `2R`, `1L`: a shift as the sheet writes it.
+pub(crate) fn shift_text(n: i64) -> String {
+    if n < 0 {
+        format!("{}L", n.unsigned_abs())
+    } else {
+        format!("{n}R")
+    }
+}
+
+/// A value that moves the roll must be whole.
+fn whole_value(v: Num, what: &str) -> Result<i64, RollError> {
+    crate::num::to_whole(v).ok_or_else(|| {
+        RollError::new(
+            RollErrorKind::NotWhole {
+                what: what.to_string(),
+                value: Show(v).to_string(),
+            },
+            None,
+        )
     })
 }
 
@@ -293,7 +424,7 @@ fn checked(v: Option<i64>) -> Result<i64, RollError> {
 }
 
 /// Finds the slot an argument names and parses its value.
-fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i64), RollError> {
+fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, Num), RollError> {
     let c = &program.charts[chart];
     let Some(slot) = c.slots.iter().position(|s| s.name == arg.name) else {
         // A bare option name picks its choice when only one choice has it.
@@ -307,7 +438,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i
                         .options
                         .iter()
                         .position(|(o, _)| *o == arg.name)
-                        .map(|o| (i, o as i64)),
+                        .map(|o| (i, whole(o as i64))),
                     _ => None,
                 });
             match (hits.next(), hits.next()) {
@@ -323,6 +454,23 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i
                 }
                 _ => {}
             }
+        }
+        // `in_cover=2` where only `def.in_cover` exists: a side's prefix.
+        let sided: Vec<&str> = c
+            .slots
+            .iter()
+            .map(|s| s.name.as_str())
+            .filter(|n| n.split_once('.').is_some_and(|(_, rest)| rest == arg.name))
+            .collect();
+        if !sided.is_empty() {
+            return Err(RollError::new(
+                RollErrorKind::UnknownName {
+                    chart: c.name.clone(),
+                    name: arg.name.clone(),
+                    suggestion: Some(sided.join("` or `")),
+                },
+                Some(arg.span),
+            ));
         }
         let mut names: Vec<&str> = c.slots.iter().map(|s| s.name.as_str()).collect();
         for s in &c.slots {
@@ -351,13 +499,17 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i
         )
     };
     let value = match (&s.kind, &arg.value) {
-        (SlotKind::Flag, None) => 1,
+        (SlotKind::Flag, None) => whole(1),
         (SlotKind::Flag, Some(_)) => return Err(bad("no value: it is a flag")),
         (SlotKind::Param { bounds, .. }, Some(v)) => {
-            let n: i64 = v
-                .trim_start_matches('+')
-                .parse()
-                .map_err(|_| bad("a whole number"))?;
+            // A modifier's value moves the roll: it is whole.
+            let n = if c.modifiers.iter().any(|m| m.slot == slot) {
+                crate::num::parse(v)
+                    .filter(num_rational::Ratio::is_integer)
+                    .ok_or_else(|| bad("a whole number"))?
+            } else {
+                crate::num::parse(v).ok_or_else(|| bad("a number such as `3` or `2.5`"))?
+            };
             if let Some((lo, hi)) = bounds {
                 if n < *lo || n > *hi {
                     return Err(RollError::new(
@@ -377,7 +529,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, i
         (SlotKind::Choice(ch), Some(v)) => {
             let options = &program.choices[*ch].options;
             match options.iter().position(|(o, _)| o == v) {
-                Some(i) => i as i64,
+                Some(i) => whole(i as i64),
                 None => {
                     return Err(RollError::new(
                         RollErrorKind::UnknownOption {
@@ -436,7 +588,7 @@ fn missing(program: &Program, chart: ChartId, slot: usize) -> RollError {
 pub(crate) fn grid_cell<'p>(
     program: &'p Program,
     r: &GridRef,
-    values: &[Option<i64>],
+    values: &[Option<Num>],
 ) -> Result<&'p Cell, RollError> {
     let grid = &program.grids[r.grid];
     let mut index = 0usize;
@@ -451,7 +603,7 @@ pub(crate) fn grid_cell<'p>(
                 None,
             ));
         };
-        index = index * choice.options.len() + v as usize;
+        index = index * choice.options.len() + usize::try_from(v.to_integer()).unwrap_or(0);
     }
     Ok(grid.cells.get(index).unwrap_or(&Cell::Impossible))
 }
@@ -461,14 +613,20 @@ pub(crate) fn grid_cell<'p>(
 pub(crate) struct Env<'a> {
     pub program: &'a Program,
     pub chart: ChartId,
-    pub values: &'a [Option<i64>],
+    pub values: &'a [Option<Num>],
     /// The net modifier (first side), for `modifiers` in a target.
     pub net: i64,
 }
 
+/// A computed value that must be whole (a target, a score, a ladder's
+/// start): the value, or an error saying what was not.
+pub(crate) fn whole_of(v: Num, what: &str) -> Result<i64, RollError> {
+    whole_value(v, what)
+}
+
 impl Env<'_> {
-    /// Evaluates an expression; `roll` is (total, natural) where known.
-    pub fn expr(&self, e: &Expr, roll: Option<(i64, i64)>) -> Result<i64, RollError> {
+    /// Evaluates an expression exactly; `roll` is (total, natural) where known.
+    pub fn expr(&self, e: &Expr, roll: Option<(i64, i64)>) -> Result<Num, RollError> {
         let arith = |message: &str| {
             RollError::new(
                 RollErrorKind::Arithmetic {
@@ -477,8 +635,43 @@ impl Env<'_> {
                 None,
             )
         };
+        let overflow = || arith("a value overflowed");
         Ok(match e {
-            Expr::Int(n) => *n,
+            Expr::Int(n) => whole(*n),
+            Expr::Num(n) => *n,
+            Expr::If(c, a, b) => {
+                if self.cond(c)? {
+                    self.expr(a, roll)?
+                } else {
+                    self.expr(b, roll)?
+                }
+            }
+            Expr::Call(func, args) => {
+                let vals = args
+                    .iter()
+                    .map(|a| self.expr(a, roll))
+                    .collect::<Result<Vec<Num>, _>>()?;
+                let first = vals.first().copied().unwrap_or_default();
+                match func {
+                    Func::Floor => whole(crate::num::floor(first)),
+                    Func::Ceil => whole(crate::num::ceil(first)),
+                    Func::Round => whole(crate::num::round_half_up(first)),
+                    Func::Min => vals.iter().copied().min().unwrap_or_default(),
+                    Func::Max => vals.iter().copied().max().unwrap_or_default(),
+                    Func::Clamp => {
+                        let lo = vals.get(1).copied().unwrap_or(first);
+                        let hi = vals.get(2).copied().unwrap_or(first);
+                        if lo > hi {
+                            return Err(arith(&format!(
+                                "clamp between {} and {}: the lowest is above the highest",
+                                Show(lo),
+                                Show(hi)
+                            )));
+                        }
+                        first.clamp(lo, hi)
+                    }
+                }
+            }
             Expr::Slot(s, span) => self.values[*s].ok_or_else(|| {
                 let mut err = missing(self.program, self.chart, *s);
                 err.span = Some(*span);
@@ -494,24 +687,21 @@ impl Env<'_> {
                     )))
                 }
             },
-            Expr::Total => roll.map_or(0, |r| r.0),
-            Expr::Natural => roll.map_or(0, |r| r.1),
-            Expr::Net => self.net,
-            Expr::Neg(x) => self
-                .expr(x, roll)?
-                .checked_neg()
-                .ok_or_else(|| arith("a value overflowed"))?,
+            Expr::Total => whole(roll.map_or(0, |r| r.0)),
+            Expr::Natural => whole(roll.map_or(0, |r| r.1)),
+            Expr::Net => whole(self.net),
+            Expr::Neg(x) => crate::num::sub(whole(0), self.expr(x, roll)?).ok_or_else(overflow)?,
             Expr::Bin(op, a, b) => {
                 use crate::ast::BinOp;
                 let (a, b) = (self.expr(a, roll)?, self.expr(b, roll)?);
                 match op {
-                    BinOp::Add => a.checked_add(b),
-                    BinOp::Sub => a.checked_sub(b),
-                    BinOp::Mul => a.checked_mul(b),
-                    BinOp::Div if b == 0 => return Err(arith("division by zero")),
-                    BinOp::Div => a.checked_div_euclid(b),
+                    BinOp::Add => crate::num::add(a, b),
+                    BinOp::Sub => crate::num::sub(a, b),
+                    BinOp::Mul => crate::num::mul(a, b),
+                    BinOp::Div if b == whole(0) => return Err(arith("division by zero")),
+                    BinOp::Div => crate::num::div(a, b),
                 }
-                .ok_or_else(|| arith("a value overflowed"))?
+                .ok_or_else(overflow)?
             }
         })
     }
@@ -521,10 +711,10 @@ impl Env<'_> {
     pub fn cond(&self, c: &Cond) -> Result<bool, RollError> {
         use crate::ast::CmpOp;
         Ok(match c {
-            Cond::Flag(s) => self.values[*s] == Some(1),
+            Cond::Flag(s) => self.values[*s] == Some(whole(1)),
             Cond::OptionIn(s, options) => {
                 let v = self.values[*s].ok_or_else(|| missing(self.program, self.chart, *s))?;
-                options.iter().any(|&o| o as i64 == v)
+                options.iter().any(|&o| whole(o as i64) == v)
             }
             Cond::Not(x) => !self.cond(x)?,
             Cond::And(a, b) => self.cond(a)? && self.cond(b)?,
@@ -577,7 +767,7 @@ fn bind_dice(
     program: &Program,
     chart: ChartId,
     d: &Dice,
-    values: &[Option<i64>],
+    values: &[Option<Num>],
 ) -> Result<BoundDice, RollError> {
     let mut groups = Vec::new();
     for g in &d.groups {
@@ -585,6 +775,13 @@ fn bind_dice(
             None => g.count,
             Some(s) => {
                 let n = values[s].ok_or_else(|| missing(program, chart, s))?;
+                let n = whole_value(
+                    n,
+                    &format!(
+                        "the number of dice `{}`",
+                        program.charts[chart].slots[s].name
+                    ),
+                )?;
                 u32::try_from(n).map_err(|_| {
                     RollError::new(
                         RollErrorKind::Arithmetic {
@@ -617,20 +814,24 @@ enum BoundTarget {
 
 fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
     let ev = |e: &Expr| env.expr(e, None);
+    // The roll is whole: "at least 3.5" is 4 or more, "at most 3.7" 3 or less.
     Ok(BoundTarget::Ranges(match t {
         Target::Ranges(r) => r.clone(),
-        Target::AtLeast(e) => Ranges::at_least(ev(e)?),
-        Target::AtMost(e) => Ranges::at_most(ev(e)?),
-        Target::MoreThan(e) => Ranges::at_least(ev(e)?.saturating_add(1)),
-        Target::LessThan(e) => Ranges::at_most(ev(e)?.saturating_sub(1)),
+        Target::AtLeast(e) => Ranges::at_least(crate::num::ceil(ev(e)?)),
+        Target::AtMost(e) => Ranges::at_most(crate::num::floor(ev(e)?)),
+        Target::MoreThan(e) => Ranges::at_least(crate::num::floor(ev(e)?).saturating_add(1)),
+        Target::LessThan(e) => Ranges::at_most(crate::num::ceil(ev(e)?).saturating_sub(1)),
         Target::Grid(r, shift) => {
             let by = match shift {
-                Some(e) => ev(e)?,
+                Some(e) => whole_value(ev(e)?, "the shift of a target")?,
                 None => 0,
             };
             match grid_cell(env.program, r, env.values)? {
                 Cell::Target(t) => t.shifted(by),
-                Cell::Number(n) => Ranges(vec![(*n, *n)]).shifted(by),
+                Cell::Number(n) => {
+                    let n = whole_value(*n, &format!("the target from `{}`", r.name))?;
+                    Ranges(vec![(n, n)]).shifted(by)
+                }
                 Cell::Text(t) => return Ok(BoundTarget::Text(t.clone())),
                 Cell::Dice(_) | Cell::Impossible => {
                     return Ok(BoundTarget::Text("Not possible".into()))
@@ -673,7 +874,7 @@ fn dice_of_source(
     program: &Program,
     chart: ChartId,
     src: &DiceSource,
-    values: &[Option<i64>],
+    values: &[Option<Num>],
 ) -> Result<Result<BoundDice, String>, RollError> {
     match src {
         DiceSource::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
@@ -685,7 +886,14 @@ fn dice_of_source(
     }
 }
 
-fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, RollError> {
+fn plan(
+    env: &Env,
+    net: [i64; 2],
+    applied: &[AppliedModifier],
+    shift: i64,
+    note: &mut Option<String>,
+    ladder: &mut Option<crate::ladder::Moved>,
+) -> Result<Plan, RollError> {
     let (program, chart, values) = (env.program, env.chart, env.values);
     let c = &program.charts[chart];
     let resolve_rows = |rows: &[crate::tree::RowTree]| -> Result<Vec<Resolved>, RollError> {
@@ -699,7 +907,7 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
         }
         Body::Lookup(r) => {
             let text = match grid_cell(program, r, values)? {
-                Cell::Number(n) => n.to_string(),
+                Cell::Number(n) => Show(*n).to_string(),
                 Cell::Text(t) => t.clone(),
                 Cell::Target(t) => t.to_string(),
                 Cell::Dice(d) => d.to_string(),
@@ -707,35 +915,28 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
             };
             Plan::Certain(Resolved::text(text), None)
         }
-        Body::Ladder { steps, start, caps } => {
-            let start = env.expr(start, None)?;
-            let mut index = snap(steps, start);
-            let first = index;
-            let moved = net[0];
-            index = (index as i64 - moved).clamp(0, steps.len() as i64 - 1) as usize;
-            let mut capped = None;
+        Body::Ladder {
+            steps,
+            labels,
+            start,
+            caps,
+        } => {
+            let start = whole_value(env.expr(start, None)?, "the ladder's start")?;
+            let mut holding = Vec::new();
             for (cap, cond) in caps {
                 let holds = match cond {
                     Some(c) => env.cond(c)?,
                     None => true,
                 };
                 if holds {
-                    let cap = env.expr(cap, None)?;
-                    while index + 1 < steps.len() && steps[index] > cap {
-                        index += 1;
-                        capped = Some(cap);
-                    }
+                    holding.push(crate::num::floor(env.expr(cap, None)?));
                 }
             }
-            let mut detail = format!(
-                "start {start} -> step {}, moved {moved:+}",
-                steps.get(first).copied().unwrap_or(start)
-            );
-            if let Some(cap) = capped {
-                let _ = write!(detail, ", capped at {cap}");
-            }
-            let value = steps.get(index).map_or(start, |v| *v);
-            Plan::Certain(Resolved::text(value.to_string()), Some(detail))
+            let moved =
+                crate::ladder::Moved::new(steps.clone(), labels.clone(), start, net[0], holding);
+            let (text, detail) = moved.result();
+            *ladder = Some(moved);
+            Plan::Certain(Resolved::text(text), Some(detail))
         }
         Body::Table {
             dice,
@@ -745,11 +946,32 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
             rows,
             naturals,
             best,
+            scale,
+            ..
         } => {
-            let column = match columns {
-                Some(s) => values[*s].ok_or_else(|| missing(program, chart, *s))? as usize,
+            let mut column = match columns {
+                Some(s) => usize::try_from(
+                    values[*s]
+                        .ok_or_else(|| missing(program, chart, *s))?
+                        .to_integer(),
+                )
+                .unwrap_or(0),
                 None => 0,
             };
+            let mut adjust = 0;
+            if let Some(scale) = scale {
+                match crate::column::pick(env, scale, shift)? {
+                    (crate::column::Pick::Column(c, by), text) => {
+                        column = c;
+                        adjust = by;
+                        *note = Some(join(note.take(), text));
+                    }
+                    (crate::column::Pick::Outcome(o), text) => {
+                        let text = join(note.take(), text);
+                        return Ok(Plan::Certain(env.resolve(o)?, Some(text)));
+                    }
+                }
+            }
             let (naturals, extras) = bind_naturals(env, naturals)?;
             let best = match best {
                 Some((row, top, cond)) if env.cond(cond)? => Some((*row, *top)),
@@ -757,7 +979,7 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
             };
             Plan::Table {
                 dice: bind_dice(program, chart, dice, values)?,
-                offset: net[0] + dice.constant,
+                offset: net[0] + dice.constant + adjust,
                 score: score.clone(),
                 lookup: lookups.get(column).cloned().unwrap_or_default(),
                 rows: resolve_rows(rows)?,
@@ -847,14 +1069,4 @@ fn plan(env: &Env, net: [i64; 2], applied: &[AppliedModifier]) -> Result<Plan, R
         }
     };
     Ok(plan)
-}
-
-/// The index of the step a start value stands on: the equal step, else the
-/// nearest step not above it (ladders list their steps from the top).
-fn snap(steps: &[i64], start: i64) -> usize {
-    steps
-        .iter()
-        .position(|&s| s == start)
-        .or_else(|| steps.iter().position(|&s| s <= start))
-        .unwrap_or(steps.len().saturating_sub(1))
 }

@@ -18,6 +18,11 @@ const BUNDLED: &[(&str, &str)] = &[
         "cold_war_quick_reference",
         include_str!("../rules/cold_war_quick_reference.rules"),
     ),
+    ("ogre", include_str!("../rules/ogre.rules")),
+    (
+        "guns_of_august",
+        include_str!("../rules/guns_of_august.rules"),
+    ),
 ];
 
 /// The text of a bundled game.

@@ -130,6 +130,42 @@ pub enum CompileErrorKind {
         /// How to fix it.
         help: String,
     },
+    /// A decimal where only a whole number makes sense (dice counts,
+    /// modifiers to the roll, ladder steps).
+    NotWhole {
+        /// What needs a whole number ("a number of dice").
+        what: &'static str,
+        /// The value as written.
+        value: String,
+    },
+    /// Column keys of `columns by` that do not increase left to right.
+    ColumnOrder {
+        /// This key.
+        key: String,
+        /// The key before it.
+        previous: String,
+    },
+    /// A column shift (`1L`, `2R`) in a chart whose column is not computed.
+    ShiftWithoutColumns {
+        /// The shift's name.
+        name: String,
+    },
+    /// `ratio A to B` where B can be zero.
+    RatioZero {
+        /// The divisor as written.
+        divisor: String,
+        /// Its lowest value.
+        reach: String,
+    },
+    /// A name that exists, but is not of the kind the place needs.
+    NotThisKind {
+        /// The name.
+        name: String,
+        /// What it is ("a ladder").
+        is: String,
+        /// What the place takes.
+        allowed: String,
+    },
 }
 
 impl fmt::Display for CompileErrorKind {
@@ -182,6 +218,23 @@ impl fmt::Display for CompileErrorKind {
                 )
             }
             Self::Invalid { message, .. } => f.write_str(message),
+            Self::NotWhole { what, value } => {
+                write!(f, "`{value}` is not a whole number, and {what} must be")
+            }
+            Self::ColumnOrder { key, previous } => write!(
+                f,
+                "column `{key}` comes after `{previous}` but is not higher"
+            ),
+            Self::ShiftWithoutColumns { name } => write!(
+                f,
+                "`{name}` shifts the column, but this chart's column is not computed"
+            ),
+            Self::RatioZero { divisor, reach } => {
+                write!(f, "the ratio divides by `{divisor}`, which can be {reach}")
+            }
+            Self::NotThisKind { name, is, allowed } => {
+                write!(f, "`{name}` is {is}; {allowed}")
+            }
         }
     }
 }
@@ -204,6 +257,11 @@ impl CompileErrorKind {
             Self::FollowUpCycle { .. } => "chartwright::compile::follow_up_cycle",
             Self::FollowUpInput { .. } => "chartwright::compile::follow_up_input",
             Self::Invalid { .. } => "chartwright::compile::invalid",
+            Self::NotWhole { .. } => "chartwright::compile::not_whole",
+            Self::ColumnOrder { .. } => "chartwright::compile::column_order",
+            Self::ShiftWithoutColumns { .. } => "chartwright::compile::shift_without_columns",
+            Self::RatioZero { .. } => "chartwright::compile::ratio_zero",
+            Self::NotThisKind { .. } => "chartwright::compile::not_this_kind",
         }
     }
 
@@ -237,6 +295,9 @@ impl CompileErrorKind {
             Self::WrongKind { expected, .. } => format!("use {expected} here"),
             Self::MisplacedClause { .. } => "remove the clause or move it".into(),
             Self::MissingClause { clause, .. } => format!("add a `{clause}` clause"),
+            Self::CellCount { what, .. } if what.starts_with("results") => {
+                "give one result per column key, left to right, as the sheet prints the line".into()
+            }
             Self::CellCount { .. } => {
                 "give one cell per column: the options of the last key, in declared order".into()
             }
@@ -245,6 +306,25 @@ impl CompileErrorKind {
                 format!("pass a value in the call: `then {chart}({input}=...)`")
             }
             Self::Invalid { help, .. } => help.clone(),
+            Self::NotWhole { what, .. } => format!(
+                "the dice total stays whole: write {what} as a whole number, or round \
+                 a computed value with `floor(...)`, `ceil(...)` or `round(...)`"
+            ),
+            Self::ColumnOrder { .. } => {
+                "write the keys from the lowest to the highest, as the sheet prints them \
+                 left to right (odds `1-2 1-1 3-2 2-1`, thresholds `0.5 1 2 4`)"
+                    .into()
+            }
+            Self::ShiftWithoutColumns { .. } => {
+                "shifts move along `columns by VALUE: KEYS`; make the roll's modifier \
+                 a die-roll modifier such as `+1`, or give the chart a computed scale"
+                    .into()
+            }
+            Self::RatioZero { divisor, .. } => format!(
+                "bound it above zero, such as `param {divisor} \"...\" in 1..100`, \
+                 or say what a zero means with `(... if {divisor} > 0 else ...)`"
+            ),
+            Self::NotThisKind { .. } => "use a name of the kind allowed here".into(),
         }
     }
 }

@@ -101,8 +101,8 @@ impl Condition {
             }
             Cond::Cmp(op, l, r) => {
                 let mut reads = Vec::new();
-                let left = expr_text(chart, l, &mut reads);
-                let right = expr_text(chart, r, &mut reads);
+                let left = expr_text(program, chart, l, &mut reads);
+                let right = expr_text(program, chart, r, &mut reads);
                 Condition::Compare {
                     left,
                     op: match op {
@@ -140,9 +140,32 @@ impl Condition {
 }
 
 /// An expression as written in `.rules`; the slots it reads go to `reads`.
-fn expr_text(chart: &ChartTree, e: &Expr, reads: &mut Vec<String>) -> String {
+fn expr_text(program: &Program, chart: &ChartTree, e: &Expr, reads: &mut Vec<String>) -> String {
     match e {
         Expr::Int(n) => n.to_string(),
+        Expr::Num(n) => crate::num::Show(*n).to_string(),
+        Expr::Call(func, args) => {
+            let name = crate::tree::Func::ALL
+                .iter()
+                .find(|(_, f, _)| f == func)
+                .map_or("?", |(name, _, _)| name);
+            let args: Vec<String> = args
+                .iter()
+                .map(|a| expr_text(program, chart, a, reads))
+                .collect();
+            format!("{name}({})", args.join(", "))
+        }
+        Expr::If(cond, then, otherwise) => {
+            let then = expr_text(program, chart, then, reads);
+            let cond = Condition::from_tree(program, chart, cond);
+            for input in cond.inputs() {
+                if !reads.iter().any(|r| r == input) {
+                    reads.push(input.to_string());
+                }
+            }
+            let otherwise = expr_text(program, chart, otherwise, reads);
+            format!("({then} if {cond} else {otherwise})")
+        }
         Expr::Slot(s, _) => {
             let name = chart
                 .slots
@@ -157,7 +180,7 @@ fn expr_text(chart: &ChartTree, e: &Expr, reads: &mut Vec<String>) -> String {
         Expr::Total => "total".into(),
         Expr::Natural => "natural".into(),
         Expr::Net => "modifiers".into(),
-        Expr::Neg(inner) => format!("-{}", operand(chart, inner, reads)),
+        Expr::Neg(inner) => format!("-{}", operand(program, chart, inner, reads)),
         Expr::Bin(op, a, b) => {
             let op = match op {
                 crate::ast::BinOp::Add => "+",
@@ -167,16 +190,16 @@ fn expr_text(chart: &ChartTree, e: &Expr, reads: &mut Vec<String>) -> String {
             };
             format!(
                 "{} {op} {}",
-                operand(chart, a, reads),
-                operand(chart, b, reads)
+                operand(program, chart, a, reads),
+                operand(program, chart, b, reads)
             )
         }
     }
 }
 
 /// A sub-expression, in parentheses when it is itself an operation.
-fn operand(chart: &ChartTree, e: &Expr, reads: &mut Vec<String>) -> String {
-    let text = expr_text(chart, e, reads);
+fn operand(program: &Program, chart: &ChartTree, e: &Expr, reads: &mut Vec<String>) -> String {
+    let text = expr_text(program, chart, e, reads);
     if matches!(e, Expr::Bin(..)) {
         format!("({text})")
     } else {

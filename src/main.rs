@@ -52,6 +52,8 @@ enum Command {
     List {
         /// A file, folder or bundled game name.
         rules: PathBuf,
+        /// Only this chart.
+        chart: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -216,12 +218,20 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
             Ok(())
         }
-        Some(Command::List { rules, json }) => {
+        Some(Command::List { rules, chart, json }) => {
             let ruleset = load_or_report(&[rules])?;
-            if json {
-                emit(&json::text(json::list(&ruleset)));
-            } else {
-                emit(&list(&ruleset));
+            let only = chart
+                .map(|name| {
+                    ruleset.chart(&name).map_err(|e| {
+                        anstream::eprint!("{}", output::plain_error(&e));
+                        ExitCode::from(1)
+                    })
+                })
+                .transpose()?;
+            match (only, json) {
+                (only, true) => emit(&json::text(json::list(&ruleset, only.as_ref()))),
+                (Some(chart), false) => emit(&list_chart(&chart)),
+                (None, false) => emit(&list(&ruleset)),
             }
             Ok(())
         }
@@ -357,6 +367,19 @@ pub fn list(ruleset: &Ruleset) -> String {
     for (name, title, version) in ruleset.games() {
         let _ = writeln!(out, "{title} (version {version}) [{name}]");
         for c in ruleset.charts().filter(|c| c.game() == name) {
+            out.push_str(&list_chart(&c));
+        }
+    }
+    out
+}
+
+/// One chart and what it takes, as `list` prints it.
+#[must_use]
+pub fn list_chart(c: &chartwright::ChartRef<'_>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    {
+        {
             let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
             let _ = writeln!(
                 out,

@@ -85,7 +85,8 @@ impl Bound {
                             values: &self.values,
                             net: 0,
                         }
-                        .expr(e, Some((total, natural)))?,
+                        .expr(e, Some((total, natural)))
+                        .and_then(|v| crate::bind::whole_of(v, "the score"))?,
                     ),
                     None => None,
                 };

@@ -103,6 +103,7 @@ pub(crate) fn target(t: &Target) -> String {
 pub(crate) fn modifier_value(program: &Program, m: &crate::tree::Modifier) -> String {
     match &m.value {
         ModValue::Fixed(v) => format!("{v:+}"),
+        ModValue::Shift(v) => crate::bind::shift_text(*v),
         ModValue::Param { factor, from } => {
             let base = if *factor < 0 { "-r" } else { "±r" };
             match from {
@@ -219,6 +220,9 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             naturals,
             score,
             best,
+            scale,
+            cap,
+            clamp,
             ..
         } => {
             let _ = writeln!(
@@ -232,7 +236,10 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             );
             let mut grid = Vec::new();
             let mut header = Vec::new();
-            if let Some(slot) = columns {
+            if let Some(s) = scale {
+                scale_text(program, s, &mut out);
+                header.extend(s.heads.iter().map(|h| h.0.clone()));
+            } else if let Some(slot) = columns {
                 if let crate::tree::SlotKind::Choice(ch) = c.slots[*slot].kind {
                     header.extend(program.choices[ch].options.iter().map(|o| o.1.clone()));
                 }
@@ -253,6 +260,15 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             out.push('\n');
             out.push_str(&table(&grid));
             naturals_text(program, naturals, &mut out);
+            if let Some(cap) = cap {
+                let _ = writeln!(out, "  The net modifier is capped at ±{cap}.");
+            }
+            if let Some((lo, hi)) = clamp {
+                let _ = writeln!(
+                    out,
+                    "  A modified roll below {lo} reads as {lo}; above {hi}, as {hi}."
+                );
+            }
             if let Some((row, _, _)) = best {
                 let _ = writeln!(out, "  Best result (when it applies): row {}", row + 1);
             }
@@ -327,16 +343,25 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                 );
             }
         }
-        Body::Ladder { steps, .. } => {
-            let _ = writeln!(
-                out,
-                "\n  {}\n  (+1 moves one step left, -1 one step right)",
-                steps
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("  ")
-            );
+        Body::Ladder { steps, labels, .. } => {
+            // In written order, the first step on top: `+1` moves up.
+            let label = |i: usize| match labels.get(i) {
+                Some(Some(l)) => l.clone(),
+                _ => steps.get(i).map_or_else(String::new, ToString::to_string),
+            };
+            out.push('\n');
+            for i in 0..steps.len() {
+                let _ = writeln!(out, "  {}", label(i));
+            }
+            if let (Some(_), Some(_)) = (steps.first(), steps.last()) {
+                let _ = writeln!(
+                    out,
+                    "  (+1 moves one step up, towards {}; -1 one step down, towards {}; \
+                     a move stops at either end)",
+                    label(0),
+                    label(steps.len() - 1)
+                );
+            }
         }
     }
     modifiers(program, c, &mut out);
@@ -344,6 +369,42 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
         let _ = writeln!(out, "\n{}", n.trim_end());
     }
     out
+}
+
+/// How a `columns by` table finds its column.
+fn scale_text(program: &Program, s: &crate::tree::Scale, out: &mut String) {
+    let what = match &s.value {
+        crate::tree::ScaleValue::Ratio(..) => "the odds ratio, rounded in the defender's favour",
+        crate::tree::ScaleValue::Expr(_) => "the value",
+    };
+    let _ = writeln!(out, "Column: the highest key not above {what}");
+    let rule = |r: &crate::tree::OffRule| match r {
+        crate::tree::OffRule::Outcome(o) => outcome(program, o, &[]),
+        crate::tree::OffRule::Read { column, by } => {
+            let key = s.heads.get(*column).map_or("", |h| h.0.as_str());
+            if *by == 0 {
+                format!("read on `{key}`")
+            } else {
+                format!("read on `{key}` with {by:+} to the roll")
+            }
+        }
+    };
+    if let Some(r) = &s.below {
+        let first = s.heads.first().map_or("", |h| h.0.as_str());
+        let _ = writeln!(out, "  Below `{first}`: {}", rule(r));
+    }
+    if let Some((key, _, r)) = &s.beyond {
+        let _ = writeln!(out, "  At `{key}` or above: {}", rule(r));
+    }
+    let _ = writeln!(
+        out,
+        "  Column shifts {}",
+        if s.past_edges {
+            "may leave the table"
+        } else {
+            "stop at the first and last columns"
+        }
+    );
 }
 
 fn naturals_text(program: &Program, naturals: &[crate::tree::Natural], out: &mut String) {

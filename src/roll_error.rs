@@ -91,11 +91,36 @@ pub enum RollErrorKind {
         /// The name.
         name: String,
         /// The value.
-        value: i64,
+        value: crate::ast::Number,
         /// Lowest allowed.
-        lo: i64,
+        lo: crate::ast::Number,
         /// Highest allowed.
-        hi: i64,
+        hi: crate::ast::Number,
+    },
+    /// A decimal where the roll needs a whole number (a modifier's value,
+    /// a number of dice, a score).
+    NotWhole {
+        /// What needed it.
+        what: String,
+        /// The value, as a decimal or a fraction.
+        value: String,
+    },
+    /// A computed column off the scale, where the chart says nothing.
+    OffScale {
+        /// What picked the column, with its value.
+        value: String,
+        /// The first or last column.
+        key: String,
+        /// Past the last column rather than below the first.
+        beyond: bool,
+    },
+    /// An extra modifier (a loose `+N` or a sweep step) pushed the total
+    /// to where no row reads.
+    ExtraOffTable {
+        /// The total.
+        total: i64,
+        /// The extra modifier.
+        extra: i64,
     },
     /// A param the chart needs that was not given.
     MissingParam {
@@ -181,8 +206,31 @@ impl fmt::Display for RollErrorKind {
                 lo,
                 hi,
             } => {
-                write!(f, "`{name}={value}` is outside {lo}..{hi}")
+                let show = |n: &crate::ast::Number| crate::num::Show(*n).to_string();
+                write!(
+                    f,
+                    "`{name}={}` is outside {}..{}",
+                    show(value),
+                    show(lo),
+                    show(hi)
+                )
             }
+            Self::NotWhole { what, value } => {
+                write!(f, "{what} is {value}, which is not a whole number")
+            }
+            Self::OffScale { value, key, beyond } => write!(
+                f,
+                "{value} is {} column `{key}`, and the chart says nothing for it",
+                if *beyond {
+                    "beyond the last"
+                } else {
+                    "below the first"
+                }
+            ),
+            Self::ExtraOffTable { total, extra } => write!(
+                f,
+                "the extra modifier {extra:+} takes the total to {total}, which no row reads"
+            ),
             Self::MissingParam { name, label } => {
                 write!(f, "this chart needs `{name}` ({label})")
             }
@@ -207,6 +255,9 @@ impl RollErrorKind {
             Self::Conflict { .. } => "chartwright::roll::exclusive_conflict",
             Self::BadValue { .. } => "chartwright::roll::bad_value",
             Self::OutOfBounds { .. } => "chartwright::roll::out_of_bounds",
+            Self::NotWhole { .. } => "chartwright::roll::not_whole",
+            Self::OffScale { .. } => "chartwright::roll::off_scale",
+            Self::ExtraOffTable { .. } => "chartwright::roll::extra_off_table",
             Self::MissingParam { .. } => "chartwright::roll::missing_param",
             Self::MissingChoice { .. } => "chartwright::roll::missing_choice",
             Self::GivenTwice { .. } => "chartwright::roll::given_twice",
@@ -255,7 +306,24 @@ impl RollErrorKind {
                 format!("name it alone: `{name}`")
             }
             Self::BadValue { name, expected, .. } => format!("give {expected}, as `{name}=...`"),
-            Self::OutOfBounds { lo, hi, .. } => format!("give a value from {lo} to {hi}"),
+            Self::OutOfBounds { lo, hi, .. } => format!(
+                "give a value from {} to {}",
+                crate::num::Show(*lo),
+                crate::num::Show(*hi)
+            ),
+            Self::NotWhole { .. } => {
+                "the dice total stays whole: give a whole number, or have the chart round \
+                 it with `floor`, `ceil` or `round`"
+                    .into()
+            }
+            Self::OffScale { beyond, .. } => format!(
+                "the chart needs `{} columns => OUTCOME` (or `=> read KEY with ±N`); \
+                 until then, give values on the scale",
+                if *beyond { "beyond" } else { "below" }
+            ),
+            Self::ExtraOffTable { .. } => {
+                "use a smaller extra modifier or a narrower `--sweep`".into()
+            }
             Self::MissingParam { name, .. } => format!("add `{name}=N`"),
             Self::MissingChoice { name, options } => {
                 format!("add `{name}=` one of: {}", options.join(", "))

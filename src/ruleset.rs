@@ -525,9 +525,12 @@ impl<'r> ChartRef<'r> {
                             }
                         }))
                     }
+                    // The whole numbers allowed (a param may also take
+                    // decimals between them: `show` prints the bounds
+                    // exactly); a decimal default is not listed here.
                     SlotKind::Param { bounds, default } => InputKind::Param {
-                        bounds: *bounds,
-                        default: *default,
+                        bounds: bounds.map(|(l, h)| (crate::num::ceil(l), crate::num::floor(h))),
+                        default: default.and_then(crate::num::to_whole),
                     },
                     SlotKind::Choice(c) => InputKind::Choice {
                         options: self.rules.program.choices[*c].options.clone(),
@@ -676,6 +679,7 @@ impl BoundChart<'_> {
             &self.rules.limits,
             0,
         )
+        .map_err(|e| self.bound.explain(e))
     }
 
     /// Rolls once without the trace or follow-ups, allocating nothing: the
@@ -704,7 +708,8 @@ impl BoundChart<'_> {
 
     /// The exact odds of every outcome.
     pub fn odds(&self) -> Result<Odds, RollError> {
-        let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)?;
+        let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)
+            .map_err(|e| self.bound.explain(e))?;
         let chart = &self.rules.program.charts[self.bound.chart];
         Ok(Odds {
             chart: format!(

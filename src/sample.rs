@@ -125,6 +125,19 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             if reading.capped {
                 trace.detail = Some("capped: the best result allowed here".into());
             }
+            // What binding settled (the column, a capped net modifier) and
+            // a clamped total: the trace says what the engine read.
+            let mut said: Vec<String> = bound.note.iter().cloned().collect();
+            if let Some((lo, hi)) = bound.clamp {
+                let t = reading.score.unwrap_or(reading.total);
+                if t < lo || t > hi {
+                    said.push(format!("{t} treated as {}", t.clamp(lo, hi)));
+                }
+            }
+            said.extend(trace.detail.take());
+            if !said.is_empty() {
+                trace.detail = Some(said.join("; "));
+            }
             trace.outcome = outcome_text(chart, primary, &extras);
             follow.extend(&primary.follow_ups);
             for e in &extras {
@@ -235,7 +248,7 @@ pub(crate) fn follow_up(
 /// caller passes along.
 fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bound, RollError> {
     let f = &program.follow_ups[index];
-    let mut preset: Vec<(usize, i64)> = f
+    let mut preset: Vec<(usize, crate::num::Num)> = f
         .pass
         .iter()
         .filter_map(|&(from, to)| caller.values.get(from).copied().flatten().map(|v| (to, v)))

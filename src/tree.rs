@@ -2,6 +2,7 @@
 //! Names are resolved to slots and ids; ranges are direct index lookups.
 //! Spans stay on the nodes run-time errors can point at.
 
+use crate::num::Num;
 use crate::span::Span;
 
 /// Index of a chart in [`Program::charts`].
@@ -37,6 +38,8 @@ pub(crate) struct ChoiceTree {
     pub name: String,
     pub label: String,
     pub options: Vec<(String, String)>,
+    /// `default OPTION`: the option taken when none is given.
+    pub default: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -49,7 +52,7 @@ pub(crate) struct GridTree {
 /// A grid cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Cell {
-    Number(i64),
+    Number(Num),
     Text(String),
     Target(Ranges),
     Dice(Dice),
@@ -152,10 +155,10 @@ pub(crate) struct SlotTree {
 pub(crate) enum SlotKind {
     /// On when named (flags and fixed modifiers).
     Flag,
-    /// An integer.
+    /// A number (exact: `2.5` is allowed).
     Param {
-        bounds: Option<(i64, i64)>,
-        default: Option<i64>,
+        bounds: Option<(Num, Num)>,
+        default: Option<Num>,
     },
     /// One option of a choice, stored as the option's index.
     Choice(ChoiceId),
@@ -187,6 +190,8 @@ pub(crate) enum ModValue {
         per: i64,
         max: Option<i64>,
     },
+    /// A column shift: right is positive.
+    Shift(i64),
 }
 
 /// A grid looked up with the chart's slots for its keys.
@@ -198,10 +203,13 @@ pub(crate) struct GridRef {
     pub span: Span,
 }
 
-/// An integer expression.
+/// A number expression, evaluated exactly.
 #[derive(Clone, Debug)]
 pub(crate) enum Expr {
     Int(i64),
+    Num(Num),
+    Call(Func, Vec<Expr>),
+    If(Box<Cond>, Box<Expr>, Box<Expr>),
     Slot(Slot, Span),
     Grid(GridRef),
     Total,
@@ -210,6 +218,32 @@ pub(crate) enum Expr {
     Net,
     Neg(Box<Expr>),
     Bin(crate::ast::BinOp, Box<Expr>, Box<Expr>),
+}
+
+/// The functions an expression may call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Func {
+    Floor,
+    Ceil,
+    /// Halves go up (towards plus infinity).
+    Round,
+    Min,
+    Max,
+    /// `clamp(x, lo, hi)`.
+    Clamp,
+}
+
+impl Func {
+    /// Every function by name, with the number of arguments it takes
+    /// (`None`: two or more).
+    pub const ALL: [(&'static str, Func, Option<usize>); 6] = [
+        ("floor", Func::Floor, Some(1)),
+        ("ceil", Func::Ceil, Some(1)),
+        ("round", Func::Round, Some(1)),
+        ("min", Func::Min, None),
+        ("max", Func::Max, None),
+        ("clamp", Func::Clamp, Some(3)),
+    ];
 }
 
 /// A condition over the choices made.
@@ -343,7 +377,7 @@ pub(crate) struct FollowUp {
     pub caller: ChartId,
     pub chart: ChartId,
     /// Values set in the follow-up chart's slots.
-    pub args: Vec<(Slot, i64)>,
+    pub args: Vec<(Slot, Num)>,
     /// The caller's slots copied into the follow-up's (same names).
     pub pass: Vec<(Slot, Slot)>,
     pub span: Span,
@@ -401,6 +435,12 @@ pub(crate) enum Body {
         dice: Dice,
         score: Option<Expr>,
         columns: Option<Slot>,
+        /// `columns by ...`: the column is computed (then `columns` is `None`).
+        scale: Option<Box<Scale>>,
+        /// `cap modifiers at N`.
+        cap: Option<i64>,
+        /// `clamp total to LO..HI` (the lookups already read clamped).
+        clamp: Option<(i64, i64)>,
         lookups: Vec<Lookup>,
         rows: Vec<RowTree>,
         naturals: Vec<Natural>,
@@ -428,9 +468,46 @@ pub(crate) enum Body {
     },
     Ladder {
         steps: Vec<i64>,
+        /// How the sheet prints each step, where not as the number.
+        labels: Vec<Option<String>>,
         start: Expr,
         caps: Vec<(Expr, Option<Cond>)>,
     },
+}
+
+/// Columns chosen by a computed value (`columns by ...`), with what the
+/// chart says about values off the scale. Settled at bind time: the plan
+/// the engines read is the chosen column's lookup.
+#[derive(Clone, Debug)]
+pub(crate) struct Scale {
+    pub value: ScaleValue,
+    /// Where the value was written, for errors at roll time.
+    pub span: Span,
+    /// Each column's key as written and its threshold, left to right
+    /// (thresholds strictly increase).
+    pub heads: Vec<(String, Num)>,
+    pub below: Option<OffRule>,
+    /// `beyond KEY`: from that threshold up (as written), the rule.
+    pub beyond: Option<(String, Num, OffRule)>,
+    /// `shifts past edges`: shifts may leave the scale.
+    pub past_edges: bool,
+}
+
+/// What picks the column.
+#[derive(Clone, Debug)]
+pub(crate) enum ScaleValue {
+    Expr(Expr),
+    /// `ratio A to B`; the span is the divisor's, for a zero.
+    Ratio(Expr, Expr, Span),
+}
+
+/// What a value off the scale gives.
+#[derive(Clone, Debug)]
+pub(crate) enum OffRule {
+    /// An outcome without a roll.
+    Outcome(Outcome),
+    /// Read column `column`, the roll moved by `by`.
+    Read { column: usize, by: i64 },
 }
 
 impl Body {

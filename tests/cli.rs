@@ -46,7 +46,7 @@ fn check_rules_folder_is_clean() {
     cw().args(["check", "rules/"])
         .assert()
         .code(0)
-        .stderr(contains("ok: 4 game(s)").and(contains("no errors")));
+        .stderr(contains("ok: 6 game(s)").and(contains("no errors")));
 }
 
 #[test]
@@ -179,10 +179,12 @@ fn check_every_bundled_game_by_name() {
             "battalion_combat_series",
             "command_decision",
             "cold_war_quick_reference",
+            "ogre",
+            "guns_of_august",
         ])
         .assert()
         .code(0)
-        .stderr(contains("ok: 4 game(s)"));
+        .stderr(contains("ok: 6 game(s)"));
 }
 
 // ---------------------------------------------------------------------------

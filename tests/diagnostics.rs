@@ -177,12 +177,21 @@ load_cases! {
     bounds_reversed => ["chartwright::compile::invalid"];
     follow_up_cycle => ["chartwright::compile::follow_up_cycle"];
     follow_up_input => ["chartwright::compile::follow_up_input"];
+    // Computed columns, shifts, decimals (issue 9)
+    column_order => ["chartwright::compile::column_order"];
+    shift_without_columns => ["chartwright::compile::shift_without_columns"];
+    decimal_dice => ["chartwright::compile::not_whole"];
+    decimal_modifier => ["chartwright::compile::not_whole"];
+    ratio_zero => ["chartwright::compile::ratio_zero"];
+    ladder_as_columns => ["chartwright::compile::not_this_kind"];
+    ladder_out_of_order => ["chartwright::compile::invalid"];
+    results_uncovered => [UNCOVERED, UNCOVERED, UNCOVERED];
     // Every error of a file, not only the first
     several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];
 }
 
 /// Files in tests/diagnostics/ that must load cleanly.
-const CLEAN_CASES: &[&str] = &["crlf_tabs"];
+const CLEAN_CASES: &[&str] = &["crlf_tabs", "off_scale"];
 
 #[test]
 fn every_input_file_is_a_case() {
@@ -394,7 +403,12 @@ fn bundled(game: &str) -> Ruleset {
 /// rendering with its snapshot.
 #[track_caller]
 fn check_roll(name: &str, game: &str, chart: &str, args: &str, code_wanted: &str) {
-    let rules = bundled(game);
+    check_roll_in(name, &bundled(game), chart, args, code_wanted);
+}
+
+/// [`check_roll`] on any ruleset.
+#[track_caller]
+fn check_roll_in(name: &str, rules: &Ruleset, chart: &str, args: &str, code_wanted: &str) {
     let chart = rules
         .chart(chart)
         .unwrap_or_else(|e| panic!("no chart {chart}: {e}"));
@@ -402,7 +416,7 @@ fn check_roll(name: &str, game: &str, chart: &str, args: &str, code_wanted: &str
         Ok(()) => panic!("{name}: `{args}` was accepted, but should fail with {code_wanted}"),
         Err(e) => e,
     };
-    let rendered = render_roll(&err, &rules, args);
+    let rendered = render_roll(&err, rules, args);
     assert_eq!(code(&err), code_wanted, "{name}:\n{rendered}");
     assert!(err.help().is_some(), "{name}: no help");
     assert!(err.span.is_some(), "{name}: no span");
@@ -437,6 +451,40 @@ fn roll_exclusive_conflict() {
         "bog_down",
         "tracked currently_bogged manhandled",
         "chartwright::roll::exclusive_conflict",
+    );
+}
+
+#[test]
+fn roll_off_scale() {
+    let rules = load_case("off_scale").unwrap_or_else(|e| panic!("{}", render_load(&e)));
+    check_roll_in(
+        "roll_off_scale",
+        &rules,
+        "fire",
+        "firepower=0.5",
+        "chartwright::roll::off_scale",
+    );
+}
+
+#[test]
+fn roll_decimal_modifier() {
+    check_roll(
+        "roll_decimal_modifier",
+        "first_echelon",
+        "bog_down",
+        "tracked bog_down_rating=1.5",
+        "chartwright::roll::bad_value",
+    );
+}
+
+#[test]
+fn roll_missing_side_prefix() {
+    check_roll(
+        "roll_missing_side_prefix",
+        "first_echelon",
+        "close_combat",
+        "built_up",
+        "chartwright::roll::unknown_name",
     );
 }
 

@@ -225,7 +225,7 @@ fn barrage_units_are_bounded_and_required() {
     let r = bcs();
     assert!(matches!(
         roll_error(&r, "barrage", "situation=city units=13").kind,
-        RollErrorKind::OutOfBounds { lo: 1, hi: 12, .. }
+        RollErrorKind::OutOfBounds { lo, hi, .. } if lo == 1.into() && hi == 12.into()
     ));
     assert!(matches!(
         roll_error(&r, "barrage", "situation=city").kind,

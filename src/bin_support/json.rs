@@ -32,13 +32,14 @@ pub fn text(value: Value) -> String {
 }
 
 /// `list --json`: every game, its charts, and what each takes.
-pub fn list(ruleset: &Ruleset) -> Value {
+pub fn list(ruleset: &Ruleset, only: Option<&chartwright::ChartRef<'_>>) -> Value {
     let games: Vec<Value> = ruleset
         .games()
         .map(|(name, title, version)| {
             let charts: Vec<Value> = ruleset
                 .charts()
                 .filter(|c| c.game() == name)
+                .filter(|c| only.map_or(true, |o| o.game() == c.game() && o.name() == c.name()))
                 .map(|c| {
                     let inputs: Vec<Value> = c
                         .inputs()

@@ -45,6 +45,8 @@ pub(crate) struct GameSyms<'a> {
     pub grids: HashMap<&'a str, GridId>,
     pub sets: HashMap<&'a str, &'a ast::ModifierSet>,
     pub charts: HashMap<&'a str, ChartId>,
+    /// What each chart-namespace name is, in words ("a ladder").
+    pub kinds: HashMap<&'a str, &'static str>,
 }
 
 /// Every game's names.
@@ -110,6 +112,22 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
                 continue;
             }
             first_seen.insert((g, name.name.as_str(), charty), name.span);
+            let kind = match item {
+                ast::Item::Grid(_) => Some("a grid"),
+                ast::Item::Modifiers(_) => Some("a modifier set"),
+                ast::Item::Notes(_) => Some("reference notes"),
+                ast::Item::Chart(c) => Some(match c.kind {
+                    ast::ChartKind::Table => "a table",
+                    ast::ChartKind::Check => "a check",
+                    ast::ChartKind::Opposed => "an opposed roll",
+                    ast::ChartKind::Pool => "a pool",
+                    ast::ChartKind::Ladder => "a ladder",
+                }),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                syms.kinds.insert(&name.name, kind);
+            }
             let chart_id = program.charts.len() + pending.len();
             match item {
                 ast::Item::Choice(d) => {
@@ -220,10 +238,28 @@ fn declare_choice(
             d.span,
         ));
     }
+    let default = d.default.as_ref().and_then(|o| {
+        let found = options.iter().position(|(n, _)| *n == o.name);
+        if found.is_none() {
+            errors.push(CompileError::new(
+                CompileErrorKind::Unknown {
+                    what: "option",
+                    name: o.name.clone(),
+                    suggestion: crate::suggest::closest(
+                        &o.name,
+                        options.iter().map(|(n, _)| n.as_str()),
+                    ),
+                },
+                o.span,
+            ));
+        }
+        found
+    });
     program.choices.push(ChoiceTree {
         name: d.name.name.clone(),
         label: d.label.text.clone(),
         options,
+        default,
     });
     program.choices.len() - 1
 }
@@ -418,8 +454,11 @@ fn resolve_follow_args(
         };
         let caller_slots = &program.charts[caller].slots;
         match (&target.slots[slot].kind, &arg.value) {
-            (SlotKind::Flag, None) => resolved.push((slot, 1)),
-            (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => resolved.push((slot, *n)),
+            (SlotKind::Flag, None) => resolved.push((slot, crate::num::whole(1))),
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => {
+                resolved.push((slot, crate::num::whole(*n)));
+            }
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Number(n))) => resolved.push((slot, *n)),
             // `then chart(caliber=caliber)`: the caller's value passes along.
             (SlotKind::Param { .. }, Some(ast::ArgValue::Name(from))) => {
                 match caller_slots.iter().position(|s| s.name == from.name) {
@@ -441,7 +480,7 @@ fn resolve_follow_args(
             }
             (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
                 if let Some(i) = option_index(program, *c, o, errors) {
-                    resolved.push((slot, i as i64));
+                    resolved.push((slot, crate::num::whole(i as i64)));
                 }
             }
             (kind, _) => errors.push(CompileError::new(

@@ -6,7 +6,7 @@ use crate::ast;
 use crate::compile_error::{CompileError, CompileErrorKind};
 use crate::limits::Limits;
 use crate::span::Span;
-use crate::tree::{Cell, Dice, Expr, Lookup, Program, Ranges, SlotKind, SlotTree, NO_ROW};
+use crate::tree::{Cell, Dice, Expr, Func, Lookup, Program, Ranges, SlotKind, SlotTree, NO_ROW};
 use std::fmt;
 
 /// The lowest and highest value something can take; `None` is unbounded.
@@ -54,7 +54,10 @@ pub(crate) fn dice_reach(dice: &Dice, slots: &[SlotTree]) -> (Option<i64>, Optio
                 SlotKind::Param {
                     bounds: Some((l, h)),
                     ..
-                } => (Some((*l).max(0)), Some((*h).max(0))),
+                } => (
+                    Some(crate::num::ceil(*l).max(0)),
+                    Some(crate::num::floor(*h).max(0)),
+                ),
                 _ => (Some(0), None),
             },
         };
@@ -80,11 +83,57 @@ pub(crate) fn expr_reach(
     program: &Program,
 ) -> Reach {
     let go = |x: &Expr| expr_reach(x, total, natural, slots, program);
+    let hull = |a: Reach, b: Reach| Reach {
+        lo: a.lo.zip(b.lo).map(|(x, y)| x.min(y)),
+        hi: a.hi.zip(b.hi).map(|(x, y)| x.max(y)),
+    };
     match e {
         Expr::Int(n) => Reach {
             lo: Some(*n),
             hi: Some(*n),
         },
+        Expr::Num(n) => Reach {
+            lo: Some(crate::num::floor(*n)),
+            hi: Some(crate::num::ceil(*n)),
+        },
+        Expr::If(_, a, b) => hull(go(a), go(b)),
+        Expr::Call(func, args) => {
+            let mut reaches = args.iter().map(go);
+            let first = reaches.next().unwrap_or(Reach { lo: None, hi: None });
+            match func {
+                // Rounding moves a value by less than one: the whole
+                // numbers around the reach still bound it.
+                Func::Floor | Func::Ceil | Func::Round => first,
+                Func::Min => reaches.fold(first, |a, b| Reach {
+                    lo: a.lo.zip(b.lo).map(|(x, y)| x.min(y)),
+                    hi: match (a.hi, b.hi) {
+                        (Some(x), Some(y)) => Some(x.min(y)),
+                        (x, y) => x.or(y),
+                    },
+                }),
+                Func::Max => reaches.fold(first, |a, b| Reach {
+                    lo: match (a.lo, b.lo) {
+                        (Some(x), Some(y)) => Some(x.max(y)),
+                        (x, y) => x.or(y),
+                    },
+                    hi: a.hi.zip(b.hi).map(|(x, y)| x.max(y)),
+                }),
+                Func::Clamp => {
+                    let lo = reaches.next().unwrap_or(Reach { lo: None, hi: None });
+                    let hi = reaches.next().unwrap_or(Reach { lo: None, hi: None });
+                    Reach {
+                        lo: match (first.lo, lo.lo) {
+                            (Some(x), Some(y)) => Some(x.max(y)),
+                            (_, y) => y,
+                        },
+                        hi: match (first.hi, hi.hi) {
+                            (Some(x), Some(y)) => Some(x.min(y)),
+                            (_, y) => y,
+                        },
+                    }
+                }
+            }
+        }
         Expr::Total => total,
         Expr::Natural => natural,
         Expr::Net => Reach { lo: None, hi: None },
@@ -93,8 +142,8 @@ pub(crate) fn expr_reach(
                 bounds: Some((l, h)),
                 ..
             } => Reach {
-                lo: Some(*l),
-                hi: Some(*h),
+                lo: Some(crate::num::floor(*l)),
+                hi: Some(crate::num::ceil(*h)),
             },
             _ => Reach { lo: None, hi: None },
         },
@@ -106,6 +155,7 @@ pub(crate) fn expr_reach(
                     Cell::Number(n) => Some(*n),
                     _ => None,
                 })
+                .flat_map(|n| [crate::num::floor(n), crate::num::ceil(n)])
                 .collect();
             Reach {
                 lo: nums.iter().min().copied(),
@@ -137,17 +187,23 @@ pub(crate) fn expr_reach(
                     if *op == ast::BinOp::Div && bl <= 0 && bh >= 0 {
                         return Reach { lo: None, hi: None };
                     }
+                    // Exact division: the corners bound the quotient, and
+                    // the whole numbers around them bound the reach.
                     let apply = |x: i64, y: i64| {
                         if *op == ast::BinOp::Mul {
-                            x.saturating_mul(y)
+                            let p = x.saturating_mul(y);
+                            (p, p)
                         } else {
-                            x.div_euclid(y)
+                            (
+                                num_integer::Integer::div_floor(&x, &y),
+                                num_integer::Integer::div_ceil(&x, &y),
+                            )
                         }
                     };
                     let corners = [apply(al, bl), apply(al, bh), apply(ah, bl), apply(ah, bh)];
                     Reach {
-                        lo: corners.iter().min().copied(),
-                        hi: corners.iter().max().copied(),
+                        lo: corners.iter().map(|c| c.0).min(),
+                        hi: corners.iter().map(|c| c.1).max(),
                     }
                 }
             }

@@ -12,11 +12,11 @@ use super::{MAX_DEPTH, MAX_TREE_DEPTH};
 use crate::ast::Cond;
 use crate::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
-    CmpOp, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expr, ExprKind, Field, File,
-    FlagDecl, FollowArg, FollowUp, ForSide, Grid, GridRow, Group, Header, Ident, Item, Label,
-    ModEntry, ModValue, ModifierDecl, ModifierSet, NaturalRule, Notes, OptionDecl, Outcome,
-    ParamDecl, ParamSign, RangePart, RangeSet, Row, RowKey, SimpleKind, SimpleOutcome, Target,
-    TargetKind, UseDecl,
+    CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expr,
+    ExprKind, Field, File, FlagDecl, FollowArg, FollowUp, ForSide, Grid, GridRow, Group, Header,
+    Ident, Item, Label, ModEntry, ModValue, ModifierDecl, ModifierSet, NaturalRule, Notes, Number,
+    OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign, RangePart, RangeSet, ResultLine,
+    Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step, Target, TargetKind, UseDecl,
 };
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span, Spanned};
@@ -173,6 +173,10 @@ impl Builder {
             name: self.ident(&kids.one(Rule::ident)?),
             label: self.label(&kids.one(Rule::string)?)?,
             options: self.options(&kids)?,
+            default: kids
+                .opt(Rule::choice_default)
+                .map(|p| self.kids(&p).one(Rule::ident).map(|i| self.ident(&i)))
+                .transpose()?,
             span: self.span(pair),
         })
     }
@@ -217,15 +221,15 @@ impl Builder {
     fn bounds(&self, pair: &Pair<'_, Rule>) -> Res<Bounds> {
         let kids = self.kids(pair);
         Ok(Bounds {
-            lo: self.int(&kids.nth(Rule::int, 0)?)?.node,
-            hi: self.int(&kids.nth(Rule::int, 1)?)?.node,
+            lo: self.value(&kids.nth(Rule::number, 0)?)?.node,
+            hi: self.value(&kids.nth(Rule::number, 1)?)?.node,
             span: self.span(pair),
         })
     }
 
-    fn default_value(&self, kids: &Kids<'_>) -> Res<Option<Spanned<i64>>> {
+    fn default_value(&self, kids: &Kids<'_>) -> Res<Option<Spanned<Number>>> {
         kids.opt(Rule::default_value)
-            .map(|p| self.int(&self.kids(&p).one(Rule::int)?))
+            .map(|p| self.value(&self.kids(&p).one(Rule::number)?))
             .transpose()
     }
 
@@ -278,10 +282,11 @@ impl Builder {
                 terms: vec![(false, self.dice(&inner)?)],
                 span,
             }),
+            Rule::decimal => CellKind::Number(self.decimal(&inner)?),
             Rule::range_set => {
                 let set = self.range_set(&inner)?;
                 match self.plain_number(&inner)? {
-                    Some(n) => CellKind::Number(n),
+                    Some(n) => CellKind::Number(Number::from_integer(n)),
                     None => CellKind::Target(set),
                 }
             }
@@ -449,7 +454,17 @@ impl Builder {
                     .transpose()?,
                 span,
             },
-            Rule::fixed_value => ModValue::Fixed(self.int(&kids.one(Rule::int)?)?),
+            Rule::fixed_value => ModValue::Fixed(self.value(&kids.one(Rule::number)?)?),
+            Rule::shift_value => {
+                let text = inner.as_str();
+                let n = text
+                    .get(..text.len().saturating_sub(1))
+                    .unwrap_or("")
+                    .parse::<i64>()
+                    .map_err(|_| self.too_large(&inner))?;
+                let n = if text.ends_with('L') { -n } else { n };
+                ModValue::Shift(Spanned::new(n, span))
+            }
             _ => return Err(self.unexpected(&inner)),
         })
     }
@@ -490,6 +505,56 @@ impl Builder {
             Rule::param_decl => Clause::Param(self.param_decl(&inner)?),
             Rule::modifiers_clause => Clause::Modifiers(self.mod_entries(&kids)?, span),
             Rule::columns_clause => Clause::Columns(self.ident(&kids.one(Rule::ident)?)),
+            Rule::column_scale => Clause::ColumnScale(ColumnScale {
+                value: match kids.opt(Rule::scale_ratio) {
+                    Some(r) => {
+                        let r = self.kids(&r);
+                        ScaleValue::Ratio(
+                            self.expr(&r.nth(Rule::expr, 0)?)?,
+                            self.expr(&r.nth(Rule::expr, 1)?)?,
+                        )
+                    }
+                    None => ScaleValue::Expr(self.expr(&kids.one(Rule::expr)?)?),
+                },
+                heads: kids
+                    .all(Rule::column_head)
+                    .map(|p| self.column_head(&p))
+                    .collect::<Res<_>>()?,
+                span,
+            }),
+            Rule::off_table_clause => Clause::OffTable(OffTable {
+                beyond: kids
+                    .opt(Rule::column_head)
+                    .map(|p| self.column_head(&p))
+                    .transpose()?,
+                rule: match kids.opt(Rule::read_column) {
+                    Some(r) => {
+                        let r = self.kids(&r);
+                        OffRule::Read {
+                            head: self.column_head(&r.one(Rule::column_head)?)?,
+                            by: r.opt(Rule::int).map(|p| self.int(&p)).transpose()?,
+                        }
+                    }
+                    None => OffRule::Outcome(self.outcome(&kids.one(Rule::outcome)?)?),
+                },
+                span,
+            }),
+            Rule::shifts_clause => Clause::ShiftsPastEdges(span),
+            Rule::cap_clause => {
+                let n = kids.one(Rule::nat)?;
+                Clause::Cap(Spanned::new(self.nat(&n)?, self.span(&n)), span)
+            }
+            Rule::clamp_clause => Clause::Clamp {
+                lo: self.int(&kids.nth(Rule::int, 0)?)?.node,
+                hi: self.int(&kids.nth(Rule::int, 1)?)?.node,
+                span,
+            },
+            Rule::results_clause => Clause::Results(
+                kids.all(Rule::result_line)
+                    .map(|p| self.result_line(&p))
+                    .collect::<Res<_>>()?,
+                span,
+            ),
             Rule::fields_clause => Clause::Fields(self.options(&kids)?, span),
             Rule::score_clause => Clause::Score(self.expr(&kids.one(Rule::expr)?)?),
             Rule::rows_clause => Clause::Rows(
@@ -522,8 +587,14 @@ impl Builder {
                 span,
             },
             Rule::steps_clause => Clause::Steps(
-                kids.all(Rule::int)
-                    .map(|p| self.int(&p))
+                kids.all(Rule::step)
+                    .map(|p| {
+                        let k = self.kids(&p);
+                        Ok(Step {
+                            value: self.int(&k.one(Rule::int)?)?,
+                            label: k.opt(Rule::string).map(|l| self.label(&l)).transpose()?,
+                        })
+                    })
                     .collect::<Res<_>>()?,
                 span,
             ),
@@ -535,6 +606,61 @@ impl Builder {
             },
             Rule::chart_notes => Clause::Notes(self.notes_text(&kids.one(Rule::notes_text)?)?),
             _ => return Err(self.unexpected(&inner)),
+        })
+    }
+
+    /// A column key: `1-2` (odds, read as 1/2), `-3`, `0.25`, `50+`.
+    fn column_head(&self, pair: &Pair<'_, Rule>) -> Res<ColumnHead> {
+        let text = pair.as_str();
+        let span = self.span(pair);
+        let bare = text.strip_suffix('+').unwrap_or(text);
+        let (value, ratio) = match bare.split_once('-').filter(|(a, _)| !a.is_empty()) {
+            Some((a, d)) => {
+                let (a, d) = (a.parse::<i64>(), d.parse::<i64>());
+                let (Ok(a), Ok(d)) = (a, d) else {
+                    return Err(self.too_large(pair));
+                };
+                if d == 0 {
+                    return Err(ParseError::new(
+                        ParseErrorKind::Internal {
+                            message: format!("the odds `{text}` divide by zero"),
+                        },
+                        span,
+                    ));
+                }
+                (Number::new(a, d), true)
+            }
+            None => (
+                crate::num::parse(bare).ok_or_else(|| self.too_large(pair))?,
+                false,
+            ),
+        };
+        Ok(ColumnHead {
+            text: text.to_owned(),
+            value,
+            ratio,
+            span,
+        })
+    }
+
+    fn result_line(&self, pair: &Pair<'_, Rule>) -> Res<ResultLine> {
+        let kids = self.kids(pair);
+        Ok(ResultLine {
+            rolls: self.range_set(&kids.one(Rule::range_set)?)?,
+            cells: kids
+                .all(Rule::result_cell)
+                .map(|c| {
+                    let inner = self.kids(&c).first()?;
+                    let text = match inner.as_rule() {
+                        Rule::impossible => None,
+                        Rule::string => Some(self.label(&inner)?.text),
+                        Rule::ident => Some(inner.as_str().to_owned()),
+                        _ => return Err(self.unexpected(&inner)),
+                    };
+                    Ok(Spanned::new(text, self.span(&c)))
+                })
+                .collect::<Res<_>>()?,
+            span: self.span(pair),
         })
     }
 
@@ -687,6 +813,8 @@ impl Builder {
         let kids = self.kids(pair);
         let value = if let Some(int) = kids.opt(Rule::int) {
             Some(ArgValue::Int(self.int(&int)?.node))
+        } else if let Some(d) = kids.opt(Rule::decimal) {
+            Some(ArgValue::Number(self.decimal(&d)?))
         } else {
             kids.all(Rule::ident)
                 .nth(1)
@@ -785,6 +913,10 @@ impl Builder {
         let span = self.span(pair);
         let kids = self.kids(pair);
         let count = match kids.opt(Rule::dice_count) {
+            Some(p) if p.as_str().contains('.') => Some(Box::new(Expr {
+                kind: ExprKind::Number(self.decimal(&p)?),
+                span: self.span(&p),
+            })),
             Some(p) => Some(Box::new(Expr {
                 kind: ExprKind::Int(self.number(&p)?),
                 span: self.span(&p),
@@ -942,13 +1074,45 @@ impl Builder {
         let span = self.span(pair);
         let kind = match pair.as_rule() {
             Rule::nat => ExprKind::Int(self.nat(pair)?),
+            Rule::udecimal => ExprKind::Number(self.decimal(pair)?),
+            Rule::call => {
+                let kids = self.kids(pair);
+                let mut depth = 1;
+                let mut args = Vec::new();
+                for e in kids.all(Rule::expr) {
+                    let (arg, d) = self.expr_with_depth(&e)?;
+                    depth = depth.max(d + 1);
+                    args.push(arg);
+                }
+                self.deeper(pair, depth)?;
+                let name = self.ident(&kids.one(Rule::ident)?);
+                return Ok((
+                    Expr {
+                        kind: ExprKind::Call(Box::new(name), args),
+                        span,
+                    },
+                    depth,
+                ));
+            }
             Rule::kw_total => ExprKind::Total,
             Rule::kw_net => ExprKind::Modifiers,
             Rule::kw_natural => ExprKind::Natural,
             Rule::ident => ExprKind::Name(self.ident(pair)),
             Rule::paren_expr => {
-                let (inner, depth) = self.expr_with_depth(&self.kids(pair).one(Rule::expr)?)?;
-                return Ok((Expr { span, ..inner }, depth));
+                let kids = self.kids(pair);
+                let (inner, depth) = self.expr_with_depth(&kids.nth(Rule::expr, 0)?)?;
+                let Some(cond) = kids.opt(Rule::cond) else {
+                    return Ok((Expr { span, ..inner }, depth));
+                };
+                let (otherwise, d2) = self.expr_with_depth(&kids.nth(Rule::expr, 1)?)?;
+                let depth = depth.max(d2) + 1;
+                self.deeper(pair, depth)?;
+                let kind = ExprKind::If(
+                    Box::new(inner),
+                    Box::new(self.cond(&cond)?),
+                    Box::new(otherwise),
+                );
+                return Ok((Expr { kind, span }, depth));
             }
             _ => return Err(self.unexpected(pair)),
         };
@@ -1002,6 +1166,21 @@ impl Builder {
     /// A decimal token as an `i64`.
     fn number(&self, pair: &Pair<'_, Rule>) -> Res<i64> {
         pair.as_str().parse().map_err(|_| self.too_large(pair))
+    }
+
+    /// A decimal token (`0.5`, `-1.25`) as an exact number.
+    fn decimal(&self, pair: &Pair<'_, Rule>) -> Res<Number> {
+        crate::num::parse(pair.as_str()).ok_or_else(|| self.too_large(pair))
+    }
+
+    /// A `number` (decimal or integer) as an exact value.
+    fn value(&self, pair: &Pair<'_, Rule>) -> Res<Spanned<Number>> {
+        let inner = self.kids(pair).first()?;
+        let n = match inner.as_rule() {
+            Rule::decimal => self.decimal(&inner)?,
+            _ => Number::from_integer(self.number(&inner)?),
+        };
+        Ok(Spanned::new(n, self.span(pair)))
     }
 
     /// A signed integer token.

@@ -293,12 +293,18 @@ fn declarations() {
         panic!()
     };
     let b = p.bounds.unwrap();
-    assert_eq!((b.lo, b.hi, p.default.unwrap().node), (0, 20, 0));
+    assert_eq!(
+        (b.lo, b.hi, p.default.unwrap().node),
+        (0.into(), 20.into(), 0.into())
+    );
 
     let Item::Param(p) = item("param shift \"Shift\" in -3..-1") else {
         panic!()
     };
-    assert_eq!((p.bounds.unwrap().lo, p.bounds.unwrap().hi), (-3, -1));
+    assert_eq!(
+        (p.bounds.unwrap().lo, p.bounds.unwrap().hi),
+        ((-3).into(), (-1).into())
+    );
     assert!(p.default.is_none());
 
     // Keywords only reserve whole words; option names may be anything else.
@@ -351,7 +357,7 @@ fn grids() {
         .cells
         .iter()
         .map(|c| match c.kind {
-            CellKind::Number(n) => n,
+            CellKind::Number(n) => n.to_integer(),
             _ => panic!("{c:?}"),
         })
         .collect();
@@ -449,12 +455,15 @@ fn modifiers() {
         panic!()
     };
     assert_eq!(sign, ParamSign::Either);
-    assert_eq!((bounds.unwrap().lo, bounds.unwrap().hi), (-3, 3));
+    assert_eq!(
+        (bounds.unwrap().lo, bounds.unwrap().hi),
+        ((-3).into(), 3.into())
+    );
     assert!(default.is_none() && from.is_none());
     let ModValue::Param { sign, default, .. } = value(3) else {
         panic!()
     };
-    assert_eq!((sign, default.unwrap().node), (ParamSign::Minus, 0));
+    assert_eq!((sign, default.unwrap().node), (ParamSign::Minus, 0.into()));
     let ModValue::Param {
         sign,
         bounds,
@@ -483,7 +492,7 @@ fn modifiers() {
     let ModValue::Fixed(n) = value(8) else {
         panic!()
     };
-    assert_eq!(n.node, 0);
+    assert_eq!(n.node, 0.into());
 
     let ModEntry::Modifier(m) = &entries[9] else {
         panic!()
@@ -1012,7 +1021,7 @@ fn syntax_errors_say_what_was_expected() {
         ("table t \"T\" { succeed on }", "a target", "}"),
         ("table t \"T\" { best \"x\" if }", "a condition", "}"),
         ("table t \"T\" { score 1 + }", "an expression", "}"),
-        ("param p \"P\" in 1.10", "`..`", "."),
+        ("param p \"P\" in 1 10", "`..`", "10"),
         ("table t \"T\" { rows { 1 => } }", "an outcome", "}"),
     ];
     for (body, expected, at) in cases {

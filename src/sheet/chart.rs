@@ -358,6 +358,7 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
         crate::tree::ModValue::Fixed(v) => *v < 0,
         crate::tree::ModValue::Counted { per, .. } => *per < 0,
         crate::tree::ModValue::Param { factor, .. } => *factor < 0,
+        crate::tree::ModValue::Shift(v) => *v < 0,
     };
     html! {
         @if starts_group {

@@ -991,7 +991,15 @@ fn invalid(message: String, help: String, span: Span) -> Box<VariantError> {
 /// A modifier's value as written: `+2`, `±r`, `+1 each (max +4)`.
 pub(crate) fn value_text(v: &ModValue) -> String {
     match v {
-        ModValue::Fixed(n) => format!("{:+}", n.node),
+        ModValue::Fixed(n) => {
+            let sign = if n.node < crate::num::whole(0) {
+                ""
+            } else {
+                "+"
+            };
+            format!("{sign}{}", crate::num::Show(n.node))
+        }
+        ModValue::Shift(n) => crate::bind::shift_text(n.node),
         ModValue::Param { sign, .. } => match sign {
             crate::ast::ParamSign::Either => "±r".into(),
             crate::ast::ParamSign::Plus => "+r".into(),
