@@ -355,10 +355,9 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
     let starts_group = group.is_some()
         && previous.and_then(|p| c.modifiers.get(p)).map(|p| p.group) != Some(m.group);
     let negative = match &m.value {
-        crate::tree::ModValue::Fixed(v) => *v < 0,
+        crate::tree::ModValue::Fixed(v) | crate::tree::ModValue::Shift(v) => *v < 0,
         crate::tree::ModValue::Counted { per, .. } => *per < 0,
         crate::tree::ModValue::Param { factor, .. } => *factor < 0,
-        crate::tree::ModValue::Shift(v) => *v < 0,
     };
     html! {
         @if starts_group {
