@@ -37,6 +37,7 @@ pub mod ast;
 mod bind;
 pub mod bundled;
 mod choices;
+pub mod clip;
 pub mod compile_error;
 mod compiler;
 mod limits;
@@ -56,6 +57,7 @@ pub mod suggest;
 mod tree;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
+pub use clip::Clipped;
 pub use compile_error::{CompileError, CompileErrorKind};
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};

@@ -115,3 +115,15 @@ impl std::fmt::Display for LoadErrors {
 }
 
 impl std::error::Error for LoadErrors {}
+
+impl LoadErrors {
+    /// One of these errors with an excerpt of the source it points into,
+    /// ready for any miette handler (see [`crate::clip`]).
+    #[must_use]
+    pub fn clipped(&self, error: &LoadError) -> crate::Clipped {
+        match error.span().and_then(|s| self.sources.get(s.source)) {
+            Some(source) => crate::Clipped::new(error, &source.name, &source.text),
+            None => crate::Clipped::without_source(error),
+        }
+    }
+}

@@ -11,9 +11,10 @@
 //! changed `.snap` file.
 
 use chartwright::{
-    Choices, LoadError, LoadErrors, RollError, Ruleset, RulesetBuilder, Scripted, INPUT_SOURCE,
+    Choices, Clipped, LoadError, LoadErrors, RollError, Ruleset, RulesetBuilder, Scripted,
+    INPUT_SOURCE,
 };
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, Report};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use std::path::{Path, PathBuf};
 
 // ---------------------------------------------------------------------------
@@ -23,43 +24,36 @@ fn handler() -> GraphicalReportHandler {
     GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80)
 }
 
-fn render(report: &Report) -> String {
+fn render(diagnostic: &Clipped) -> String {
     let mut out = String::new();
     handler()
-        .render_report(&mut out, report.as_ref())
+        .render_report(&mut out, diagnostic)
         .expect("rendering a report does not fail");
     out
 }
 
 /// Every error of a failed load, each rendered with its source, one after
-/// the other as `check` prints them.
+/// the other as `check` prints them (through [`Clipped`], as the CLI does).
 fn render_load(errors: &LoadErrors) -> String {
     errors
         .errors
         .iter()
-        .map(|err| {
-            let report = Report::new(err.clone());
-            let report = match err.span() {
-                Some(span) => report.with_source_code(errors.sources.named_source(span.source)),
-                None => report,
-            };
-            render(&report)
-        })
+        .map(|err| render(&errors.clipped(err)))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 /// A roll error rendered against the arguments, or the rules it points into.
 fn render_roll(err: &RollError, rules: &Ruleset, args: &str) -> String {
-    let report = Report::new(err.clone());
-    let report = match err.span {
-        Some(span) if span.source == INPUT_SOURCE => {
-            report.with_source_code(NamedSource::new("arguments", args.to_string()))
-        }
-        Some(span) => report.with_source_code(rules.sources().named_source(span.source)),
-        None => report,
+    let clipped = match err.span {
+        Some(span) if span.source == INPUT_SOURCE => Clipped::new(err, "arguments", args),
+        Some(span) => match rules.sources().get(span.source) {
+            Some(s) => Clipped::new(err, &s.name, &s.text),
+            None => Clipped::without_source(err),
+        },
+        None => Clipped::without_source(err),
     };
-    render(&report)
+    render(&clipped)
 }
 
 fn code(d: &dyn Diagnostic) -> String {
@@ -300,7 +294,7 @@ fn single_error(result: Result<Ruleset, LoadErrors>, shown: &str) -> (String, St
     let err = redact(&errors.errors[0], shown);
     assert!(err.span().is_none());
     assert!(err.help().is_some(), "no help for {err:?}");
-    (code(&err), render(&Report::new(err)))
+    (code(&err), render(&Clipped::without_source(&err)))
 }
 
 #[test]

@@ -3,10 +3,9 @@
 //! library's public API.
 
 use anstyle::{AnsiColor, Style};
-use chartwright::{Choices, LoadErrors, Odds, Roll, RollError, Ruleset, INPUT_SOURCE};
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, Report};
+use chartwright::{Choices, Clipped, LoadErrors, Odds, Roll, RollError, Ruleset, INPUT_SOURCE};
+use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::fmt::Write;
-use std::sync::Arc;
 
 const DIM: Style = Style::new().dimmed();
 const BOLD: Style = Style::new().bold();
@@ -165,42 +164,49 @@ fn handler() -> GraphicalReportHandler {
     GraphicalReportHandler::new_themed(theme).with_width(100)
 }
 
-fn render(report: &Report) -> String {
+/// Renders a diagnostic. Everything goes through [`Clipped`] first, so
+/// that no line length or column can make miette panic.
+pub fn render(diagnostic: &Clipped) -> String {
     let mut out = String::new();
-    let _ = handler().render_report(&mut out, report.as_ref());
+    let _ = handler().render_report(&mut out, diagnostic);
     out
 }
 
-/// Every load error, rendered with its source.
+/// Most load errors printed; the rest are counted.
+const MAX_SHOWN: usize = 50;
+
+/// Every load error (the first [`MAX_SHOWN`]), rendered with its source.
 pub fn load_errors(e: &LoadErrors) -> String {
     let mut out = String::new();
-    for err in &e.errors {
-        let report = Report::new(err.clone());
-        let report = match err.span() {
-            Some(span) => report.with_source_code(e.sources.named_source(span.source)),
-            None => report,
-        };
-        out.push_str(&render(&report));
+    for err in e.errors.iter().take(MAX_SHOWN) {
+        out.push_str(&render(&e.clipped(err)));
+    }
+    if e.errors.len() > MAX_SHOWN {
+        let _ = writeln!(
+            out,
+            "… and {} more errors (the first {MAX_SHOWN} are shown)",
+            e.errors.len() - MAX_SHOWN
+        );
     }
     out
 }
 
 /// A roll error, rendered against the arguments or the rules it points into.
 pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name: &str) -> String {
-    let report = Report::new(e.clone());
-    let report = match e.span {
-        Some(span) if span.source == INPUT_SOURCE => {
-            report.with_source_code(NamedSource::new(input_name, Arc::<str>::from(choices_text)))
-        }
-        Some(span) => report.with_source_code(rules.sources().named_source(span.source)),
-        None => report,
+    let clipped = match e.span {
+        Some(span) if span.source == INPUT_SOURCE => Clipped::new(e, input_name, choices_text),
+        Some(span) => match rules.sources().get(span.source) {
+            Some(source) => Clipped::new(e, &source.name, &source.text),
+            None => Clipped::without_source(e),
+        },
+        None => Clipped::without_source(e),
     };
-    render(&report)
+    render(&clipped)
 }
 
 /// A roll error with no arguments to point into (`chart` lookups).
 pub fn plain_error(e: &RollError) -> String {
-    render(&Report::new(e.clone()))
+    render(&Clipped::without_source(e))
 }
 
 /// Parses roll-time words, keeping the joined text for diagnostics.

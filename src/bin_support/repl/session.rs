@@ -8,9 +8,7 @@ use chartwright::{
     BoundChart, ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset,
     RulesetBuilder, Span, INPUT_SOURCE,
 };
-use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Report,
-};
+use miette::{Diagnostic, LabeledSpan};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt::Write;
@@ -121,19 +119,7 @@ impl From<CommandError> for LineError {
 /// Renders a [`LineError`] against the typed line, with the same theme as
 /// `output` uses for the library's diagnostics.
 fn render_line_error(e: LineError, line: &str) -> String {
-    let theme = if std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && std::env::var_os("NO_COLOR").is_none()
-    {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let report = Report::new(e).with_source_code(NamedSource::new("input", line.to_string()));
-    let mut out = String::new();
-    let _ = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
-        .render_report(&mut out, report.as_ref());
-    out
+    output::render(&chartwright::Clipped::new(&e, "input", line))
 }
 
 fn empty_ruleset() -> Ruleset {
