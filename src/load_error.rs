@@ -61,6 +61,19 @@ pub enum LoadError {
         /// The system's message.
         message: String,
     },
+    /// A source larger than [`crate::Limits::max_input_bytes`] (all
+    /// sources of one ruleset together).
+    #[error("{path} is too large: the rules loaded together may hold at most {limit} bytes")]
+    #[diagnostic(
+        code(chartwright::load::too_large),
+        help("is it really a `.rules` file? Split a game that large, or raise `Limits::max_input_bytes` when embedding")
+    )]
+    TooLarge {
+        /// The path (or game name, for text given by a host).
+        path: String,
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// Two files for one game.
     #[error("the game `{game}` is loaded twice")]
     #[diagnostic(

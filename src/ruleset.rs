@@ -59,6 +59,8 @@ pub struct RulesetBuilder {
     sources: SourceMap,
     inputs: Vec<(String, crate::span::SourceId, Origin)>,
     errors: Vec<LoadError>,
+    /// Bytes of rules text added so far (bounded by `Limits::max_input_bytes`).
+    input_bytes: usize,
 }
 
 impl RulesetBuilder {
@@ -77,6 +79,14 @@ impl RulesetBuilder {
 
     /// Adds a game from text; `game` is its short name.
     pub fn add_str(&mut self, game: &str, text: &str) -> &mut Self {
+        if text.len() > self.input_left() {
+            self.errors.push(LoadError::TooLarge {
+                path: game.to_string(),
+                limit: self.limits.max_input_bytes,
+            });
+            return self;
+        }
+        self.input_bytes += text.len();
         let id = self.sources.add(game, text);
         self.inputs
             .push((game.to_string(), id, Origin::Text(text.to_string())));
@@ -133,7 +143,8 @@ impl RulesetBuilder {
             .and_then(|s| s.to_str())
             .unwrap_or("game")
             .to_string();
-        match std::fs::read(path) {
+        let left = self.input_left();
+        match read_bounded(path, left) {
             Err(e) => {
                 let known = crate::bundled::names().collect::<Vec<_>>();
                 self.errors.push(match e.kind() {
@@ -148,8 +159,13 @@ impl RulesetBuilder {
                     },
                 });
             }
-            Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(None) => self.errors.push(LoadError::TooLarge {
+                path: shown,
+                limit: self.limits.max_input_bytes,
+            }),
+            Ok(Some(bytes)) => match String::from_utf8(bytes) {
                 Ok(text) => {
+                    self.input_bytes += text.len();
                     let id = self.sources.add(shown, text);
                     self.inputs
                         .push((game, id, Origin::File(path.to_path_buf())));
@@ -171,6 +187,11 @@ impl RulesetBuilder {
             },
         }
         self
+    }
+
+    /// Bytes of rules text that may still be loaded.
+    fn input_left(&self) -> usize {
+        self.limits.max_input_bytes.saturating_sub(self.input_bytes)
     }
 
     /// Parses, checks and compiles everything added; every error is returned.
@@ -600,4 +621,23 @@ impl BoundChart<'_> {
                 .collect(),
         })
     }
+}
+
+/// Reads a file of at most `limit` bytes: `None` if it is larger. The size
+/// is checked before reading (a file says its size), and the read stops
+/// one byte past the limit (a device or a pipe does not).
+fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(std::io::Error::other("is a directory"));
+    }
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX);
+    if meta.len() > cap {
+        return Ok(None);
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() <= limit).then_some(bytes))
 }
