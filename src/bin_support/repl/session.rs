@@ -168,6 +168,26 @@ pub fn initial_rules(paths: &[PathBuf]) -> (Ruleset, Option<String>) {
     }
 }
 
+/// Longest line the REPL runs, in bytes: far more than any command needs,
+/// and small enough that editing, completing and rendering a line stay cheap.
+pub const MAX_LINE: usize = 4096;
+
+/// The diagnostic for a line over [`MAX_LINE`] bytes: `len` of them if
+/// known (the line itself is not shown: it may be anything).
+pub fn line_too_long(len: Option<usize>) -> String {
+    let size = len.map_or_else(
+        || "this line".to_string(),
+        |n| format!("a line of {n} bytes"),
+    );
+    output::render(&chartwright::Clipped::without_source(&LineError {
+        message: format!("{size} is too long: a line holds at most {MAX_LINE} bytes"),
+        start: 0,
+        end: 0,
+        help: Some("type one command a line; `help` lists them".into()),
+        code: "chartwright::repl::line_too_long",
+    }))
+}
+
 /// Names longer than this are not looked up (nor typo-matched, which is
 /// quadratic in the length): no chart or modifier is named so.
 const MAX_NAME: usize = 100;
@@ -296,6 +316,9 @@ impl Session {
 
     /// Runs a typed line.
     pub fn execute(&mut self, line: &str) -> Reply {
+        if line.len() > MAX_LINE {
+            return Reply::fail(line_too_long(Some(line.len())));
+        }
         let cmd = match command::parse(line) {
             Ok(Command::Empty) => return Reply::default(),
             Ok(c) => c,
