@@ -215,3 +215,84 @@ pub fn choices(words: &[String]) -> (String, Result<Choices, RollError>) {
     let parsed = Choices::parse(&text);
     (text, parsed)
 }
+
+/// The charts of a ruleset with what each takes.
+#[must_use]
+pub fn list(ruleset: &Ruleset) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (name, title, version) in ruleset.games() {
+        let _ = writeln!(out, "{title} (version {version}) [{name}]");
+        for c in ruleset.charts().filter(|c| c.game() == name) {
+            let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
+            let _ = writeln!(
+                out,
+                "  {:<28} {:<10}{dice}  {}",
+                c.name(),
+                c.kind(),
+                c.title()
+            );
+            for i in c.inputs() {
+                let what = match &i.kind {
+                    chartwright::InputKind::Flag(Some(v)) => format!("{v:+}"),
+                    chartwright::InputKind::Flag(None) => "flag".into(),
+                    chartwright::InputKind::Param { bounds, default } => {
+                        let b = bounds.map_or(String::new(), |(l, h)| format!(" {l}..{h}"));
+                        let d = default.map_or(String::new(), |d| format!(" default {d}"));
+                        format!("=N{b}{d}")
+                    }
+                    chartwright::InputKind::Choice { options } => format!(
+                        "={}",
+                        options
+                            .iter()
+                            .map(|o| o.0.as_str())
+                            .collect::<Vec<_>>()
+                            .join("|")
+                    ),
+                };
+                let _ = writeln!(out, "      {:<26} {what:<12} {}", i.name, i.label);
+            }
+        }
+    }
+    out
+}
+
+/// Odds against each extra net modifier of a sweep, one column each.
+pub fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
+    use std::fmt::Write;
+    let mut outcomes: Vec<String> = Vec::new();
+    for (_, o) in columns {
+        for x in &o.outcomes {
+            if !outcomes.contains(&x.outcome) {
+                outcomes.push(x.outcome.clone());
+            }
+        }
+    }
+    let w = outcomes
+        .iter()
+        .map(|o| o.chars().count().min(40))
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    let _ = write!(out, "{:<w$}", "net modifier");
+    for (x, _) in columns {
+        let _ = write!(out, " {:>7}", format!("{x:+}"));
+    }
+    out.push('\n');
+    for name in &outcomes {
+        let short: String = name.chars().take(40).collect();
+        let _ = write!(out, "{short:<w$}");
+        for (_, o) in columns {
+            let p = o
+                .outcomes
+                .iter()
+                .filter(|x| &x.outcome == name)
+                .map(chartwright::OddsOutcome::percent)
+                // An empty f64 sum is -0.0, which prints as "-0.00%".
+                .fold(0.0, |a, b| a + b);
+            let _ = write!(out, " {p:>6.2}%");
+        }
+        out.push('\n');
+    }
+    out
+}

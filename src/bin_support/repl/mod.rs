@@ -11,7 +11,7 @@
 
 mod command;
 mod complete;
-mod session;
+pub(crate) mod session;
 
 use rustyline::config::{ColorMode, CompletionType, Config};
 use rustyline::error::ReadlineError;
