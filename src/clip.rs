@@ -315,17 +315,19 @@ impl Excerpt {
 
     /// Where byte `p` of the full text is in the excerpt: clamped into the
     /// window of its line (every label end is on a line kept).
-    fn offset(&self, lines: &[SourceLine], p: usize) -> usize {
-        let i = lines.partition_point(|l| l.start <= p).saturating_sub(1);
-        match (lines.get(i), self.lines.get(i)) {
-            (Some(l), Some(x)) => {
-                let q = p.clamp(l.keep.0, l.keep.1);
-                let tail = if p > l.keep.1 && l.keep.1 < l.end {
+    fn offset(&self, lines: &[SourceLine], at: usize) -> usize {
+        let index = lines
+            .partition_point(|line| line.start <= at)
+            .saturating_sub(1);
+        match (lines.get(index), self.lines.get(index)) {
+            (Some(line), Some(kept)) => {
+                let (lo, hi) = line.keep;
+                let tail = if at > hi && hi < line.end {
                     '…'.len_utf8()
                 } else {
                     0
                 };
-                x.at + x.mark + (q - l.keep.0) + tail
+                kept.at + kept.mark + (at.clamp(lo, hi) - lo) + tail
             }
             _ => 0,
         }
@@ -387,7 +389,9 @@ impl SourceCode for Excerpt {
     }
 }
 
-/// The line number (from 0) of byte `p`.
+/// The line number (from 0) of byte `p`. (A plain count: the compiler
+/// vectorises it, and it runs a few times a diagnostic.)
+#[allow(clippy::naive_bytecount)]
 fn line_of(text: &str, p: usize) -> usize {
     text.as_bytes()
         .get(..p)

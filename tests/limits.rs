@@ -12,6 +12,7 @@
 use chartwright::{Clipped, LoadError, Ruleset, RulesetBuilder};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use nix::sys::resource::{getrusage, UsageWho};
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
@@ -176,14 +177,15 @@ fn huge_grid() -> String {
     let mut text = String::from(HEADER);
     for i in 0..12 {
         let options: Vec<String> = (0..50).map(|j| format!("o{j} \"O\"")).collect();
-        text.push_str(&format!("choice c{i} \"C\" {{ {} }}\n", options.join(", ")));
+        let _ = writeln!(text, "choice c{i} \"C\" {{ {} }}", options.join(", "));
     }
     let keys: Vec<String> = (0..12).map(|i| format!("c{i}")).collect();
-    text.push_str(&format!(
+    let _ = write!(
+        text,
         "grid big \"Big\" by {} {{\n  {}: 1\n}}\n",
         keys.join(", "),
-        vec!["o1"; 11].join(", ")
-    ));
+        ["o1"; 11].join(", ")
+    );
     text
 }
 
@@ -192,9 +194,10 @@ fn many_charts(bytes: usize) -> String {
     let mut text = String::from(HEADER);
     let mut i = 0;
     while text.len() <= bytes {
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             "table t{i} \"T{i}\" {{\n  roll 2d6\n  rows {{ 7 or more => \"Hit\"  6 or less => \"Miss\" }}\n}}\n"
-        ));
+        );
         i += 1;
     }
     text

@@ -118,6 +118,8 @@ impl From<CommandError> for LineError {
 
 /// Renders a [`LineError`] against the typed line, with the same theme as
 /// `output` uses for the library's diagnostics.
+// Callers build the error in the call.
+#[allow(clippy::needless_pass_by_value)]
 fn render_line_error(e: LineError, line: &str) -> String {
     output::render(&chartwright::Clipped::new(&e, "input", line))
 }
