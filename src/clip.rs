@@ -14,7 +14,8 @@
 //! ```
 //! use chartwright::{Clipped, Ruleset};
 //! use miette::{GraphicalReportHandler, GraphicalTheme};
-//! let long = format!("game \"g\" version \"1\"\nflag f {}", "x".repeat(1_000_000));
+//! // A syntax error (the stray `}`) past column 1,000,000.
+//! let long = format!("game \"g\" version \"1\"\nflag f \"{}\" }}", "x".repeat(1_000_000));
 //! let errors = Ruleset::from_str("g", &long).unwrap_err();
 //! let mut out = String::new();
 //! for e in &errors.errors {

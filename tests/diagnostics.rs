@@ -165,6 +165,7 @@ load_cases! {
     // Kinds, grids, clauses
     wrong_kind => ["chartwright::compile::wrong_kind"];
     grid_cell_count => ["chartwright::compile::cell_count"];
+    grid_too_large => ["chartwright::compile::grid_too_large"];
     grid_unknown_option => [UNKNOWN_NAME];
     misplaced_clause => ["chartwright::compile::misplaced_clause"];
     missing_clause => ["chartwright::compile::missing_clause"];
@@ -280,7 +281,8 @@ fn redact(err: &LoadError, shown: &str) -> LoadError {
         | LoadError::IsDirectory { path }
         | LoadError::NoRules { path }
         | LoadError::NotUtf8 { path, .. }
-        | LoadError::Io { path, .. } => *path = shown.to_string(),
+        | LoadError::Io { path, .. }
+        | LoadError::TooLarge { path, .. } => *path = shown.to_string(),
         _ => {}
     }
     err
@@ -295,6 +297,18 @@ fn single_error(result: Result<Ruleset, LoadErrors>, shown: &str) -> (String, St
     assert!(err.span().is_none());
     assert!(err.help().is_some(), "no help for {err:?}");
     (code(&err), render(&Clipped::without_source(&err)))
+}
+
+#[test]
+fn file_too_large() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.rules");
+    let file = std::fs::File::create(&path).unwrap();
+    // A sparse file: refused from its size, before it is read.
+    file.set_len(100 * 1024 * 1024).unwrap();
+    let (code, rendered) = single_error(Ruleset::from_file(&path), "[temp]/huge.rules");
+    assert_eq!(code, "chartwright::load::too_large");
+    insta::assert_snapshot!("too_large", rendered);
 }
 
 #[test]
