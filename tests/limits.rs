@@ -399,8 +399,8 @@ fn engine(args: &[&str]) {
     );
 }
 
+/// Already bounded: 1,000 dice in all is over `max_dice`.
 #[test]
-#[ignore = "needs engine budgets"]
 fn bin_odds_of_a_big_opposed_roll() {
     engine(&["odds", "big"]);
 }
@@ -418,7 +418,6 @@ fn bin_odds_of_a_three_stage_pool() {
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn bin_rolling_a_three_stage_pool() {
     engine(&["roll", "three", "--seed", "1"]);
 }
