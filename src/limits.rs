@@ -21,6 +21,11 @@ pub struct Limits {
     /// Checked before a file is read, and while it is read (a device or a
     /// pipe has no size).
     pub max_input_bytes: usize,
+    /// Most bases deep a variant may go (a variant of a variant of ...).
+    pub max_variant_depth: usize,
+    /// Most situations `diff --across` computes exactly; beyond, it samples
+    /// this many.
+    pub max_situations: usize,
 }
 
 impl Default for Limits {
@@ -33,6 +38,8 @@ impl Default for Limits {
             max_table_span: 100_000,
             max_grid_cells: 100_000,
             max_input_bytes: 2 * 1024 * 1024,
+            max_variant_depth: 8,
+            max_situations: 4096,
         }
     }
 }

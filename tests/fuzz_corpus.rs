@@ -3,6 +3,9 @@
 //! so the stable toolchain runs them in CI. A panic fails the test and
 //! names the input.
 
+#[path = "../src/bin_support/diff.rs"]
+#[allow(dead_code)]
+mod diff;
 #[path = "../fuzz/harness.rs"]
 mod harness;
 #[path = "../src/bin_support/output.rs"]
@@ -12,9 +15,9 @@ mod output;
 #[allow(dead_code)]
 mod repl;
 
-// Where the REPL's session finds them, as in `src/main.rs`.
+// Where the REPL's session finds it, as in `src/main.rs`.
 #[allow(unused_imports)]
-use output::{list, sweep_table};
+use output::list;
 
 use std::path::{Path, PathBuf};
 

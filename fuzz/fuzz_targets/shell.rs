@@ -2,6 +2,9 @@
 // path, so REPL lines run through the real session) and the harness.
 // Included with `include!` by each target, so there is one copy.
 
+#[path = "../../src/bin_support/diff.rs"]
+#[allow(dead_code)]
+mod diff;
 #[path = "../../src/bin_support/output.rs"]
 #[allow(dead_code)]
 mod output;
@@ -12,6 +15,6 @@ mod repl;
 #[allow(dead_code)]
 mod harness;
 
-// Where the REPL's session finds them, as in `src/main.rs`.
+// Where the REPL's session finds it, as in `src/main.rs`.
 #[allow(unused_imports)]
-use output::{list, sweep_table};
+use output::list;

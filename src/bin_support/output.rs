@@ -143,7 +143,8 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
 /// Width of a 100% bar, in characters.
 const BAR_WIDTH: usize = 20;
 
-fn bar(pct: f64) -> String {
+/// A bar of `pct` percent, [`BAR_WIDTH`] characters at 100%.
+pub fn bar(pct: f64) -> String {
     const BLOCKS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
     let eighths = (pct / 100.0 * BAR_WIDTH as f64 * 8.0).round() as usize;
     let mut s = "█".repeat(eighths / 8);
@@ -253,46 +254,6 @@ pub fn list(ruleset: &Ruleset) -> String {
                 let _ = writeln!(out, "      {:<26} {what:<12} {}", i.name, i.label);
             }
         }
-    }
-    out
-}
-
-/// Odds against each extra net modifier of a sweep, one column each.
-pub fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
-    use std::fmt::Write;
-    let mut outcomes: Vec<String> = Vec::new();
-    for (_, o) in columns {
-        for x in &o.outcomes {
-            if !outcomes.contains(&x.outcome) {
-                outcomes.push(x.outcome.clone());
-            }
-        }
-    }
-    let w = outcomes
-        .iter()
-        .map(|o| o.chars().count().min(40))
-        .max()
-        .unwrap_or(0);
-    let mut out = String::new();
-    let _ = write!(out, "{:<w$}", "net modifier");
-    for (x, _) in columns {
-        let _ = write!(out, " {:>7}", format!("{x:+}"));
-    }
-    out.push('\n');
-    for name in &outcomes {
-        let short: String = name.chars().take(40).collect();
-        let _ = write!(out, "{short:<w$}");
-        for (_, o) in columns {
-            let p = o
-                .outcomes
-                .iter()
-                .filter(|x| &x.outcome == name)
-                .map(chartwright::OddsOutcome::percent)
-                // An empty f64 sum is -0.0, which prints as "-0.00%".
-                .fold(0.0, |a, b| a + b);
-            let _ = write!(out, " {p:>6.2}%");
-        }
-        out.push('\n');
     }
     out
 }
