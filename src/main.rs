@@ -12,9 +12,9 @@ mod output;
 mod repl;
 
 use chartwright::{LoadErrors, Ruleset, RulesetBuilder};
-// At the crate root, where the REPL's session finds it.
 use clap::{Parser, Subcommand};
-use output::list;
+// At the crate root, where the REPL's session finds them.
+use output::{list, sweep_table};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::BTreeMap;
@@ -460,12 +460,4 @@ fn split_extra(words: &[String]) -> (Vec<String>, i64) {
         }
     }
     (rest, extra)
-}
-
-fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
-    let columns: Vec<(String, chartwright::Odds)> = columns
-        .iter()
-        .map(|(x, o)| (format!("{x:+}"), o.clone()))
-        .collect();
-    diff::odds_table("net modifier", &columns)
 }

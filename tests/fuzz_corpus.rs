@@ -15,9 +15,9 @@ mod output;
 #[allow(dead_code)]
 mod repl;
 
-// Where the REPL's session finds it, as in `src/main.rs`.
+// Where the REPL's session finds them, as in `src/main.rs`.
 #[allow(unused_imports)]
-use output::list;
+use output::{list, sweep_table};
 
 use std::path::{Path, PathBuf};
 

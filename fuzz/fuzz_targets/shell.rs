@@ -15,6 +15,6 @@ mod repl;
 #[allow(dead_code)]
 mod harness;
 
-// Where the REPL's session finds it, as in `src/main.rs`.
+// Where the REPL's session finds them, as in `src/main.rs`.
 #[allow(unused_imports)]
-use output::list;
+use output::{list, sweep_table};

@@ -257,3 +257,12 @@ pub fn list(ruleset: &Ruleset) -> String {
     }
     out
 }
+
+/// Odds against each extra net modifier of a sweep, one column each.
+pub fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
+    let columns: Vec<(String, chartwright::Odds)> = columns
+        .iter()
+        .map(|(x, o)| (format!("{x:+}"), o.clone()))
+        .collect();
+    crate::diff::odds_table("net modifier", &columns)
+}
