@@ -73,6 +73,14 @@ pub enum CompileErrorKind {
         /// The limit.
         limit: String,
     },
+    /// A grid whose keys' options multiply to more cells than
+    /// [`crate::Limits::max_grid_cells`].
+    GridTooLarge {
+        /// How many cells its keys give (exact, however large).
+        cells: String,
+        /// The limit.
+        limit: usize,
+    },
     /// Notation the language keeps room for but does not support yet.
     Unsupported {
         /// What.
@@ -185,6 +193,10 @@ impl fmt::Display for CompileErrorKind {
                     "dice too large: `{written}` is over the limit of {limit}"
                 )
             }
+            Self::GridTooLarge { cells, limit } => write!(
+                f,
+                "grid too large: its keys give {cells} cells, over the limit of {limit}"
+            ),
             Self::Unsupported { what } => write!(f, "{what} is not supported yet"),
             Self::WrongKind { expected, found } => {
                 write!(f, "expected {expected}, found {found}")
@@ -249,6 +261,7 @@ impl CompileErrorKind {
             Self::Empty { .. } => "chartwright::compile::empty",
             Self::ImpossibleDice { .. } => "chartwright::compile::impossible_dice",
             Self::DiceTooLarge { .. } => "chartwright::compile::dice_too_large",
+            Self::GridTooLarge { .. } => "chartwright::compile::grid_too_large",
             Self::Unsupported { .. } => "chartwright::compile::unsupported",
             Self::WrongKind { .. } => "chartwright::compile::wrong_kind",
             Self::MisplacedClause { .. } => "chartwright::compile::misplaced_clause",
@@ -289,6 +302,9 @@ impl CompileErrorKind {
             Self::DiceTooLarge { .. } => {
                 "charts roll at most 1000 dice of at most 1000 sides".into()
             }
+            Self::GridTooLarge { .. } => "key a grid by fewer choices, or split it into several \
+                 grids (a host can raise `Limits::max_grid_cells`)"
+                .into(),
             Self::Unsupported { .. } => {
                 "write the roll with plain dice (`2d6`, `d10`) and constants".into()
             }

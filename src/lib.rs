@@ -42,6 +42,7 @@ pub mod ast;
 mod bind;
 pub mod bundled;
 mod choices;
+pub mod clip;
 mod column;
 pub mod compile_error;
 mod compiler;
@@ -68,6 +69,7 @@ mod tree;
 pub mod variant;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
+pub use clip::Clipped;
 pub use compile_error::{CompileError, CompileErrorKind};
 pub use condition::Condition;
 pub use limits::Limits;

@@ -14,6 +14,13 @@ pub struct Limits {
     pub max_odds_states: usize,
     /// Widest span of totals one table may read (the size of its index).
     pub max_table_span: i64,
+    /// Most cells one grid may have: the product of its keys' option
+    /// counts (the cells are allocated, written or not).
+    pub max_grid_cells: usize,
+    /// Most bytes of rules text one ruleset may load, all sources together.
+    /// Checked before a file is read, and while it is read (a device or a
+    /// pipe has no size).
+    pub max_input_bytes: usize,
     /// Most bases deep a variant may go (a variant of a variant of ...).
     pub max_variant_depth: usize,
     /// Most situations `diff --across` computes exactly; beyond, it samples
@@ -29,6 +36,8 @@ impl Default for Limits {
             max_follow_depth: 16,
             max_odds_states: 1_000_000,
             max_table_span: 100_000,
+            max_grid_cells: 100_000,
+            max_input_bytes: 2 * 1024 * 1024,
             max_variant_depth: 8,
             max_situations: 4096,
         }

@@ -62,6 +62,19 @@ pub enum LoadError {
         /// The system's message.
         message: String,
     },
+    /// A source larger than [`crate::Limits::max_input_bytes`] (all
+    /// sources of one ruleset together).
+    #[error("{path} is too large: the rules loaded together may hold at most {limit} bytes")]
+    #[diagnostic(
+        code(chartwright::load::too_large),
+        help("is it really a `.rules` file? Split a game that large, or raise `Limits::max_input_bytes` when embedding")
+    )]
+    TooLarge {
+        /// The path (or game name, for text given by a host).
+        path: String,
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// Two files for one game.
     #[error("the game `{game}` is loaded twice")]
     #[diagnostic(
@@ -248,5 +261,17 @@ impl Diagnostic for Located {
 
     fn diagnostic_source(&self) -> Option<&dyn Diagnostic> {
         self.error.diagnostic_source()
+    }
+}
+
+impl LoadErrors {
+    /// One of these errors with an excerpt of the source it points into,
+    /// ready for any miette handler (see [`crate::clip`]).
+    #[must_use]
+    pub fn clipped(&self, error: &LoadError) -> crate::Clipped {
+        match error.span().and_then(|s| self.sources.get(s.source)) {
+            Some(source) => crate::Clipped::new(error, &source.name, &source.text),
+            None => crate::Clipped::without_source(error),
+        }
     }
 }

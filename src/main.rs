@@ -21,6 +21,8 @@ mod stdin;
 
 use chartwright::{LoadErrors, Ruleset, RulesetBuilder};
 use clap::{Parser, Subcommand};
+// At the crate root, where the REPL's session finds them.
+use output::{list, list_chart, sweep_table};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::BTreeMap;
@@ -359,60 +361,6 @@ fn run_diff(
     Ok(())
 }
 
-/// The charts of a ruleset with what each takes.
-#[must_use]
-pub fn list(ruleset: &Ruleset) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    for (name, title, version) in ruleset.games() {
-        let _ = writeln!(out, "{title} (version {version}) [{name}]");
-        for c in ruleset.charts().filter(|c| c.game() == name) {
-            out.push_str(&list_chart(&c));
-        }
-    }
-    out
-}
-
-/// One chart and what it takes, as `list` prints it.
-#[must_use]
-pub fn list_chart(c: &chartwright::ChartRef<'_>) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    {
-        {
-            let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
-            let _ = writeln!(
-                out,
-                "  {:<28} {:<10}{dice}  {}",
-                c.name(),
-                c.kind(),
-                c.title()
-            );
-            for i in c.inputs() {
-                let what = match &i.kind {
-                    chartwright::InputKind::Flag(Some(v)) => format!("{v:+}"),
-                    chartwright::InputKind::Flag(None) => "flag".into(),
-                    chartwright::InputKind::Param { bounds, default } => {
-                        let b = bounds.map_or(String::new(), |(l, h)| format!(" {l}..{h}"));
-                        let d = default.map_or(String::new(), |d| format!(" default {d}"));
-                        format!("=N{b}{d}")
-                    }
-                    chartwright::InputKind::Choice { options } => format!(
-                        "={}",
-                        options
-                            .iter()
-                            .map(|o| o.0.as_str())
-                            .collect::<Vec<_>>()
-                            .join("|")
-                    ),
-                };
-                let _ = writeln!(out, "      {:<26} {what:<12} {}", i.name, i.label);
-            }
-        }
-    }
-    out
-}
-
 /// A chart and the choices typed for it, parsed once for `roll` and `odds`.
 struct Request<'r> {
     ruleset: &'r Ruleset,
@@ -590,12 +538,4 @@ fn split_extra(words: &[String]) -> (Vec<String>, i64) {
         }
     }
     (rest, extra)
-}
-
-fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
-    let columns: Vec<(String, chartwright::Odds)> = columns
-        .iter()
-        .map(|(x, o)| (format!("{x:+}"), o.clone()))
-        .collect();
-    diff::odds_table("net modifier", &columns)
 }

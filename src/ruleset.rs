@@ -61,6 +61,8 @@ pub struct RulesetBuilder {
     sources: SourceMap,
     inputs: Vec<(String, crate::span::SourceId, Origin)>,
     errors: Vec<LoadError>,
+    /// Bytes of rules text added so far (bounded by `Limits::max_input_bytes`).
+    input_bytes: usize,
 }
 
 impl RulesetBuilder {
@@ -79,6 +81,14 @@ impl RulesetBuilder {
 
     /// Adds a game from text; `game` is its short name.
     pub fn add_str(&mut self, game: &str, text: &str) -> &mut Self {
+        if text.len() > self.input_left() {
+            self.errors.push(LoadError::TooLarge {
+                path: game.to_string(),
+                limit: self.limits.max_input_bytes,
+            });
+            return self;
+        }
+        self.input_bytes += text.len();
         let id = self.sources.add(game, text);
         self.inputs
             .push((game.to_string(), id, Origin::Text(text.to_string())));
@@ -135,7 +145,8 @@ impl RulesetBuilder {
             .and_then(|s| s.to_str())
             .unwrap_or("game")
             .to_string();
-        match std::fs::read(path) {
+        let left = self.input_left();
+        match read_bounded(path, left) {
             Err(e) => {
                 let known = crate::bundled::names().collect::<Vec<_>>();
                 self.errors.push(match e.kind() {
@@ -150,7 +161,11 @@ impl RulesetBuilder {
                     },
                 });
             }
-            Ok(bytes) => {
+            Ok(None) => self.errors.push(LoadError::TooLarge {
+                path: shown,
+                limit: self.limits.max_input_bytes,
+            }),
+            Ok(Some(bytes)) => {
                 self.add_bytes(&game, shown, Some(Origin::File(path.to_path_buf())), bytes);
             }
         }
@@ -159,23 +174,23 @@ impl RulesetBuilder {
 
     /// Adds a game read from a reader (standard input, a network stream);
     /// `game` is its short name and `shown` the name diagnostics give it.
-    /// A read that fails or text that is not UTF-8 is a [`LoadError`]
-    /// returned by [`build`](Self::build), like a file's.
+    /// A read that fails, text past [`Limits::max_input_bytes`] or text that
+    /// is not UTF-8 is a [`LoadError`] returned by [`build`](Self::build),
+    /// like a file's.
     ///
     /// ```
     /// let mut b = chartwright::RulesetBuilder::new();
     /// b.add_reader("demo", "<stdin>", &b"game \"Demo\" version \"1\""[..]);
     /// assert!(b.build().is_ok());
     /// ```
-    pub fn add_reader(
-        &mut self,
-        game: &str,
-        shown: &str,
-        mut reader: impl std::io::Read,
-    ) -> &mut Self {
-        let mut bytes = Vec::new();
-        match reader.read_to_end(&mut bytes) {
-            Ok(_) => self.add_bytes(game, shown.to_string(), None, bytes),
+    pub fn add_reader(&mut self, game: &str, shown: &str, reader: impl std::io::Read) -> &mut Self {
+        let left = self.input_left();
+        match read_bounded_from(reader, left, 0) {
+            Ok(Some(bytes)) => self.add_bytes(game, shown.to_string(), None, bytes),
+            Ok(None) => self.errors.push(LoadError::TooLarge {
+                path: shown.to_string(),
+                limit: self.limits.max_input_bytes,
+            }),
             Err(e) => self.errors.push(LoadError::Io {
                 path: shown.to_string(),
                 message: e.to_string(),
@@ -190,6 +205,7 @@ impl RulesetBuilder {
         {
             match String::from_utf8(bytes) {
                 Ok(text) => {
+                    self.input_bytes += text.len();
                     let origin = origin.unwrap_or_else(|| Origin::Text(text.clone()));
                     let id = self.sources.add(shown, text);
                     self.inputs.push((game.to_string(), id, origin));
@@ -210,6 +226,11 @@ impl RulesetBuilder {
                 }
             }
         }
+    }
+
+    /// Bytes of rules text that may still be loaded.
+    fn input_left(&self) -> usize {
+        self.limits.max_input_bytes.saturating_sub(self.input_bytes)
     }
 
     /// Parses, checks and compiles everything added; every error is returned.
@@ -725,4 +746,34 @@ impl BoundChart<'_> {
                 .collect(),
         })
     }
+}
+
+/// Reads a file of at most `limit` bytes: `None` if it is larger. The size
+/// is checked before reading (a file says its size), and the read stops
+/// one byte past the limit (a device or a pipe does not).
+pub(crate) fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Option<Vec<u8>>> {
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(std::io::Error::other("is a directory"));
+    }
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX);
+    if meta.len() > cap {
+        return Ok(None);
+    }
+    read_bounded_from(file, limit, usize::try_from(meta.len()).unwrap_or(0))
+}
+
+/// Reads at most `limit` bytes (one more tells that there were more: then
+/// `None`), so a device or a pipe never fills memory.
+fn read_bounded_from(
+    reader: impl std::io::Read,
+    limit: usize,
+    expected: usize,
+) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX);
+    let mut bytes = Vec::with_capacity(expected.min(limit));
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() <= limit).then_some(bytes))
 }

@@ -11,9 +11,10 @@
 //! changed `.snap` file.
 
 use chartwright::{
-    Choices, LoadError, LoadErrors, RollError, Ruleset, RulesetBuilder, Scripted, INPUT_SOURCE,
+    Choices, Clipped, LoadError, LoadErrors, RollError, Ruleset, RulesetBuilder, Scripted,
+    INPUT_SOURCE,
 };
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, Report};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use std::path::{Path, PathBuf};
 
 // ---------------------------------------------------------------------------
@@ -23,43 +24,36 @@ fn handler() -> GraphicalReportHandler {
     GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80)
 }
 
-fn render(report: &Report) -> String {
+fn render(diagnostic: &Clipped) -> String {
     let mut out = String::new();
     handler()
-        .render_report(&mut out, report.as_ref())
+        .render_report(&mut out, diagnostic)
         .expect("rendering a report does not fail");
     out
 }
 
 /// Every error of a failed load, each rendered with its source, one after
-/// the other as `check` prints them.
+/// the other as `check` prints them (through [`Clipped`], as the CLI does).
 fn render_load(errors: &LoadErrors) -> String {
     errors
         .errors
         .iter()
-        .map(|err| {
-            let report = Report::new(err.clone());
-            let report = match err.span() {
-                Some(span) => report.with_source_code(errors.sources.named_source(span.source)),
-                None => report,
-            };
-            render(&report)
-        })
+        .map(|err| render(&errors.clipped(err)))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 /// A roll error rendered against the arguments, or the rules it points into.
 fn render_roll(err: &RollError, rules: &Ruleset, args: &str) -> String {
-    let report = Report::new(err.clone());
-    let report = match err.span {
-        Some(span) if span.source == INPUT_SOURCE => {
-            report.with_source_code(NamedSource::new("arguments", args.to_string()))
-        }
-        Some(span) => report.with_source_code(rules.sources().named_source(span.source)),
-        None => report,
+    let clipped = match err.span {
+        Some(span) if span.source == INPUT_SOURCE => Clipped::new(err, "arguments", args),
+        Some(span) => match rules.sources().get(span.source) {
+            Some(s) => Clipped::new(err, &s.name, &s.text),
+            None => Clipped::without_source(err),
+        },
+        None => Clipped::without_source(err),
     };
-    render(&report)
+    render(&clipped)
 }
 
 fn code(d: &dyn Diagnostic) -> String {
@@ -171,6 +165,7 @@ load_cases! {
     // Kinds, grids, clauses
     wrong_kind => ["chartwright::compile::wrong_kind"];
     grid_cell_count => ["chartwright::compile::cell_count"];
+    grid_too_large => ["chartwright::compile::grid_too_large"];
     grid_unknown_option => [UNKNOWN_NAME];
     misplaced_clause => ["chartwright::compile::misplaced_clause"];
     missing_clause => ["chartwright::compile::missing_clause"];
@@ -295,7 +290,8 @@ fn redact(err: &LoadError, shown: &str) -> LoadError {
         | LoadError::IsDirectory { path }
         | LoadError::NoRules { path }
         | LoadError::NotUtf8 { path, .. }
-        | LoadError::Io { path, .. } => *path = shown.to_string(),
+        | LoadError::Io { path, .. }
+        | LoadError::TooLarge { path, .. } => *path = shown.to_string(),
         _ => {}
     }
     err
@@ -309,7 +305,19 @@ fn single_error(result: Result<Ruleset, LoadErrors>, shown: &str) -> (String, St
     let err = redact(&errors.errors[0], shown);
     assert!(err.span().is_none());
     assert!(err.help().is_some(), "no help for {err:?}");
-    (code(&err), render(&Report::new(err)))
+    (code(&err), render(&Clipped::without_source(&err)))
+}
+
+#[test]
+fn file_too_large() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.rules");
+    let file = std::fs::File::create(&path).unwrap();
+    // A sparse file: refused from its size, before it is read.
+    file.set_len(100 * 1024 * 1024).unwrap();
+    let (code, rendered) = single_error(Ruleset::from_file(&path), "[temp]/huge.rules");
+    assert_eq!(code, "chartwright::load::too_large");
+    insta::assert_snapshot!("too_large", rendered);
 }
 
 #[test]

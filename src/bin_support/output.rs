@@ -3,10 +3,9 @@
 //! library's public API.
 
 use anstyle::{AnsiColor, Style};
-use chartwright::{Choices, LoadErrors, Odds, Roll, RollError, Ruleset, INPUT_SOURCE};
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, Report};
+use chartwright::{Choices, Clipped, LoadErrors, Odds, Roll, RollError, Ruleset, INPUT_SOURCE};
+use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::fmt::Write;
-use std::sync::Arc;
 
 const DIM: Style = Style::new().dimmed();
 const BOLD: Style = Style::new().bold();
@@ -160,7 +159,13 @@ pub fn roll(r: &Roll, depth: usize) -> String {
         .into_iter()
         .enumerate()
     {
-        let (indent, text) = line.split_at(if i == 0 { lead.len() } else { hang.len() });
+        // Only the outcome is painted; the wrapper may have trimmed the
+        // lead, so never split at a byte count.
+        let prefix = if i == 0 { &lead } else { &hang };
+        let (indent, text) = match line.strip_prefix(prefix.as_str()) {
+            Some(text) => (prefix.as_str(), text),
+            None => ("", line.as_str()),
+        };
         let _ = writeln!(out, "{indent}{}", paint(GOOD, text));
     }
     for f in &r.follow_ups {
@@ -256,42 +261,49 @@ fn handler() -> GraphicalReportHandler {
         .with_break_words(false)
 }
 
-fn render(report: &Report) -> String {
+/// Renders a diagnostic. Everything goes through [`Clipped`] first, so
+/// that no line length or column can make miette panic.
+pub fn render(diagnostic: &Clipped) -> String {
     let mut out = String::new();
-    let _ = handler().render_report(&mut out, report.as_ref());
+    let _ = handler().render_report(&mut out, diagnostic);
     out
 }
 
-/// Every load error, rendered with its source.
+/// Most load errors printed; the rest are counted.
+const MAX_SHOWN: usize = 50;
+
+/// Every load error (the first [`MAX_SHOWN`]), rendered with its source.
 pub fn load_errors(e: &LoadErrors) -> String {
     let mut out = String::new();
-    for err in &e.errors {
-        let report = Report::new(err.clone());
-        let report = match err.span() {
-            Some(span) => report.with_source_code(e.sources.named_source(span.source)),
-            None => report,
-        };
-        out.push_str(&render(&report));
+    for err in e.errors.iter().take(MAX_SHOWN) {
+        out.push_str(&render(&e.clipped(err)));
+    }
+    if e.errors.len() > MAX_SHOWN {
+        let _ = writeln!(
+            out,
+            "… and {} more errors (the first {MAX_SHOWN} are shown)",
+            e.errors.len() - MAX_SHOWN
+        );
     }
     out
 }
 
 /// A roll error, rendered against the arguments or the rules it points into.
 pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name: &str) -> String {
-    let report = Report::new(e.clone());
-    let report = match e.span {
-        Some(span) if span.source == INPUT_SOURCE => {
-            report.with_source_code(NamedSource::new(input_name, Arc::<str>::from(choices_text)))
-        }
-        Some(span) => report.with_source_code(rules.sources().named_source(span.source)),
-        None => report,
+    let clipped = match e.span {
+        Some(span) if span.source == INPUT_SOURCE => Clipped::new(e, input_name, choices_text),
+        Some(span) => match rules.sources().get(span.source) {
+            Some(source) => Clipped::new(e, &source.name, &source.text),
+            None => Clipped::without_source(e),
+        },
+        None => Clipped::without_source(e),
     };
-    render(&report)
+    render(&clipped)
 }
 
 /// A roll error with no arguments to point into (`chart` lookups).
 pub fn plain_error(e: &RollError) -> String {
-    render(&Report::new(e.clone()))
+    render(&Clipped::without_source(e))
 }
 
 /// Parses roll-time words, keeping the joined text for diagnostics.
@@ -299,4 +311,63 @@ pub fn choices(words: &[String]) -> (String, Result<Choices, RollError>) {
     let text = words.join(" ");
     let parsed = Choices::parse(&text);
     (text, parsed)
+}
+
+/// The charts of a ruleset with what each takes.
+#[must_use]
+pub fn list(ruleset: &Ruleset) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (name, title, version) in ruleset.games() {
+        let _ = writeln!(out, "{title} (version {version}) [{name}]");
+        for c in ruleset.charts().filter(|c| c.game() == name) {
+            out.push_str(&list_chart(&c));
+        }
+    }
+    out
+}
+
+/// One chart and what it takes, as `list` prints it.
+#[must_use]
+pub fn list_chart(c: &chartwright::ChartRef<'_>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let dice = c.dice().map_or(String::new(), |d| format!(" {d}"));
+    let _ = writeln!(
+        out,
+        "  {:<28} {:<10}{dice}  {}",
+        c.name(),
+        c.kind(),
+        c.title()
+    );
+    for i in c.inputs() {
+        let what = match &i.kind {
+            chartwright::InputKind::Flag(Some(v)) => format!("{v:+}"),
+            chartwright::InputKind::Flag(None) => "flag".into(),
+            chartwright::InputKind::Param { bounds, default } => {
+                let b = bounds.map_or(String::new(), |(l, h)| format!(" {l}..{h}"));
+                let d = default.map_or(String::new(), |d| format!(" default {d}"));
+                format!("=N{b}{d}")
+            }
+            chartwright::InputKind::Choice { options } => format!(
+                "={}",
+                options
+                    .iter()
+                    .map(|o| o.0.as_str())
+                    .collect::<Vec<_>>()
+                    .join("|")
+            ),
+        };
+        let _ = writeln!(out, "      {:<26} {what:<12} {}", i.name, i.label);
+    }
+    out
+}
+
+/// Odds against each extra net modifier of a sweep, one column each.
+pub fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
+    let columns: Vec<(String, chartwright::Odds)> = columns
+        .iter()
+        .map(|(x, o)| (format!("{x:+}"), o.clone()))
+        .collect();
+    crate::diff::odds_table("net modifier", &columns)
 }

@@ -172,7 +172,14 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
     // Grids first: charts read their cells (kinds, reach).
     for (g, p) in &pending {
         if let Pending::Grid(grid, id) = p {
-            compile_grid(&scope.games[*g], &mut program, grid, *id, &mut errors);
+            compile_grid(
+                &scope.games[*g],
+                &mut program,
+                grid,
+                *id,
+                limits,
+                &mut errors,
+            );
         }
     }
 
@@ -308,6 +315,7 @@ fn compile_grid(
     program: &mut Program,
     grid: &ast::Grid,
     id: GridId,
+    limits: &Limits,
     errors: &mut Vec<CompileError>,
 ) {
     let mut keys = Vec::new();
@@ -337,7 +345,24 @@ fn compile_grid(
         sizes[keys.len() - 1]
     };
     let row_keys = if keys.len() == 1 { 1 } else { keys.len() - 1 };
-    let total: usize = sizes.iter().product();
+    // Checked: option counts multiply fast, and the cells are allocated.
+    let total = sizes.iter().try_fold(1usize, |t, &n| t.checked_mul(n));
+    let Some(total) = total.filter(|&t| t <= limits.max_grid_cells) else {
+        let cells = sizes
+            .iter()
+            .fold(num_bigint::BigUint::from(1u32), |t, &n| t * n);
+        errors.push(CompileError::new(
+            CompileErrorKind::GridTooLarge {
+                cells: cells.to_string(),
+                limit: limits.max_grid_cells,
+            },
+            match (grid.keys.first(), grid.keys.last()) {
+                (Some(a), Some(b)) => a.span.to(b.span),
+                _ => grid.span,
+            },
+        ));
+        return;
+    };
     let mut cells = vec![Cell::Impossible; total];
     let mut filled = vec![None::<Span>; total / columns.max(1)];
     if grid.rows.is_empty() {

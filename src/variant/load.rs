@@ -85,7 +85,8 @@ fn resolve(
             variant.header.span,
         ));
     }
-    let base = find_base(&variant, dir).map_err(|e| vec![LoadError::Variant(*e)])?;
+    let base = find_base(&variant, dir, limits.max_input_bytes)
+        .map_err(|e| vec![LoadError::Variant(*e)])?;
     if chain.iter().any(|l| l.identity == base.link.identity) {
         let names: Vec<&str> = chain
             .iter()
@@ -133,7 +134,11 @@ fn base_span(variant: &VariantFile) -> crate::span::Span {
     }
 }
 
-fn find_base(variant: &VariantFile, dir: Option<&Path>) -> Result<Base, Box<VariantError>> {
+fn find_base(
+    variant: &VariantFile,
+    dir: Option<&Path>,
+    max_bytes: usize,
+) -> Result<Base, Box<VariantError>> {
     let span = base_span(variant);
     match &variant.header.base {
         BaseRef::Bundled(name) => {
@@ -165,8 +170,12 @@ fn find_base(variant: &VariantFile, dir: Option<&Path>) -> Result<Base, Box<Vari
                 Some(d) => d.join(&label.text),
                 None => PathBuf::from(&label.text),
             };
-            let text = std::fs::read(&path)
+            // Bounded like any rules file (`Limits::max_input_bytes`).
+            let text = crate::ruleset::read_bounded(&path, max_bytes)
                 .map_err(|e| e.to_string())
+                .and_then(|b| {
+                    b.ok_or_else(|| format!("larger than the limit of {max_bytes} bytes"))
+                })
                 .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 text".to_owned()))
                 .map_err(|reason| {
                     Box::new(VariantError::new(

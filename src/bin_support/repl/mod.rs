@@ -11,16 +11,21 @@
 
 mod command;
 mod complete;
-mod session;
+pub(crate) mod session;
 
 use rustyline::config::{ColorMode, CompletionType, Config};
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
-use rustyline::Editor;
+use rustyline::{
+    Cmd, ConditionalEventHandler, Editor, Event, EventContext, EventHandler, KeyCode, KeyEvent,
+    Modifiers, RepeatCount,
+};
 use session::{Reply, Session};
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 const PROMPT: &str = "chartwright> ";
 
@@ -69,7 +74,9 @@ fn show(reply: &Reply) {
     }
 }
 
-/// Reads lines from standard input; true when none failed.
+/// Reads lines from standard input; true when none failed. A line longer
+/// than [`session::MAX_LINE`] is not kept: it is skipped to its end and
+/// reported, so memory stays bounded whatever comes in.
 fn script(session: &mut Session) -> bool {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -77,9 +84,14 @@ fn script(session: &mut Session) -> bool {
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
+        match read_line(&mut input, &mut buf) {
+            Ok(Line::End) => break,
+            Ok(Line::Text) => {}
+            Ok(Line::TooLong(len)) => {
+                anstream::eprint!("{}", session::line_too_long(Some(len)));
+                ok = false;
+                continue;
+            }
             Err(e) => {
                 anstream::eprintln!("error: cannot read standard input: {e}");
                 return false;
@@ -95,6 +107,69 @@ fn script(session: &mut Session) -> bool {
         }
     }
     ok
+}
+
+/// What [`read_line`] read.
+enum Line {
+    /// A line, in the buffer.
+    Text,
+    /// A line of this many bytes, over [`session::MAX_LINE`], skipped.
+    TooLong(usize),
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line into `buf`, keeping at most [`session::MAX_LINE`] bytes
+/// of it (and its line break).
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Line> {
+    let mut len = 0usize;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(if len == 0 {
+                Line::End
+            } else if len > session::MAX_LINE + 2 {
+                Line::TooLong(len)
+            } else {
+                Line::Text
+            });
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if len + take <= session::MAX_LINE + 2 {
+            buf.extend_from_slice(&chunk[..take]);
+        }
+        len += take;
+        input.consume(take);
+        if done {
+            return Ok(if len > session::MAX_LINE + 2 {
+                Line::TooLong(len)
+            } else {
+                Line::Text
+            });
+        }
+    }
+}
+
+/// Refuses typed characters once the line holds [`session::MAX_LINE`]
+/// bytes, and notes that it did, so the line is reported rather than run.
+struct LineBound {
+    cut: Arc<AtomicBool>,
+}
+
+impl ConditionalEventHandler for LineBound {
+    fn handle(&self, evt: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
+        let KeyEvent(KeyCode::Char(_), m) = evt.get(0)? else {
+            return None;
+        };
+        if m.intersects(Modifiers::CTRL | Modifiers::ALT) || ctx.line().len() < session::MAX_LINE {
+            return None;
+        }
+        self.cut.store(true, Ordering::Relaxed);
+        Some(Cmd::Noop)
+    }
 }
 
 /// Where history is kept: `CHARTWRIGHT_HISTORY`, or the user's data folder.
@@ -115,6 +190,9 @@ fn terminal(session: &mut Session) -> rustyline::Result<()> {
         .history_ignore_dups(true)?
         .history_ignore_space(true)
         .completion_type(CompletionType::List)
+        // Pasted text comes in key by key, so the line bound below sees it
+        // (a bracketed paste is read whole, however large).
+        .bracketed_paste(false)
         .auto_add_history(false)
         .color_mode(if colour {
             ColorMode::Enabled
@@ -124,6 +202,11 @@ fn terminal(session: &mut Session) -> rustyline::Result<()> {
         .build();
     let mut rl: Editor<complete::ReplHelper, DefaultHistory> = Editor::with_config(config)?;
     rl.set_helper(Some(complete::ReplHelper::new(session.ruleset())));
+    let cut = Arc::new(AtomicBool::new(false));
+    rl.bind_sequence(
+        Event::Any,
+        EventHandler::Conditional(Box::new(LineBound { cut: cut.clone() })),
+    );
     let mut history = history_path().filter(|p| match p.parent() {
         Some(d) if !d.as_os_str().is_empty() => match std::fs::create_dir_all(d) {
             Ok(()) => true,
@@ -150,6 +233,9 @@ fn terminal(session: &mut Session) -> rustyline::Result<()> {
     );
     loop {
         match rl.readline(PROMPT) {
+            Ok(_) if cut.swap(false, Ordering::Relaxed) => {
+                anstream::eprint!("{}", session::line_too_long(None));
+            }
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = rl.add_history_entry(line.as_str());

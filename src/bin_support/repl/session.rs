@@ -8,9 +8,7 @@ use chartwright::{
     BoundChart, ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset,
     RulesetBuilder, Span, INPUT_SOURCE,
 };
-use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Report,
-};
+use miette::{Diagnostic, LabeledSpan};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt::Write;
@@ -120,20 +118,10 @@ impl From<CommandError> for LineError {
 
 /// Renders a [`LineError`] against the typed line, with the same theme as
 /// `output` uses for the library's diagnostics.
+// Callers build the error in the call.
+#[allow(clippy::needless_pass_by_value)]
 fn render_line_error(e: LineError, line: &str) -> String {
-    let theme = if std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && std::env::var_os("NO_COLOR").is_none()
-    {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let report = Report::new(e).with_source_code(NamedSource::new("input", line.to_string()));
-    let mut out = String::new();
-    let _ = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
-        .render_report(&mut out, report.as_ref());
-    out
+    output::render(&chartwright::Clipped::new(&e, "input", line))
 }
 
 fn empty_ruleset() -> Ruleset {
@@ -180,6 +168,26 @@ pub fn initial_rules(paths: &[PathBuf]) -> (Ruleset, Option<String>) {
             (ruleset, Some(report))
         }
     }
+}
+
+/// Longest line the REPL runs, in bytes: far more than any command needs,
+/// and small enough that editing, completing and rendering a line stay cheap.
+pub const MAX_LINE: usize = 4096;
+
+/// The diagnostic for a line over [`MAX_LINE`] bytes: `len` of them if
+/// known (the line itself is not shown: it may be anything).
+pub fn line_too_long(len: Option<usize>) -> String {
+    let size = len.map_or_else(
+        || "this line".to_string(),
+        |n| format!("a line of {n} bytes"),
+    );
+    output::render(&chartwright::Clipped::without_source(&LineError {
+        message: format!("{size} is too long: a line holds at most {MAX_LINE} bytes"),
+        start: 0,
+        end: 0,
+        help: Some("type one command a line; `help` lists them".into()),
+        code: "chartwright::repl::line_too_long",
+    }))
 }
 
 /// Names longer than this are not looked up (nor typo-matched, which is
@@ -310,6 +318,9 @@ impl Session {
 
     /// Runs a typed line.
     pub fn execute(&mut self, line: &str) -> Reply {
+        if line.len() > MAX_LINE {
+            return Reply::fail(line_too_long(Some(line.len())));
+        }
         let cmd = match command::parse(line) {
             Ok(Command::Empty) => return Reply::default(),
             Ok(c) => c,

@@ -1,0 +1,312 @@
+//! The fuzz harness bodies, in one place: the libFuzzer targets in
+//! `fuzz/fuzz_targets/` call them on generated inputs, and the stable test
+//! `tests/fuzz_corpus.rs` calls them on every input checked in under
+//! `fuzz/corpus/`, so CI runs them without nightly.
+//!
+//! Each body takes arbitrary bytes and must neither panic nor run away;
+//! failures are diagnostics and are rendered (rendering is part of what is
+//! tested). The including crate root provides the binary's `output` and
+//! `repl` modules (by `#[path]`), so REPL lines go through the session's
+//! real executor.
+
+use crate::output;
+use crate::repl::session::Session;
+use chartwright::{Choices, Limits, Ruleset, RulesetBuilder};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::OnceLock;
+
+/// Limits for fuzzing: the defaults scaled down so every input runs in
+/// milliseconds (finding panics needs many runs; the limits themselves are
+/// tested in `tests/limits.rs`).
+pub fn limits() -> Limits {
+    Limits {
+        max_dice: 40,
+        max_sides: 100,
+        max_follow_depth: 8,
+        max_odds_states: 100_000,
+        max_grid_cells: 10_000,
+        max_input_bytes: 64 * 1024,
+        ..Limits::default()
+    }
+}
+
+/// The rules in `rules/`, as (file name, text): the mutation seeds.
+pub const SEEDS: &[(&str, &str)] = &[
+    (
+        "battalion_combat_series",
+        include_str!("../rules/battalion_combat_series.rules"),
+    ),
+    (
+        "cold_war_quick_reference",
+        include_str!("../rules/cold_war_quick_reference.rules"),
+    ),
+    (
+        "command_decision",
+        include_str!("../rules/command_decision.rules"),
+    ),
+    (
+        "first_echelon",
+        include_str!("../rules/first_echelon.rules"),
+    ),
+];
+
+/// Words of the grammar, spliced in by [`mutate`] (the same words as
+/// `fuzz/rules.dict`, which libFuzzer uses for the `load` target).
+pub const KEYWORDS: &[&str] = &[
+    "game",
+    "version",
+    "choice",
+    "flag",
+    "param",
+    "grid",
+    "by",
+    "modifiers",
+    "table",
+    "check",
+    "opposed",
+    "pool",
+    "ladder",
+    "notes",
+    "roll",
+    "columns",
+    "fields",
+    "score",
+    "rows",
+    "natural",
+    "best",
+    "succeed",
+    "on",
+    "success",
+    "failure",
+    "sides",
+    "count",
+    "per",
+    "steps",
+    "start",
+    "at",
+    "most",
+    "least",
+    "one",
+    "of",
+    "section",
+    "subtract",
+    "use",
+    "for",
+    "each",
+    "if",
+    "unless",
+    "else",
+    "then",
+    "or",
+    "and",
+    "not",
+    "in",
+    "default",
+    "max",
+    "also",
+    "d6",
+    "2d6",
+    "d10",
+    "2d10",
+    "d66",
+    "3d6kh2",
+    "d6!",
+    "0d6",
+    "1000d1000",
+    "or more",
+    "or less",
+    "+",
+    "-",
+    "±r",
+    "=>",
+    "{",
+    "}",
+    "[",
+    "]",
+    "(",
+    ")",
+    "|",
+    ",",
+    ":",
+    "..",
+    "=",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "\"",
+    "\"\"\"",
+    "#",
+    "\n",
+    "-1",
+    "0",
+    "13+",
+    "7-8",
+    "4,5",
+    "99999999999999999999",
+    "total",
+    "natural",
+    "Prohibited",
+    "-",
+];
+
+/// Loads `text` with the fuzzing limits, rendering every error; then, for
+/// every chart: show, bind with representative choices, odds, and seeded
+/// rolls (traced and quick).
+pub fn exercise_rules(text: &str) {
+    let mut builder = RulesetBuilder::new().limits(limits());
+    builder.add_str("fuzz", text);
+    let rules = match builder.build() {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = output::load_errors(&e);
+            return;
+        }
+    };
+    let _ = output::list(&rules);
+    for chart in rules.charts() {
+        let _ = chart.render();
+        exercise_chart(&rules, chart, &chart.example_choices(), "");
+    }
+}
+
+/// Binds, computes odds and rolls one chart, rendering what comes out.
+fn exercise_chart(
+    rules: &Ruleset,
+    chart: chartwright::ChartRef<'_>,
+    choices: &Choices,
+    text: &str,
+) {
+    let bound = match chart.bind(choices) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = output::roll_error(&e, rules, text, "arguments");
+            return;
+        }
+    };
+    match bound.odds() {
+        Ok(o) => {
+            let _ = output::odds(&o, None);
+        }
+        Err(e) => {
+            let _ = output::roll_error(&e, rules, text, "arguments");
+        }
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    for _ in 0..4 {
+        match bound.roll(&mut rng) {
+            Ok(r) => {
+                let _ = output::roll(&r, 0);
+            }
+            Err(e) => {
+                let _ = output::roll_error(&e, rules, text, "arguments");
+            }
+        }
+        if let Ok(q) = bound.roll_quick(&mut rng) {
+            let _ = bound.describe(&q.outcome).to_string();
+        }
+    }
+}
+
+/// Target `load`: arbitrary bytes as a rules file.
+pub fn load(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        exercise_rules(text);
+    }
+}
+
+/// Target `mutate`: structure-aware. The first byte picks a file of
+/// `rules/`; each following group of four bytes is an edit of it (splice a
+/// grammar word, delete a run, duplicate a run, or swap two runs) at a
+/// position the group gives. The edited text then goes through
+/// [`exercise_rules`].
+pub fn mutate(data: &[u8]) {
+    let Some((&pick, edits)) = data.split_first() else {
+        return;
+    };
+    let Some(&(_, seed)) = SEEDS.get(usize::from(pick) % SEEDS.len()) else {
+        return;
+    };
+    let mut text = seed.to_string();
+    for e in edits.chunks_exact(4).take(64) {
+        let at = boundary(
+            &text,
+            usize::from(u16::from_le_bytes([e[1], e[2]])) * text.len() / 65_536,
+        );
+        let run = usize::from(e[3] % 64);
+        let end = boundary(&text, at + run);
+        match e[0] % 4 {
+            0 => text.insert_str(at, KEYWORDS[usize::from(e[3]) % KEYWORDS.len()]),
+            1 => text.replace_range(at..end, ""),
+            2 => {
+                let piece = text[at..end].to_string();
+                text.insert_str(end, &piece);
+            }
+            _ => {
+                let other = boundary(&text, usize::from(e[3]) * text.len() / 256);
+                let (a, b) = (at.min(other), at.max(other));
+                let b_end = boundary(&text, b + run.min(b - a));
+                let first = text[a..boundary(&text, a + run.min(b - a))].to_string();
+                let second = text[b..b_end].to_string();
+                text.replace_range(b..b_end, &first);
+                text.replace_range(a..a + first.len(), &second);
+            }
+        }
+    }
+    exercise_rules(&text);
+}
+
+/// The nearest char boundary of `text` at or before `p`.
+fn boundary(text: &str, p: usize) -> usize {
+    let mut p = p.min(text.len());
+    while !text.is_char_boundary(p) {
+        p -= 1;
+    }
+    p
+}
+
+/// Every bundled game, loaded once.
+fn bundled() -> &'static Ruleset {
+    static RULES: OnceLock<Ruleset> = OnceLock::new();
+    RULES.get_or_init(|| match Ruleset::bundled() {
+        Ok(r) => r,
+        Err(e) => panic!("the bundled games load: {e}"),
+    })
+}
+
+/// Target `roll_args`: arbitrary text as the roll-time arguments of every
+/// bundled chart (parsed once, then bound, rolled and computed).
+pub fn roll_args(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let rules = bundled();
+    let choices = match Choices::parse(&text) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = output::roll_error(&e, rules, &text, "arguments");
+            return;
+        }
+    };
+    for chart in rules.charts() {
+        exercise_chart(rules, chart, &choices, &text);
+    }
+}
+
+/// Target `repl`: arbitrary text as REPL lines, run by the session's
+/// executor over every bundled game.
+pub fn repl_lines(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut session = Session::new(bundled().clone(), 7);
+    for line in text.split('\n').take(32) {
+        // The fuzzer must not read the machine's files or devices: `load`
+        // and `reload` are tested on the real binary in tests/limits.rs.
+        let word = line.split_whitespace().next().unwrap_or("");
+        if word == "load" || word == "reload" {
+            continue;
+        }
+        let reply = session.execute(line);
+        if reply.quit {
+            break;
+        }
+    }
+}

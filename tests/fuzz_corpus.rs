@@ -1,0 +1,82 @@
+//! The fuzz harness bodies (`fuzz/harness.rs`) on every input checked in
+//! under `fuzz/corpus/<target>/`: the seeds and whatever the fuzzers found,
+//! so the stable toolchain runs them in CI. A panic fails the test and
+//! names the input.
+
+#[path = "../src/bin_support/diff.rs"]
+#[allow(dead_code)]
+mod diff;
+#[path = "../fuzz/harness.rs"]
+mod harness;
+#[path = "../src/bin_support/output.rs"]
+#[allow(dead_code)]
+mod output;
+#[path = "../src/bin_support/repl/mod.rs"]
+#[allow(dead_code)]
+mod repl;
+
+// Where the REPL's session finds them, as in `src/main.rs`.
+#[allow(unused_imports)]
+use output::{list, sweep_table};
+
+use std::path::{Path, PathBuf};
+
+/// Every input of one target's corpus, sorted by name.
+fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no corpus in {}", dir.display());
+    files
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (p, bytes)
+        })
+        .collect()
+}
+
+/// Runs `body` on every input of `target`'s corpus, naming the input that
+/// panics.
+fn run(target: &str, body: fn(&[u8])) {
+    for (path, bytes) in corpus(target) {
+        let outcome = std::panic::catch_unwind(|| body(&bytes));
+        assert!(outcome.is_ok(), "{target}: {} panics", path.display());
+    }
+}
+
+#[test]
+fn load() {
+    run("load", harness::load);
+}
+
+#[test]
+fn mutate() {
+    run("mutate", harness::mutate);
+}
+
+#[test]
+fn roll_args() {
+    run("roll_args", harness::roll_args);
+}
+
+#[test]
+fn repl() {
+    run("repl", harness::repl_lines);
+}
+
+#[test]
+fn every_seed_loads_under_the_fuzzing_limits() {
+    for (name, text) in harness::SEEDS {
+        let mut b = chartwright::RulesetBuilder::new().limits(harness::limits());
+        b.add_str(name, text);
+        assert!(b.build().is_ok(), "{name} does not load");
+    }
+}
