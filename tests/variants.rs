@@ -286,6 +286,35 @@ fn the_examples_of_the_language_reference_apply() {
     }
 }
 
+#[test]
+fn an_added_row_goes_where_its_totals_belong() {
+    // Both tables run down the sheet (6 or more first).
+    let rules = Ruleset::from_str(
+        "order",
+        r#"variant "Order" of first_echelon version "1"
+        change hull_down row 5 or less becomes 3 or less
+        add hull_down row 4,5 => "Partly hull down"
+        change bog_down row 6 or more becomes 6-8
+        add bog_down row 9 or more => "Free at once"
+        "#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let at = |chart: &str, line: &str| {
+        let text = rules.chart(chart).expect("chart").render();
+        text.find(line).unwrap_or_else(|| panic!("{line} in\n{text}"))
+    };
+    assert!(at("hull_down", "Hull Down") < at("hull_down", "Partly"));
+    assert!(at("hull_down", "Partly") < at("hull_down", "No effect"));
+    assert!(at("bog_down", "9 or more") < at("bog_down", "6-8"));
+    let odds = rules
+        .chart("hull_down")
+        .expect("hull_down")
+        .odds(&Choices::parse("hull_down_modifier=0 discipline=1").expect("choices"))
+        .expect("odds");
+    let names: Vec<&str> = odds.outcomes.iter().map(|o| o.outcome.as_str()).collect();
+    assert_eq!(names, ["Hull Down", "Partly hull down", "No effect"]);
+}
+
 // ---------------------------------------------------------------------------
 // Diagnostics: every variant error, rendered as `check` renders it
 

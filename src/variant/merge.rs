@@ -597,7 +597,7 @@ impl Merger<'_> {
             span,
         )?;
         if let Some((rows, clause_span)) = self.rows_mut(i, clause) {
-            rows.push(row.clone());
+            rows.insert(sheet_position(rows, &row.key), row.clone());
             *clause_span = span;
         }
         self.mark(&chart.name, format!("row {name} added"));
@@ -1036,6 +1036,21 @@ fn key_ranges(key: &RowKey) -> Vec<Vec<(i64, i64)>> {
         RowKey::Single(s) => vec![ranges(s)],
         RowKey::Columns(c) => c.iter().map(ranges).collect(),
     }
+}
+
+/// Where a new row with `key` goes among `rows`: by the lowest total it
+/// covers, in the direction the table runs (most tables run up, some
+/// down); after the rows it ties with.
+fn sheet_position(rows: &[Row], key: &RowKey) -> usize {
+    let low = |k: &RowKey| key_ranges(k).first().and_then(|c| c.first()).map(|r| r.0);
+    let Some(new) = low(key) else {
+        return rows.len();
+    };
+    let lows: Vec<Option<i64>> = rows.iter().map(|r| low(&r.key)).collect();
+    let down = matches!((lows.first(), lows.last()), (Some(Some(a)), Some(Some(b))) if a > b);
+    lows.iter()
+        .position(|l| l.is_some_and(|l| if down { l < new } else { l > new }))
+        .unwrap_or(rows.len())
 }
 
 /// A canonical text of the totals a key covers (for conflict keys).
