@@ -183,8 +183,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 anstream::eprint!("{}", output::plain_error(&e));
                 ExitCode::from(1)
             })?;
-            emit(&chart.render());
-            emit(&diff::marks(&chart));
+            emit(&diff::show(&chart));
             Ok(())
         }
         Some(Command::Roll {

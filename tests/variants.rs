@@ -640,6 +640,49 @@ fn cli_show_marks_what_the_variant_changed() {
         out.contains("Changed by the variant (bcs_stout_defense):\n  * combat_table_modifiers: prepared_defense +1 → +2"),
         "{out}"
     );
+    // In place, through the modifier set the Combat Table uses.
+    let marked = |out: &str, mark: char, text: &str| {
+        out.lines()
+            .find(|l| l.contains(text))
+            .is_some_and(|l| l.starts_with(mark))
+    };
+    assert!(marked(&out, '*', "Prepared Defense  [prepared_defense]"), "{out}");
+    assert!(marked(&out, ' ', "Two Units in Defender's hex"), "{out}");
+    assert!(marked(&out, ' ', "13 or more"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with(['*', '+'])).count(), 1, "{out}");
+
+    let out = stdout(&["show", MUD, "bog_down"]);
+    for (mark, text) in [
+        ('*', "7 or more  Traverse"),
+        ('*', "4-6        Bogged down OR Displace"),
+        (' ', "3 or less  Bogged down"),
+        ('*', "+1  Troops or tracked vehicle"),
+        (' ', "[half_tracked]"),
+        ('+', "-2  deep mud  [mud]"),
+        ('(', "(* changed, + added by the variant `mud_season`"),
+    ] {
+        assert!(marked(&out, mark, text), "{mark} {text} in\n{out}");
+    }
+    assert!(!out.contains("Removed by the variant:"), "{out}");
+
+    // Grid cells, options and removed lines.
+    let marks = "tests/variants/show_marks.rules";
+    let out = stdout(&["show", marks, "discipline_rating"]);
+    assert!(marked(&out, '*', "Veteran      3"), "{out}");
+    assert!(marked(&out, ' ', "Experienced  0"), "{out}");
+    assert!(marked(&out, '+', "Militia      -2"), "{out}");
+    assert!(
+        out.contains("Removed by the variant:\n  - Elite        1           0           -1\n"),
+        "{out}"
+    );
+    let out = stdout(&["show", marks, "bog_down"]);
+    assert!(
+        out.contains("Removed by the variant:\n  - -1  currently bogged down  [currently_bogged]"),
+        "{out}"
+    );
+    // A plain game's chart is shown as it is.
+    let out = stdout(&["show", "first_echelon", "bog_down"]);
+    assert!(out.starts_with("Bog Down Table [table]"), "{out}");
 }
 
 /// Reads the REPL's output up to and including the first line containing `until`.

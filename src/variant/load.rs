@@ -12,11 +12,13 @@ use crate::ruleset::Origin;
 use crate::span::{SourceId, SourceMap};
 use std::path::{Path, PathBuf};
 
-/// A loaded game: its AST (a variant's merged over its base) and what the
-/// variants in its chain changed.
+/// A loaded game: its AST (a variant's merged over its base), what the
+/// variants in its chain changed, and for a variant the AST of the plain
+/// game the chain starts from (what `show` compares against).
 pub(crate) struct Loaded {
     pub file: File,
     pub marks: Vec<Mark>,
+    pub root: Option<File>,
 }
 
 /// One link of a chain of bases: how it is known, and how it is shown.
@@ -72,6 +74,7 @@ fn resolve(
             return Ok(Loaded {
                 file,
                 marks: Vec::new(),
+                root: None,
             })
         }
         Document::Variant(v) => v,
@@ -106,6 +109,7 @@ fn resolve(
     chain.push(base.link);
     let inner = resolve(sources, base_doc, base.dir.as_deref(), chain, limits)?;
     let mut errors = Vec::new();
+    let root = inner.root.unwrap_or_else(|| inner.file.clone());
     let merged = merge::apply(inner.file, &variant, &mut errors);
     if !errors.is_empty() {
         return Err(errors.into_iter().map(LoadError::Variant).collect());
@@ -115,6 +119,7 @@ fn resolve(
     Ok(Loaded {
         file: merged.file,
         marks,
+        root: Some(root),
     })
 }
 
