@@ -376,6 +376,39 @@ fn unknown_targets_say_what_the_base_has() {
 }
 
 #[test]
+fn a_new_column_needs_its_cells_from_the_variant() {
+    // Three rows of `discipline_rating` have no `pinned` cell: the error is at
+    // the `add`, not a cell count in the base.
+    check_fails("new_column", &["chartwright::variant::new_column_cells"]);
+    let rules = Ruleset::from_str(
+        "pinned",
+        r#"variant "Pinned" of first_echelon version "1"
+        add order_status.pinned "Pinned" after suppressed
+        change discipline_rating at elite, pinned: -1
+        change discipline_rating at veteran: +1 -1 -2 -3
+        change discipline_rating at experienced, pinned: -2
+        change discipline_rating at trained, pinned: -3
+        change discipline_rating at raw, pinned: -6
+        "#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let manoeuvre = rules.chart("manoeuvre").expect("manoeuvre");
+    let discipline = |rating: &str, status: &str| {
+        let c = Choices::parse(&format!("unit_rating={rating} order_status={status}"))
+            .expect("choices");
+        manoeuvre
+            .roll(&c, &mut chartwright::Scripted::new([5]))
+            .map(|r| r.total)
+    };
+    // d10 = 5 plus the rating; the new column sits after `suppressed`.
+    assert_eq!(discipline("veteran", "pinned"), Ok(Some(3)));
+    assert_eq!(discipline("veteran", "disordered"), Ok(Some(2)));
+    assert_eq!(discipline("trained", "pinned"), Ok(Some(2)));
+    assert_eq!(discipline("elite", "disordered"), Ok(Some(4)));
+    assert_eq!(discipline("raw", "pinned"), Ok(Some(-1)));
+}
+
+#[test]
 fn two_changes_to_one_modifier_conflict() {
     check_fails("conflict", &["chartwright::variant::conflict"]);
 }

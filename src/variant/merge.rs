@@ -39,6 +39,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
         marks: Vec::new(),
         touched: Vec::new(),
         reach: Vec::new(),
+        owed: Vec::new(),
         errors,
     };
     for change in &variant.changes {
@@ -46,6 +47,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
             m.errors.push(*e);
         }
     }
+    m.report_owed_cells();
     m.mark_users();
     m.point_rows_at_reach();
     Merged {
@@ -72,7 +74,18 @@ struct Merger<'e> {
     /// Changes to modifiers, by owner (chart or set): they move the totals a
     /// chart's rows must cover.
     reach: Vec<(String, Span)>,
+    /// Cells of a grid column the variant added (an option of the choice
+    /// keying its columns) that it has not yet given.
+    owed: Vec<OwedCell>,
     errors: &'e mut Vec<VariantError>,
+}
+
+/// A cell a new column needs: its grid, row, column and the `add` at fault.
+struct OwedCell {
+    grid: String,
+    row: Vec<String>,
+    option: String,
+    add: Span,
 }
 
 impl Merger<'_> {
@@ -285,6 +298,7 @@ impl Merger<'_> {
                     },
                 );
             }
+            self.widen_grids(owner, member, at, span);
             self.mark(owner, format!("option {member} added"));
             return Ok(());
         }
@@ -386,6 +400,71 @@ impl Merger<'_> {
         self.mark(owner, format!("{member} removed"));
         self.reach.push((owner.clone(), span));
         Ok(())
+    }
+
+    /// A new option of a choice keying a grid's columns is a new column: each
+    /// row gets a cell there (`-` until the variant gives it), owed by the
+    /// `add` at `span`. The variant must give every one (see
+    /// [`Self::report_owed_cells`]): no value is a safe guess.
+    fn widen_grids(&mut self, choice: &str, option: &str, index: usize, span: Span) {
+        for item in &mut self.items {
+            let Item::Grid(grid) = item else { continue };
+            if grid.keys.len() < 2 || grid.keys.last().is_none_or(|k| k.name != choice) {
+                continue;
+            }
+            for row in &mut grid.rows {
+                let at = index.min(row.cells.len());
+                row.cells.insert(
+                    at,
+                    crate::ast::Cell {
+                        kind: crate::ast::CellKind::Impossible,
+                        span,
+                    },
+                );
+                self.owed.push(OwedCell {
+                    grid: grid.name.name.clone(),
+                    row: row.labels.iter().map(|l| l.name.clone()).collect(),
+                    option: option.to_owned(),
+                    add: span,
+                });
+            }
+        }
+    }
+
+    /// The variant gave the cells of `grid`'s row `row` (all of them, or
+    /// only the one in column `option`).
+    fn pay(&mut self, grid: &str, row: &[Ident], option: Option<&str>) {
+        self.owed.retain(|o| {
+            !(o.grid == grid
+                && o.row.iter().map(String::as_str).eq(row.iter().map(|l| l.name.as_str()))
+                && option.is_none_or(|opt| opt == o.option))
+        });
+    }
+
+    /// One error per `add` of a column whose cells the variant left out, at
+    /// the `add`, naming the rows.
+    fn report_owed_cells(&mut self) {
+        let owed = std::mem::take(&mut self.owed);
+        let mut seen: Vec<(Span, &str)> = Vec::new();
+        for o in &owed {
+            if seen.contains(&(o.add, o.grid.as_str())) {
+                continue;
+            }
+            seen.push((o.add, o.grid.as_str()));
+            let rows: Vec<String> = owed
+                .iter()
+                .filter(|p| p.add == o.add && p.grid == o.grid)
+                .map(|p| p.row.join(", "))
+                .collect();
+            self.errors.push(VariantError::new(
+                VariantErrorKind::NewColumnCells {
+                    grid: o.grid.clone(),
+                    option: o.option.clone(),
+                    rows,
+                },
+                o.add,
+            ));
+        }
     }
 
     /// Grid rows keyed by a removed option go; so do its column's cells.
@@ -690,6 +769,7 @@ impl Merger<'_> {
                     target.span = span;
                 }
             }
+            self.pay(&grid.name, &row.labels, None);
             self.mark(&grid.name, format!("row {text} changed"));
             return Ok(());
         }
@@ -731,6 +811,7 @@ impl Merger<'_> {
                 *target = cell.clone();
             }
         }
+        self.pay(&grid.name, labels, Some(&column.name));
         self.mark(&grid.name, format!("cell {text} changed"));
         Ok(())
     }
@@ -767,6 +848,7 @@ impl Merger<'_> {
         if let Some(Item::Grid(g)) = self.items.get_mut(i) {
             g.rows.remove(r);
         }
+        self.pay(&grid.name, labels, None);
         self.mark(&grid.name, format!("row {text} removed"));
         Ok(())
     }
