@@ -183,6 +183,7 @@ impl RulesetBuilder {
         let mut origins = Vec::new();
         let mut marks = Vec::new();
         let mut roots = Vec::new();
+        let mut removed = Vec::new();
         let mut seen_games: Vec<String> = Vec::new();
         for (game, id, origin) in &self.inputs {
             if seen_games.contains(game) {
@@ -203,13 +204,17 @@ impl RulesetBuilder {
                     origins.push(origin.clone());
                     marks.push(loaded.marks);
                     roots.push(loaded.root);
+                    removed.extend(loaded.removed);
                 }
                 Err(e) => self.errors.extend(e),
             }
         }
         let (program, errors) = compile(&parsed, &self.limits);
-        self.errors
-            .extend(errors.into_iter().map(LoadError::Compile));
+        self.errors.extend(crate::variant::load::blame_removed(
+            errors,
+            &removed,
+            &self.sources,
+        ));
         if self.errors.is_empty() {
             Ok(Ruleset {
                 program,

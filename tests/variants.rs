@@ -409,6 +409,16 @@ fn a_new_column_needs_its_cells_from_the_variant() {
 }
 
 #[test]
+fn a_removed_option_still_named_in_the_base_points_at_the_remove() {
+    // `attack.chemical` is named three times in Fire Combat: one error, at
+    // the `remove`, listing the places in the base.
+    check_fails(
+        "removed_option",
+        &["chartwright::variant::removed_still_named"],
+    );
+}
+
+#[test]
 fn two_changes_to_one_modifier_conflict() {
     check_fails("conflict", &["chartwright::variant::conflict"]);
 }

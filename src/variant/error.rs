@@ -91,6 +91,16 @@ pub enum VariantErrorKind {
         /// The rows without a cell, as written (`elite`, `veteran`).
         rows: Vec<String>,
     },
+    /// An option the variant removed that the base still names (in a
+    /// condition, a grid, a default).
+    RemovedStillNamed {
+        /// The choice.
+        choice: String,
+        /// The option removed.
+        option: String,
+        /// Where it is still named, `file:line:column`.
+        places: Vec<String>,
+    },
     /// A change whose shape does not fit its target.
     Invalid {
         /// What is wrong.
@@ -132,6 +142,15 @@ impl fmt::Display for VariantErrorKind {
                  cell there for {}",
                 rows.join("; ")
             ),
+            Self::RemovedStillNamed {
+                choice,
+                option,
+                places,
+            } => write!(
+                f,
+                "`{choice}.{option}` is removed, but the base still names it {} time(s)",
+                places.len()
+            ),
             Self::Invalid { message, .. } => f.write_str(message),
         }
     }
@@ -148,6 +167,7 @@ impl VariantErrorKind {
             Self::BaseCycle { .. } => "chartwright::variant::base_cycle",
             Self::TooDeep { .. } => "chartwright::variant::too_deep",
             Self::NewColumnCells { .. } => "chartwright::variant::new_column_cells",
+            Self::RemovedStillNamed { .. } => "chartwright::variant::removed_still_named",
             Self::Invalid { .. } => "chartwright::variant::invalid",
         }
     }
@@ -190,6 +210,10 @@ impl VariantErrorKind {
                      {first}: CELLS`"
                 )
             }
+            Self::RemovedStillNamed { places, .. } => format!(
+                "it is still named at {}; change or write again what names it",
+                places.join(", ")
+            ),
             Self::Invalid { help, .. } => help.clone(),
         }
     }
@@ -209,6 +233,7 @@ impl Diagnostic for VariantError {
             VariantErrorKind::UnknownTarget { .. } => "not in the base",
             VariantErrorKind::Conflict { .. } => "changed again here",
             VariantErrorKind::NewColumnCells { .. } => "a new column",
+            VariantErrorKind::RemovedStillNamed { .. } => "removed here",
             VariantErrorKind::BaseNotFound { .. } | VariantErrorKind::BaseCycle { .. } => {
                 "this base"
             }

@@ -29,6 +29,17 @@ pub struct Mark {
 pub(crate) struct Merged {
     pub file: File,
     pub marks: Vec<Mark>,
+    /// Options removed: choice, option, the `remove`.
+    pub removed: Vec<Removed>,
+}
+
+/// An option a variant removed: a use of it left in the base is blamed on
+/// the `remove`.
+#[derive(Clone, Debug)]
+pub(crate) struct Removed {
+    pub choice: String,
+    pub option: String,
+    pub at: Span,
 }
 
 /// Applies `variant`'s changes to `base`. Errors are pushed; a change in
@@ -40,6 +51,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
         touched: Vec::new(),
         reach: Vec::new(),
         owed: Vec::new(),
+        removed: Vec::new(),
         errors,
     };
     for change in &variant.changes {
@@ -60,6 +72,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
             items: m.items,
         },
         marks: m.marks,
+        removed: m.removed,
     }
 }
 
@@ -77,6 +90,7 @@ struct Merger<'e> {
     /// Cells of a grid column the variant added (an option of the choice
     /// keying its columns) that it has not yet given.
     owed: Vec<OwedCell>,
+    removed: Vec<Removed>,
     errors: &'e mut Vec<VariantError>,
 }
 
@@ -381,6 +395,11 @@ impl Merger<'_> {
                 choice.options.remove(at);
             }
             self.drop_option_from_grids(owner, member, at);
+            self.removed.push(Removed {
+                choice: owner.clone(),
+                option: member.clone(),
+                at: span,
+            });
             self.mark(owner, format!("option {member} removed"));
             return Ok(());
         }
