@@ -419,6 +419,50 @@ fn a_removed_option_still_named_in_the_base_points_at_the_remove() {
 }
 
 #[test]
+fn options_of_a_choice_declared_in_a_chart_are_named_through_the_chart() {
+    let rules = Ruleset::from_str(
+        "local",
+        r#"variant "Local" of "tests/variants/local_base.rules" version "1"
+        add assault.posture.fortified "Fortified" after dug_in
+        change assault.posture.open "Caught in the open"
+        "#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let assault = rules.chart("assault").expect("assault");
+    let options = assault
+        .inputs()
+        .into_iter()
+        .find(|i| i.name == "posture")
+        .map(|i| i.kind);
+    let Some(chartwright::InputKind::Choice { options }) = options else {
+        panic!("posture is a choice");
+    };
+    assert_eq!(
+        options,
+        [
+            ("open".to_string(), "Caught in the open".to_string()),
+            ("dug_in".to_string(), "Dug in".to_string()),
+            ("fortified".to_string(), "Fortified".to_string()),
+        ]
+    );
+    assert_eq!(
+        assault.variant_marks(),
+        [
+            "option posture.fortified added",
+            "posture.open relabelled \"Caught in the open\""
+        ]
+    );
+    // A misspelt choice or option gets a did-you-mean.
+    check_fails(
+        "local_choice",
+        &[
+            "chartwright::variant::unknown_target",
+            "chartwright::variant::unknown_target",
+        ],
+    );
+}
+
+#[test]
 fn two_changes_to_one_modifier_conflict() {
     check_fails("conflict", &["chartwright::variant::conflict"]);
 }

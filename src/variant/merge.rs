@@ -231,26 +231,28 @@ impl Merger<'_> {
         applicability: Option<&Applicability>,
         span: Span,
     ) -> Res<()> {
-        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        if let Some(Item::Choice(choice)) = self.items.get(i) {
+        if let Some(options) = self.choice_options(path)? {
+            let shown = shown_path(path);
             let Some(label) = label.filter(|_| value.is_none() && applicability.is_none()) else {
                 return Err(invalid(
                     format!("`{owner}` is a choice: its options have only a label"),
-                    format!("write `change {owner}.{member} \"New label\"`"),
+                    format!("write `change {shown} \"New label\"`"),
                     span,
                 ));
             };
-            let at = option_index(&choice.options, &path.member, owner)?;
-            self.touch(key, what, span)?;
-            if let Some(Item::Choice(choice)) = self.items.get_mut(i) {
-                if let Some(option) = choice.options.get_mut(at) {
-                    option.label = label.clone();
-                }
+            let at = option_index(&options, &path.member, &owner_text(path))?;
+            self.touch(member_key(path), format!("`{shown}`"), span)?;
+            if let Some(option) = self.options_mut(path).and_then(|o| o.get_mut(at)) {
+                option.label = label.clone();
             }
-            self.mark(owner, format!("{member} relabelled \"{}\"", label.text));
+            self.mark(
+                mark_owner(path),
+                format!("{} relabelled \"{}\"", option_name(path), label.text),
+            );
             return Ok(());
         }
+        let (i, key, what) = self.member(path)?;
         let at = self.locate_modifier(i, path)?;
         self.touch(key, what, span)?;
         let Some(decl) = self.modifier_at(i, &at) else {
@@ -285,26 +287,26 @@ impl Merger<'_> {
         after: Option<&Ident>,
         span: Span,
     ) -> Res<()> {
-        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        if let Some(Item::Choice(choice)) = self.items.get(i) {
+        if let Some(options) = self.choice_options(path)? {
+            let shown = shown_path(path);
             if value.is_some() {
                 return Err(invalid(
                     format!("`{owner}` is a choice: a new option has only a label"),
-                    format!("write `add {owner}.{member} \"Label\"`"),
+                    format!("write `add {shown} \"Label\"`"),
                     span,
                 ));
             }
-            if choice.options.iter().any(|o| o.name.name == *member) {
+            if options.iter().any(|o| o.name.name == *member) {
                 return Err(exists("option", &path.member));
             }
             let at = match after {
-                Some(a) => option_index(&choice.options, a, owner)? + 1,
-                None => choice.options.len(),
+                Some(a) => option_index(&options, a, &owner_text(path))? + 1,
+                None => options.len(),
             };
-            self.touch(key, what, span)?;
-            if let Some(Item::Choice(choice)) = self.items.get_mut(i) {
-                choice.options.insert(
+            self.touch(member_key(path), format!("`{shown}`"), span)?;
+            if let Some(options) = self.options_mut(path) {
+                options.insert(
                     at,
                     OptionDecl {
                         name: path.member.clone(),
@@ -312,10 +314,16 @@ impl Merger<'_> {
                     },
                 );
             }
-            self.widen_grids(owner, member, at, span);
-            self.mark(owner, format!("option {member} added"));
+            if path.within.is_none() {
+                self.widen_grids(owner, member, at, span);
+            }
+            self.mark(
+                mark_owner(path),
+                format!("option {} added", option_name(path)),
+            );
             return Ok(());
         }
+        let (i, key, what) = self.member(path)?;
         let Some(value) = value else {
             return Err(invalid(
                 format!("a new modifier of `{owner}` needs a value"),
@@ -331,6 +339,7 @@ impl Merger<'_> {
                 let at = self.locate_modifier(
                     i,
                     &MemberPath {
+                        within: None,
                         owner: path.owner.clone(),
                         member: a.clone(),
                         span: a.span,
@@ -386,23 +395,28 @@ impl Merger<'_> {
     }
 
     fn remove_member(&mut self, path: &MemberPath, span: Span) -> Res<()> {
-        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        if let Some(Item::Choice(choice)) = self.items.get(i) {
-            let at = option_index(&choice.options, &path.member, owner)?;
-            self.touch(key, what, span)?;
-            if let Some(Item::Choice(choice)) = self.items.get_mut(i) {
-                choice.options.remove(at);
+        if let Some(options) = self.choice_options(path)? {
+            let at = option_index(&options, &path.member, &owner_text(path))?;
+            self.touch(member_key(path), format!("`{}`", shown_path(path)), span)?;
+            if let Some(options) = self.options_mut(path) {
+                options.remove(at);
             }
-            self.drop_option_from_grids(owner, member, at);
+            if path.within.is_none() {
+                self.drop_option_from_grids(owner, member, at);
+            }
             self.removed.push(Removed {
                 choice: owner.clone(),
                 option: member.clone(),
                 at: span,
             });
-            self.mark(owner, format!("option {member} removed"));
+            self.mark(
+                mark_owner(path),
+                format!("option {} removed", option_name(path)),
+            );
             return Ok(());
         }
+        let (i, key, what) = self.member(path)?;
         let at = self.locate_modifier(i, path)?;
         self.touch(key, what, span)?;
         let (last, group) = at.split_last().map_or((0, &[][..]), |(l, g)| (*l, g));
@@ -508,6 +522,60 @@ impl Merger<'_> {
                 item: name,
                 text: format!("{choice}={option} removed"),
             });
+        }
+    }
+
+    /// The options of the choice `path` names: a top-level choice, or one
+    /// declared in the chart `path.within`. `None` if the owner is not a
+    /// choice (a chart or modifier set); an error if `within` names no
+    /// chart, or no choice of that chart.
+    fn choice_options(&self, path: &MemberPath) -> Res<Option<Vec<OptionDecl>>> {
+        let Some(chart) = &path.within else {
+            return Ok(self.items.iter().find_map(|it| match it {
+                Item::Choice(c) if c.name.name == path.owner.name => Some(c.options.clone()),
+                _ => None,
+            }));
+        };
+        let i = self.find(chart, "chart")?;
+        let Some(Item::Chart(c)) = self.items.get(i) else {
+            let is = self.items.get(i).map_or("a declaration", kind_name);
+            return Err(wrong_kind(chart, is, "a chart"));
+        };
+        let mut locals = c.clauses.iter().filter_map(|cl| match cl {
+            Clause::Choice(d) => Some(d),
+            _ => None,
+        });
+        if let Some(d) = locals.clone().find(|d| d.name.name == path.owner.name) {
+            return Ok(Some(d.options.clone()));
+        }
+        let names: Vec<&str> = locals.by_ref().map(|d| d.name.name.as_str()).collect();
+        Err(unknown(
+            "choice",
+            &path.owner,
+            Some(&chart.name),
+            crate::suggest::closest(&path.owner.name, names.iter().copied()),
+            (!names.is_empty()).then(|| format!("the choices {}", names.join(", "))),
+        ))
+    }
+
+    /// The options of the choice `path` names, to change (after
+    /// [`Self::choice_options`] found them).
+    fn options_mut(&mut self, path: &MemberPath) -> Option<&mut Vec<OptionDecl>> {
+        let owner = path.owner.name.as_str();
+        match &path.within {
+            None => self.items.iter_mut().find_map(|it| match it {
+                Item::Choice(c) if c.name.name == owner => Some(&mut c.options),
+                _ => None,
+            }),
+            Some(chart) => self.items.iter_mut().find_map(|it| match it {
+                Item::Chart(c) if c.name.name == chart.name => {
+                    c.clauses.iter_mut().find_map(|cl| match cl {
+                        Clause::Choice(d) if d.name.name == owner => Some(&mut d.options),
+                        _ => None,
+                    })
+                }
+                _ => None,
+            }),
         }
     }
 
@@ -924,6 +992,45 @@ impl Merger<'_> {
 }
 
 // -- Helpers ------------------------------------------------------------------
+
+/// A member path as written: `unit_rating.elite`, `manoeuvre.posture.dug_in`.
+fn shown_path(path: &MemberPath) -> String {
+    match &path.within {
+        Some(c) => format!("{}.{}.{}", c.name, path.owner.name, path.member.name),
+        None => format!("{}.{}", path.owner.name, path.member.name),
+    }
+}
+
+/// The owner of a member path as written: `unit_rating`, `manoeuvre.posture`.
+fn owner_text(path: &MemberPath) -> String {
+    match &path.within {
+        Some(c) => format!("{}.{}", c.name, path.owner.name),
+        None => path.owner.name.clone(),
+    }
+}
+
+/// The conflict key of a member: its path of names.
+fn member_key(path: &MemberPath) -> Vec<String> {
+    path.within
+        .iter()
+        .chain([&path.owner, &path.member])
+        .map(|i| i.name.clone())
+        .collect()
+}
+
+/// The declaration a change to an option shows on: its choice, or the
+/// chart it is declared in.
+fn mark_owner(path: &MemberPath) -> &str {
+    path.within.as_ref().unwrap_or(&path.owner).name.as_str()
+}
+
+/// An option as a mark names it: `elite`, or `posture.dug_in` in a chart.
+fn option_name(path: &MemberPath) -> String {
+    match &path.within {
+        Some(_) => format!("{}.{}", path.owner.name, path.member.name),
+        None => path.member.name.clone(),
+    }
+}
 
 /// A declaration's name, and whether it is in the chart namespace.
 fn item_name(item: &Item) -> (&Ident, bool) {
