@@ -47,6 +47,34 @@ fn assert_diff(d: &OddsDiff, expected: &[(&str, Option<BigRational>, Option<BigR
     assert_eq!(got, expected);
 }
 
+/// The total of First Echelon's Manoeuvre Table on a d10 of 5: 5 plus the
+/// discipline rating the grid gives for the rating and status.
+fn manoeuvre_on_5(
+    manoeuvre: &chartwright::ChartRef<'_>,
+    rating: &str,
+    status: &str,
+) -> Result<Option<i64>, chartwright::RollError> {
+    let c =
+        Choices::parse(&format!("unit_rating={rating} order_status={status}")).expect("choices");
+    manoeuvre
+        .roll(&c, &mut chartwright::Scripted::new([5]))
+        .map(|r| r.total)
+}
+
+/// The options (name, label) of a chart's choice `name`.
+#[track_caller]
+fn choice_options(chart: &chartwright::ChartRef<'_>, name: &str) -> Vec<(String, String)> {
+    match chart
+        .inputs()
+        .into_iter()
+        .find(|i| i.name == name)
+        .map(|i| i.kind)
+    {
+        Some(chartwright::InputKind::Choice { options }) => options,
+        other => panic!("{name} is not a choice: {other:?}"),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Golden diffs, by hand
 
@@ -225,26 +253,13 @@ fn every_kind_of_change_applies() {
     assert_eq!(odds.probability("Stuck fast"), q(1, 2));
     assert!(rules.chart("turn_sequence").is_err());
     let manoeuvre = rules.chart("manoeuvre").expect("manoeuvre");
-    let discipline = |rating: &str, status: &str| {
-        let c = Choices::parse(&format!("unit_rating={rating} order_status={status}"))
-            .expect("choices");
-        manoeuvre
-            .roll(&c, &mut chartwright::Scripted::new([5]))
-            .expect("roll")
-            .total
-    };
+    let discipline =
+        |rating: &str, status: &str| manoeuvre_on_5(&manoeuvre, rating, status).expect("roll");
     // d10 = 5 plus the discipline rating from the changed grid.
     assert_eq!(discipline("veteran", "good_order"), Some(8));
     assert_eq!(discipline("militia", "disordered"), Some(-1));
     assert_eq!(discipline("raw", "suppressed"), Some(2));
-    let options = manoeuvre
-        .inputs()
-        .into_iter()
-        .find(|i| i.name == "unit_rating")
-        .map(|i| i.kind);
-    let Some(chartwright::InputKind::Choice { options }) = options else {
-        panic!("unit_rating is a choice");
-    };
+    let options = choice_options(&manoeuvre, "unit_rating");
     let names: Vec<&str> = options.iter().map(|(o, _)| o.as_str()).collect();
     assert_eq!(
         names,
@@ -301,7 +316,8 @@ fn an_added_row_goes_where_its_totals_belong() {
     .unwrap_or_else(|e| panic!("{e}"));
     let at = |chart: &str, line: &str| {
         let text = rules.chart(chart).expect("chart").render();
-        text.find(line).unwrap_or_else(|| panic!("{line} in\n{text}"))
+        text.find(line)
+            .unwrap_or_else(|| panic!("{line} in\n{text}"))
     };
     assert!(at("hull_down", "Hull Down") < at("hull_down", "Partly"));
     assert!(at("hull_down", "Partly") < at("hull_down", "No effect"));
@@ -393,13 +409,7 @@ fn a_new_column_needs_its_cells_from_the_variant() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let manoeuvre = rules.chart("manoeuvre").expect("manoeuvre");
-    let discipline = |rating: &str, status: &str| {
-        let c = Choices::parse(&format!("unit_rating={rating} order_status={status}"))
-            .expect("choices");
-        manoeuvre
-            .roll(&c, &mut chartwright::Scripted::new([5]))
-            .map(|r| r.total)
-    };
+    let discipline = |rating: &str, status: &str| manoeuvre_on_5(&manoeuvre, rating, status);
     // d10 = 5 plus the rating; the new column sits after `suppressed`.
     assert_eq!(discipline("veteran", "pinned"), Ok(Some(3)));
     assert_eq!(discipline("veteran", "disordered"), Ok(Some(2)));
@@ -429,16 +439,8 @@ fn options_of_a_choice_declared_in_a_chart_are_named_through_the_chart() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let assault = rules.chart("assault").expect("assault");
-    let options = assault
-        .inputs()
-        .into_iter()
-        .find(|i| i.name == "posture")
-        .map(|i| i.kind);
-    let Some(chartwright::InputKind::Choice { options }) = options else {
-        panic!("posture is a choice");
-    };
     assert_eq!(
-        options,
+        choice_options(&assault, "posture"),
         [
             ("open".to_string(), "Caught in the open".to_string()),
             ("dug_in".to_string(), "Dug in".to_string()),
@@ -733,10 +735,17 @@ fn cli_show_marks_what_the_variant_changed() {
             .find(|l| l.contains(text))
             .is_some_and(|l| l.starts_with(mark))
     };
-    assert!(marked(&out, '*', "Prepared Defense  [prepared_defense]"), "{out}");
+    assert!(
+        marked(&out, '*', "Prepared Defense  [prepared_defense]"),
+        "{out}"
+    );
     assert!(marked(&out, ' ', "Two Units in Defender's hex"), "{out}");
     assert!(marked(&out, ' ', "13 or more"), "{out}");
-    assert_eq!(out.lines().filter(|l| l.starts_with(['*', '+'])).count(), 1, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with(['*', '+'])).count(),
+        1,
+        "{out}"
+    );
 
     let out = stdout(&["show", MUD, "bog_down"]);
     for (mark, text) in [

@@ -655,8 +655,9 @@ pub fn show(chart: &ChartRef<'_>) -> String {
                 .iter()
                 .enumerate()
                 .filter_map(|(k, &o)| {
-                    let ratio = similar::TextDiff::from_chars(old_sq.get(o)?.as_str(), line.as_str())
-                        .ratio();
+                    let ratio =
+                        similar::TextDiff::from_chars(old_sq.get(o)?.as_str(), line.as_str())
+                            .ratio();
                     (ratio >= 0.6).then_some((k, ratio))
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1));

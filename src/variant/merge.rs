@@ -469,7 +469,10 @@ impl Merger<'_> {
     fn pay(&mut self, grid: &str, row: &[Ident], option: Option<&str>) {
         self.owed.retain(|o| {
             !(o.grid == grid
-                && o.row.iter().map(String::as_str).eq(row.iter().map(|l| l.name.as_str()))
+                && o.row
+                    .iter()
+                    .map(String::as_str)
+                    .eq(row.iter().map(|l| l.name.as_str()))
                 && option.is_none_or(|opt| opt == o.option))
         });
     }
@@ -678,6 +681,17 @@ impl Merger<'_> {
         Ok((i, clause))
     }
 
+    /// Records a change to the row of `chart` read by `key`; its name.
+    fn touch_row(&mut self, chart: &Ident, key: &RowKey, span: Span) -> Res<String> {
+        let name = key_text(key);
+        self.touch(
+            vec![chart.name.clone(), format!("row {}", canonical(key))],
+            format!("the row `{name}` of `{}`", chart.name),
+            span,
+        )?;
+        Ok(name)
+    }
+
     fn rows_mut(&mut self, i: usize, clause: usize) -> Option<(&mut Vec<Row>, &mut Span)> {
         match self.items.get_mut(i) {
             Some(Item::Chart(c)) => match c.clauses.get_mut(clause) {
@@ -729,12 +743,7 @@ impl Merger<'_> {
     ) -> Res<()> {
         let (i, clause) = self.rows(chart)?;
         let r = self.find_row(i, clause, chart, select)?;
-        let name = key_text(select);
-        self.touch(
-            vec![chart.name.clone(), format!("row {}", canonical(select))],
-            format!("the row `{name}` of `{}`", chart.name),
-            span,
-        )?;
+        let name = self.touch_row(chart, select, span)?;
         let mut said = Vec::new();
         if let Some((rows, clause_span)) = self.rows_mut(i, clause) {
             if let Some(row) = rows.get_mut(r) {
@@ -756,12 +765,7 @@ impl Merger<'_> {
 
     fn add_row(&mut self, chart: &Ident, row: &Row, span: Span) -> Res<()> {
         let (i, clause) = self.rows(chart)?;
-        let name = key_text(&row.key);
-        self.touch(
-            vec![chart.name.clone(), format!("row {}", canonical(&row.key))],
-            format!("the row `{name}` of `{}`", chart.name),
-            span,
-        )?;
+        let name = self.touch_row(chart, &row.key, span)?;
         if let Some((rows, clause_span)) = self.rows_mut(i, clause) {
             rows.insert(sheet_position(rows, &row.key), row.clone());
             *clause_span = span;
@@ -773,12 +777,7 @@ impl Merger<'_> {
     fn remove_row(&mut self, chart: &Ident, select: &RowKey, span: Span) -> Res<()> {
         let (i, clause) = self.rows(chart)?;
         let r = self.find_row(i, clause, chart, select)?;
-        let name = key_text(select);
-        self.touch(
-            vec![chart.name.clone(), format!("row {}", canonical(select))],
-            format!("the row `{name}` of `{}`", chart.name),
-            span,
-        )?;
+        let name = self.touch_row(chart, select, span)?;
         if let Some((rows, clause_span)) = self.rows_mut(i, clause) {
             rows.remove(r);
             *clause_span = span;
@@ -845,8 +844,7 @@ impl Merger<'_> {
         };
         let row_len = if keys.len() > 1 { keys.len() - 1 } else { 1 };
         let text = row_labels(&row.labels);
-        let mut key = vec![grid.name.clone()];
-        key.extend(row.labels.iter().map(|l| l.name.clone()));
+        let key = grid_key(grid, &row.labels);
         if row.labels.len() == row_len {
             let r = self.grid_row_index(i, grid, &row.labels)?;
             self.touch(key, format!("the row `{text}` of `{}`", grid.name), span)?;
@@ -915,8 +913,7 @@ impl Merger<'_> {
                 span,
             ));
         }
-        let mut key = vec![grid.name.clone()];
-        key.extend(row.labels.iter().map(|l| l.name.clone()));
+        let key = grid_key(grid, &row.labels);
         self.touch(key, format!("the row `{text}` of `{}`", grid.name), span)?;
         if let Some(Item::Grid(g)) = self.items.get_mut(i) {
             g.rows.push(row.clone());
@@ -929,8 +926,7 @@ impl Merger<'_> {
         let i = self.grid(grid)?;
         let r = self.grid_row_index(i, grid, labels)?;
         let text = row_labels(labels);
-        let mut key = vec![grid.name.clone()];
-        key.extend(labels.iter().map(|l| l.name.clone()));
+        let key = grid_key(grid, labels);
         self.touch(key, format!("the row `{text}` of `{}`", grid.name), span)?;
         if let Some(Item::Grid(g)) = self.items.get_mut(i) {
             g.rows.remove(r);
@@ -1007,6 +1003,14 @@ fn owner_text(path: &MemberPath) -> String {
         Some(c) => format!("{}.{}", c.name, path.owner.name),
         None => path.owner.name.clone(),
     }
+}
+
+/// The conflict key of a grid's row (or, with a column, a cell).
+fn grid_key(grid: &Ident, labels: &[Ident]) -> Vec<String> {
+    std::iter::once(grid)
+        .chain(labels)
+        .map(|i| i.name.clone())
+        .collect()
 }
 
 /// The conflict key of a member: its path of names.

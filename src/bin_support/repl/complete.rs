@@ -484,7 +484,9 @@ mod tests {
         assert_eq!(c, ["first_echelon "]);
         let (_, c) = names("diff first_echelon first_echelon bog");
         assert_eq!(c, ["bog_down "]);
-        assert!(names("diff first_echelon first_echelon bog_down --").1.is_empty());
+        assert!(names("diff first_echelon first_echelon bog_down --")
+            .1
+            .is_empty());
     }
 
     #[test]
