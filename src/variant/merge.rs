@@ -442,7 +442,7 @@ impl Merger<'_> {
     fn widen_grids(&mut self, choice: &str, option: &str, index: usize, span: Span) {
         for item in &mut self.items {
             let Item::Grid(grid) = item else { continue };
-            if grid.keys.len() < 2 || grid.keys.last().is_none_or(|k| k.name != choice) {
+            if grid.keys.len() < 2 || !grid.keys.last().is_some_and(|k| k.name == choice) {
                 continue;
             }
             for row in &mut grid.rows {
@@ -473,7 +473,7 @@ impl Merger<'_> {
                     .iter()
                     .map(String::as_str)
                     .eq(row.iter().map(|l| l.name.as_str()))
-                && option.is_none_or(|opt| opt == o.option))
+                && option.map_or(true, |opt| opt == o.option))
         });
     }
 
