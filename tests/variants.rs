@@ -322,6 +322,29 @@ fn an_added_row_goes_where_its_totals_belong() {
     assert!(at("hull_down", "Hull Down") < at("hull_down", "Partly"));
     assert!(at("hull_down", "Partly") < at("hull_down", "No effect"));
     assert!(at("bog_down", "9 or more") < at("bog_down", "6-8"));
+    // A table that runs up: the new row goes between 1-2 and 5-6.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("up.rules"),
+        "game \"Up\" version \"1\"\n\
+         table t \"T\" { roll d6 rows { 1-2 => \"low\" 3-6 => \"high\" } }\n",
+    )
+    .expect("write");
+    let variant = dir.path().join("mid.rules");
+    std::fs::write(
+        &variant,
+        "variant \"Mid\" of \"up.rules\" version \"1\"\n\
+         change t row 3-6 becomes 5-6\nadd t row 3-4 => \"middle\"\n",
+    )
+    .expect("write");
+    let up = Ruleset::from_file(&variant).unwrap_or_else(|e| panic!("{e}"));
+    let odds = up
+        .chart("t")
+        .expect("t")
+        .odds(&Choices::default())
+        .expect("odds");
+    let names: Vec<&str> = odds.outcomes.iter().map(|o| o.outcome.as_str()).collect();
+    assert_eq!(names, ["low", "middle", "high"]);
     let odds = rules
         .chart("hull_down")
         .expect("hull_down")
