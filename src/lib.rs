@@ -44,6 +44,7 @@ pub mod bundled;
 mod choices;
 pub mod compile_error;
 mod compiler;
+mod condition;
 mod limits;
 mod load_error;
 mod odds;
@@ -56,6 +57,8 @@ mod roll;
 pub mod roll_error;
 mod ruleset;
 mod sample;
+#[cfg(feature = "sheet")]
+pub mod sheet;
 pub mod span;
 pub mod suggest;
 mod tree;
@@ -63,6 +66,7 @@ pub mod variant;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use compile_error::{CompileError, CompileErrorKind};
+pub use condition::Condition;
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use odds::{Odds, OddsOutcome};
@@ -75,3 +79,9 @@ pub use sample::{DiceSource, Scripted};
 pub use span::{SourceId, SourceMap, Span};
 pub use variant::diff::{OddsDiff, OutcomeDiff};
 pub use variant::{Mark, VariantError, VariantErrorKind};
+
+/// Every Rust example of docs/embedding.md, compiled and run by `cargo test
+/// --doc`, so the guide cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/embedding.md")]
+pub struct EmbeddingGuide;

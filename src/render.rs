@@ -32,7 +32,7 @@ fn table(rows: &[Vec<String>]) -> String {
     out
 }
 
-fn outcome(program: &Program, o: &Outcome, fields: &[String]) -> String {
+pub(crate) fn outcome(program: &Program, o: &Outcome, fields: &[String]) -> String {
     o.fields
         .iter()
         .enumerate()
@@ -51,7 +51,7 @@ fn outcome(program: &Program, o: &Outcome, fields: &[String]) -> String {
         .join(" | ")
 }
 
-fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
+pub(crate) fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
     let simple = |s: &crate::tree::Simple| {
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
@@ -73,7 +73,7 @@ fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
     }
 }
 
-fn cell(c: &Cell) -> String {
+pub(crate) fn cell(c: &Cell) -> String {
     match c {
         Cell::Number(n) => n.to_string(),
         Cell::Text(t) => t.clone(),
@@ -83,7 +83,7 @@ fn cell(c: &Cell) -> String {
     }
 }
 
-fn target(t: &Target) -> String {
+pub(crate) fn target(t: &Target) -> String {
     match t {
         Target::Ranges(r) => r.to_string(),
         Target::AtLeast(_) => "at least the value given".into(),
@@ -98,6 +98,32 @@ fn target(t: &Target) -> String {
     }
 }
 
+/// A modifier's value as the sheet writes it: `+2`, `±r`, `-r (from
+/// Discipline Rating)`, `+1 each (max +4)`.
+pub(crate) fn modifier_value(program: &Program, m: &crate::tree::Modifier) -> String {
+    match &m.value {
+        ModValue::Fixed(v) => format!("{v:+}"),
+        ModValue::Param { factor, from } => {
+            let base = if *factor < 0 { "-r" } else { "±r" };
+            match from {
+                Some(r) => format!(
+                    "{base} (from {})",
+                    program
+                        .charts
+                        .iter()
+                        .find(|c| c.name == r.name)
+                        .map_or(r.name.as_str(), |c| c.title.as_str())
+                ),
+                None => base.to_string(),
+            }
+        }
+        ModValue::Counted { per, max } => match max {
+            Some(m) => format!("{per:+} each (max {:+})", m * per.signum()),
+            None => format!("{per:+} each"),
+        },
+    }
+}
+
 fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
     if c.modifiers.is_empty() {
         return;
@@ -107,27 +133,7 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
     let line = |i: usize, indent: &str, out: &mut String| {
         let m = &c.modifiers[i];
         let slot = &c.slots[m.slot];
-        let value = match &m.value {
-            ModValue::Fixed(v) => format!("{v:+}"),
-            ModValue::Param { factor, from } => {
-                let base = if *factor < 0 { "-r" } else { "±r" };
-                match from {
-                    Some(r) => format!(
-                        "{base} (from {})",
-                        program
-                            .charts
-                            .iter()
-                            .find(|c| c.name == r.name)
-                            .map_or(r.name.as_str(), |c| c.title.as_str())
-                    ),
-                    None => base.to_string(),
-                }
-            }
-            ModValue::Counted { per, max } => match max {
-                Some(m) => format!("{per:+} each (max {:+})", m * per.signum()),
-                None => format!("{per:+} each"),
-            },
-        };
+        let value = modifier_value(program, m);
         let _ = writeln!(out, "{indent}{value:>6}  {}  [{}]", m.label, slot.name);
     };
     for (heading, subtract, members) in &c.sections {
