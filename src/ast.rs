@@ -888,6 +888,9 @@ pub enum BaseRef {
 /// declaration (chart, modifier set, choice).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemberPath {
+    /// The chart a choice is declared in (`manoeuvre` of
+    /// `manoeuvre.posture.dug_in`); `None` for a top-level owner.
+    pub within: Option<Ident>,
     /// The declaration.
     pub owner: Ident,
     /// The member.

@@ -243,8 +243,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 anstream::eprint!("{}", output::plain_error(&e));
                 ExitCode::from(1)
             })?;
-            emit(&output::wrap_lines(&chart.render(), output::width()));
-            emit(&diff::marks(&chart));
+            emit(&output::wrap_lines(&diff::show(&chart), output::width()));
             Ok(())
         }
         Some(Command::Roll {

@@ -41,6 +41,8 @@ pub struct Ruleset {
     origins: Vec<Origin>,
     /// Per game: what its variant chain changed (empty for a plain game).
     marks: Vec<Vec<crate::variant::Mark>>,
+    /// Per game: for a variant, the plain game its chain starts from.
+    roots: Vec<Option<crate::ast::File>>,
 }
 
 /// Where a game was loaded from, so it can be loaded again.
@@ -238,6 +240,8 @@ impl RulesetBuilder {
         let mut parsed = Vec::new();
         let mut origins = Vec::new();
         let mut marks = Vec::new();
+        let mut roots = Vec::new();
+        let mut removed = Vec::new();
         let mut seen_games: Vec<String> = Vec::new();
         for (game, id, origin) in &self.inputs {
             if seen_games.contains(game) {
@@ -257,13 +261,18 @@ impl RulesetBuilder {
                     });
                     origins.push(origin.clone());
                     marks.push(loaded.marks);
+                    roots.push(loaded.root);
+                    removed.extend(loaded.removed);
                 }
                 Err(e) => self.errors.extend(e),
             }
         }
         let (program, errors) = compile(&parsed, &self.limits);
-        self.errors
-            .extend(errors.into_iter().map(LoadError::Compile));
+        self.errors.extend(crate::variant::load::blame_removed(
+            errors,
+            &removed,
+            &self.sources,
+        ));
         if self.errors.is_empty() {
             Ok(Ruleset {
                 program,
@@ -271,6 +280,7 @@ impl RulesetBuilder {
                 limits: self.limits,
                 origins,
                 marks,
+                roots,
             })
         } else {
             Err(LoadErrors::new(self.errors, self.sources))
@@ -318,6 +328,7 @@ impl Ruleset {
             limits: Limits::default(),
             origins: Vec::new(),
             marks: Vec::new(),
+            roots: Vec::new(),
         }
     }
 
@@ -636,6 +647,38 @@ impl<'r> ChartRef<'r> {
             .filter(|m| m.item == self.name())
             .map(|m| m.text.clone())
             .collect()
+    }
+
+    /// For a chart of a variant: the same chart in the plain game the
+    /// variant (or its chain of bases) starts from, compiled on its own, so
+    /// the two can be compared line by line. `None` for a plain game's chart
+    /// or a chart the variant added.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_str("mud", r#"
+    ///     variant "Mud" of first_echelon version "1"
+    ///     change bog_down.tracked +1
+    /// "#).unwrap();
+    /// let base = rules.chart("bog_down").unwrap().variant_base().unwrap();
+    /// assert!(base.chart("bog_down").unwrap().render().contains("+2"));
+    /// ```
+    #[must_use]
+    pub fn variant_base(&self) -> Option<Ruleset> {
+        let root = self.rules.roots.get(self.tree().game)?.clone()?;
+        let game = self.game().to_owned();
+        let parsed = [Parsed { game, file: root }];
+        let (program, errors) = compile(&parsed, &self.rules.limits);
+        if !errors.is_empty() || !program.charts.iter().any(|c| c.name == self.name()) {
+            return None;
+        }
+        Some(Ruleset {
+            program,
+            sources: self.rules.sources.clone(),
+            limits: self.rules.limits.clone(),
+            origins: Vec::new(),
+            marks: vec![Vec::new()],
+            roots: vec![None],
+        })
     }
 
     /// Its exclusive groups (`one of`): the names of each group's members,

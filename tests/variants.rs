@@ -47,6 +47,34 @@ fn assert_diff(d: &OddsDiff, expected: &[(&str, Option<BigRational>, Option<BigR
     assert_eq!(got, expected);
 }
 
+/// The total of First Echelon's Manoeuvre Table on a d10 of 5: 5 plus the
+/// discipline rating the grid gives for the rating and status.
+fn manoeuvre_on_5(
+    manoeuvre: &chartwright::ChartRef<'_>,
+    rating: &str,
+    status: &str,
+) -> Result<Option<i64>, chartwright::RollError> {
+    let c =
+        Choices::parse(&format!("unit_rating={rating} order_status={status}")).expect("choices");
+    manoeuvre
+        .roll(&c, &mut chartwright::Scripted::new([5]))
+        .map(|r| r.total)
+}
+
+/// The options (name, label) of a chart's choice `name`.
+#[track_caller]
+fn choice_options(chart: &chartwright::ChartRef<'_>, name: &str) -> Vec<(String, String)> {
+    match chart
+        .inputs()
+        .into_iter()
+        .find(|i| i.name == name)
+        .map(|i| i.kind)
+    {
+        Some(chartwright::InputKind::Choice { options }) => options,
+        other => panic!("{name} is not a choice: {other:?}"),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Golden diffs, by hand
 
@@ -225,26 +253,13 @@ fn every_kind_of_change_applies() {
     assert_eq!(odds.probability("Stuck fast"), q(1, 2));
     assert!(rules.chart("turn_sequence").is_err());
     let manoeuvre = rules.chart("manoeuvre").expect("manoeuvre");
-    let discipline = |rating: &str, status: &str| {
-        let c = Choices::parse(&format!("unit_rating={rating} order_status={status}"))
-            .expect("choices");
-        manoeuvre
-            .roll(&c, &mut chartwright::Scripted::new([5]))
-            .expect("roll")
-            .total
-    };
+    let discipline =
+        |rating: &str, status: &str| manoeuvre_on_5(&manoeuvre, rating, status).expect("roll");
     // d10 = 5 plus the discipline rating from the changed grid.
     assert_eq!(discipline("veteran", "good_order"), Some(8));
     assert_eq!(discipline("militia", "disordered"), Some(-1));
     assert_eq!(discipline("raw", "suppressed"), Some(2));
-    let options = manoeuvre
-        .inputs()
-        .into_iter()
-        .find(|i| i.name == "unit_rating")
-        .map(|i| i.kind);
-    let Some(chartwright::InputKind::Choice { options }) = options else {
-        panic!("unit_rating is a choice");
-    };
+    let options = choice_options(&manoeuvre, "unit_rating");
     let names: Vec<&str> = options.iter().map(|(o, _)| o.as_str()).collect();
     assert_eq!(
         names,
@@ -284,6 +299,59 @@ fn the_examples_of_the_language_reference_apply() {
     if let Err(e) = Ruleset::from_str("more", text) {
         panic!("{e}");
     }
+}
+
+#[test]
+fn an_added_row_goes_where_its_totals_belong() {
+    // Both tables run down the sheet (6 or more first).
+    let rules = Ruleset::from_str(
+        "order",
+        r#"variant "Order" of first_echelon version "1"
+        change hull_down row 5 or less becomes 3 or less
+        add hull_down row 4,5 => "Partly hull down"
+        change bog_down row 6 or more becomes 6-8
+        add bog_down row 9 or more => "Free at once"
+        "#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let at = |chart: &str, line: &str| {
+        let text = rules.chart(chart).expect("chart").render();
+        text.find(line)
+            .unwrap_or_else(|| panic!("{line} in\n{text}"))
+    };
+    assert!(at("hull_down", "Hull Down") < at("hull_down", "Partly"));
+    assert!(at("hull_down", "Partly") < at("hull_down", "No effect"));
+    assert!(at("bog_down", "9 or more") < at("bog_down", "6-8"));
+    // A table that runs up: the new row goes between 1-2 and 5-6.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("up.rules"),
+        "game \"Up\" version \"1\"\n\
+         table t \"T\" { roll d6 rows { 1-2 => \"low\" 3-6 => \"high\" } }\n",
+    )
+    .expect("write");
+    let variant = dir.path().join("mid.rules");
+    std::fs::write(
+        &variant,
+        "variant \"Mid\" of \"up.rules\" version \"1\"\n\
+         change t row 3-6 becomes 5-6\nadd t row 3-4 => \"middle\"\n",
+    )
+    .expect("write");
+    let up = Ruleset::from_file(&variant).unwrap_or_else(|e| panic!("{e}"));
+    let odds = up
+        .chart("t")
+        .expect("t")
+        .odds(&Choices::default())
+        .expect("odds");
+    let names: Vec<&str> = odds.outcomes.iter().map(|o| o.outcome.as_str()).collect();
+    assert_eq!(names, ["low", "middle", "high"]);
+    let odds = rules
+        .chart("hull_down")
+        .expect("hull_down")
+        .odds(&Choices::parse("hull_down_modifier=0 discipline=1").expect("choices"))
+        .expect("odds");
+    let names: Vec<&str> = odds.outcomes.iter().map(|o| o.outcome.as_str()).collect();
+    assert_eq!(names, ["Hull Down", "Partly hull down", "No effect"]);
 }
 
 // ---------------------------------------------------------------------------
@@ -340,6 +408,79 @@ fn unknown_targets_say_what_the_base_has() {
         "unknown_target",
         &[
             "chartwright::variant::unknown_target",
+            "chartwright::variant::unknown_target",
+            "chartwright::variant::unknown_target",
+        ],
+    );
+}
+
+#[test]
+fn a_new_column_needs_its_cells_from_the_variant() {
+    // Three rows of `discipline_rating` have no `pinned` cell: the error is at
+    // the `add`, not a cell count in the base.
+    check_fails("new_column", &["chartwright::variant::new_column_cells"]);
+    let rules = Ruleset::from_str(
+        "pinned",
+        r#"variant "Pinned" of first_echelon version "1"
+        add order_status.pinned "Pinned" after suppressed
+        change discipline_rating at elite, pinned: -1
+        change discipline_rating at veteran: +1 -1 -2 -3
+        change discipline_rating at experienced, pinned: -2
+        change discipline_rating at trained, pinned: -3
+        change discipline_rating at raw, pinned: -6
+        "#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let manoeuvre = rules.chart("manoeuvre").expect("manoeuvre");
+    let discipline = |rating: &str, status: &str| manoeuvre_on_5(&manoeuvre, rating, status);
+    // d10 = 5 plus the rating; the new column sits after `suppressed`.
+    assert_eq!(discipline("veteran", "pinned"), Ok(Some(3)));
+    assert_eq!(discipline("veteran", "disordered"), Ok(Some(2)));
+    assert_eq!(discipline("trained", "pinned"), Ok(Some(2)));
+    assert_eq!(discipline("elite", "disordered"), Ok(Some(4)));
+    assert_eq!(discipline("raw", "pinned"), Ok(Some(-1)));
+}
+
+#[test]
+fn a_removed_option_still_named_in_the_base_points_at_the_remove() {
+    // `attack.chemical` is named three times in Fire Combat: one error, at
+    // the `remove`, listing the places in the base.
+    check_fails(
+        "removed_option",
+        &["chartwright::variant::removed_still_named"],
+    );
+}
+
+#[test]
+fn options_of_a_choice_declared_in_a_chart_are_named_through_the_chart() {
+    let rules = Ruleset::from_str(
+        "local",
+        r#"variant "Local" of "tests/variants/local_base.rules" version "1"
+        add assault.posture.fortified "Fortified" after dug_in
+        change assault.posture.open "Caught in the open"
+        "#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let assault = rules.chart("assault").expect("assault");
+    assert_eq!(
+        choice_options(&assault, "posture"),
+        [
+            ("open".to_string(), "Caught in the open".to_string()),
+            ("dug_in".to_string(), "Dug in".to_string()),
+            ("fortified".to_string(), "Fortified".to_string()),
+        ]
+    );
+    assert_eq!(
+        assault.variant_marks(),
+        [
+            "option posture.fortified added",
+            "posture.open relabelled \"Caught in the open\""
+        ]
+    );
+    // A misspelt choice or option gets a did-you-mean.
+    check_fails(
+        "local_choice",
+        &[
             "chartwright::variant::unknown_target",
             "chartwright::variant::unknown_target",
         ],
@@ -611,6 +752,56 @@ fn cli_show_marks_what_the_variant_changed() {
         out.contains("Changed by the variant (bcs_stout_defense):\n  * combat_table_modifiers: prepared_defense +1 → +2"),
         "{out}"
     );
+    // In place, through the modifier set the Combat Table uses.
+    let marked = |out: &str, mark: char, text: &str| {
+        out.lines()
+            .find(|l| l.contains(text))
+            .is_some_and(|l| l.starts_with(mark))
+    };
+    assert!(
+        marked(&out, '*', "Prepared Defense  [prepared_defense]"),
+        "{out}"
+    );
+    assert!(marked(&out, ' ', "Two Units in Defender's hex"), "{out}");
+    assert!(marked(&out, ' ', "13 or more"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with(['*', '+'])).count(),
+        1,
+        "{out}"
+    );
+
+    let out = stdout(&["show", MUD, "bog_down"]);
+    for (mark, text) in [
+        ('*', "7 or more  Traverse"),
+        ('*', "4-6        Bogged down OR Displace"),
+        (' ', "3 or less  Bogged down"),
+        ('*', "+1  Troops or tracked vehicle"),
+        (' ', "[half_tracked]"),
+        ('+', "-2  deep mud  [mud]"),
+        ('(', "(* changed, + added by the variant `mud_season`"),
+    ] {
+        assert!(marked(&out, mark, text), "{mark} {text} in\n{out}");
+    }
+    assert!(!out.contains("Removed by the variant:"), "{out}");
+
+    // Grid cells, options and removed lines.
+    let marks = "tests/variants/show_marks.rules";
+    let out = stdout(&["show", marks, "discipline_rating"]);
+    assert!(marked(&out, '*', "Veteran      3"), "{out}");
+    assert!(marked(&out, ' ', "Experienced  0"), "{out}");
+    assert!(marked(&out, '+', "Militia      -2"), "{out}");
+    assert!(
+        out.contains("Removed by the variant:\n  - Elite        1           0           -1\n"),
+        "{out}"
+    );
+    let out = stdout(&["show", marks, "bog_down"]);
+    assert!(
+        out.contains("Removed by the variant:\n  - -1  currently bogged down  [currently_bogged]"),
+        "{out}"
+    );
+    // A plain game's chart is shown as it is.
+    let out = stdout(&["show", "first_echelon", "bog_down"]);
+    assert!(out.starts_with("Bog Down Table [table]"), "{out}");
 }
 
 /// Reads the REPL's output up to and including the first line containing `until`.

@@ -81,6 +81,26 @@ pub enum VariantErrorKind {
         /// The limit.
         limit: usize,
     },
+    /// A new option of a choice that keys a grid's columns, without the
+    /// new column's cells.
+    NewColumnCells {
+        /// The grid.
+        grid: String,
+        /// The new option.
+        option: String,
+        /// The rows without a cell, as written (`elite`, `veteran`).
+        rows: Vec<String>,
+    },
+    /// An option the variant removed that the base still names (in a
+    /// condition, a grid, a default).
+    RemovedStillNamed {
+        /// The choice.
+        choice: String,
+        /// The option removed.
+        option: String,
+        /// Where it is still named, `file:line:column`.
+        places: Vec<String>,
+    },
     /// A change whose shape does not fit its target.
     Invalid {
         /// What is wrong.
@@ -116,6 +136,21 @@ impl fmt::Display for VariantErrorKind {
             Self::TooDeep { limit } => {
                 write!(f, "variants of variants nested more than {limit} deep")
             }
+            Self::NewColumnCells { grid, option, rows } => write!(
+                f,
+                "`{option}` is a new column of the grid `{grid}`, and the variant gives no \
+                 cell there for {}",
+                rows.join("; ")
+            ),
+            Self::RemovedStillNamed {
+                choice,
+                option,
+                places,
+            } => write!(
+                f,
+                "`{choice}.{option}` is removed, but the base still names it {} time(s)",
+                places.len()
+            ),
             Self::Invalid { message, .. } => f.write_str(message),
         }
     }
@@ -131,6 +166,8 @@ impl VariantErrorKind {
             Self::BaseNotFound { .. } => "chartwright::variant::base_not_found",
             Self::BaseCycle { .. } => "chartwright::variant::base_cycle",
             Self::TooDeep { .. } => "chartwright::variant::too_deep",
+            Self::NewColumnCells { .. } => "chartwright::variant::new_column_cells",
+            Self::RemovedStillNamed { .. } => "chartwright::variant::removed_still_named",
             Self::Invalid { .. } => "chartwright::variant::invalid",
         }
     }
@@ -165,6 +202,18 @@ impl VariantErrorKind {
             Self::TooDeep { .. } => {
                 "base the variant on a game nearer the original, or raise the limit".into()
             }
+            Self::NewColumnCells { grid, option, rows } => {
+                let first = rows.first().map_or("ROW", String::as_str);
+                format!(
+                    "give each row its new cell, e.g. `change {grid} at {first}, {option}: VALUE` \
+                     (`-` where it is not possible), or a whole row with `change {grid} at \
+                     {first}: CELLS`"
+                )
+            }
+            Self::RemovedStillNamed { places, .. } => format!(
+                "it is still named at {}; change or write again what names it",
+                places.join(", ")
+            ),
             Self::Invalid { help, .. } => help.clone(),
         }
     }
@@ -183,6 +232,8 @@ impl Diagnostic for VariantError {
         let main = match &self.kind {
             VariantErrorKind::UnknownTarget { .. } => "not in the base",
             VariantErrorKind::Conflict { .. } => "changed again here",
+            VariantErrorKind::NewColumnCells { .. } => "a new column",
+            VariantErrorKind::RemovedStillNamed { .. } => "removed here",
             VariantErrorKind::BaseNotFound { .. } | VariantErrorKind::BaseCycle { .. } => {
                 "this base"
             }

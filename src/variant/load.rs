@@ -4,7 +4,7 @@
 //! each variant into its base, innermost first.
 
 use super::error::{VariantError, VariantErrorKind};
-use super::merge::{self, Mark};
+use super::merge::{self, Mark, Removed};
 use crate::ast::{BaseRef, Document, File, VariantFile};
 use crate::limits::Limits;
 use crate::load_error::LoadError;
@@ -12,11 +12,15 @@ use crate::ruleset::Origin;
 use crate::span::{SourceId, SourceMap};
 use std::path::{Path, PathBuf};
 
-/// A loaded game: its AST (a variant's merged over its base) and what the
-/// variants in its chain changed.
+/// A loaded game: its AST (a variant's merged over its base), what the
+/// variants in its chain changed, and for a variant the AST of the plain
+/// game the chain starts from (what `show` compares against).
 pub(crate) struct Loaded {
     pub file: File,
     pub marks: Vec<Mark>,
+    pub root: Option<File>,
+    /// Options the chain removed (see [`blame_removed`]).
+    pub removed: Vec<Removed>,
 }
 
 /// One link of a chain of bases: how it is known, and how it is shown.
@@ -72,6 +76,8 @@ fn resolve(
             return Ok(Loaded {
                 file,
                 marks: Vec::new(),
+                root: None,
+                removed: Vec::new(),
             })
         }
         Document::Variant(v) => v,
@@ -107,15 +113,20 @@ fn resolve(
     chain.push(base.link);
     let inner = resolve(sources, base_doc, base.dir.as_deref(), chain, limits)?;
     let mut errors = Vec::new();
+    let root = inner.root.unwrap_or_else(|| inner.file.clone());
     let merged = merge::apply(inner.file, &variant, &mut errors);
     if !errors.is_empty() {
         return Err(errors.into_iter().map(LoadError::Variant).collect());
     }
     let mut marks = inner.marks;
     marks.extend(merged.marks);
+    let mut removed = inner.removed;
+    removed.extend(merged.removed);
     Ok(Loaded {
         file: merged.file,
         marks,
+        root: Some(root),
+        removed,
     })
 }
 
@@ -206,4 +217,64 @@ fn identity(path: &Path) -> String {
         .unwrap_or_else(|_| path.to_path_buf())
         .display()
         .to_string()
+}
+
+/// Compile errors for an option that is not declared, written in a file
+/// other than the variant that removed that option, are that removal's
+/// fault (its base checked clean): they become one error at the `remove`,
+/// listing where the option is still named. Other errors pass through.
+pub(crate) fn blame_removed(
+    errors: Vec<crate::CompileError>,
+    removed: &[Removed],
+    sources: &SourceMap,
+) -> Vec<LoadError> {
+    let mut out = Vec::new();
+    let mut blamed: Vec<(usize, Vec<String>)> = Vec::new();
+    for e in errors {
+        let culprit = match &e.kind {
+            crate::compile_error::CompileErrorKind::Unknown {
+                what: "option",
+                name,
+                ..
+            } => removed
+                .iter()
+                .position(|r| r.option == *name && r.at.source != e.span.source),
+            _ => None,
+        };
+        let Some(k) = culprit else {
+            out.push(LoadError::Compile(e));
+            continue;
+        };
+        let place = place(sources, e.span);
+        match blamed.iter_mut().find(|(i, _)| *i == k) {
+            Some((_, places)) => places.push(place),
+            None => blamed.push((k, vec![place])),
+        }
+    }
+    for (k, places) in blamed {
+        let Some(r) = removed.get(k) else { continue };
+        out.push(LoadError::Variant(VariantError::new(
+            VariantErrorKind::RemovedStillNamed {
+                choice: r.choice.clone(),
+                option: r.option.clone(),
+                places,
+            },
+            r.at,
+        )));
+    }
+    out
+}
+
+/// `file:line:column` of a span, as miette shows it.
+fn place(sources: &SourceMap, span: crate::span::Span) -> String {
+    let Some(source) = sources.get(span.source) else {
+        return "an unknown place".into();
+    };
+    let before = usize::try_from(span.start)
+        .ok()
+        .and_then(|end| source.text.get(..end))
+        .unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("{}:{line}:{column}", source.name)
 }

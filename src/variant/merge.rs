@@ -29,6 +29,17 @@ pub struct Mark {
 pub(crate) struct Merged {
     pub file: File,
     pub marks: Vec<Mark>,
+    /// Options removed: choice, option, the `remove`.
+    pub removed: Vec<Removed>,
+}
+
+/// An option a variant removed: a use of it left in the base is blamed on
+/// the `remove`.
+#[derive(Clone, Debug)]
+pub(crate) struct Removed {
+    pub choice: String,
+    pub option: String,
+    pub at: Span,
 }
 
 /// Applies `variant`'s changes to `base`. Errors are pushed; a change in
@@ -39,6 +50,8 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
         marks: Vec::new(),
         touched: Vec::new(),
         reach: Vec::new(),
+        owed: Vec::new(),
+        removed: Vec::new(),
         errors,
     };
     for change in &variant.changes {
@@ -46,6 +59,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
             m.errors.push(*e);
         }
     }
+    m.report_owed_cells();
     m.mark_users();
     m.point_rows_at_reach();
     Merged {
@@ -58,6 +72,7 @@ pub(crate) fn apply(base: File, variant: &VariantFile, errors: &mut Vec<VariantE
             items: m.items,
         },
         marks: m.marks,
+        removed: m.removed,
     }
 }
 
@@ -72,7 +87,19 @@ struct Merger<'e> {
     /// Changes to modifiers, by owner (chart or set): they move the totals a
     /// chart's rows must cover.
     reach: Vec<(String, Span)>,
+    /// Cells of a grid column the variant added (an option of the choice
+    /// keying its columns) that it has not yet given.
+    owed: Vec<OwedCell>,
+    removed: Vec<Removed>,
     errors: &'e mut Vec<VariantError>,
+}
+
+/// A cell a new column needs: its grid, row, column and the `add` at fault.
+struct OwedCell {
+    grid: String,
+    row: Vec<String>,
+    option: String,
+    add: Span,
 }
 
 impl Merger<'_> {
@@ -204,26 +231,28 @@ impl Merger<'_> {
         applicability: Option<&Applicability>,
         span: Span,
     ) -> Res<()> {
-        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        if let Some(Item::Choice(choice)) = self.items.get(i) {
+        if let Some(options) = self.choice_options(path)? {
+            let shown = shown_path(path);
             let Some(label) = label.filter(|_| value.is_none() && applicability.is_none()) else {
                 return Err(invalid(
                     format!("`{owner}` is a choice: its options have only a label"),
-                    format!("write `change {owner}.{member} \"New label\"`"),
+                    format!("write `change {shown} \"New label\"`"),
                     span,
                 ));
             };
-            let at = option_index(&choice.options, &path.member, owner)?;
-            self.touch(key, what, span)?;
-            if let Some(Item::Choice(choice)) = self.items.get_mut(i) {
-                if let Some(option) = choice.options.get_mut(at) {
-                    option.label = label.clone();
-                }
+            let at = option_index(&options, &path.member, &owner_text(path))?;
+            self.touch(member_key(path), format!("`{shown}`"), span)?;
+            if let Some(option) = self.options_mut(path).and_then(|o| o.get_mut(at)) {
+                option.label = label.clone();
             }
-            self.mark(owner, format!("{member} relabelled \"{}\"", label.text));
+            self.mark(
+                mark_owner(path),
+                format!("{} relabelled \"{}\"", option_name(path), label.text),
+            );
             return Ok(());
         }
+        let (i, key, what) = self.member(path)?;
         let at = self.locate_modifier(i, path)?;
         self.touch(key, what, span)?;
         let Some(decl) = self.modifier_at(i, &at) else {
@@ -258,26 +287,26 @@ impl Merger<'_> {
         after: Option<&Ident>,
         span: Span,
     ) -> Res<()> {
-        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        if let Some(Item::Choice(choice)) = self.items.get(i) {
+        if let Some(options) = self.choice_options(path)? {
+            let shown = shown_path(path);
             if value.is_some() {
                 return Err(invalid(
                     format!("`{owner}` is a choice: a new option has only a label"),
-                    format!("write `add {owner}.{member} \"Label\"`"),
+                    format!("write `add {shown} \"Label\"`"),
                     span,
                 ));
             }
-            if choice.options.iter().any(|o| o.name.name == *member) {
+            if options.iter().any(|o| o.name.name == *member) {
                 return Err(exists("option", &path.member));
             }
             let at = match after {
-                Some(a) => option_index(&choice.options, a, owner)? + 1,
-                None => choice.options.len(),
+                Some(a) => option_index(&options, a, &owner_text(path))? + 1,
+                None => options.len(),
             };
-            self.touch(key, what, span)?;
-            if let Some(Item::Choice(choice)) = self.items.get_mut(i) {
-                choice.options.insert(
+            self.touch(member_key(path), format!("`{shown}`"), span)?;
+            if let Some(options) = self.options_mut(path) {
+                options.insert(
                     at,
                     OptionDecl {
                         name: path.member.clone(),
@@ -285,9 +314,16 @@ impl Merger<'_> {
                     },
                 );
             }
-            self.mark(owner, format!("option {member} added"));
+            if path.within.is_none() {
+                self.widen_grids(owner, member, at, span);
+            }
+            self.mark(
+                mark_owner(path),
+                format!("option {} added", option_name(path)),
+            );
             return Ok(());
         }
+        let (i, key, what) = self.member(path)?;
         let Some(value) = value else {
             return Err(invalid(
                 format!("a new modifier of `{owner}` needs a value"),
@@ -303,6 +339,7 @@ impl Merger<'_> {
                 let at = self.locate_modifier(
                     i,
                     &MemberPath {
+                        within: None,
                         owner: path.owner.clone(),
                         member: a.clone(),
                         span: a.span,
@@ -358,18 +395,28 @@ impl Merger<'_> {
     }
 
     fn remove_member(&mut self, path: &MemberPath, span: Span) -> Res<()> {
-        let (i, key, what) = self.member(path)?;
         let (owner, member) = (&path.owner.name, &path.member.name);
-        if let Some(Item::Choice(choice)) = self.items.get(i) {
-            let at = option_index(&choice.options, &path.member, owner)?;
-            self.touch(key, what, span)?;
-            if let Some(Item::Choice(choice)) = self.items.get_mut(i) {
-                choice.options.remove(at);
+        if let Some(options) = self.choice_options(path)? {
+            let at = option_index(&options, &path.member, &owner_text(path))?;
+            self.touch(member_key(path), format!("`{}`", shown_path(path)), span)?;
+            if let Some(options) = self.options_mut(path) {
+                options.remove(at);
             }
-            self.drop_option_from_grids(owner, member, at);
-            self.mark(owner, format!("option {member} removed"));
+            if path.within.is_none() {
+                self.drop_option_from_grids(owner, member, at);
+            }
+            self.removed.push(Removed {
+                choice: owner.clone(),
+                option: member.clone(),
+                at: span,
+            });
+            self.mark(
+                mark_owner(path),
+                format!("option {} removed", option_name(path)),
+            );
             return Ok(());
         }
+        let (i, key, what) = self.member(path)?;
         let at = self.locate_modifier(i, path)?;
         self.touch(key, what, span)?;
         let (last, group) = at.split_last().map_or((0, &[][..]), |(l, g)| (*l, g));
@@ -386,6 +433,74 @@ impl Merger<'_> {
         self.mark(owner, format!("{member} removed"));
         self.reach.push((owner.clone(), span));
         Ok(())
+    }
+
+    /// A new option of a choice keying a grid's columns is a new column: each
+    /// row gets a cell there (`-` until the variant gives it), owed by the
+    /// `add` at `span`. The variant must give every one (see
+    /// [`Self::report_owed_cells`]): no value is a safe guess.
+    fn widen_grids(&mut self, choice: &str, option: &str, index: usize, span: Span) {
+        for item in &mut self.items {
+            let Item::Grid(grid) = item else { continue };
+            if grid.keys.len() < 2 || !grid.keys.last().is_some_and(|k| k.name == choice) {
+                continue;
+            }
+            for row in &mut grid.rows {
+                let at = index.min(row.cells.len());
+                row.cells.insert(
+                    at,
+                    crate::ast::Cell {
+                        kind: crate::ast::CellKind::Impossible,
+                        span,
+                    },
+                );
+                self.owed.push(OwedCell {
+                    grid: grid.name.name.clone(),
+                    row: row.labels.iter().map(|l| l.name.clone()).collect(),
+                    option: option.to_owned(),
+                    add: span,
+                });
+            }
+        }
+    }
+
+    /// The variant gave the cells of `grid`'s row `row` (all of them, or
+    /// only the one in column `option`).
+    fn pay(&mut self, grid: &str, row: &[Ident], option: Option<&str>) {
+        self.owed.retain(|o| {
+            !(o.grid == grid
+                && o.row
+                    .iter()
+                    .map(String::as_str)
+                    .eq(row.iter().map(|l| l.name.as_str()))
+                && option.map_or(true, |opt| opt == o.option))
+        });
+    }
+
+    /// One error per `add` of a column whose cells the variant left out, at
+    /// the `add`, naming the rows.
+    fn report_owed_cells(&mut self) {
+        let owed = std::mem::take(&mut self.owed);
+        let mut seen: Vec<(Span, &str)> = Vec::new();
+        for o in &owed {
+            if seen.contains(&(o.add, o.grid.as_str())) {
+                continue;
+            }
+            seen.push((o.add, o.grid.as_str()));
+            let rows: Vec<String> = owed
+                .iter()
+                .filter(|p| p.add == o.add && p.grid == o.grid)
+                .map(|p| p.row.join(", "))
+                .collect();
+            self.errors.push(VariantError::new(
+                VariantErrorKind::NewColumnCells {
+                    grid: o.grid.clone(),
+                    option: o.option.clone(),
+                    rows,
+                },
+                o.add,
+            ));
+        }
     }
 
     /// Grid rows keyed by a removed option go; so do its column's cells.
@@ -410,6 +525,60 @@ impl Merger<'_> {
                 item: name,
                 text: format!("{choice}={option} removed"),
             });
+        }
+    }
+
+    /// The options of the choice `path` names: a top-level choice, or one
+    /// declared in the chart `path.within`. `None` if the owner is not a
+    /// choice (a chart or modifier set); an error if `within` names no
+    /// chart, or no choice of that chart.
+    fn choice_options(&self, path: &MemberPath) -> Res<Option<Vec<OptionDecl>>> {
+        let Some(chart) = &path.within else {
+            return Ok(self.items.iter().find_map(|it| match it {
+                Item::Choice(c) if c.name.name == path.owner.name => Some(c.options.clone()),
+                _ => None,
+            }));
+        };
+        let i = self.find(chart, "chart")?;
+        let Some(Item::Chart(c)) = self.items.get(i) else {
+            let is = self.items.get(i).map_or("a declaration", kind_name);
+            return Err(wrong_kind(chart, is, "a chart"));
+        };
+        let mut locals = c.clauses.iter().filter_map(|cl| match cl {
+            Clause::Choice(d) => Some(d),
+            _ => None,
+        });
+        if let Some(d) = locals.clone().find(|d| d.name.name == path.owner.name) {
+            return Ok(Some(d.options.clone()));
+        }
+        let names: Vec<&str> = locals.by_ref().map(|d| d.name.name.as_str()).collect();
+        Err(unknown(
+            "choice",
+            &path.owner,
+            Some(&chart.name),
+            crate::suggest::closest(&path.owner.name, names.iter().copied()),
+            (!names.is_empty()).then(|| format!("the choices {}", names.join(", "))),
+        ))
+    }
+
+    /// The options of the choice `path` names, to change (after
+    /// [`Self::choice_options`] found them).
+    fn options_mut(&mut self, path: &MemberPath) -> Option<&mut Vec<OptionDecl>> {
+        let owner = path.owner.name.as_str();
+        match &path.within {
+            None => self.items.iter_mut().find_map(|it| match it {
+                Item::Choice(c) if c.name.name == owner => Some(&mut c.options),
+                _ => None,
+            }),
+            Some(chart) => self.items.iter_mut().find_map(|it| match it {
+                Item::Chart(c) if c.name.name == chart.name => {
+                    c.clauses.iter_mut().find_map(|cl| match cl {
+                        Clause::Choice(d) if d.name.name == owner => Some(&mut d.options),
+                        _ => None,
+                    })
+                }
+                _ => None,
+            }),
         }
     }
 
@@ -512,6 +681,17 @@ impl Merger<'_> {
         Ok((i, clause))
     }
 
+    /// Records a change to the row of `chart` read by `key`; its name.
+    fn touch_row(&mut self, chart: &Ident, key: &RowKey, span: Span) -> Res<String> {
+        let name = key_text(key);
+        self.touch(
+            vec![chart.name.clone(), format!("row {}", canonical(key))],
+            format!("the row `{name}` of `{}`", chart.name),
+            span,
+        )?;
+        Ok(name)
+    }
+
     fn rows_mut(&mut self, i: usize, clause: usize) -> Option<(&mut Vec<Row>, &mut Span)> {
         match self.items.get_mut(i) {
             Some(Item::Chart(c)) => match c.clauses.get_mut(clause) {
@@ -563,12 +743,7 @@ impl Merger<'_> {
     ) -> Res<()> {
         let (i, clause) = self.rows(chart)?;
         let r = self.find_row(i, clause, chart, select)?;
-        let name = key_text(select);
-        self.touch(
-            vec![chart.name.clone(), format!("row {}", canonical(select))],
-            format!("the row `{name}` of `{}`", chart.name),
-            span,
-        )?;
+        let name = self.touch_row(chart, select, span)?;
         let mut said = Vec::new();
         if let Some((rows, clause_span)) = self.rows_mut(i, clause) {
             if let Some(row) = rows.get_mut(r) {
@@ -590,14 +765,9 @@ impl Merger<'_> {
 
     fn add_row(&mut self, chart: &Ident, row: &Row, span: Span) -> Res<()> {
         let (i, clause) = self.rows(chart)?;
-        let name = key_text(&row.key);
-        self.touch(
-            vec![chart.name.clone(), format!("row {}", canonical(&row.key))],
-            format!("the row `{name}` of `{}`", chart.name),
-            span,
-        )?;
+        let name = self.touch_row(chart, &row.key, span)?;
         if let Some((rows, clause_span)) = self.rows_mut(i, clause) {
-            rows.push(row.clone());
+            rows.insert(sheet_position(rows, &row.key), row.clone());
             *clause_span = span;
         }
         self.mark(&chart.name, format!("row {name} added"));
@@ -607,12 +777,7 @@ impl Merger<'_> {
     fn remove_row(&mut self, chart: &Ident, select: &RowKey, span: Span) -> Res<()> {
         let (i, clause) = self.rows(chart)?;
         let r = self.find_row(i, clause, chart, select)?;
-        let name = key_text(select);
-        self.touch(
-            vec![chart.name.clone(), format!("row {}", canonical(select))],
-            format!("the row `{name}` of `{}`", chart.name),
-            span,
-        )?;
+        let name = self.touch_row(chart, select, span)?;
         if let Some((rows, clause_span)) = self.rows_mut(i, clause) {
             rows.remove(r);
             *clause_span = span;
@@ -679,8 +844,7 @@ impl Merger<'_> {
         };
         let row_len = if keys.len() > 1 { keys.len() - 1 } else { 1 };
         let text = row_labels(&row.labels);
-        let mut key = vec![grid.name.clone()];
-        key.extend(row.labels.iter().map(|l| l.name.clone()));
+        let key = grid_key(grid, &row.labels);
         if row.labels.len() == row_len {
             let r = self.grid_row_index(i, grid, &row.labels)?;
             self.touch(key, format!("the row `{text}` of `{}`", grid.name), span)?;
@@ -690,6 +854,7 @@ impl Merger<'_> {
                     target.span = span;
                 }
             }
+            self.pay(&grid.name, &row.labels, None);
             self.mark(&grid.name, format!("row {text} changed"));
             return Ok(());
         }
@@ -731,6 +896,7 @@ impl Merger<'_> {
                 *target = cell.clone();
             }
         }
+        self.pay(&grid.name, labels, Some(&column.name));
         self.mark(&grid.name, format!("cell {text} changed"));
         Ok(())
     }
@@ -747,8 +913,7 @@ impl Merger<'_> {
                 span,
             ));
         }
-        let mut key = vec![grid.name.clone()];
-        key.extend(row.labels.iter().map(|l| l.name.clone()));
+        let key = grid_key(grid, &row.labels);
         self.touch(key, format!("the row `{text}` of `{}`", grid.name), span)?;
         if let Some(Item::Grid(g)) = self.items.get_mut(i) {
             g.rows.push(row.clone());
@@ -761,12 +926,12 @@ impl Merger<'_> {
         let i = self.grid(grid)?;
         let r = self.grid_row_index(i, grid, labels)?;
         let text = row_labels(labels);
-        let mut key = vec![grid.name.clone()];
-        key.extend(labels.iter().map(|l| l.name.clone()));
+        let key = grid_key(grid, labels);
         self.touch(key, format!("the row `{text}` of `{}`", grid.name), span)?;
         if let Some(Item::Grid(g)) = self.items.get_mut(i) {
             g.rows.remove(r);
         }
+        self.pay(&grid.name, labels, None);
         self.mark(&grid.name, format!("row {text} removed"));
         Ok(())
     }
@@ -823,6 +988,53 @@ impl Merger<'_> {
 }
 
 // -- Helpers ------------------------------------------------------------------
+
+/// A member path as written: `unit_rating.elite`, `manoeuvre.posture.dug_in`.
+fn shown_path(path: &MemberPath) -> String {
+    match &path.within {
+        Some(c) => format!("{}.{}.{}", c.name, path.owner.name, path.member.name),
+        None => format!("{}.{}", path.owner.name, path.member.name),
+    }
+}
+
+/// The owner of a member path as written: `unit_rating`, `manoeuvre.posture`.
+fn owner_text(path: &MemberPath) -> String {
+    match &path.within {
+        Some(c) => format!("{}.{}", c.name, path.owner.name),
+        None => path.owner.name.clone(),
+    }
+}
+
+/// The conflict key of a grid's row (or, with a column, a cell).
+fn grid_key(grid: &Ident, labels: &[Ident]) -> Vec<String> {
+    std::iter::once(grid)
+        .chain(labels)
+        .map(|i| i.name.clone())
+        .collect()
+}
+
+/// The conflict key of a member: its path of names.
+fn member_key(path: &MemberPath) -> Vec<String> {
+    path.within
+        .iter()
+        .chain([&path.owner, &path.member])
+        .map(|i| i.name.clone())
+        .collect()
+}
+
+/// The declaration a change to an option shows on: its choice, or the
+/// chart it is declared in.
+fn mark_owner(path: &MemberPath) -> &str {
+    path.within.as_ref().unwrap_or(&path.owner).name.as_str()
+}
+
+/// An option as a mark names it: `elite`, or `posture.dug_in` in a chart.
+fn option_name(path: &MemberPath) -> String {
+    match &path.within {
+        Some(_) => format!("{}.{}", path.owner.name, path.member.name),
+        None => path.member.name.clone(),
+    }
+}
 
 /// A declaration's name, and whether it is in the chart namespace.
 fn item_name(item: &Item) -> (&Ident, bool) {
@@ -1044,6 +1256,21 @@ fn key_ranges(key: &RowKey) -> Vec<Vec<(i64, i64)>> {
         RowKey::Single(s) => vec![ranges(s)],
         RowKey::Columns(c) => c.iter().map(ranges).collect(),
     }
+}
+
+/// Where a new row with `key` goes among `rows`: by the lowest total it
+/// covers, in the direction the table runs (most tables run up, some
+/// down); after the rows it ties with.
+fn sheet_position(rows: &[Row], key: &RowKey) -> usize {
+    let low = |k: &RowKey| key_ranges(k).first().and_then(|c| c.first()).map(|r| r.0);
+    let Some(new) = low(key) else {
+        return rows.len();
+    };
+    let lows: Vec<Option<i64>> = rows.iter().map(|r| low(&r.key)).collect();
+    let down = matches!((lows.first(), lows.last()), (Some(Some(a)), Some(Some(b))) if a > b);
+    lows.iter()
+        .position(|l| l.is_some_and(|l| if down { l < new } else { l > new }))
+        .unwrap_or(rows.len())
 }
 
 /// A canonical text of the totals a key covers (for conflict keys).

@@ -55,6 +55,15 @@ impl Index {
             .find(|c| c.qualified == name || (c.unique && c.short == name))
     }
 
+    /// Loaded games' names that start with `partial` (for `list`, `diff`).
+    fn game_names(&self, partial: &str) -> Vec<Pair> {
+        self.games
+            .iter()
+            .filter(|g| g.starts_with(partial))
+            .map(|g| pair(g, format!("{g} ")))
+            .collect()
+    }
+
     /// Chart names that start with `partial`: short names where unique,
     /// qualified otherwise (or when a qualified name is being typed).
     fn chart_names(&self, partial: &str) -> Vec<Pair> {
@@ -180,13 +189,17 @@ pub fn complete(index: &Index, line: &str, pos: usize) -> (usize, Vec<Pair>) {
             }
             None => (start, Vec::new()),
         },
+        Some("diff") if before.len() <= 2 => (start, index.game_names(&partial)),
+        Some("diff") if before.len() == 3 && !partial.starts_with('-') => (
+            start,
+            index
+                .chart_names(&partial)
+                .into_iter()
+                .filter(|p| !p.display.ends_with('.'))
+                .collect(),
+        ),
         Some("list" | "ls") if before.len() == 1 => {
-            let mut c: Vec<Pair> = index
-                .games
-                .iter()
-                .filter(|g| g.starts_with(&partial))
-                .map(|g| pair(g, format!("{g} ")))
-                .collect();
+            let mut c = index.game_names(&partial);
             c.extend(
                 index
                     .chart_names(&partial)
@@ -461,6 +474,19 @@ mod tests {
         assert_eq!(c, ["--sweep "]);
         assert!(names("odds bog_down --sweep -").1.is_empty());
         assert!(names("odds bog_down -").1.is_empty());
+    }
+
+    #[test]
+    fn completes_game_names_after_diff() {
+        let (at, c) = names("diff fir");
+        assert_eq!((at, c), (5, vec!["first_echelon ".to_string()]));
+        let (_, c) = names("diff first_echelon ");
+        assert_eq!(c, ["first_echelon "]);
+        let (_, c) = names("diff first_echelon first_echelon bog");
+        assert_eq!(c, ["bog_down "]);
+        assert!(names("diff first_echelon first_echelon bog_down --")
+            .1
+            .is_empty());
     }
 
     #[test]

@@ -128,9 +128,15 @@ impl Builder {
 
     fn member_path(&self, pair: &Pair<'_, Rule>) -> Res<MemberPath> {
         let kids = self.kids(pair);
-        let owner: Ident = self.ident(&kids.nth(Rule::ident, 0)?);
-        let member = self.ident(&kids.nth(Rule::ident, 1)?);
+        let mut names: Vec<Ident> = kids.all(Rule::ident).map(|p| self.ident(&p)).collect();
+        let member = names.pop().ok_or_else(|| {
+            super::internal(self.span(pair), "a member path without a member".into())
+        })?;
+        let owner = names.pop().ok_or_else(|| {
+            super::internal(self.span(pair), "a member path without an owner".into())
+        })?;
         Ok(MemberPath {
+            within: names.pop(),
             owner,
             member,
             span: self.span(pair),
