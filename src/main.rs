@@ -243,7 +243,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 anstream::eprint!("{}", output::plain_error(&e));
                 ExitCode::from(1)
             })?;
-            emit(&output::wrap_lines(&diff::show(&chart), output::width()));
+            emit(&output::show(&chart));
             Ok(())
         }
         Some(Command::Roll {

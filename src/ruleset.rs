@@ -574,17 +574,33 @@ impl<'r> ChartRef<'r> {
 
     /// A representative set of choices that lets the chart roll: the first
     /// option of every choice and each required param at the middle of its
-    /// bounds (or 1), no flags. For examples, smoke tests and benchmarks.
+    /// bounds (or 1), no flags. A param read from a grid (`±r from grid`) is
+    /// left to the grid, which the first options select: the situation a
+    /// player expects, not a value the grid may never give. For examples,
+    /// the sheet's odds pictures, smoke tests and benchmarks.
     ///
     /// ```
     /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
     /// let fire = rules.chart("fire_combat").unwrap();
     /// assert!(fire.odds(&fire.example_choices()).is_ok());
+    /// // Discipline comes from the Discipline Rating grid (elite, good order: +1).
+    /// let dig = rules.chart("improved_position").unwrap();
+    /// assert_eq!(dig.example_choices().text(), "unit_rating=elite order_status=good_order");
     /// ```
     #[must_use]
     pub fn example_choices(&self) -> Choices {
+        let t = self.tree();
+        let from_grid = |name: &str| {
+            t.modifiers.iter().any(|m| {
+                matches!(m.value, crate::tree::ModValue::Param { from: Some(_), .. })
+                    && t.slots.get(m.slot).is_some_and(|s| s.name == name)
+            })
+        };
         let mut choices = Choices::none();
         for input in self.inputs() {
+            if from_grid(&input.name) {
+                continue;
+            }
             match input.kind {
                 InputKind::Choice { options } => {
                     if let Some((option, _)) = options.first() {

@@ -137,6 +137,34 @@ fn odds_and_sweep() {
 }
 
 #[test]
+fn show_wraps_to_the_width_like_the_command_line() {
+    // Manoeuvre's modifiers run past 60 columns; both surfaces wrap them at
+    // word boundaries, identically.
+    let a = repl(&["first_echelon"])
+        .env("COLUMNS", "60")
+        .write_stdin("show manoeuvre\n")
+        .assert()
+        .success();
+    let shown = stdout(&a);
+    let cli = Command::new(env!("CARGO_BIN_EXE_chartwright"))
+        .args(["show", "first_echelon", "manoeuvre"])
+        .env("COLUMNS", "60")
+        .env("NO_COLOR", "1")
+        .assert()
+        .success();
+    let cli = stdout(&cli);
+    assert!(cli.lines().count() > 10, "{cli}");
+    for line in cli.lines() {
+        assert!(line.chars().count() <= 60, "too wide: {line:?}");
+    }
+    assert!(
+        shown.contains(cli.trim_end()),
+        "the REPL's show differs from the CLI's:\n{shown}\n---\n{cli}"
+    );
+    assert!(shown.contains("command radius: the commander, or within 5 of an"));
+}
+
+#[test]
 fn show_list_and_games() {
     fe("show bog_down\n")
         .success()

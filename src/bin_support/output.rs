@@ -77,6 +77,12 @@ pub fn wrap_lines(text: &str, width: usize) -> String {
     out
 }
 
+/// `show` (command line and REPL): the chart as on the sheet, with a
+/// variant's changes marked, wrapped to the width of standard output.
+pub fn show(chart: &chartwright::ChartRef<'_>) -> String {
+    wrap_lines(&crate::diff::show(chart), width())
+}
+
 /// A roll trace, indented by `depth` for follow-ups.
 pub fn roll(r: &Roll, depth: usize) -> String {
     let pad = "  ".repeat(depth);

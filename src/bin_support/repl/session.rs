@@ -337,7 +337,7 @@ impl Session {
             Command::Games => Reply::ok(self.games()),
             Command::List(what) => self.list(what.as_ref(), line),
             Command::Show(word) => match find_chart(&self.ruleset, line, &word, false) {
-                Ok(c) => Reply::ok(crate::diff::show(&c)),
+                Ok(c) => Reply::ok(crate::output::show(&c)),
                 Err(e) => Reply::fail(e),
             },
             Command::Roll(args) => self.roll(line, &args, false),
