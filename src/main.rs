@@ -148,6 +148,10 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also write the comparison as a self-contained HTML page (bars
+        /// side by side): of CHART, or of every chart that differs.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["across", "sweep"])]
+        html: Option<PathBuf>,
     },
     /// Print a bundled game's `.rules` text, to start a variant from.
     Source {
@@ -264,6 +268,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             across,
             sweep,
             json,
+            html,
         }) => run_diff(
             &base,
             &variant,
@@ -271,6 +276,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             across,
             sweep.as_deref(),
             json,
+            html.as_deref(),
         ),
         Some(Command::Source { game }) => {
             let text = diff::source(&game).map_err(|e| {
@@ -326,6 +332,7 @@ fn run_diff(
     across: bool,
     sweep: Option<&str>,
     json: bool,
+    html: Option<&std::path::Path>,
 ) -> Result<(), ExitCode> {
     let fail = |e: String| {
         anstream::eprint!("{e}");
@@ -356,7 +363,16 @@ fn run_diff(
         sweep,
         json,
     };
-    emit(&diff::run(&b, &v, &req).map_err(fail)?);
+    let text = diff::run(&b, &v, &req).map_err(fail)?;
+    if let Some(path) = html {
+        let page = sheet::diff_page(&b, &v, chart, &choices).map_err(fail)?;
+        sheet::html(&page, path)?;
+        if path == std::path::Path::new("-") {
+            // The page is the output.
+            return Ok(());
+        }
+    }
+    emit(&text);
     Ok(())
 }
 

@@ -6,8 +6,8 @@
 
 mod common;
 
-use chartwright::sheet::{comparison_page, comparison_svg, odds_svg, sheet, BAR_SCALE};
-use chartwright::{Choices, Odds, Ruleset};
+use chartwright::sheet::{comparison_page, comparison_svg, odds_svg, sheet, Compared, BAR_SCALE};
+use chartwright::{Choices, Odds, OddsDiff, Ruleset};
 use num_traits::ToPrimitive;
 use scraper::{ElementRef, Html, Selector};
 use std::path::{Path, PathBuf};
@@ -224,21 +224,20 @@ fn comparison_draws_base_and_variant_side_by_side() {
     let variant = chart
         .odds(&Choices::parse("tracked").expect("choices"))
         .expect("odds");
-    for markup in [
-        comparison_svg(&base, &variant, ("foot", "tracked")),
-        comparison_page("Bog Down", &base, &variant, ("foot", "tracked")),
-    ] {
+    let diff = OddsDiff::new("bog_down", "tracked", &base, &variant);
+    let compared = Compared {
+        title: "Bog Down".into(),
+        note: None,
+        diff: diff.clone(),
+    };
+    let page = comparison_page("Bog Down", ("foot", "tracked"), &[compared], &[]);
+    for markup in [comparison_svg(&diff, ("foot", "tracked")), page.clone()] {
         let doc = Html::parse_document(&markup);
         let root = doc.root_element();
         assert_eq!(assert_bars(root, "base", &base), 3);
         assert_eq!(assert_bars(root, "variant", &variant), 3);
     }
-    let page = Html::parse_document(&comparison_page(
-        "Bog Down",
-        &base,
-        &variant,
-        ("foot", "tracked"),
-    ));
+    let page = Html::parse_document(&page);
     let change: Vec<String> = page
         .select(&sel("table.results tbody tr"))
         .map(|r| r.select(&sel("td")).map(text).last().unwrap_or_default())
@@ -246,6 +245,234 @@ fn comparison_draws_base_and_variant_side_by_side() {
     // Traverse 1/2 -> 7/10 (6+ on d10, then 4+); Bogged down OR Displace
     // stays 1/5 (two faces either way); Bogged down 3/10 -> 1/10.
     assert_eq!(change, ["+20.00 pts", "+0.00 pts", "-20.00 pts"]);
+}
+
+/// Runs the binary from the repository's root; its standard output.
+fn chartwright(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_chartwright"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "chartwright {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+const MUD: &str = "docs/variants/mud_season.rules";
+const STOUT: &str = "docs/variants/bcs_stout_defense.rules";
+
+/// `diff ... --json` of the same chart and situation.
+fn diff_json(base: &str, variant: &str, chart: &str, choices: &str) -> serde_json::Value {
+    let mut args = vec!["diff", base, variant, chart];
+    args.extend(choices.split_whitespace());
+    args.push("--json");
+    serde_json::from_str(&chartwright(&args)).expect("JSON")
+}
+
+/// Every row and both bars of a page's chart section against `diff --json`
+/// for the same chart and situation: the fractions, a width of percent ×
+/// `BAR_SCALE` / 100, "never" with a bar of width 0 for a missing side.
+#[track_caller]
+fn assert_section_matches_json(section: ElementRef<'_>, json: &serde_json::Value) -> usize {
+    let outcomes = json["outcomes"].as_array().expect("outcomes");
+    let rows: Vec<ElementRef<'_>> = section.select(&sel("table.results tbody tr")).collect();
+    assert_eq!(rows.len(), outcomes.len());
+    for (row, o) in rows.iter().zip(outcomes) {
+        let outcome = o["outcome"].as_str().expect("text");
+        assert_eq!(attr(*row, "data-outcome"), outcome);
+        let cells: Vec<String> = row.select(&sel("td")).map(text).collect();
+        for (class, cell) in [("base", &cells[1]), ("variant", &cells[2])] {
+            let rect = section
+                .select(&sel(&format!("rect.{class}")))
+                .find(|r| attr(*r, "data-outcome") == outcome)
+                .unwrap_or_else(|| panic!("no {class} bar for {outcome}"));
+            let width: f64 = attr(rect, "width").parse().expect("a width");
+            match o[class].as_str() {
+                Some(fraction) => {
+                    assert_eq!(attr(rect, "data-probability"), fraction);
+                    assert!(cell.starts_with(&format!("{fraction} (")), "{cell}");
+                    let (n, d) = fraction.split_once('/').expect("n/d");
+                    let p = n.parse::<f64>().expect("n") / d.parse::<f64>().expect("d");
+                    assert!(
+                        (width - p * BAR_SCALE).abs() < 0.01,
+                        "{outcome} {class}: {width} wide for {fraction}"
+                    );
+                }
+                None => {
+                    assert_eq!(cell, "never");
+                    assert_eq!(attr(rect, "data-never"), "true");
+                    assert!(width.abs() < f64::EPSILON);
+                }
+            }
+        }
+        let delta = o["delta_percent"].as_f64().expect("a number");
+        assert_eq!(cells[3], format!("{:+.2} pts", delta + 0.0));
+    }
+    rows.len()
+}
+
+#[test]
+fn cli_diff_html_draws_one_chart_as_diff_json_reports_it() {
+    let work = tempfile::tempdir().expect("a folder");
+    let file = work.path().join("mud.html");
+    let file_arg = file.display().to_string();
+    let printed = chartwright(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--html",
+        &file_arg,
+    ]);
+    assert!(
+        printed.contains("Traverse"),
+        "the table is printed too: {printed}"
+    );
+    let doc = Html::parse_document(&std::fs::read_to_string(&file).expect("the page"));
+    let sections: Vec<ElementRef<'_>> = doc.select(&sel("section.chart")).collect();
+    assert_eq!(sections.len(), 1);
+    assert_eq!(attr(sections[0], "id"), "mud_season.bog_down");
+    assert_eq!(attr(sections[0], "data-choices"), "tracked");
+    assert_eq!(
+        text(sections[0].select(&sel("h2")).next().expect("a title")),
+        "Bog Down Table"
+    );
+    let json = diff_json("first_echelon", MUD, "bog_down", "tracked");
+    assert_eq!(assert_section_matches_json(sections[0], &json), 3);
+    // By hand: tracked +2 -> +1 and Traverse on 7+: 7/10 -> 1/2.
+    let traverse = sections[0]
+        .select(&sel("rect"))
+        .filter(|r| attr(*r, "data-outcome") == "Traverse")
+        .map(|r| attr(r, "data-probability"))
+        .collect::<Vec<_>>();
+    assert_eq!(traverse, ["7/10", "1/2"]);
+    // The legend names the two games; nothing is fetched.
+    let legend: Vec<String> = doc
+        .select(&sel("svg > text:not(.label):not(.pct)"))
+        .map(text)
+        .collect();
+    assert_eq!(legend, ["first_echelon", "mud_season"]);
+    assert_eq!(doc.select(&sel("[src], [href], link, script")).count(), 0);
+
+    // An outcome the variant never gives: "never", a bar of width 0.
+    let file = work.path().join("stout.html");
+    let file_arg = file.display().to_string();
+    let situation = "attacker_ar=3 defender_ar=3 prepared_defense";
+    let mut args = vec!["diff", "battalion_combat_series", STOUT, "combat"];
+    args.extend(situation.split_whitespace());
+    args.extend(["--html", &file_arg]);
+    chartwright(&args);
+    let doc = Html::parse_document(&std::fs::read_to_string(&file).expect("the page"));
+    let section = doc.select(&sel("section.chart")).next().expect("a chart");
+    let json = diff_json("battalion_combat_series", STOUT, "combat", situation);
+    assert!(json["outcomes"][3]["variant"].is_null());
+    assert_eq!(
+        assert_section_matches_json(section, &json),
+        json["outcomes"].as_array().map_or(0, Vec::len)
+    );
+}
+
+#[test]
+fn cli_diff_html_without_a_chart_draws_every_chart_that_differs() {
+    let work = tempfile::tempdir().expect("a folder");
+    let file = work.path().join("mud.html");
+    let file_arg = file.display().to_string();
+    let overview = chartwright(&["diff", "first_echelon", MUD, "--html", &file_arg]);
+    let doc = Html::parse_document(&std::fs::read_to_string(&file).expect("the page"));
+    let sections: Vec<ElementRef<'_>> = doc.select(&sel("section.chart")).collect();
+    // The charts the text lists as changed, each in the situation named there.
+    assert!(overview.contains(": 1 of 10 charts differ"), "{overview}");
+    assert_eq!(sections.len(), 1);
+    let situation = attr(sections[0], "data-choices");
+    assert!(
+        overview.contains(&format!("with {situation}\n")),
+        "{situation:?} is not the overview's situation:\n{overview}"
+    );
+    let json = diff_json("first_echelon", MUD, "bog_down", &situation);
+    assert_section_matches_json(sections[0], &json);
+    let caption = text(
+        sections[0]
+            .select(&sel("figcaption"))
+            .next()
+            .expect("a caption"),
+    );
+    assert!(
+        caption.ends_with("the situation of its largest change"),
+        "{caption}"
+    );
+    // A game against itself: a page that says so.
+    let same = work.path().join("same.html");
+    let same_arg = same.display().to_string();
+    chartwright(&[
+        "diff",
+        "first_echelon",
+        "first_echelon",
+        "--html",
+        &same_arg,
+    ]);
+    let doc = Html::parse_document(&std::fs::read_to_string(&same).expect("the page"));
+    assert_eq!(doc.select(&sel("section.chart")).count(), 0);
+    assert!(
+        text(doc.select(&sel("p.note")).next().expect("a note")).contains("No chart's odds differ")
+    );
+}
+
+#[test]
+fn cli_diff_html_escapes_the_variant_text() {
+    let work = tempfile::tempdir().expect("a folder");
+    let base = work.path().join("base.rules");
+    std::fs::write(
+        &base,
+        r#"game "<b>Base</b>" version "1"
+table t "<script>alert('title')</script>" {
+  roll d6
+  modifiers { hack +1 "hack" }
+  rows { 4 or more => "Hit"  3 or less => "Miss" }
+}
+"#,
+    )
+    .expect("written");
+    let variant = work.path().join("evil.rules");
+    std::fs::write(
+        &variant,
+        r#"variant "<img src=x onerror=alert(1)>" of "base.rules" version "1"
+change t row 4 or more => "</svg><script>alert(1)</script>"
+"#,
+    )
+    .expect("written");
+    let page = work.path().join("evil.html");
+    chartwright(&[
+        "diff",
+        &base.display().to_string(),
+        &variant.display().to_string(),
+        "t",
+        "--html",
+        &page.display().to_string(),
+    ]);
+    let html = std::fs::read_to_string(&page).expect("the page");
+    let doc = Html::parse_document(&html);
+    assert_eq!(doc.select(&sel("script, img, b")).count(), 0, "{html}");
+    assert_eq!(
+        text(doc.select(&sel("h1")).next().expect("a title")),
+        "<img src=x onerror=alert(1)> against <b>Base</b>"
+    );
+    assert_eq!(
+        text(doc.select(&sel("h2")).next().expect("a chart")),
+        "<script>alert('title')</script>"
+    );
+    let outcomes: Vec<String> = doc
+        .select(&sel("table.results tbody td:first-child"))
+        .map(text)
+        .collect();
+    // The variant's new outcome first (it has no outcome before it), the
+    // base's Hit it replaced, then Miss.
+    assert_eq!(outcomes, ["</svg><script>alert(1)</script>", "Hit", "Miss"]);
 }
 
 // ---------------------------------------------------------------------------
@@ -389,4 +616,58 @@ fn the_sheet_renders_in_headless_chromium() {
         let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/sheet-first_echelon.png");
         std::fs::copy(&shot, docs).expect("docs/ is writable");
     }
+}
+
+#[test]
+fn the_diff_page_renders_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "SKIPPED: headless Chromium is not installed (apt-get install chromium); \
+             the HTML checks of `diff --html` above still ran"
+        );
+        return;
+    };
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diff-page");
+    std::fs::create_dir_all(&work).expect("a work folder");
+    let page = work.join("stout.html");
+    chartwright(&[
+        "diff",
+        "battalion_combat_series",
+        STOUT,
+        "--html",
+        &page.display().to_string(),
+    ]);
+
+    // The browser's own DOM: the chart's title and both sides' bars, as
+    // `diff --json` gives them for the situation the page names.
+    let dom = run_chromium(&browser, &work, &page, &["--dump-dom".into()]);
+    let doc = Html::parse_document(&String::from_utf8_lossy(&dom));
+    let sections: Vec<ElementRef<'_>> = doc.select(&sel("section.chart")).collect();
+    assert_eq!(sections.len(), 1);
+    assert_eq!(
+        text(sections[0].select(&sel("h2")).next().expect("a title")),
+        "Combat Table"
+    );
+    let situation = attr(sections[0], "data-choices");
+    let json = diff_json("battalion_combat_series", STOUT, "combat", &situation);
+    assert!(assert_section_matches_json(sections[0], &json) >= 2);
+
+    // A screenshot: produced, and neither blank nor a black box.
+    let shot = work.join("stout.png");
+    let _ = std::fs::remove_file(&shot);
+    run_chromium(
+        &browser,
+        &work,
+        &page,
+        &[
+            "--window-size=900,600".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, share) = ink(&shot);
+    assert_eq!((w, h), (900, 600));
+    assert!(
+        share > 0.02 && share < 0.6,
+        "{share:.3} of the screenshot is ink"
+    );
 }

@@ -56,7 +56,7 @@ impl<'r> Side<'r> {
     }
 
     /// Its chart named `name`, if it has one.
-    fn chart(&self, name: &str) -> Option<ChartRef<'r>> {
+    pub fn chart(&self, name: &str) -> Option<ChartRef<'r>> {
         self.rules
             .charts()
             .find(|c| c.game() == self.game && c.name() == name)
@@ -92,6 +92,35 @@ pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<Str
     let Some(name) = req.chart else {
         return Ok(overview(base, variant, &choices));
     };
+    let (b_chart, v_chart) = pair(base, variant, name)?;
+    if let Some((param, lo, hi)) = &req.sweep {
+        return diff_sweep(&b_chart, &v_chart, &choices, param, *lo, *hi, req.json)
+            .map_err(|e| e.unwrap_or_else(|e| fail(&e)));
+    }
+    if req.across {
+        let limit = variant.rules.limits().max_situations;
+        let a = across(&b_chart, &v_chart, &choices, limit).map_err(|e| fail(&e))?;
+        return Ok(if req.json {
+            crate::json::text(crate::json::across(&a, &b_chart.qualified_name()))
+        } else {
+            render_across(&a, &b_chart.qualified_name(), limit)
+        });
+    }
+    let d = OddsDiff::compare(&b_chart, &v_chart, &choices).map_err(|e| fail(&e))?;
+    Ok(if req.json {
+        crate::json::text(crate::json::diff(&d, &b_chart.qualified_name()))
+    } else {
+        render(&d, &b_chart.qualified_name())
+    })
+}
+
+/// The chart `name` of both sides, or the error to print when a side lacks
+/// it.
+pub fn pair<'r>(
+    base: &Side<'r>,
+    variant: &Side<'r>,
+    name: &str,
+) -> Result<(ChartRef<'r>, ChartRef<'r>), String> {
     let (b, v) = (base.chart(name), variant.chart(name));
     let Some(v_chart) = v.or(b) else {
         let names: Vec<&str> = variant.rolled().iter().map(ChartRef::name).collect();
@@ -114,36 +143,7 @@ pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<Str
             v_chart.game()
         ));
     };
-    if let Some((param, lo, hi)) = &req.sweep {
-        return diff_sweep(&b_chart, &v_chart, &choices, param, *lo, *hi, req.json)
-            .map_err(|e| e.unwrap_or_else(|e| fail(&e)));
-    }
-    if req.across {
-        let limit = variant.rules.limits().max_situations;
-        let a = across(&b_chart, &v_chart, &choices, limit).map_err(|e| fail(&e))?;
-        return Ok(if req.json {
-            json(&serde_json::json!({
-                "chart": a.chart,
-                "situations": a.total.to_string(),
-                "sampled": a.sampled,
-                "compared": a.ranked.len(),
-                "skipped": a.skipped,
-                "ranked": a.ranked.iter().map(OddsDiff::to_json).collect::<Vec<_>>(),
-            }))
-        } else {
-            render_across(&a, &b_chart.qualified_name(), limit)
-        });
-    }
-    let d = OddsDiff::compare(&b_chart, &v_chart, &choices).map_err(|e| fail(&e))?;
-    Ok(if req.json {
-        json(&d.to_json())
-    } else {
-        render(&d, &b_chart.qualified_name())
-    })
-}
-
-fn json(v: &serde_json::Value) -> String {
-    format!("{}\n", serde_json::to_string_pretty(v).unwrap_or_default())
+    Ok((b_chart, v_chart))
 }
 
 /// An outcome's text cut to `width` characters, ending in `…` if cut.
@@ -308,38 +308,90 @@ pub fn render_across(a: &Across, base_name: &str, limit: usize) -> String {
     out
 }
 
+/// What a variant does to one of its base's charts that roll.
+pub enum Change<'r> {
+    /// Its odds differ: the situation of its largest change (as `--across`
+    /// ranks them), and whether that ranking sampled its situations.
+    Changed {
+        /// The variant's chart.
+        chart: ChartRef<'r>,
+        /// The diff in that situation.
+        diff: OddsDiff,
+        /// True when the situations were sampled, not all compared.
+        sampled: bool,
+    },
+    /// Only the variant has it.
+    New(ChartRef<'r>),
+    /// Only the base has it.
+    Removed(ChartRef<'r>),
+    /// Its odds could not be compared.
+    Failed(ChartRef<'r>, RollError),
+}
+
 /// Without a chart: every chart that differs, with its largest change over
-/// its situations (bounded, as `--across`).
-fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> String {
+/// its situations (bounded, as `--across`), in the variant's order, then the
+/// charts it removed. Also how many charts were compared, and the bound on
+/// situations per chart.
+pub fn changes<'r>(
+    base: &Side<'r>,
+    variant: &Side<'r>,
+    choices: &Choices,
+) -> (Vec<Change<'r>>, usize, usize) {
     let limit = (variant.rules.limits().max_situations / 16).max(1);
-    let mut lines = Vec::new();
+    let mut out = Vec::new();
     let mut compared = 0;
     for v in variant.rolled() {
         let Some(b) = base.chart(v.name()) else {
-            lines.push(format!("  {:<28} new in the variant", v.name()));
+            out.push(Change::New(v));
             continue;
         };
         compared += 1;
         match across(&b, &v, &choices_for(&b, &v, choices), limit) {
             Ok(a) => {
-                let Some(d) = a.ranked.iter().find(|d| !d.is_unchanged()) else {
+                let Some(d) = a.ranked.into_iter().find(|d| !d.is_unchanged()) else {
                     continue;
                 };
-                let Some(o) = d.largest() else { continue };
-                let sampled = if a.sampled { " (sampled)" } else { "" };
-                lines.push(format!(
-                    "  {:<28} {} with {}{sampled}",
-                    v.name(),
-                    change_text(o),
-                    situation(&d.choices)
-                ));
+                out.push(Change::Changed {
+                    chart: v,
+                    diff: d,
+                    sampled: a.sampled,
+                });
             }
-            Err(e) => lines.push(format!("  {:<28} not compared: {e}", v.name())),
+            Err(e) => out.push(Change::Failed(v, e)),
         }
     }
     for b in base.rolled() {
         if variant.chart(b.name()).is_none() {
-            lines.push(format!("  {:<28} removed by the variant", b.name()));
+            out.push(Change::Removed(b));
+        }
+    }
+    (out, compared, limit)
+}
+
+/// Without a chart: every chart that differs, with its largest change over
+/// its situations (bounded, as `--across`).
+fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> String {
+    let (changes, compared, limit) = changes(base, variant, choices);
+    let mut lines = Vec::new();
+    for c in &changes {
+        match c {
+            Change::New(v) => lines.push(format!("  {:<28} new in the variant", v.name())),
+            Change::Removed(b) => lines.push(format!("  {:<28} removed by the variant", b.name())),
+            Change::Failed(v, e) => lines.push(format!("  {:<28} not compared: {e}", v.name())),
+            Change::Changed {
+                chart,
+                diff,
+                sampled,
+            } => {
+                let Some(o) = diff.largest() else { continue };
+                let sampled = if *sampled { " (sampled)" } else { "" };
+                lines.push(format!(
+                    "  {:<28} {} with {}{sampled}",
+                    chart.name(),
+                    change_text(o),
+                    situation(&diff.choices)
+                ));
+            }
         }
     }
     let mut out = String::new();
@@ -539,15 +591,19 @@ pub fn odds_sweep(
             .bind(&c)
             .and_then(|b| b.with_extra_modifier(extra).odds())
             .map_err(Err)?;
-        columns.push((v.to_string(), o));
+        columns.push((v, o));
     }
     if as_json {
-        let v: Vec<_> = columns
-            .iter()
-            .map(|(x, o)| serde_json::json!({ name: x.parse::<i64>().unwrap_or(0), "odds": o.to_json() }))
-            .collect();
-        return Ok(json(&serde_json::Value::Array(v)));
+        return Ok(crate::json::text(crate::json::odds_sweep(
+            &chart.qualified_name(),
+            name,
+            &columns,
+        )));
     }
+    let columns: Vec<(String, Odds)> = columns
+        .into_iter()
+        .map(|(v, o)| (v.to_string(), o))
+        .collect();
     Ok(odds_table(name, &columns))
 }
 
@@ -568,15 +624,20 @@ fn diff_sweep(
     for v in lo..=hi {
         let c = choices.clone().with(name, Some(&v.to_string()));
         let d = OddsDiff::compare(base, variant, &c).map_err(Err)?;
-        columns.push((v.to_string(), d));
+        columns.push((v, d));
     }
     if as_json {
-        let v: Vec<_> = columns
-            .iter()
-            .map(|(x, d)| serde_json::json!({ name: x.parse::<i64>().unwrap_or(0), "diff": d.to_json() }))
-            .collect();
-        return Ok(json(&serde_json::Value::Array(v)));
+        return Ok(crate::json::text(crate::json::diff_sweep(
+            &variant.qualified_name(),
+            &base.qualified_name(),
+            name,
+            &columns,
+        )));
     }
+    let columns: Vec<(String, OddsDiff)> = columns
+        .into_iter()
+        .map(|(v, d)| (v.to_string(), d))
+        .collect();
     let outcomes = merged_order(
         columns
             .iter()

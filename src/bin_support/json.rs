@@ -1,9 +1,10 @@
-//! The `--json` outputs of `roll`, `odds` and `list`, each an object with a
+//! The `--json` outputs of `roll`, `odds`, `diff` and `list`, each an object with a
 //! `"schema"` version (documented in docs/json.md and tested against it by
 //! `tests/json_doc.rs`). A change that removes or retypes a field raises
 //! [`SCHEMA`]; adding a field does not.
 
-use chartwright::{InputKind, Ruleset};
+use chartwright::variant::across::Across;
+use chartwright::{InputKind, Odds, OddsDiff, Ruleset};
 use serde_json::{json, Map, Value};
 
 /// The version of the JSON outputs' shape.
@@ -87,4 +88,57 @@ pub fn list(ruleset: &Ruleset, only: Option<&chartwright::ChartRef<'_>>) -> Valu
         })
         .collect();
     json!({ "games": games })
+}
+
+/// `diff --json`: the library's [`OddsDiff::to_json`] shape (`chart`,
+/// `choices`, `outcomes`), with the base's chart beside it.
+pub fn diff(d: &OddsDiff, base_chart: &str) -> Value {
+    let mut v = d.to_json();
+    if let Value::Object(m) = &mut v {
+        m.insert("base_chart".into(), json!(base_chart));
+    }
+    v
+}
+
+/// `diff --across --json`: every situation compared, the largest change first.
+pub fn across(a: &Across, base_chart: &str) -> Value {
+    json!({
+        "chart": a.chart,
+        "base_chart": base_chart,
+        "situations": a.total.to_string(),
+        "sampled": a.sampled,
+        "compared": a.ranked.len(),
+        "skipped": a.skipped,
+        "ranked": a.ranked.iter().map(OddsDiff::to_json).collect::<Vec<_>>(),
+    })
+}
+
+/// `odds --sweep NAME=A..B --json`: the odds at each value of a parameter.
+pub fn odds_sweep(chart: &str, parameter: &str, columns: &[(i64, Odds)]) -> Value {
+    json!({
+        "chart": chart,
+        "parameter": parameter,
+        "sweep": columns
+            .iter()
+            .map(|(v, o)| json!({"value": v, "odds": o.to_json()}))
+            .collect::<Vec<_>>(),
+    })
+}
+
+/// `diff --sweep NAME=A..B --json`: the diff at each value of a parameter.
+pub fn diff_sweep(
+    chart: &str,
+    base_chart: &str,
+    parameter: &str,
+    columns: &[(i64, OddsDiff)],
+) -> Value {
+    json!({
+        "chart": chart,
+        "base_chart": base_chart,
+        "parameter": parameter,
+        "sweep": columns
+            .iter()
+            .map(|(v, d)| json!({"value": v, "diff": d.to_json()}))
+            .collect::<Vec<_>>(),
+    })
 }

@@ -4,7 +4,9 @@
 //! `data-probability` so a test (or a script) can check what it shows.
 
 use crate::odds::Odds;
+use crate::variant::diff::OddsDiff;
 use maud::{html, Markup};
+use num_rational::BigRational;
 
 /// Width of the outcome labels, in SVG units (px at 100%).
 const LABEL_WIDTH: f64 = 190.0;
@@ -33,12 +35,12 @@ fn label_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn fraction(p: &num_rational::BigRational) -> String {
+fn fraction(p: &BigRational) -> String {
     format!("{}/{}", p.numer(), p.denom())
 }
 
 /// One bar: the rect and its percentage, at `y`.
-fn bar(class: &str, outcome: &str, x: f64, y: f64, p: &num_rational::BigRational) -> Markup {
+fn bar(class: &str, outcome: &str, x: f64, y: f64, p: &BigRational) -> Markup {
     let percent = num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0) * 100.0;
     let w = bar_width(percent);
     html! {
@@ -103,49 +105,55 @@ pub(crate) fn odds(odds: &Odds, standalone: bool) -> Markup {
     }
 }
 
-/// Base and variant side by side: for every outcome either can give (base
-/// order first, then what only the variant gives), an outlined bar for the
-/// base and a solid one for the variant, with a legend.
-pub(crate) fn comparison(
-    base: &Odds,
-    variant: &Odds,
-    names: (&str, &str),
-    standalone: bool,
-) -> Markup {
-    let mut outcomes: Vec<&str> = Vec::new();
-    for o in base.outcomes.iter().chain(&variant.outcomes) {
-        if !outcomes.contains(&o.outcome.as_str()) {
-            outcomes.push(&o.outcome);
-        }
-    }
-    let legend_height = 22.0;
+/// Base and variant side by side: for every outcome of the diff (in its
+/// order: the base's, with the variant's new outcomes after their
+/// neighbours), an outlined bar for the base and a solid one for the
+/// variant, with a legend. A side that never gives the outcome has a bar of
+/// width 0 marked `data-never` and reads "never".
+pub(crate) fn comparison(diff: &OddsDiff, names: (&str, &str), standalone: bool) -> Markup {
+    // The legend: one line per side, so a long name never runs into the other.
+    let legend_height = 2.0 * (BAR_HEIGHT + 4.0) + 6.0;
     let mut y = legend_height + 4.0;
-    let mut placed = Vec::with_capacity(outcomes.len());
-    for o in &outcomes {
-        let lines = label_lines(o);
+    let mut placed = Vec::with_capacity(diff.outcomes.len());
+    for o in &diff.outcomes {
+        let lines = label_lines(&o.outcome);
         let h = (lines.len().max(1) as f64 * LINE_HEIGHT).max(2.0 * BAR_HEIGHT + 2.0);
         placed.push((o, lines, y));
         y += h + ROW_GAP;
     }
     let width = LABEL_WIDTH + BAR_SCALE + PERCENT_WIDTH;
     let height = y;
-    let title = format!("{} against {}", names.1, names.0);
+    let title = format!("{}: {} against {}", diff.chart, names.1, names.0);
     html! {
         svg xmlns=[standalone.then_some("http://www.w3.org/2000/svg")]
             class="odds comparison" viewBox=(format!("0 0 {width} {height}")) width=(width) height=(height)
-            role="img" aria-label=(title) {
+            role="img" aria-label=(title) data-chart=(diff.chart) data-choices=(diff.choices) {
             title { (title) }
             style { (STYLE) }
             rect class="swatch-base" x="4" y="4" width="14" height=(BAR_HEIGHT) {}
             text x="22" y=(4.0 + BAR_HEIGHT - 2.0) { (names.0) }
-            rect class="swatch-variant" x=(width / 2.0) y="4" width="14" height=(BAR_HEIGHT) {}
-            text x=(width / 2.0 + 18.0) y=(4.0 + BAR_HEIGHT - 2.0) { (names.1) }
+            rect class="swatch-variant" x="4" y=(8.0 + BAR_HEIGHT) width="14" height=(BAR_HEIGHT) {}
+            text x="22" y=(8.0 + 2.0 * BAR_HEIGHT - 2.0) { (names.1) }
             line class="axis" x1=(LABEL_WIDTH) y1=(legend_height) x2=(LABEL_WIDTH) y2=(height) {}
-            @for (outcome, lines, y) in &placed {
+            @for (o, lines, y) in &placed {
                 (labels(lines, y + BAR_HEIGHT - 2.0))
-                (bar("base", outcome, LABEL_WIDTH, *y, &base.probability(outcome)))
-                (bar("variant", outcome, LABEL_WIDTH, y + BAR_HEIGHT + 2.0, &variant.probability(outcome)))
+                (side_bar("base", &o.outcome, *y, o.base.as_ref()))
+                (side_bar("variant", &o.outcome, y + BAR_HEIGHT + 2.0, o.variant.as_ref()))
             }
         }
+    }
+}
+
+/// One side's bar of a comparison; `None` where that side never gives it.
+fn side_bar(class: &str, outcome: &str, y: f64, p: Option<&BigRational>) -> Markup {
+    match p {
+        Some(p) => bar(class, outcome, LABEL_WIDTH, y, p),
+        None => html! {
+            rect class=(class) x=(LABEL_WIDTH) y=(y) width="0" height=(BAR_HEIGHT)
+                data-outcome=(outcome) data-probability="0/1" data-percent="0.0000" data-never="true" {
+                title { (outcome) ": never" }
+            }
+            text class="pct" x=(LABEL_WIDTH + 3.0) y=(y + BAR_HEIGHT - 2.0) { "never" }
+        },
     }
 }

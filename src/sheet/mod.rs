@@ -16,6 +16,7 @@ mod chart;
 
 use crate::odds::Odds;
 use crate::ruleset::{ChartRef, Ruleset};
+use crate::variant::diff::OddsDiff;
 use maud::{html, Markup, DOCTYPE};
 
 /// The page's style sheet: screen and print, readable in black and white.
@@ -156,84 +157,154 @@ pub fn odds_svg(odds: &Odds) -> String {
 }
 
 /// A base and a variant of a chart side by side, as a standalone SVG file:
-/// for every outcome either gives, an outlined bar for `base` and a solid
-/// bar for `variant` (base order first, then outcomes only the variant
-/// has), with a legend naming them `names.0` and `names.1`. Bars carry
-/// `class="base"` or `class="variant"` and the same data attributes as in
-/// [`odds_svg`].
+/// for every outcome of `diff`, an outlined bar for the base and a solid
+/// bar for the variant (in the diff's order), with a legend naming them
+/// `names.0` and `names.1`. Bars carry `class="base"` or `class="variant"`
+/// and the same data attributes as in [`odds_svg`]; a side that never gives
+/// an outcome has a bar of width 0 with `data-never="true"`.
 ///
 /// ```
-/// use chartwright::{Choices, Ruleset};
-/// let rules = Ruleset::from_file("first_echelon").unwrap();
-/// let chart = rules.chart("bog_down").unwrap();
-/// let base = chart.odds(&Choices::none()).unwrap();
-/// let variant = chart.odds(&Choices::parse("tracked").unwrap()).unwrap();
-/// let svg = chartwright::sheet::comparison_svg(&base, &variant, ("on foot", "tracked"));
+/// use chartwright::{Choices, OddsDiff, Ruleset};
+/// let base = Ruleset::from_file("first_echelon").unwrap();
+/// let mud = Ruleset::from_str("mud", r#"
+///     variant "Mud" of first_echelon version "1"
+///     change bog_down.tracked +1
+/// "#).unwrap();
+/// let diff = OddsDiff::compare(
+///     &base.chart("bog_down").unwrap(),
+///     &mud.chart("bog_down").unwrap(),
+///     &Choices::parse("tracked").unwrap(),
+/// ).unwrap();
+/// let svg = chartwright::sheet::comparison_svg(&diff, ("first_echelon", "mud"));
 /// assert!(svg.contains(r#"class="variant""#));
+/// assert!(svg.contains(r#"data-probability="1/2""#)); // Traverse, 7/10 before
 /// ```
 #[must_use]
-pub fn comparison_svg(base: &Odds, variant: &Odds, names: (&str, &str)) -> String {
-    bars::comparison(base, variant, names, true).into_string()
+pub fn comparison_svg(diff: &OddsDiff, names: (&str, &str)) -> String {
+    bars::comparison(diff, names, true).into_string()
 }
 
-/// A self-contained HTML page comparing a base and a variant: the
-/// [`comparison_svg`] picture, then a table of both probabilities (exact
-/// fractions and percentages) and the change in percentage points. What
-/// `chartwright diff BASE VARIANT --html FILE` writes.
+/// One chart on a [`comparison_page`]: its diff in one situation.
+#[derive(Clone, Debug)]
+pub struct Compared {
+    /// The heading: the chart's title.
+    pub title: String,
+    /// Said after the situation under the picture (why this situation), if
+    /// anything.
+    pub note: Option<String>,
+    /// The two sides' odds.
+    pub diff: OddsDiff,
+}
+
+/// A self-contained HTML page comparing a base and a variant: for each
+/// chart given (its [`OddsDiff`] in one situation), the
+/// [`comparison_svg`] picture and a table of both probabilities (exact
+/// fractions and percentages, "never" for a side that never gives the
+/// outcome) and the change in percentage points; then `notes` (charts only
+/// one side has, say). What `chartwright diff BASE VARIANT ... --html FILE`
+/// writes. `names` are the two sides' names, as in the legend.
 ///
 /// ```
-/// use chartwright::{Choices, Ruleset};
-/// let rules = Ruleset::from_file("first_echelon").unwrap();
-/// let chart = rules.chart("bog_down").unwrap();
-/// let base = chart.odds(&Choices::none()).unwrap();
-/// let variant = chart.odds(&Choices::parse("tracked").unwrap()).unwrap();
-/// let page = chartwright::sheet::comparison_page("Bog Down: tracked", &base, &variant, ("base", "tracked"));
+/// use chartwright::{Choices, OddsDiff, Ruleset};
+/// let base = Ruleset::from_file("first_echelon").unwrap();
+/// let mud = Ruleset::from_str("mud", r#"
+///     variant "Mud" of first_echelon version "1"
+///     change bog_down.tracked +1
+/// "#).unwrap();
+/// let diff = OddsDiff::compare(
+///     &base.chart("bog_down").unwrap(),
+///     &mud.chart("bog_down").unwrap(),
+///     &Choices::parse("tracked").unwrap(),
+/// ).unwrap();
+/// let chart = chartwright::sheet::Compared { title: "Bog Down Table".into(), note: None, diff };
+/// let page = chartwright::sheet::comparison_page(
+///     "Mud against First Echelon",
+///     ("first_echelon", "mud"),
+///     &[chart],
+///     &[],
+/// );
 /// assert!(page.contains("<table"));
 /// ```
 #[must_use]
-pub fn comparison_page(title: &str, base: &Odds, variant: &Odds, names: (&str, &str)) -> String {
-    let mut outcomes: Vec<&str> = Vec::new();
-    for o in base.outcomes.iter().chain(&variant.outcomes) {
-        if !outcomes.contains(&o.outcome.as_str()) {
-            outcomes.push(&o.outcome);
-        }
-    }
-    let pct =
-        |p: &num_rational::BigRational| num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0) * 100.0;
+pub fn comparison_page(
+    title: &str,
+    names: (&str, &str),
+    charts: &[Compared],
+    notes: &[String],
+) -> String {
     let page = html! {
         (DOCTYPE)
         html lang="en" {
             head {
                 meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="generator" content="chartwright";
                 title { (title) }
                 style { (maud::PreEscaped(CSS)) }
             }
             body {
-                section.chart.compare {
-                    header { h2 { (title) } span.meta { code { (base.chart) } " → " code { (variant.chart) } } }
-                    div.layout {
-                        div.text {
-                            table.results {
-                                thead { tr { th { "Outcome" } th { (names.0) } th { (names.1) } th { "Change" } } }
-                                tbody {
-                                    @for o in &outcomes {
-                                        @let (b, v) = (base.probability(o), variant.probability(o));
-                                        tr {
-                                            td { (o) }
-                                            td.num { (format!("{}/{}", b.numer(), b.denom())) " (" (format!("{:.2}%", pct(&b))) ")" }
-                                            td.num { (format!("{}/{}", v.numer(), v.denom())) " (" (format!("{:.2}%", pct(&v))) ")" }
-                                            td.num { (format!("{:+.2}", pct(&v) - pct(&b))) " pts" }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        figure.odds { (bars::comparison(base, variant, names, false)) }
-                    }
+                header.game-head {
+                    h1 { (title) }
+                    p.version { code { (names.0) } " → " code { (names.1) } }
                 }
+                @if charts.is_empty() {
+                    p.note { "No chart's odds differ." }
+                }
+                @for c in charts { (comparison_section(c, names)) }
+                @if !notes.is_empty() {
+                    ul.notes { @for n in notes { li { (n) } } }
+                }
+                footer { "Made by chartwright from the games' .rules files. Odds are exact." }
             }
         }
     };
     page.into_string()
+}
+
+/// One chart of a comparison page: the table beside the picture.
+fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
+    let diff = &c.diff;
+    let side = |p: Option<&num_rational::BigRational>| match p {
+        Some(p) => format!(
+            "{}/{} ({:.2}%)",
+            p.numer(),
+            p.denom(),
+            num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0) * 100.0
+        ),
+        None => "never".to_owned(),
+    };
+    html! {
+        section.chart.compare id=(diff.chart) data-choices=(diff.choices) {
+            header {
+                h2 { (c.title) }
+                span.meta { code { (diff.chart) } }
+            }
+            div.layout {
+                div.text {
+                    table.results {
+                        thead { tr { th { "Outcome" } th { (names.0) } th { (names.1) } th { "Change" } } }
+                        tbody {
+                            @for o in &diff.outcomes {
+                                tr data-outcome=(o.outcome) {
+                                    td { (o.outcome) }
+                                    td.num { (side(o.base.as_ref())) }
+                                    td.num { (side(o.variant.as_ref())) }
+                                    td.num { (format!("{:+.2}", o.delta_percent() + 0.0)) " pts" }
+                                }
+                            }
+                        }
+                    }
+                    @if diff.is_unchanged() { p.note { "No change." } }
+                }
+                figure.odds {
+                    (bars::comparison(diff, names, false))
+                    figcaption {
+                        @if diff.choices.is_empty() { "Odds with no modifiers" }
+                        @else { "Odds for " code { (diff.choices) } }
+                        @if let Some(note) = &c.note { ": " (note) }
+                    }
+                }
+            }
+        }
+    }
 }
