@@ -8,6 +8,9 @@
 mod diff;
 #[path = "../fuzz/harness.rs"]
 mod harness;
+#[path = "../src/bin_support/json.rs"]
+#[allow(dead_code)]
+mod json;
 #[path = "../src/bin_support/output.rs"]
 #[allow(dead_code)]
 mod output;

@@ -68,10 +68,19 @@ fn every_json_example_is_what_the_binary_prints() {
     let doc = std::fs::read_to_string(&path).expect("docs/json.md");
     let examples = examples(&doc);
     assert!(
-        examples.len() >= 6,
-        "roll, roll --times, odds, odds --sweep, list"
+        examples.len() >= 10,
+        "roll, roll --times, odds, both sweeps, diff, its sweep, --across and overview, list"
     );
-    for kind in ["roll ", "odds ", "list "] {
+    for kind in [
+        "roll ",
+        "odds ",
+        "list ",
+        "diff ",
+        "--sweep -",
+        "--sweep morale=",
+        "--across",
+        "--times",
+    ] {
         assert!(
             examples.iter().any(|(c, _, _)| c.contains(kind)),
             "no `{kind}` example"

@@ -5,6 +5,9 @@
 #[path = "../../src/bin_support/diff.rs"]
 #[allow(dead_code)]
 mod diff;
+#[path = "../../src/bin_support/json.rs"]
+#[allow(dead_code)]
+mod json;
 #[path = "../../src/bin_support/output.rs"]
 #[allow(dead_code)]
 mod output;

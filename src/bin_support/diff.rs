@@ -90,6 +90,16 @@ pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<Str
     let fail = |e: &RollError| output::roll_error(e, variant.rules, req.choices, "arguments");
     let choices = Choices::parse(req.choices).map_err(|e| fail(&e))?;
     let Some(name) = req.chart else {
+        if req.json {
+            let (changes, compared, limit) = changes(base, variant, &choices);
+            return Ok(crate::json::text(crate::json::overview(
+                &base.game,
+                &variant.game,
+                &changes,
+                compared,
+                limit,
+            )));
+        }
         return Ok(overview(base, variant, &choices));
     };
     let (b_chart, v_chart) = pair(base, variant, name)?;

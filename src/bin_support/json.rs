@@ -142,3 +142,55 @@ pub fn diff_sweep(
             .collect::<Vec<_>>(),
     })
 }
+
+/// `diff BASE VARIANT --json` without a chart: what the variant does to
+/// each chart that rolls (only those that change, are new or are removed).
+pub fn overview(
+    base: &str,
+    variant: &str,
+    changes: &[crate::diff::Change<'_>],
+    compared: usize,
+    limit: usize,
+) -> Value {
+    use crate::diff::Change;
+    let charts: Vec<Value> = changes
+        .iter()
+        .map(|c| match c {
+            Change::Changed {
+                chart,
+                diff,
+                sampled,
+            } => json!({
+                "chart": chart.qualified_name(),
+                "change": "changed",
+                "sampled": sampled,
+                "largest": diff.largest().map(|o| o.outcome.clone()),
+                "diff": diff.to_json(),
+                "error": null,
+            }),
+            Change::New(chart) | Change::Removed(chart) => json!({
+                "chart": chart.qualified_name(),
+                "change": if matches!(c, Change::New(_)) { "new" } else { "removed" },
+                "sampled": false,
+                "largest": null,
+                "diff": null,
+                "error": null,
+            }),
+            Change::Failed(chart, e) => json!({
+                "chart": chart.qualified_name(),
+                "change": "failed",
+                "sampled": false,
+                "largest": null,
+                "diff": null,
+                "error": e.to_string(),
+            }),
+        })
+        .collect();
+    json!({
+        "base": base,
+        "variant": variant,
+        "compared": compared,
+        "situation_limit": limit,
+        "charts": charts,
+    })
+}

@@ -85,7 +85,7 @@ pub fn diff_page(
                     });
                 }
                 Change::New(v) => {
-                    notes.push(format!("{} ({}): new in the variant", v.title(), v.name()))
+                    notes.push(format!("{} ({}): new in the variant", v.title(), v.name()));
                 }
                 Change::Removed(b) => {
                     notes.push(format!(
@@ -95,7 +95,7 @@ pub fn diff_page(
                     ));
                 }
                 Change::Failed(v, e) => {
-                    notes.push(format!("{} ({}): not compared: {e}", v.title(), v.name()))
+                    notes.push(format!("{} ({}): not compared: {e}", v.title(), v.name()));
                 }
             }
         }
