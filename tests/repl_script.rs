@@ -162,6 +162,12 @@ fn show_wraps_to_the_width_like_the_command_line() {
         "the REPL's show differs from the CLI's:\n{shown}\n---\n{cli}"
     );
     assert!(shown.contains("command radius: the commander, or within 5 of an"));
+    // A table cell continues under its own column, not under the roll.
+    assert!(
+        cli.contains("  3 or more   Manoeuvre for two actions OR Regroup and\n              manoeuvre for one action"),
+        "{cli}"
+    );
+    assert!(cli.contains("      +1  command radius: the commander, or within 5 of an\n          undisordered commander"), "{cli}");
 }
 
 #[test]

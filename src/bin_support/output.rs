@@ -49,9 +49,11 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every line longer than `width` wrapped at word boundaries, its
-/// continuation indented two columns past the line's own indentation
-/// (`show`'s tables, notes and modifier lists).
+/// Every line longer than `width` wrapped at word boundaries (`show`'s
+/// tables, notes and modifier lists). A line laid out in columns (two or
+/// more spaces between them) continues under the column it breaks in, as
+/// a table's cell would; any other line two columns past its own
+/// indentation.
 pub fn wrap_lines(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
@@ -68,13 +70,36 @@ pub fn wrap_lines(text: &str, width: usize) -> String {
         }
         let body = line.trim_start();
         let indent = &line[..line.len() - body.len()];
-        let rest = format!("{indent}  ");
+        let rest = " ".repeat(hang(line, width).unwrap_or(indent.len() + 2));
         for l in wrap(body, width, indent, &rest) {
             out.push_str(&l);
             out.push('\n');
         }
     }
     out
+}
+
+/// Where a wrapped line continues: under the start of the column (text
+/// after a run of two or more spaces) that the first break falls in, if
+/// that is in the left half of `width`.
+fn hang(line: &str, width: usize) -> Option<usize> {
+    let body = line.trim_start();
+    let indent = line.len() - body.len();
+    let first = wrap(body, width, line.get(..indent)?, "");
+    let cut = textwrap::core::display_width(first.first()?);
+    let mut column = None;
+    let mut rest = body;
+    while let Some(gap) = rest.find("  ") {
+        let after = rest.get(gap..)?.trim_start();
+        let at = line.len() - after.len();
+        let at = textwrap::core::display_width(line.get(..at)?);
+        if at > cut || after.is_empty() {
+            break;
+        }
+        column = Some(at);
+        rest = after;
+    }
+    column.filter(|&c| c <= width / 2)
 }
 
 /// `show` (command line and REPL): the chart as on the sheet, with a
