@@ -671,3 +671,36 @@ fn the_diff_page_renders_in_headless_chromium() {
         "{share:.3} of the screenshot is ink"
     );
 }
+
+#[test]
+fn a_grid_read_modifier_comes_from_its_grid_in_the_default_situation() {
+    let rules = common::load("first_echelon");
+    let doc = sheet_of(&rules);
+    let section = doc
+        .select(&sel("section.chart"))
+        .find(|s| attr(*s, "id") == "first_echelon.improved_position")
+        .expect("Improved Position");
+    let caption = text(
+        section
+            .select(&sel("figcaption"))
+            .next()
+            .expect("a caption"),
+    );
+    assert_eq!(
+        caption,
+        "Odds for unit_rating=elite order_status=good_order, no other modifiers; \
+         discipline from discipline_rating"
+    );
+    // Elite in good order: discipline +1 (the grid), so a 9 or 10 on d10.
+    let bars: Vec<(String, String)> = section
+        .select(&sel("rect.bar"))
+        .map(|r| (attr(r, "data-outcome"), attr(r, "data-probability")))
+        .collect();
+    assert_eq!(
+        bars,
+        [
+            ("Improved Position".to_string(), "1/5".to_string()),
+            ("No effect".to_string(), "4/5".to_string())
+        ]
+    );
+}

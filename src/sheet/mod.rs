@@ -31,7 +31,8 @@ pub const BAR_SCALE: f64 = bars::BAR_SCALE;
 /// rules, modifiers (signs, `one of` groups, conditions) and notes. Beside
 /// each chart that rolls dice is a bar chart of its odds for its default
 /// situation ([`ChartRef::example_choices`]: the first option of each
-/// choice, parameters mid-range, no modifiers), named under the picture.
+/// choice, parameters mid-range or read from their grid, no modifiers),
+/// named under the picture.
 ///
 /// Charts of several games are grouped under each game's title, in the
 /// order given. The print style sheet keeps each chart whole on a page.
@@ -105,6 +106,18 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
         let choices = c.example_choices();
         (choices.text().to_string(), c.odds(&choices))
     });
+    // Params the situation leaves to a grid (`±r from grid`), to say so.
+    let from_grids: Vec<(&str, &str)> = tree
+        .modifiers
+        .iter()
+        .filter_map(|m| match &m.value {
+            crate::tree::ModValue::Param { from: Some(g), .. } => tree
+                .slots
+                .get(m.slot)
+                .map(|s| (s.name.as_str(), g.name.as_str())),
+            _ => None,
+        })
+        .collect();
     html! {
         section.chart id=(c.qualified_name()) data-kind=(c.kind()) {
             header {
@@ -126,6 +139,9 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
                                     "Odds "
                                     @if situation.is_empty() { "with no modifiers" }
                                     @else { "for " code { (situation) } ", no other modifiers" }
+                                    @for (param, grid) in &from_grids {
+                                        "; " code { (param) } " from " code { (grid) }
+                                    }
                                 }
                             }
                             Err(e) => figcaption.unavailable { "No odds picture: " (e.to_string()) }
