@@ -237,6 +237,8 @@ pub struct ModifierDecl {
     pub label: Label,
     /// `if COND` / `unless COND`.
     pub applicability: Option<Applicability>,
+    /// `always`: applies whenever its conditions hold, named or not.
+    pub always: bool,
     /// The whole declaration.
     pub span: Span,
 }
@@ -410,6 +412,8 @@ pub enum Clause {
         roll: DiceExpr,
         /// The new count.
         stage: CountStage,
+        /// `once`: each roll of the dice counts one success at most.
+        once: bool,
         /// The whole clause.
         span: Span,
     },

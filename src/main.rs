@@ -63,8 +63,9 @@ enum Command {
         /// Seed for the dice: the same seed gives the same rolls everywhere.
         #[arg(long)]
         seed: Option<u64>,
-        /// Roll this many times and show the frequencies beside the exact odds.
-        #[arg(long, default_value_t = 1)]
+        /// Roll this many times (1 to 10000000) and show the frequencies
+        /// beside the exact odds.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         times: u64,
         /// Print JSON.
         #[arg(long)]
@@ -292,7 +293,6 @@ fn roll(
         }
         return Ok(());
     }
-    let times = times.min(10_000_000);
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for _ in 0..times {
         let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;

@@ -174,19 +174,28 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             for (i, stage) in stages.iter().enumerate() {
                 let repeats = if i == 0 { 1 } else { previous };
                 let mut hits = 0u64;
+                // A `once` stage rolls its real dice and counts each roll once.
+                let (dice, target, modifier) = match &stage.once {
+                    Some((dice, target, modifier)) => (dice, target, *modifier),
+                    None => (&stage.dice, &stage.target, stage.modifier),
+                };
                 for _ in 0..repeats {
                     let mut rolled = Vec::new();
-                    roll_dice(&stage.dice, source, Some(&stage.label), &mut rolled);
+                    roll_dice(dice, source, Some(&stage.label), &mut rolled);
+                    let mut met = 0u64;
                     for group in &rolled {
                         let sign = if group.negative { -1 } else { 1 };
-                        hits += group
+                        met += group
                             .faces
                             .iter()
-                            .filter(|&&f| {
-                                stage.target.contains(sign * i64::from(f) + stage.modifier)
-                            })
+                            .filter(|&&f| target.contains(sign * i64::from(f) + modifier))
                             .count() as u64;
                     }
+                    hits += if stage.once.is_some() {
+                        met.min(1)
+                    } else {
+                        met
+                    };
                     trace.dice.extend(rolled);
                 }
                 counts.push(hits);
@@ -196,7 +205,10 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.detail = Some(
                 stages
                     .iter()
-                    .map(|s| format!("{} on {}", s.label, s.target))
+                    .map(|s| match &s.once {
+                        Some((_, target, _)) => format!("{} on {target}, once per roll", s.label),
+                        None => format!("{} on {}", s.label, s.target),
+                    })
                     .collect::<Vec<_>>()
                     .join(", "),
             );

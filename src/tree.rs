@@ -172,6 +172,8 @@ pub(crate) struct Modifier {
     /// For opposed rolls: the side it belongs to.
     pub side: usize,
     pub group: Option<usize>,
+    /// `always`: a fixed modifier applied whenever `applies` holds.
+    pub always: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -386,6 +388,8 @@ pub(crate) struct Stage {
     pub per: Option<DiceSource>,
     /// The chart's modifiers apply to each die (first stage only).
     pub modified: bool,
+    /// `once`: each roll of `per` counts at most one success.
+    pub once: bool,
 }
 
 /// What a chart does.

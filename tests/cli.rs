@@ -634,3 +634,29 @@ fn loose_extra_modifiers_count_and_show() {
     let odds = stdout_of(&["odds", "first_echelon", "bog_down", "tracked", "-1"]);
     assert!(odds.contains("3/5"), "{odds}");
 }
+
+// ---------------------------------------------------------------------------
+// Silent defaults (issue 11)
+
+#[test]
+fn roll_times_zero_is_a_usage_error() {
+    let (code, out, err) = run(&["roll", "first_echelon", "bog_down", "--times", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("--times"), "{err}");
+}
+
+#[test]
+fn roll_without_a_needed_param_is_an_error() {
+    let (code, out, err) = run(&[
+        "roll",
+        "battalion_combat_series",
+        "combat",
+        "defender_ar=2",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("chartwright::roll::missing_param"), "{err}");
+    assert!(err.contains("`attacker_ar`"), "{err}");
+}

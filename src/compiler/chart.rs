@@ -937,6 +937,15 @@ impl<'a, 's> ChartCx<'a, 's> {
                 )
             }
         };
+        if d.always && !matches!(d.value, ast::ModValue::Fixed(_)) {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: format!("`{}` is `always` but its value is not fixed", d.name.name),
+                    help: "only a fixed modifier such as `+4` can apply always".into(),
+                },
+                d.span,
+            );
+        }
         let slot = self.add_slot("modifier", name, d.label.text.clone(), kind, d.name.span);
         let own = self.applicability(d.applicability.as_ref());
         let index = self.modifiers.len();
@@ -947,6 +956,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             applies: and(cx.cond.clone(), own),
             side,
             group: cx.group,
+            always: d.always,
         });
         self.reaches.push(reach);
         if let Some(g) = cx.group {
@@ -1401,13 +1411,18 @@ impl<'a, 's> ChartCx<'a, 's> {
                             target: self.target(&stage.target),
                             per: None,
                             modified: true,
+                            once: false,
                         });
                     }
                     _ => missing(&mut self, "count"),
                 }
                 for clause in &c.clauses {
                     if let Clause::Per {
-                        of, roll, stage, ..
+                        of,
+                        roll,
+                        stage,
+                        once,
+                        ..
                     } = clause
                     {
                         if names.last() != Some(&of.name) {
@@ -1441,6 +1456,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                             target: self.target(&stage.target),
                             per: Some(per),
                             modified: false,
+                            once: *once,
                         });
                     }
                 }

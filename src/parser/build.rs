@@ -394,6 +394,7 @@ impl Builder {
                 value: self.mod_value(&kids.one(Rule::mod_value)?)?,
                 label: self.label(&kids.one(Rule::string)?)?,
                 applicability: self.applicability(&kids)?,
+                always: kids.has(Rule::kw_always),
                 span,
             }),
             _ => return Err(self.unexpected(&inner)),
@@ -517,6 +518,7 @@ impl Builder {
                 of: self.ident(&kids.one(Rule::ident)?),
                 roll: self.dice_expr(&kids.one(Rule::dice_expr)?)?,
                 stage: self.count_stage(&kids.one(Rule::count_clause)?)?,
+                once: kids.has(Rule::kw_once),
                 span,
             },
             Rule::steps_clause => Clause::Steps(

@@ -360,6 +360,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_opposed => "`opposed`",
         Rule::kw_pool => "`pool`",
         Rule::kw_ladder => "`ladder`",
+        Rule::kw_once => "`once`",
+        Rule::kw_always => "`always`",
         Rule::kw_notes => "`notes`",
         Rule::kw_roll => "`roll`",
         Rule::kw_columns => "`columns`",
