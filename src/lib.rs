@@ -62,7 +62,7 @@ pub use load_error::{LoadError, LoadErrors};
 pub use odds::{Odds, OddsOutcome};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
-pub use roll::{AppliedModifier, DiceRoll, OutcomeField, OutcomeText, Roll};
+pub use roll::{AppliedModifier, DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};
 pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};

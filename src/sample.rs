@@ -5,7 +5,7 @@ use crate::bind::{bind, Bound, BoundDice, Plan};
 use crate::choices::Choices;
 use crate::limits::Limits;
 use crate::read::outcome_text;
-use crate::roll::{DiceRoll, OutcomeField, OutcomeText, Roll};
+use crate::roll::{DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::Program;
 
@@ -98,6 +98,11 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         score: None,
         row: None,
         detail: None,
+        target: None,
+        modifiers_move_target: false,
+        met_target: None,
+        sides: Vec::new(),
+        natural_rules: Vec::new(),
         outcome: OutcomeText::default(),
         follow_ups: Vec::new(),
     };
@@ -116,9 +121,24 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.total = Some(reading.total);
             trace.score = reading.score;
             trace.row = reading.row.and_then(|r| bound.row_text(r));
+            trace.natural_rules = natural_rules(bound, natural);
             if let (Some(ok), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
+                trace.target = Some(target.to_string());
+                trace.met_target = Some(target.contains(reading.total));
+                trace.modifiers_move_target = matches!(
+                    chart.body,
+                    crate::tree::Body::Check {
+                        net_in_target: true,
+                        ..
+                    }
+                );
                 trace.detail = Some(format!(
-                    "needs {target}: {}",
+                    "needs {target}{}: {}",
+                    if trace.modifiers_move_target {
+                        " (the modifiers move the target)"
+                    } else {
+                        ""
+                    },
                     if ok { "succeeds" } else { "fails" }
                 ));
             }
@@ -155,6 +175,17 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.total = Some(reading.total);
             trace.score = reading.score;
             trace.row = reading.row.and_then(|r| bound.row_text(r));
+            trace.sides = [a, b]
+                .iter()
+                .zip(offsets)
+                .enumerate()
+                .map(|(i, (&natural, &modifier))| SideRoll {
+                    side: sides.get(i).cloned().unwrap_or_default(),
+                    natural,
+                    modifier,
+                    total: natural + modifier,
+                })
+                .collect();
             trace.detail = Some(format!(
                 "{} {a}{:+} = {}, {} {b}{:+} = {}, difference {}",
                 sides.first().map_or("", String::as_str),
@@ -257,6 +288,62 @@ fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bou
         e.span = e.span.or(Some(f.span));
         e
     })
+}
+
+/// The natural-roll rules the dice matched, as the reader applies them: the
+/// first that replaces wins, every `also` adds.
+fn natural_rules(bound: &Bound, natural: i64) -> Vec<NaturalRule> {
+    let (naturals, extras, success, failure) = match &bound.plan {
+        Plan::Table {
+            naturals, extras, ..
+        } => (naturals, extras, None, None),
+        Plan::Check {
+            naturals,
+            extras,
+            success,
+            failure,
+            ..
+        } => (naturals, extras, Some(success), Some(failure)),
+        _ => return Vec::new(),
+    };
+    let text = |r: Option<&crate::bind::Resolved>| {
+        r.map(|r| {
+            r.fields
+                .iter()
+                .map(|alts| alts.join(" OR "))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_default()
+    };
+    let mut replaced = false;
+    let mut out = Vec::new();
+    for n in naturals {
+        if !n.ranges.contains(natural) {
+            continue;
+        }
+        let outcome = match n.outcome {
+            crate::bind::NatPick::Success => text(success),
+            crate::bind::NatPick::Failure => text(failure),
+            crate::bind::NatPick::Other(i) => text(extras.get(i)),
+        };
+        let also = n.also && matches!(n.outcome, crate::bind::NatPick::Other(_));
+        if also {
+            out.push(NaturalRule {
+                ranges: n.ranges.to_string(),
+                outcome,
+                replaces: false,
+            });
+        } else if !replaced {
+            replaced = true;
+            out.push(NaturalRule {
+                ranges: n.ranges.to_string(),
+                outcome,
+                replaces: true,
+            });
+        }
+    }
+    out
 }
 
 /// "2 hits, 1 converted".

@@ -660,3 +660,66 @@ fn roll_without_a_needed_param_is_an_error() {
     assert!(err.contains("chartwright::roll::missing_param"), "{err}");
     assert!(err.contains("`attacker_ar`"), "{err}");
 }
+
+// ---------------------------------------------------------------------------
+// Honest traces (issue 11)
+
+#[test]
+fn roll_trace_shows_both_sides_of_an_opposed_roll() {
+    let out = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "close_combat",
+        "att.discipline=1",
+        "def.discipline=0",
+        "att.close_combat_rating=0",
+        "def.close_combat_rating=1",
+        "att.foothold",
+        "--seed",
+        "2",
+    ]);
+    let sides: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("att ") || l.starts_with("def "))
+        .collect();
+    assert_eq!(sides.len(), 2, "{out}");
+    assert!(sides[0].contains("+2 ="), "{out}");
+    assert!(sides[1].contains("+1 ="), "{out}");
+    assert!(out.contains("difference"), "{out}");
+    assert!(!out.contains("(natural"), "{out}");
+    let json = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "close_combat",
+        "att.discipline=1",
+        "def.discipline=0",
+        "att.close_combat_rating=0",
+        "def.close_combat_rating=1",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["sides"].as_array().map(Vec::len), Some(2), "{json}");
+    assert_eq!(v["sides"][1]["modifier"], 1, "{json}");
+}
+
+#[test]
+fn roll_under_trace_prints_the_moved_target() {
+    let out = stdout_of(&[
+        "roll",
+        "command_decision",
+        "ammo_depletion",
+        "caliber=37",
+        "armored_car",
+        "--seed",
+        "1",
+    ]);
+    assert!(
+        out.lines()
+            .any(|l| l.contains("vs 4 or less") && l.contains("the modifiers move the target")),
+        "{out}"
+    );
+    assert!(!out.contains("total"), "{out}");
+}

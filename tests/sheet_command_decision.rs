@@ -824,3 +824,13 @@ fn morale_results_says_how_the_check_is_rolled() {
         "{text}"
     );
 }
+
+#[test]
+fn roll_under_trace_shows_the_moved_target() {
+    let r = rules();
+    let p = roll(&r, "ammo_depletion", "caliber=37 armored_car", &[4]);
+    assert_eq!(p.target.as_deref(), Some("4 or less"));
+    assert!(p.modifiers_move_target);
+    assert_eq!(p.met_target, Some(true));
+    assert_eq!(p.total, Some(4));
+}

@@ -1344,3 +1344,56 @@ fn chemical_attack_always_adds_four() {
         (1, 2)
     );
 }
+
+#[test]
+fn trace_names_the_natural_rule_that_applied() {
+    let r = fe();
+    let args = "doctrine=nato observer=commander support=organic discipline=0";
+    let p = roll(&r, "call_for_fire", args, &[10]);
+    assert_eq!(p.natural_rules.len(), 1);
+    assert_eq!(
+        p.natural_rules[0].to_string(),
+        "natural 10: Danger Close (also)"
+    );
+    assert!(!p.natural_rules[0].replaces);
+    // Unreliable Tech: natural 1-4 replaces the row's Knocked out.
+    let p = roll(
+        &r,
+        "fire_combat",
+        "attack=direct target_discipline=raw df_weapon=9 unreliable_tech",
+        &[3],
+    );
+    assert_eq!(p.outcome.to_string(), "No effect");
+    let replacing: Vec<String> = p
+        .natural_rules
+        .iter()
+        .filter(|n| n.replaces)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(replacing, ["natural 1-4: No effect"]);
+    // No rule, nothing named.
+    assert!(roll(&r, "call_for_fire", args, &[5])
+        .natural_rules
+        .is_empty());
+}
+
+#[test]
+fn opposed_trace_shows_both_sides() {
+    let r = fe();
+    let p = roll(
+        &r,
+        "close_combat",
+        "att.discipline=1 def.discipline=0 att.close_combat_rating=0 def.close_combat_rating=1 att.foothold",
+        &[8, 6],
+    );
+    let sides: Vec<(String, i64, i64, i64)> = p
+        .sides
+        .iter()
+        .map(|s| (s.side.clone(), s.natural, s.modifier, s.total))
+        .collect();
+    assert_eq!(
+        sides,
+        [("att".to_string(), 8, 2, 10), ("def".to_string(), 6, 1, 7)]
+    );
+    assert_eq!(p.score, Some(3));
+}

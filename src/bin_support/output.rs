@@ -48,9 +48,11 @@ pub fn roll(r: &Roll, depth: usize) -> String {
                 )
             })
             .collect();
-        let natural = r
-            .natural
-            .map_or(String::new(), |n| format!("  (natural {n})"));
+        // An opposed roll's naturals are shown side by side below.
+        let natural = match r.natural {
+            Some(n) if r.sides.is_empty() => format!("  (natural {n})"),
+            _ => String::new(),
+        };
         let _ = writeln!(out, "{pad}  dice     {}{natural}", dice.join(", "));
     }
     for m in &r.modifiers {
@@ -72,15 +74,49 @@ pub fn roll(r: &Roll, depth: usize) -> String {
             paint(DIM, format!("[{}]", m.name))
         );
     }
-    if let Some(t) = r.total {
-        if !r.dice.is_empty() {
-            let _ = writeln!(out, "{pad}  total    {t}");
+    let mut detail_shown = false;
+    if !r.sides.is_empty() {
+        for s in &r.sides {
+            let _ = writeln!(
+                out,
+                "{pad}  {:<8} {} {:+} = {}",
+                s.side, s.natural, s.modifier, s.total
+            );
+        }
+        if let Some(d) = r.score {
+            let _ = writeln!(out, "{pad}  difference {d}");
+        }
+        detail_shown = true;
+    } else if let (Some(t), false) = (r.total, r.dice.is_empty()) {
+        let verdict = match r.met_target {
+            Some(true) => ": met",
+            Some(false) => ": not met",
+            None => "",
+        };
+        detail_shown = r.target.is_some();
+        match &r.target {
+            // Roll-under: the modifiers above moved the target, not the roll.
+            Some(target) if r.modifiers_move_target => {
+                let _ = writeln!(
+                    out,
+                    "{pad}  roll     {t}  vs {target}{verdict} (the modifiers move the target)"
+                );
+            }
+            Some(target) => {
+                let _ = writeln!(out, "{pad}  total    {t}  vs {target}{verdict}");
+            }
+            None => {
+                let _ = writeln!(out, "{pad}  total    {t}");
+            }
         }
     }
     if let (Some(s), false) = (r.score, r.dice.iter().any(|d| d.label.is_some())) {
         let _ = writeln!(out, "{pad}  score    {s}");
     }
-    if let Some(d) = &r.detail {
+    for n in &r.natural_rules {
+        let _ = writeln!(out, "{pad}  {}", paint(BOLD, n));
+    }
+    if let (Some(d), false) = (&r.detail, detail_shown) {
         let _ = writeln!(out, "{pad}  {}", paint(DIM, d));
     }
     if let Some(row) = &r.row {
