@@ -288,7 +288,9 @@ pub(crate) fn bind(
                     None => true,
                 }
             {
-                return Err(missing(program, chart, m.slot));
+                let mut err = missing(program, chart, m.slot);
+                err.span = Some(m.span);
+                return Err(err);
             }
         }
         let raw = values[m.slot];

@@ -2,8 +2,8 @@
 //! sheet, then its modifiers and notes.
 
 use crate::tree::{
-    Body, Cell, ChartId, ChartTree, CondOutcome, DiceSource, ModValue, NaturalOutcome, Outcome,
-    Program, Target,
+    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, DiceSource, Expr, ModValue, NaturalOutcome,
+    Outcome, Program, SlotKind, Target,
 };
 use std::fmt::Write;
 
@@ -32,14 +32,14 @@ fn table(rows: &[Vec<String>]) -> String {
     out
 }
 
-fn outcome(program: &Program, o: &Outcome, fields: &[String]) -> String {
+fn outcome(program: &Program, chart: &ChartTree, o: &Outcome, fields: &[String]) -> String {
     o.fields
         .iter()
         .enumerate()
         .map(|(i, alts)| {
             let text = alts
                 .iter()
-                .map(|c| cond_outcome(program, c))
+                .map(|c| cond_outcome(program, chart, c))
                 .collect::<Vec<_>>()
                 .join(" OR ");
             match fields.get(i) {
@@ -51,7 +51,7 @@ fn outcome(program: &Program, o: &Outcome, fields: &[String]) -> String {
         .join(" | ")
 }
 
-fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
+fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome) -> String {
     let simple = |s: &crate::tree::Simple| {
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
@@ -63,13 +63,106 @@ fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
     };
     match c {
         CondOutcome::Simple(s) => simple(s),
-        CondOutcome::If(s, _, otherwise) => {
+        CondOutcome::If(s, cond, otherwise) => {
+            let when = match cond {
+                // `unless` reads badly before `else`: say `if not`.
+                Cond::Not(x) => format!("if not {}", cond_inner(program, chart, x)),
+                other => cond_text(program, chart, other),
+            };
+            let otherwise = cond_outcome(program, chart, otherwise);
             format!(
-                "{} (if ...) else {}",
+                "{} {when} else {}",
                 simple(s),
-                cond_outcome(program, otherwise)
+                if otherwise.is_empty() {
+                    "-"
+                } else {
+                    &otherwise
+                }
             )
         }
+    }
+}
+
+/// A condition as a rules author writes it (`unless helicopter and not
+/// landed`), with the chart's names.
+fn cond_text(program: &Program, c: &ChartTree, cond: &Cond) -> String {
+    match cond {
+        Cond::Not(x) => format!("unless {}", cond_inner(program, c, x)),
+        other => format!("if {}", cond_inner(program, c, other)),
+    }
+}
+
+fn cond_inner(program: &Program, c: &ChartTree, cond: &Cond) -> String {
+    let slot = |s: usize| c.slots.get(s).map_or("?", |s| s.name.as_str());
+    let wrap = |x: &Cond| match x {
+        Cond::And(..) | Cond::Or(..) => format!("({})", cond_inner(program, c, x)),
+        _ => cond_inner(program, c, x),
+    };
+    match cond {
+        Cond::Flag(s) => slot(*s).to_string(),
+        Cond::OptionIn(s, options) => {
+            let names: Vec<&str> = match c.slots.get(*s).map(|s| &s.kind) {
+                Some(SlotKind::Choice(ch)) => options
+                    .iter()
+                    .filter_map(|&o| program.choices[*ch].options.get(o))
+                    .map(|o| o.0.as_str())
+                    .collect(),
+                _ => Vec::new(),
+            };
+            match names.as_slice() {
+                [one] => format!("{} = {one}", slot(*s)),
+                many => format!("{} in [{}]", slot(*s), many.join(", ")),
+            }
+        }
+        Cond::Cmp(op, a, b) => {
+            use crate::ast::CmpOp;
+            let op = match op {
+                CmpOp::Eq => "=",
+                CmpOp::Ne => "!=",
+                CmpOp::Lt => "<",
+                CmpOp::Le => "<=",
+                CmpOp::Gt => ">",
+                CmpOp::Ge => ">=",
+            };
+            format!("{} {op} {}", expr_text(c, a), expr_text(c, b))
+        }
+        Cond::Not(x) => format!("not {}", wrap(x)),
+        Cond::And(a, b) => format!("{} and {}", wrap(a), wrap(b)),
+        Cond::Or(a, b) => format!("{} or {}", wrap(a), wrap(b)),
+    }
+}
+
+fn expr_text(c: &ChartTree, e: &Expr) -> String {
+    use crate::ast::BinOp;
+    match e {
+        Expr::Int(n) => n.to_string(),
+        Expr::Slot(s, _) => c.slots.get(*s).map_or("?", |s| s.name.as_str()).to_string(),
+        Expr::Grid(r) => r.name.clone(),
+        Expr::Total => "total".into(),
+        Expr::Natural => "natural".into(),
+        Expr::Net => "modifiers".into(),
+        Expr::Neg(x) => format!("-{}", expr_text(c, x)),
+        Expr::Bin(op, a, b) => {
+            let op = match op {
+                BinOp::Add => "+",
+                BinOp::Sub => "-",
+                BinOp::Mul => "*",
+                BinOp::Div => "/",
+            };
+            let side = |x: &Expr| match x {
+                Expr::Bin(..) => format!("({})", expr_text(c, x)),
+                _ => expr_text(c, x),
+            };
+            format!("{} {op} {}", side(a), side(b))
+        }
+    }
+}
+
+/// A grid cell; `signed` prints numbers as modifiers (`+1`, `0`, `-1`).
+fn grid_cell(c: &Cell, signed: bool) -> String {
+    match c {
+        Cell::Number(n) if signed && *n != 0 => format!("{n:+}"),
+        other => cell(other),
     }
 }
 
@@ -103,49 +196,99 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
         return;
     }
     let _ = writeln!(out, "\nModifiers:");
-    let mut done = vec![false; c.modifiers.len()];
-    let line = |i: usize, indent: &str, out: &mut String| {
+    // (value as written, what follows the label): the value column stays
+    // narrow and aligned; a grid source or a cap goes after the label.
+    let value_of = |i: usize| -> (String, String) {
         let m = &c.modifiers[i];
-        let slot = &c.slots[m.slot];
-        let value = match &m.value {
-            ModValue::Fixed(v) => format!("{v:+}"),
+        match &m.value {
+            ModValue::Fixed(v) => (format!("{v:+}"), String::new()),
             ModValue::Param { factor, from } => {
-                let base = if *factor < 0 { "-r" } else { "±r" };
-                match from {
-                    Some(r) => format!(
-                        "{base} (from {})",
+                // As written; in a `subtract` section the factor flips.
+                let base = match m.sign {
+                    Some(crate::ast::ParamSign::Plus) => "+r",
+                    Some(crate::ast::ParamSign::Minus) => "-r",
+                    Some(crate::ast::ParamSign::Either) => "±r",
+                    None if *factor < 0 => "-r",
+                    None => "±r",
+                };
+                let source = from.as_ref().map_or(String::new(), |r| {
+                    format!(
+                        " (from {})",
                         program
                             .charts
                             .iter()
                             .find(|c| c.name == r.name)
                             .map_or(r.name.as_str(), |c| c.title.as_str())
-                    ),
-                    None => base.to_string(),
-                }
+                    )
+                });
+                (base.to_string(), source)
             }
-            ModValue::Counted { per, max } => match max {
-                Some(m) => format!("{per:+} each (max {:+})", m * per.signum()),
-                None => format!("{per:+} each"),
-            },
-        };
-        let _ = writeln!(out, "{indent}{value:>6}  {}  [{}]", m.label, slot.name);
+            ModValue::Counted { per, max } => (
+                format!("{per:+} each"),
+                max.map_or(String::new(), |m| format!(" (max {:+})", m * per.signum())),
+            ),
+        }
     };
+    let when_of = |i: usize| {
+        c.modifiers[i]
+            .applies
+            .as_ref()
+            .map_or(String::new(), |x| cond_text(program, c, x))
+    };
+    // One width for every value, so the labels line up.
+    let width = (0..c.modifiers.len())
+        .map(|i| value_of(i).0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let line = |i: usize, indent: &str, shared: &str, out: &mut String| {
+        let m = &c.modifiers[i];
+        let (value, after) = value_of(i);
+        let mut when = when_of(i);
+        if when == shared {
+            when.clear();
+        }
+        if !when.is_empty() {
+            when.insert_str(0, "  ");
+        }
+        if m.always {
+            when.push_str("  (always)");
+        }
+        let _ = writeln!(
+            out,
+            "{indent}{value:>width$}  {}{after}  [{}]{when}",
+            m.label, c.slots[m.slot].name
+        );
+    };
+    let mut done = vec![false; c.modifiers.len()];
     for (heading, subtract, members) in &c.sections {
         if members.is_empty() {
             continue;
         }
+        // A condition every member shares is said once, on the heading.
+        let first = when_of(members[0]);
+        let shared = if members.iter().all(|&i| when_of(i) == first) {
+            first
+        } else {
+            String::new()
+        };
         let suffix = if *subtract { " (counts against)" } else { "" };
-        let _ = writeln!(out, "  {heading}{suffix}");
+        let on = if shared.is_empty() {
+            String::new()
+        } else {
+            format!("  {shared}")
+        };
+        let _ = writeln!(out, "  {heading}{suffix}{on}");
         for &i in members {
             if !done[i] {
                 done[i] = true;
-                line(i, "    ", out);
+                line(i, "    ", &shared, out);
             }
         }
     }
     for (i, shown) in done.iter().enumerate() {
         if !shown {
-            line(i, "  ", out);
+            line(i, "  ", "", out);
         }
     }
     for (heading, members) in &c.groups {
@@ -188,6 +331,17 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             }
             rows.push(header);
             let lead = keys.len().saturating_sub(1).max(1);
+            // A grid of modifiers (a `from` source, or one with negative
+            // cells) prints its numbers with their signs, as the sheet does.
+            let signed = grid
+                .cells
+                .iter()
+                .any(|x| matches!(x, Cell::Number(n) if *n < 0))
+                || program.charts.iter().any(|ch| {
+                    ch.modifiers.iter().any(|m| {
+                        matches!(&m.value, ModValue::Param { from: Some(g), .. } if g.grid == r.grid)
+                    })
+                });
             for (r, chunk) in grid.cells.chunks(cols.max(1)).enumerate() {
                 if chunk.iter().all(|c| *c == Cell::Impossible) && keys.len() > 1 {
                     continue;
@@ -200,7 +354,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                     rest /= n;
                 }
                 labels.reverse();
-                labels.extend(chunk.iter().map(cell));
+                labels.extend(chunk.iter().map(|x| grid_cell(x, signed)));
                 rows.push(labels);
             }
             out.push('\n');
@@ -241,14 +395,19 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             grid.push(header);
             for r in rows {
                 let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
-                line.push(outcome(program, &r.outcome, &[]));
+                line.push(outcome(program, c, &r.outcome, &[]));
                 grid.push(line);
             }
             out.push('\n');
             out.push_str(&table(&grid));
-            naturals_text(program, naturals, &mut out);
-            if let Some((row, _, _)) = best {
-                let _ = writeln!(out, "  Best result (when it applies): row {}", row + 1);
+            naturals_text(program, c, naturals, &mut out);
+            if let Some((row, _, cond)) = best {
+                let _ = writeln!(
+                    out,
+                    "  Best result {}: row {}",
+                    cond_text(program, c, cond),
+                    row + 1
+                );
             }
         }
         Body::Check {
@@ -265,9 +424,9 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                 ""
             };
             let _ = writeln!(out, "Roll {dice}, succeed on {}{moved}", target(t));
-            let _ = writeln!(out, "  success: {}", outcome(program, success, &[]));
-            let _ = writeln!(out, "  failure: {}", outcome(program, failure, &[]));
-            naturals_text(program, naturals, &mut out);
+            let _ = writeln!(out, "  success: {}", outcome(program, c, success, &[]));
+            let _ = writeln!(out, "  failure: {}", outcome(program, c, failure, &[]));
+            naturals_text(program, c, naturals, &mut out);
         }
         Body::Opposed {
             dice, sides, rows, ..
@@ -292,7 +451,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                         .first()
                         .map(ToString::to_string)
                         .unwrap_or_default(),
-                    outcome(program, &r.outcome, &[]),
+                    outcome(program, c, &r.outcome, &[]),
                 ]);
             }
             out.push('\n');
@@ -340,18 +499,22 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
     out
 }
 
-fn naturals_text(program: &Program, naturals: &[crate::tree::Natural], out: &mut String) {
+fn naturals_text(
+    program: &Program,
+    c: &ChartTree,
+    naturals: &[crate::tree::Natural],
+    out: &mut String,
+) {
     for n in naturals {
         let what = match &n.outcome {
             NaturalOutcome::Success => "success".to_string(),
             NaturalOutcome::Failure => "failure".to_string(),
-            NaturalOutcome::Other(o) => outcome(program, o, &[]),
+            NaturalOutcome::Other(o) => outcome(program, c, o, &[]),
         };
-        let cond = if n.cond.is_some() {
-            " (when it applies)"
-        } else {
-            ""
-        };
+        let cond = n
+            .cond
+            .as_ref()
+            .map_or(String::new(), |x| format!(" {}", cond_text(program, c, x)));
         let also = if n.also { "also " } else { "" };
         let _ = writeln!(out, "  Natural {}{cond}: {also}{what}", n.ranges);
     }

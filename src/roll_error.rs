@@ -141,6 +141,11 @@ pub enum RollErrorKind {
         /// What.
         message: String,
     },
+    /// Odds asked of reference text.
+    NoOdds {
+        /// The notes' name.
+        chart: String,
+    },
 }
 
 impl fmt::Display for RollErrorKind {
@@ -192,6 +197,7 @@ impl fmt::Display for RollErrorKind {
             Self::TooDeep { limit } => write!(f, "follow-ups go deeper than {limit}"),
             Self::TooLarge { what } => write!(f, "too large: {what}"),
             Self::Arithmetic { message } | Self::Syntax { message } => f.write_str(message),
+            Self::NoOdds { chart } => write!(f, "`{chart}` is notes: notes have no odds"),
         }
     }
 }
@@ -215,6 +221,7 @@ impl RollErrorKind {
             Self::TooLarge { .. } => "chartwright::roll::too_large",
             Self::Arithmetic { .. } => "chartwright::roll::arithmetic",
             Self::Syntax { .. } => "chartwright::roll::syntax",
+            Self::NoOdds { .. } => "chartwright::roll::no_odds",
         }
     }
 
@@ -267,6 +274,7 @@ impl RollErrorKind {
             }
             Self::Arithmetic { .. } => "check the parameters given".into(),
             Self::Syntax { .. } => "write `name`, `name=number` or `name=option`".into(),
+            Self::NoOdds { chart } => format!("`show {chart}` prints the text"),
         }
     }
 }

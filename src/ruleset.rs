@@ -582,8 +582,18 @@ impl BoundChart<'_> {
         crate::quick::describe(&self.rules.program, &self.bound, outcome)
     }
 
-    /// The exact odds of every outcome.
+    /// The exact odds of every outcome. Reference text has none: asking is
+    /// a [`RollErrorKind::NoOdds`] error, never a 100% outcome.
     pub fn odds(&self) -> Result<Odds, RollError> {
+        let tree = &self.rules.program.charts[self.bound.chart];
+        if matches!(tree.body, Body::Notes(_)) {
+            return Err(RollError::new(
+                RollErrorKind::NoOdds {
+                    chart: tree.name.clone(),
+                },
+                None,
+            ));
+        }
         let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)?;
         let chart = &self.rules.program.charts[self.bound.chart];
         Ok(Odds {

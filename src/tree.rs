@@ -174,6 +174,10 @@ pub(crate) struct Modifier {
     pub group: Option<usize>,
     /// `always`: a fixed modifier applied whenever `applies` holds.
     pub always: bool,
+    /// A parametric modifier's sign as written (`+r`, `-r`, `±r`), for `show`.
+    pub sign: Option<crate::ast::ParamSign>,
+    /// Where it is declared (its name), for run-time errors.
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

@@ -723,3 +723,59 @@ fn roll_under_trace_prints_the_moved_target() {
     );
     assert!(!out.contains("total"), "{out}");
 }
+
+// ---------------------------------------------------------------------------
+// `show` and `odds` say what the rules say (issue 11)
+
+#[test]
+fn odds_on_notes_says_notes_have_no_odds() {
+    let (code, out, err) = run(&["odds", "first_echelon", "turn_sequence"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out, "", "no 100% outcome");
+    assert!(err.contains("notes have no odds"), "{err}");
+    assert!(err.contains("chartwright::roll::no_odds"), "{err}");
+}
+
+#[test]
+fn show_prints_signs_conditions_and_aligned_modifiers() {
+    let bail = stdout_of(&["show", "first_echelon", "bail_out"]);
+    assert!(
+        bail.lines()
+            .any(|l| l.trim_start().starts_with("+r  Any MPV")),
+        "+r is shown as +r:\n{bail}"
+    );
+    let grid = stdout_of(&["show", "first_echelon", "discipline_rating"]);
+    assert!(
+        grid.lines()
+            .any(|l| l.contains("Elite") && l.contains("+1") && l.contains("-1")),
+        "cells with signs:\n{grid}"
+    );
+    let man = stdout_of(&["show", "first_echelon", "manoeuvre"]);
+    assert!(
+        man.contains("Helicopters return to base if helicopter else Panic"),
+        "{man}"
+    );
+    assert!(man.contains("unless helicopter and not landed"), "{man}");
+    assert!(!man.contains("(if ...)"), "{man}");
+    // Every modifier line's label starts in the same column.
+    let columns: Vec<usize> = man
+        .lines()
+        .skip_while(|l| !l.starts_with("Modifiers:"))
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with("only one of"))
+        .map(|l| {
+            let chars: Vec<char> = l.chars().collect();
+            let start = chars.iter().position(|c| *c != ' ').unwrap_or(0);
+            start
+                + chars[start..]
+                    .windows(2)
+                    .position(|w| w == [' ', ' '])
+                    .unwrap_or(0)
+        })
+        .collect();
+    assert!(columns.len() > 5, "{man}");
+    assert!(
+        columns.windows(2).all(|w| w[0] == w[1]),
+        "{columns:?}\n{man}"
+    );
+}

@@ -957,6 +957,11 @@ impl<'a, 's> ChartCx<'a, 's> {
             side,
             group: cx.group,
             always: d.always,
+            sign: match &d.value {
+                ast::ModValue::Param { sign, .. } => Some(*sign),
+                _ => None,
+            },
+            span: d.name.span,
         });
         self.reaches.push(reach);
         if let Some(g) = cx.group {
