@@ -207,9 +207,8 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
                 let base = match m.sign {
                     Some(crate::ast::ParamSign::Plus) => "+r",
                     Some(crate::ast::ParamSign::Minus) => "-r",
-                    Some(crate::ast::ParamSign::Either) => "±r",
                     None if *factor < 0 => "-r",
-                    None => "±r",
+                    Some(crate::ast::ParamSign::Either) | None => "±r",
                 };
                 let source = from.as_ref().map_or(String::new(), |r| {
                     format!(
