@@ -8,6 +8,7 @@
 //!     │ parser/ (pest; only the parser sees pest pairs)
 //!     ▼
 //! ast (owned, spanned) ──► compiler (checks, resolves names) ──► tree
+//!   └─ expect lines ──► expect (checked through the public API)
 //!                                                               │
 //!                    choices ──► bind (settle choices once) ◄───┘
 //!                                   │
@@ -39,6 +40,7 @@ pub mod bundled;
 mod choices;
 pub mod compile_error;
 mod compiler;
+mod expect;
 mod limits;
 mod load_error;
 mod odds;
@@ -57,6 +59,10 @@ mod tree;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use compile_error::{CompileError, CompileErrorKind};
+pub use expect::{
+    check as check_expectation, check_expectations, ExpectFailure, ExpectReport, Expectation,
+    Expected,
+};
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use odds::{Odds, OddsOutcome};

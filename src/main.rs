@@ -88,6 +88,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check every `expect` line (exit 0 when all hold, 1 on any failure).
+    Test {
+        /// Files, folders or bundled game names (default: every bundled game).
+        rules: Vec<PathBuf>,
+    },
     /// Start the interactive REPL with the given rules (default: every bundled game).
     Repl {
         /// Files, folders or bundled game names.
@@ -142,6 +147,23 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             let games = ruleset.games().count();
             anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
             Ok(())
+        }
+        Some(Command::Test { rules }) => {
+            let ruleset = if rules.is_empty() {
+                Ruleset::bundled().map_err(|e| {
+                    anstream::eprint!("{}", output::load_errors(&e));
+                    ExitCode::from(1)
+                })?
+            } else {
+                load_or_report(&rules)?
+            };
+            let report = chartwright::check_expectations(&ruleset);
+            anstream::eprint!("{}", output::expect_report(&report, &ruleset));
+            if report.passed() {
+                Ok(())
+            } else {
+                Err(ExitCode::from(1))
+            }
         }
         Some(Command::List { rules }) => {
             let ruleset = load_or_report(&[rules])?;

@@ -39,6 +39,7 @@ pub struct Ruleset {
     sources: SourceMap,
     limits: Limits,
     origins: Vec<Origin>,
+    expectations: Vec<crate::expect::Expectation>,
 }
 
 /// Where a game was loaded from, so it can be loaded again.
@@ -177,6 +178,7 @@ impl RulesetBuilder {
     pub fn build(mut self) -> Result<Ruleset, LoadErrors> {
         let mut parsed = Vec::new();
         let mut origins = Vec::new();
+        let mut expectations = Vec::new();
         let mut seen_games: Vec<String> = Vec::new();
         for (game, id, origin) in &self.inputs {
             if seen_games.contains(game) {
@@ -190,6 +192,7 @@ impl RulesetBuilder {
             };
             match crate::parser::parse(*id, &source.text) {
                 Ok(file) => {
+                    expectations.extend(crate::expect::Expectation::from_file(game, &file));
                     parsed.push(Parsed {
                         game: game.clone(),
                         file,
@@ -208,6 +211,7 @@ impl RulesetBuilder {
                 sources: self.sources,
                 limits: self.limits,
                 origins,
+                expectations,
             })
         } else {
             Err(LoadErrors {
@@ -257,6 +261,7 @@ impl Ruleset {
             sources: SourceMap::new(),
             limits: Limits::default(),
             origins: Vec::new(),
+            expectations: Vec::new(),
         }
     }
 
@@ -271,6 +276,13 @@ impl Ruleset {
             };
         }
         b.build()
+    }
+
+    /// The `expect` lines of every game, in file order; check them with
+    /// [`check_expectations`](crate::check_expectations).
+    #[must_use]
+    pub fn expectations(&self) -> &[crate::expect::Expectation] {
+        &self.expectations
     }
 
     /// Where each game came from.

@@ -234,6 +234,25 @@ pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name
     render(&report)
 }
 
+/// Every failed expectation, rendered on its `expect` line, then a summary.
+pub fn expect_report(report: &chartwright::ExpectReport, rules: &Ruleset) -> String {
+    let mut out = String::new();
+    for f in &report.failures {
+        let report =
+            Report::new(f.clone()).with_source_code(rules.sources().named_source(f.span.source));
+        out.push_str(&render(&report));
+    }
+    let failed = report.failures.len();
+    let _ = writeln!(
+        out,
+        "{}: {} expectation(s), {} held, {failed} failed",
+        if failed == 0 { "ok" } else { "FAILED" },
+        report.checked,
+        report.checked - failed,
+    );
+    out
+}
+
 /// A roll error with no arguments to point into (`chart` lookups).
 pub fn plain_error(e: &RollError) -> String {
     render(&Report::new(e.clone()))
