@@ -779,3 +779,69 @@ fn show_prints_signs_conditions_and_aligned_modifiers() {
         "{columns:?}\n{man}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Expectations: `chartwright test` (issue 11)
+
+#[test]
+fn test_every_bundled_expectation_holds() {
+    let (code, out, err) = run(&["test", "rules/"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.starts_with("ok: "), "{err}");
+    assert!(err.contains(" 0 failed"), "{err}");
+}
+
+#[test]
+fn every_bundled_chart_carries_an_expectation() {
+    let rules = chartwright::Ruleset::bundled().unwrap();
+    let named: Vec<String> = rules
+        .expectations()
+        .iter()
+        .map(|e| format!("{}.{}", e.game, e.chart))
+        .collect();
+    for chart in rules.charts() {
+        assert!(
+            named.contains(&chart.qualified_name()),
+            "no expectation for {}",
+            chart.qualified_name()
+        );
+    }
+}
+
+#[test]
+fn test_failure_is_a_diagnostic_on_the_expect_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wrong.rules");
+    std::fs::write(
+        &path,
+        r#"game "Wrong" version "1"
+table bog_down "Bog Down" {
+  roll d10
+  modifiers { tracked +2 "tracked" }
+  rows { 6 or more => "Traverse"  5 or less => "Bogged down" }
+}
+expect bog_down tracked => "Traverse" 7/10
+expect bog_down => "Traverse" 7/10
+expect bog_down natural 5 => "Traverse"
+expect bog_down => error missing_param
+"#,
+    )
+    .unwrap();
+    let (code, out, err) = run(&["test", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("chartwright::expect::failed"), "{err}");
+    assert!(
+        err.contains("expected `Traverse` 7/10, got `Traverse` 1/2"),
+        "{err}"
+    );
+    assert!(err.contains("wrong.rules:8:1"), "{err}");
+    assert!(
+        err.contains("expected `Traverse`, got `Bogged down`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("expected error `missing_param`, got odds"),
+        "{err}"
+    );
+    assert!(err.contains("4 expectation(s), 1 held, 3 failed"), "{err}");
+}
