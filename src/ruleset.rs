@@ -601,7 +601,7 @@ impl BoundChart<'_> {
         if matches!(tree.body, Body::Notes(_)) {
             return Err(RollError::new(
                 RollErrorKind::NoOdds {
-                    chart: tree.name.clone(),
+                    chart: format!("{}.{}", self.rules.program.games[tree.game].name, tree.name),
                 },
                 None,
             ));
