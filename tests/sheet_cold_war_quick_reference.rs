@@ -777,3 +777,49 @@ fn weapon_plus_ten_over_armour_places_a_morale_token() {
     let text = outcome(&r, "vehicle_damage", "weapon=2 armour=12", &[1]);
     assert!(!text.contains("place one morale token"), "{text}");
 }
+
+/// The `once` stage goes two ways: the sampler rolls the real dice, the
+/// quick path and the exact odds read them as one combined die. All three
+/// must agree: every outcome within four standard deviations of its exact
+/// probability over 20,000 seeded rolls.
+#[test]
+fn once_stage_sampler_quick_and_odds_agree() {
+    use num_traits::ToPrimitive;
+    use rand::SeedableRng;
+    let r = rules();
+    let chart = r.chart("unit_firing_at_infantry").unwrap();
+    let choices = chartwright::Choices::parse("gun_at_7_plus close cover to_hit=4").unwrap();
+    let odds = chart.odds(&choices).unwrap();
+    let bound = chart.bind(&choices).unwrap();
+    let n = 20_000u32;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut full: std::collections::HashMap<String, u32> = Default::default();
+    let mut quick: std::collections::HashMap<String, u32> = Default::default();
+    for _ in 0..n {
+        *full
+            .entry(bound.roll(&mut rng).unwrap().summary())
+            .or_default() += 1;
+        let q = bound.roll_quick(&mut rng).unwrap();
+        *quick
+            .entry(bound.describe(&q.outcome).to_string())
+            .or_default() += 1;
+    }
+    for seen in [&full, &quick] {
+        for outcome in seen.keys() {
+            assert!(
+                odds.outcomes.iter().any(|o| &o.outcome == outcome),
+                "sampled {outcome}, not in the exact odds"
+            );
+        }
+        for o in &odds.outcomes {
+            let p = o.probability.to_f64().unwrap();
+            let got = f64::from(seen.get(&o.outcome).copied().unwrap_or(0)) / f64::from(n);
+            let sigma = (p * (1.0 - p) / f64::from(n)).sqrt();
+            assert!(
+                (got - p).abs() <= 4.0 * sigma + 1e-9,
+                "{}: observed {got}, exact {p}",
+                o.outcome
+            );
+        }
+    }
+}
