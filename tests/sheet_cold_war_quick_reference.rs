@@ -793,8 +793,8 @@ fn once_stage_sampler_quick_and_odds_agree() {
     let bound = chart.bind(&choices).unwrap();
     let n = 20_000u32;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
-    let mut full: std::collections::HashMap<String, u32> = Default::default();
-    let mut quick: std::collections::HashMap<String, u32> = Default::default();
+    let mut full = std::collections::HashMap::<String, u32>::new();
+    let mut quick = std::collections::HashMap::<String, u32>::new();
     for _ in 0..n {
         *full
             .entry(bound.roll(&mut rng).unwrap().summary())
