@@ -8,7 +8,6 @@
 //!     │ parser/ (pest; only the parser sees pest pairs)
 //!     ▼
 //! ast (owned, spanned) ──► compiler (checks, resolves names) ──► tree
-//!   └─ expect lines ──► expect (checked through the public API)
 //!                                                               │
 //!                    choices ──► bind (settle choices once) ◄───┘
 //!                                   │
@@ -16,6 +15,8 @@
 //!                         ┌─────────┴─────────┐
 //!                      sample               odds
 //!                   (Roll trace)      (exact fractions)
+//!
+//! ast `expect` lines ──► expect (checks them through the public Ruleset API)
 //! ```
 //!
 //! A host program uses [`Ruleset`] (load, compile) → [`Ruleset::chart`] →
