@@ -505,6 +505,7 @@ fn missing(program: &Program, chart: ChartId, slot: usize) -> RollError {
                 .collect(),
         },
         _ => RollErrorKind::MissingParam {
+            chart: program.charts[chart].name.clone(),
             name: s.name.clone(),
             label: s.label.clone(),
         },

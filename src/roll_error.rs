@@ -99,6 +99,8 @@ pub enum RollErrorKind {
     },
     /// A param the chart needs that was not given.
     MissingParam {
+        /// The chart that needs it.
+        chart: String,
         /// The name.
         name: String,
         /// What the sheet calls it.
@@ -188,8 +190,8 @@ impl fmt::Display for RollErrorKind {
             } => {
                 write!(f, "`{name}={value}` is outside {lo}..{hi}")
             }
-            Self::MissingParam { name, label } => {
-                write!(f, "this chart needs `{name}` ({label})")
+            Self::MissingParam { chart, name, label } => {
+                write!(f, "`{chart}` needs `{name}` ({label})")
             }
             Self::MissingChoice { name, .. } => write!(f, "this chart needs `{name}`"),
             Self::GivenTwice { name } => write!(f, "`{name}` is given twice"),
