@@ -14,6 +14,11 @@ pub struct Limits {
     pub max_odds_states: usize,
     /// Widest span of totals one table may read (the size of its index).
     pub max_table_span: i64,
+    /// Most bases deep a variant may go (a variant of a variant of ...).
+    pub max_variant_depth: usize,
+    /// Most situations `diff --across` computes exactly; beyond, it samples
+    /// this many.
+    pub max_situations: usize,
 }
 
 impl Default for Limits {
@@ -24,6 +29,8 @@ impl Default for Limits {
             max_follow_depth: 16,
             max_odds_states: 1_000_000,
             max_table_span: 100_000,
+            max_variant_depth: 8,
+            max_situations: 4096,
         }
     }
 }

@@ -845,3 +845,28 @@ expect bog_down => error missing_param
     );
     assert!(err.contains("4 expectation(s), 1 held, 3 failed"), "{err}");
 }
+
+#[test]
+fn test_checks_a_variants_own_expectations_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mud.rules");
+    std::fs::write(
+        &path,
+        r#"variant "Mud season" of first_echelon version "1"
+change bog_down.tracked +1
+change bog_down row 6 or more becomes 7 or more
+change bog_down row 4,5 becomes 4-6
+add bog_down.mud -2 "deep mud"
+# Tracked +1, mud -2: Traverse on 7+ <=> natural 8-10.
+expect bog_down tracked mud => "Traverse" 3/10
+"#,
+    )
+    .unwrap();
+    let (code, out, err) = run(&["test", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    // The base's own expectations would not hold here: they are not counted.
+    assert!(
+        err.contains("ok: 1 expectation(s), 1 held, 0 failed"),
+        "{err}"
+    );
+}
