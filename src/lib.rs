@@ -46,6 +46,7 @@ pub mod bundled;
 mod choices;
 pub mod compile_error;
 mod compiler;
+mod condition;
 mod expect;
 mod limits;
 mod load_error;
@@ -59,6 +60,8 @@ mod roll;
 pub mod roll_error;
 mod ruleset;
 mod sample;
+#[cfg(feature = "sheet")]
+pub mod sheet;
 pub mod span;
 pub mod suggest;
 mod tree;
@@ -66,6 +69,7 @@ pub mod variant;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use compile_error::{CompileError, CompileErrorKind};
+pub use condition::Condition;
 pub use expect::{
     check as check_expectation, check_expectations, ExpectFailure, ExpectReport, Expectation,
     Expected,
@@ -82,3 +86,9 @@ pub use sample::{DiceSource, Scripted};
 pub use span::{SourceId, SourceMap, Span};
 pub use variant::diff::{OddsDiff, OutcomeDiff};
 pub use variant::{Mark, VariantError, VariantErrorKind};
+
+/// Every Rust example of docs/embedding.md, compiled and run by `cargo test
+/// --doc`, so the guide cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/embedding.md")]
+pub struct EmbeddingGuide;

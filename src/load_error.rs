@@ -4,7 +4,8 @@
 use crate::compile_error::CompileError;
 use crate::parse_error::ParseError;
 use crate::span::{SourceMap, Span};
-use miette::Diagnostic;
+use miette::{Diagnostic, NamedSource};
+use std::sync::{Arc, OnceLock};
 
 /// One reason a ruleset did not load.
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]
@@ -99,12 +100,63 @@ impl LoadError {
 }
 
 /// Every error of a failed load, with the sources they point into.
+///
+/// It is a [`Diagnostic`] with the sources attached: a host that returns
+/// `miette::Result` writes `?` and gets every error rendered with its
+/// snippet (one error is the diagnostic itself; several are its `related`
+/// diagnostics, each with its own source).
+///
+/// ```
+/// fn load() -> miette::Result<chartwright::Ruleset> {
+///     let rules = chartwright::Ruleset::from_str("demo", "game \"Demo\" version \"1\"\ntable t \"T\" { roll d6 rows { 1-3 => \"A\" } }")?;
+///     Ok(rules)
+/// }
+/// let report = load().unwrap_err();
+/// assert_eq!(report.code().unwrap().to_string(), "chartwright::compile::uncovered_totals");
+/// assert!(report.source_code().is_some());
+/// ```
 #[derive(Clone, Debug)]
 pub struct LoadErrors {
     /// The errors, in the order found.
     pub errors: Vec<LoadError>,
     /// The sources read.
     pub sources: SourceMap,
+    /// Each error paired with its source, made on first use as a diagnostic.
+    located: OnceLock<Vec<Located>>,
+}
+
+impl LoadErrors {
+    /// Errors and the sources they point into.
+    #[must_use]
+    pub fn new(errors: Vec<LoadError>, sources: SourceMap) -> Self {
+        Self {
+            errors,
+            sources,
+            located: OnceLock::new(),
+        }
+    }
+
+    /// Each error with the source its span points into (none for errors
+    /// without a span, such as a missing file).
+    fn located(&self) -> &[Located] {
+        self.located.get_or_init(|| {
+            self.errors
+                .iter()
+                .map(|e| Located {
+                    source: e.span().map(|s| self.sources.named_source(s.source)),
+                    error: e.clone(),
+                })
+                .collect()
+        })
+    }
+
+    /// The one error, when there is exactly one.
+    fn single(&self) -> Option<&Located> {
+        match self.located() {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for LoadErrors {
@@ -120,3 +172,81 @@ impl std::fmt::Display for LoadErrors {
 }
 
 impl std::error::Error for LoadErrors {}
+
+impl Diagnostic for LoadErrors {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        match self.single() {
+            Some(one) => one.code(),
+            None => Some(Box::new("chartwright::load::errors")),
+        }
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.single().and_then(Diagnostic::help)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.single().and_then(Diagnostic::source_code)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.single().and_then(Diagnostic::labels)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        match self.located() {
+            [_] => None,
+            many => Some(Box::new(many.iter().map(|l| l as &dyn Diagnostic))),
+        }
+    }
+}
+
+/// One error and the source it points into: a diagnostic that renders
+/// on its own.
+#[derive(Clone, Debug)]
+struct Located {
+    error: LoadError,
+    source: Option<NamedSource<Arc<str>>>,
+}
+
+impl std::fmt::Display for Located {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for Located {}
+
+impl Diagnostic for Located {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.error.code()
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.error.severity()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.error.help()
+    }
+
+    fn url<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.error.url()
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.error.labels()
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        self.error.related()
+    }
+
+    fn diagnostic_source(&self) -> Option<&dyn Diagnostic> {
+        self.error.diagnostic_source()
+    }
+}

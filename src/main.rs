@@ -4,12 +4,20 @@
 
 #![forbid(unsafe_code)]
 
+#[path = "bin_support/completions.rs"]
+mod completions;
 #[path = "bin_support/diff.rs"]
 mod diff;
+#[path = "bin_support/json.rs"]
+mod json;
 #[path = "bin_support/output.rs"]
 mod output;
 #[path = "bin_support/repl/mod.rs"]
 mod repl;
+#[path = "bin_support/sheet.rs"]
+mod sheet;
+#[path = "bin_support/stdin.rs"]
+mod stdin;
 
 use chartwright::{LoadErrors, Ruleset, RulesetBuilder};
 use clap::{Parser, Subcommand};
@@ -44,6 +52,9 @@ enum Command {
     List {
         /// A file, folder or bundled game name.
         rules: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Show a chart as a table, as on the sheet.
     Show {
@@ -89,12 +100,34 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the odds as a bar chart into this SVG file.
+        #[arg(long, value_name = "FILE", conflicts_with = "sweep")]
+        svg: Option<PathBuf>,
     },
     /// Check every `expect` line (exit 0 when all hold, 1 on any failure).
     Test {
         /// Files, folders or bundled game names (default: every bundled game).
         rules: Vec<PathBuf>,
     },
+    /// Write a printable reference sheet: one self-contained HTML page with
+    /// every chart (or the charts named) and a picture of each one's odds.
+    Sheet {
+        /// A file, folder or bundled game name.
+        rules: PathBuf,
+        /// The charts to include, in order (default: every chart).
+        charts: Vec<String>,
+        /// Write the page to this file instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Print a shell completion script (see the README to install it).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), for `man -l` or a man directory.
+    Man,
     /// What a variant does to the odds: each outcome's exact probability in
     /// the base and in the variant, and the change in percentage points.
     /// Without CHART, every chart that differs, with its largest change.
@@ -144,10 +177,21 @@ fn emit(text: &str) {
     }
 }
 
+/// Writes bytes to standard output as they are (no colour stripping).
+fn emit_bytes(bytes: &[u8]) {
+    use std::io::Write;
+    let mut out = std::io::stdout();
+    if out.write_all(bytes).and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 fn load(paths: &[PathBuf]) -> Result<Ruleset, LoadErrors> {
     let mut b = RulesetBuilder::new();
     for p in paths {
-        b.add_path(p);
+        if !stdin::add_if_dash(&mut b, p) {
+            b.add_path(p);
+        }
     }
     b.build()
 }
@@ -195,9 +239,13 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 Err(ExitCode::from(1))
             }
         }
-        Some(Command::List { rules }) => {
+        Some(Command::List { rules, json }) => {
             let ruleset = load_or_report(&[rules])?;
-            emit(&list(&ruleset));
+            if json {
+                emit(&json::text(json::list(&ruleset)));
+            } else {
+                emit(&list(&ruleset));
+            }
             Ok(())
         }
         Some(Command::Show { rules, chart }) => {
@@ -206,7 +254,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 anstream::eprint!("{}", output::plain_error(&e));
                 ExitCode::from(1)
             })?;
-            emit(&chart.render());
+            emit(&output::wrap_lines(&chart.render(), output::width()));
             emit(&diff::marks(&chart));
             Ok(())
         }
@@ -250,9 +298,35 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             choices,
             sweep,
             json,
+            svg,
         }) => {
             let ruleset = load_or_report(&[rules])?;
-            odds(&ruleset, &chart, &choices, sweep.as_deref(), json)
+            odds(
+                &ruleset,
+                &chart,
+                &choices,
+                sweep.as_deref(),
+                json,
+                svg.as_deref(),
+            )
+        }
+        Some(Command::Sheet {
+            rules,
+            charts,
+            output,
+        }) => {
+            let ruleset = load_or_report(&[rules])?;
+            sheet::sheet(&ruleset, &charts, output.as_deref())
+        }
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            emit_bytes(&completions::completions(shell, Cli::command()));
+            Ok(())
+        }
+        Some(Command::Man) => {
+            use clap::CommandFactory;
+            emit_bytes(&completions::man(&Cli::command())?);
+            Ok(())
         }
     }
 }
@@ -401,10 +475,7 @@ fn roll(
     if times <= 1 {
         let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
         if json {
-            emit(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&r).unwrap_or_default()
-            ));
+            emit(&json::text(serde_json::to_value(&r).unwrap_or_default()));
         } else {
             emit(&output::roll(&r, 0));
         }
@@ -422,10 +493,7 @@ fn roll(
             "times": times,
             "observed": observed.iter().map(|(o, c)| serde_json::json!({"outcome": o, "count": c})).collect::<Vec<_>>(),
         });
-        emit(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&v).unwrap_or_default()
-        ));
+        emit(&json::text(v));
         return Ok(());
     }
     match bound.odds() {
@@ -448,6 +516,7 @@ fn odds(
     words: &[String],
     sweep: Option<&str>,
     json: bool,
+    svg: Option<&std::path::Path>,
 ) -> Result<(), ExitCode> {
     let req = Request::new(ruleset, chart, words)?;
     let fail = |e: &chartwright::RollError| req.fail(e);
@@ -485,9 +554,8 @@ fn odds(
                 .iter()
                 .map(|(x, o)| serde_json::json!({"modifier": x, "odds": o.to_json()}))
                 .collect();
-            emit(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&v).unwrap_or_default()
+            emit(&json::text(
+                serde_json::json!({"chart": chart.qualified_name(), "sweep": v}),
             ));
         } else {
             emit(&sweep_table(&columns));
@@ -498,11 +566,11 @@ fn odds(
         .bind(choices)
         .and_then(|b| b.with_extra_modifier(extra).odds())
         .map_err(|e| fail(&e))?;
+    if let Some(path) = svg {
+        sheet::svg(&o, path)?;
+    }
     if json {
-        emit(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&o.to_json()).unwrap_or_default()
-        ));
+        emit(&json::text(o.to_json()));
     } else {
         emit(&output::odds(&o, None));
     }

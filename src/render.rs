@@ -32,7 +32,12 @@ fn table(rows: &[Vec<String>]) -> String {
     out
 }
 
-fn outcome(program: &Program, chart: &ChartTree, o: &Outcome, fields: &[String]) -> String {
+pub(crate) fn outcome(
+    program: &Program,
+    chart: &ChartTree,
+    o: &Outcome,
+    fields: &[String],
+) -> String {
     o.fields
         .iter()
         .enumerate()
@@ -51,7 +56,7 @@ fn outcome(program: &Program, chart: &ChartTree, o: &Outcome, fields: &[String])
         .join(" | ")
 }
 
-fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome) -> String {
+pub(crate) fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome) -> String {
     let simple = |s: &crate::tree::Simple| {
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
@@ -166,7 +171,7 @@ fn grid_cell(c: &Cell, signed: bool) -> String {
     }
 }
 
-fn cell(c: &Cell) -> String {
+pub(crate) fn cell(c: &Cell) -> String {
     match c {
         Cell::Number(n) => n.to_string(),
         Cell::Text(t) => t.clone(),
@@ -176,7 +181,7 @@ fn cell(c: &Cell) -> String {
     }
 }
 
-fn target(t: &Target) -> String {
+pub(crate) fn target(t: &Target) -> String {
     match t {
         Target::Ranges(r) => r.to_string(),
         Target::AtLeast(_) => "at least the value given".into(),
@@ -191,6 +196,45 @@ fn target(t: &Target) -> String {
     }
 }
 
+/// A modifier's value as the sheet writes it: `+2`, `+r`, `±r`, `-r (from
+/// Discipline Rating)`, `+1 each (max +4)`.
+pub(crate) fn modifier_value(program: &Program, m: &crate::tree::Modifier) -> String {
+    let (value, after) = modifier_parts(program, m);
+    format!("{value}{after}")
+}
+
+/// A modifier's value in two parts: the value as written (`+r` stays `+r`;
+/// in a `subtract` section the factor flips but the sign shown is the
+/// written one), and what goes after the label (a grid source, a cap).
+fn modifier_parts(program: &Program, m: &crate::tree::Modifier) -> (String, String) {
+    match &m.value {
+        ModValue::Fixed(v) => (format!("{v:+}"), String::new()),
+        ModValue::Param { factor, from } => {
+            let base = match m.sign {
+                Some(crate::ast::ParamSign::Plus) => "+r",
+                Some(crate::ast::ParamSign::Minus) => "-r",
+                None if *factor < 0 => "-r",
+                Some(crate::ast::ParamSign::Either) | None => "±r",
+            };
+            let source = from.as_ref().map_or(String::new(), |r| {
+                format!(
+                    " (from {})",
+                    program
+                        .charts
+                        .iter()
+                        .find(|c| c.name == r.name)
+                        .map_or(r.name.as_str(), |c| c.title.as_str())
+                )
+            });
+            (base.to_string(), source)
+        }
+        ModValue::Counted { per, max } => (
+            format!("{per:+} each"),
+            max.map_or(String::new(), |m| format!(" (max {:+})", m * per.signum())),
+        ),
+    }
+}
+
 fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
     if c.modifiers.is_empty() {
         return;
@@ -198,36 +242,7 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
     let _ = writeln!(out, "\nModifiers:");
     // (value as written, what follows the label): the value column stays
     // narrow and aligned; a grid source or a cap goes after the label.
-    let value_of = |i: usize| -> (String, String) {
-        let m = &c.modifiers[i];
-        match &m.value {
-            ModValue::Fixed(v) => (format!("{v:+}"), String::new()),
-            ModValue::Param { factor, from } => {
-                // As written; in a `subtract` section the factor flips.
-                let base = match m.sign {
-                    Some(crate::ast::ParamSign::Plus) => "+r",
-                    Some(crate::ast::ParamSign::Minus) => "-r",
-                    None if *factor < 0 => "-r",
-                    Some(crate::ast::ParamSign::Either) | None => "±r",
-                };
-                let source = from.as_ref().map_or(String::new(), |r| {
-                    format!(
-                        " (from {})",
-                        program
-                            .charts
-                            .iter()
-                            .find(|c| c.name == r.name)
-                            .map_or(r.name.as_str(), |c| c.title.as_str())
-                    )
-                });
-                (base.to_string(), source)
-            }
-            ModValue::Counted { per, max } => (
-                format!("{per:+} each"),
-                max.map_or(String::new(), |m| format!(" (max {:+})", m * per.signum())),
-            ),
-        }
-    };
+    let value_of = |i: usize| modifier_parts(program, &c.modifiers[i]);
     let when_of = |i: usize| {
         c.modifiers[i]
             .applies

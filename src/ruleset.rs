@@ -151,11 +151,49 @@ impl RulesetBuilder {
                     },
                 });
             }
-            Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(bytes) => {
+                self.add_bytes(&game, shown, Some(Origin::File(path.to_path_buf())), bytes);
+            }
+        }
+        self
+    }
+
+    /// Adds a game read from a reader (standard input, a network stream);
+    /// `game` is its short name and `shown` the name diagnostics give it.
+    /// A read that fails or text that is not UTF-8 is a [`LoadError`]
+    /// returned by [`build`](Self::build), like a file's.
+    ///
+    /// ```
+    /// let mut b = chartwright::RulesetBuilder::new();
+    /// b.add_reader("demo", "<stdin>", &b"game \"Demo\" version \"1\""[..]);
+    /// assert!(b.build().is_ok());
+    /// ```
+    pub fn add_reader(
+        &mut self,
+        game: &str,
+        shown: &str,
+        mut reader: impl std::io::Read,
+    ) -> &mut Self {
+        let mut bytes = Vec::new();
+        match reader.read_to_end(&mut bytes) {
+            Ok(_) => self.add_bytes(game, shown.to_string(), None, bytes),
+            Err(e) => self.errors.push(LoadError::Io {
+                path: shown.to_string(),
+                message: e.to_string(),
+            }),
+        }
+        self
+    }
+
+    /// Adds a source's bytes, which must be UTF-8 text; without an origin
+    /// the text itself is (reloading gives the same text).
+    fn add_bytes(&mut self, game: &str, shown: String, origin: Option<Origin>, bytes: Vec<u8>) {
+        {
+            match String::from_utf8(bytes) {
                 Ok(text) => {
+                    let origin = origin.unwrap_or_else(|| Origin::Text(text.clone()));
                     let id = self.sources.add(shown, text);
-                    self.inputs
-                        .push((game, id, Origin::File(path.to_path_buf())));
+                    self.inputs.push((game.to_string(), id, origin));
                 }
                 Err(e) => {
                     let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
@@ -171,9 +209,8 @@ impl RulesetBuilder {
                         column,
                     });
                 }
-            },
+            }
         }
-        self
     }
 
     /// Parses, checks and compiles everything added; every error is returned.
@@ -225,10 +262,7 @@ impl RulesetBuilder {
                 marks,
             })
         } else {
-            Err(LoadErrors {
-                errors: self.errors,
-                sources: self.sources,
-            })
+            Err(LoadErrors::new(self.errors, self.sources))
         }
     }
 }
@@ -385,6 +419,13 @@ pub struct InputInfo {
     pub label: String,
     /// Its kind.
     pub kind: InputKind,
+    /// The heading of the `one of` group it belongs to, if any: at most one
+    /// input of a group may be named in one roll (a form shows them as radio
+    /// buttons).
+    pub one_of: Option<String>,
+    /// When it applies (its own `if`/`unless` and its group's), if not
+    /// always: naming it otherwise adds nothing (a form greys it out).
+    pub applies: Option<crate::Condition>,
 }
 
 /// The kinds of [`InputInfo`].
@@ -409,6 +450,13 @@ pub enum InputKind {
 impl<'r> ChartRef<'r> {
     fn tree(&self) -> &'r crate::tree::ChartTree {
         &self.rules.program.charts[self.id]
+    }
+
+    /// The compiled program and the chart's id in it, for the library's own
+    /// renderers (the sheet).
+    #[cfg(feature = "sheet")]
+    pub(crate) fn compiled(&self) -> (&'r Program, ChartId) {
+        (&self.rules.program, self.id)
     }
 
     /// The chart's name.
@@ -473,6 +521,19 @@ impl<'r> ChartRef<'r> {
             .map(|(i, s)| InputInfo {
                 name: s.name.clone(),
                 label: s.label.clone(),
+                one_of: t
+                    .modifiers
+                    .iter()
+                    .find(|m| m.slot == i)
+                    .and_then(|m| m.group)
+                    .and_then(|g| t.groups.get(g))
+                    .map(|(heading, _)| heading.clone()),
+                applies: t
+                    .modifiers
+                    .iter()
+                    .find(|m| m.slot == i)
+                    .and_then(|m| m.applies.as_ref())
+                    .map(|c| crate::Condition::from_tree(&self.rules.program, t, c)),
                 kind: match &s.kind {
                     SlotKind::Flag => {
                         InputKind::Flag(t.modifiers.iter().find(|m| m.slot == i).and_then(|m| {

@@ -515,7 +515,8 @@ fn odds_sweep_json() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("sweep --json is JSON");
-    let columns = v.as_array().expect("a list of columns");
+    assert_eq!(v["chart"], "first_echelon.bog_down");
+    let columns = v["sweep"].as_array().expect("a list of columns");
     assert_eq!(columns.len(), 3);
     for (c, want) in columns.iter().zip([-1, 0, 1]) {
         assert_eq!(c["modifier"], want);

@@ -19,6 +19,65 @@ fn paint(style: Style, text: impl std::fmt::Display) -> String {
     format!("{style}{text}{style:#}")
 }
 
+/// The width to wrap to: `COLUMNS` when set, else the terminal's width when
+/// `stream` is one, else 80.
+fn width_of(stream: impl std::os::fd::AsFd) -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&w| w >= 20)
+        .or_else(|| terminal_size::terminal_size_of(stream).map(|(w, _)| usize::from(w.0)))
+        .unwrap_or(80)
+        .max(20)
+}
+
+/// The width of standard output, for results.
+pub fn width() -> usize {
+    width_of(std::io::stdout())
+}
+
+/// Text cut into lines of at most `width` columns at word boundaries (a
+/// word longer than a line keeps a line of its own, whole): the first line
+/// starts with `first`, the others with `rest`.
+pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
+    let options = textwrap::Options::new(width)
+        .initial_indent(first)
+        .subsequent_indent(rest)
+        .break_words(false);
+    textwrap::wrap(text, options)
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect()
+}
+
+/// Every line longer than `width` wrapped at word boundaries, its
+/// continuation indented two columns past the line's own indentation
+/// (`show`'s tables, notes and modifier lists).
+pub fn wrap_lines(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        if textwrap::core::display_width(line) <= width {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        // A rule under a table heading is decoration: it ends at the edge.
+        if line.chars().all(|c| c == '-' || c == ' ') {
+            out.extend(line.chars().take(width));
+            out.push('\n');
+            continue;
+        }
+        let body = line.trim_start();
+        let indent = &line[..line.len() - body.len()];
+        let rest = format!("{indent}  ");
+        for l in wrap(body, width, indent, &rest) {
+            out.push_str(&l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// A roll trace, indented by `depth` for follow-ups.
 pub fn roll(r: &Roll, depth: usize) -> String {
     let pad = "  ".repeat(depth);
@@ -66,13 +125,22 @@ pub fn roll(r: &Roll, depth: usize) -> String {
             .note
             .as_deref()
             .map_or(String::new(), |n| format!(" ({n})"));
-        let _ = writeln!(
-            out,
-            "{pad}  {value:>4}     {}{} {}",
-            m.label,
-            note,
-            paint(DIM, format!("[{}]", m.name))
-        );
+        // The value is 4 columns (plus colour codes); the label wraps under itself.
+        let lead = format!("{pad}  {:>4}     ", format!("{:+}", m.value));
+        let hang = " ".repeat(lead.chars().count());
+        let text = format!("{}{note} [{}]", m.label, m.name);
+        for (i, line) in wrap(&text, width(), &lead, &hang).into_iter().enumerate() {
+            let line = if i == 0 {
+                line.replacen(lead.as_str(), &format!("{pad}  {value:>4}     "), 1)
+            } else {
+                line
+            };
+            let line = match line.rfind(&format!("[{}]", m.name)) {
+                Some(at) => format!("{}{}", &line[..at], paint(DIM, &line[at..])),
+                None => line,
+            };
+            let _ = writeln!(out, "{line}");
+        }
     }
     let mut detail_shown = false;
     if !r.sides.is_empty() {
@@ -122,7 +190,15 @@ pub fn roll(r: &Roll, depth: usize) -> String {
     if let Some(row) = &r.row {
         let _ = writeln!(out, "{pad}  row      {row}");
     }
-    let _ = writeln!(out, "{pad}  => {}", paint(GOOD, &r.outcome));
+    let lead = format!("{pad}  => ");
+    let hang = " ".repeat(lead.chars().count());
+    for (i, line) in wrap(&r.outcome.to_string(), width(), &lead, &hang)
+        .into_iter()
+        .enumerate()
+    {
+        let (indent, text) = line.split_at(if i == 0 { lead.len() } else { hang.len() });
+        let _ = writeln!(out, "{indent}{}", paint(GOOD, text));
+    }
     for f in &r.follow_ups {
         out.push_str(&roll(f, depth + 1));
     }
@@ -133,28 +209,30 @@ pub fn roll(r: &Roll, depth: usize) -> String {
 /// beside them when given.
 pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
     let mut out = String::new();
-    let width = o
-        .outcomes
-        .iter()
-        .map(|x| x.outcome.chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(70);
     let fracs: Vec<String> = o
         .outcomes
         .iter()
         .map(|x| format!("{}/{}", x.probability.numer(), x.probability.denom()))
         .collect();
     let fw = fracs.iter().map(String::len).max().unwrap_or(0);
+    // Beside the name: fraction, percentage, the bar, the observed column.
+    let numbers = 2 + fw + 2 + 7 + 2 + if observed.is_some() { 18 } else { 0 };
+    let longest = o
+        .outcomes
+        .iter()
+        .map(|x| x.outcome.chars().count())
+        .max()
+        .unwrap_or(0);
+    let room = width().saturating_sub(2 + numbers);
+    // The bar gives up to half its width before a name wraps; a name that
+    // still does not fit wraps at word boundaries onto lines of its own.
+    let bar_width = room.saturating_sub(longest).clamp(BAR_WIDTH / 2, BAR_WIDTH);
+    let width = longest.min(room.saturating_sub(bar_width).max(16));
     let _ = writeln!(out, "{}", paint(BOLD, &o.chart));
     for (x, frac) in o.outcomes.iter().zip(&fracs) {
         let pct = x.percent();
-        let bar = bar(pct);
-        let mut name: String = x.outcome.chars().take(70).collect();
-        if x.outcome.chars().count() > 70 {
-            name.pop();
-            name.push('…');
-        }
+        let bar = bar_of(pct, bar_width);
+        let lines = wrap(&x.outcome, width, "", "");
         let seen = observed.map_or(String::new(), |(counts, n)| {
             let c = counts
                 .iter()
@@ -164,26 +242,35 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
         });
         // Pad the bar to full width so the observed column lines up.
         let pad = if observed.is_some() {
-            " ".repeat(BAR_WIDTH.saturating_sub(bar.chars().count()))
+            " ".repeat(bar_width.saturating_sub(bar.chars().count()))
         } else {
             String::new()
         };
+        let name = lines.first().map_or("", String::as_str);
         let _ = writeln!(
             out,
             "  {name:<width$}  {frac:>fw$}  {pct:6.2}%  {}{pad}{seen}",
             paint(GOOD, bar)
         );
+        for more in lines.iter().skip(1) {
+            let _ = writeln!(out, "    {more}");
+        }
     }
     out
 }
 
-/// Width of a 100% bar, in characters.
+/// Width of a 100% bar, in characters, when there is room.
 const BAR_WIDTH: usize = 20;
 
 /// A bar of `pct` percent, [`BAR_WIDTH`] characters at 100%.
 pub fn bar(pct: f64) -> String {
+    bar_of(pct, BAR_WIDTH)
+}
+
+/// A bar of `pct` percent, `full` characters at 100%.
+fn bar_of(pct: f64, full: usize) -> String {
     const BLOCKS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
-    let eighths = (pct / 100.0 * BAR_WIDTH as f64 * 8.0).round() as usize;
+    let eighths = (pct / 100.0 * full as f64 * 8.0).round() as usize;
     let mut s = "█".repeat(eighths / 8);
     if eighths % 8 > 0 {
         s.push(BLOCKS[eighths % 8 - 1]);
@@ -192,14 +279,17 @@ pub fn bar(pct: f64) -> String {
 }
 
 fn handler() -> GraphicalReportHandler {
-    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && std::env::var_os("NO_COLOR").is_none();
+    // The same choice anstream makes for the results: a terminal, or
+    // CLICOLOR_FORCE; never with NO_COLOR.
+    let colour = anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never;
     let theme = if colour {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    GraphicalReportHandler::new_themed(theme).with_width(100)
+    GraphicalReportHandler::new_themed(theme)
+        .with_width(width_of(std::io::stderr()))
+        .with_break_words(false)
 }
 
 fn render(report: &Report) -> String {

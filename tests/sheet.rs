@@ -1,0 +1,392 @@
+//! Printable sheets and odds pictures: the HTML read back with a real HTML
+//! parser (scraper), never with regexes; then the page rendered in headless
+//! Chromium (screenshot and PDF), skipped with a message where Chromium is
+//! not installed.
+#![cfg(feature = "sheet")]
+
+mod common;
+
+use chartwright::sheet::{comparison_page, comparison_svg, odds_svg, sheet, BAR_SCALE};
+use chartwright::{Choices, Odds, Ruleset};
+use num_traits::ToPrimitive;
+use scraper::{ElementRef, Html, Selector};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const GAMES: [&str; 4] = [
+    "first_echelon",
+    "battalion_combat_series",
+    "command_decision",
+    "cold_war_quick_reference",
+];
+
+#[track_caller]
+fn sel(s: &str) -> Selector {
+    Selector::parse(s).unwrap_or_else(|e| panic!("bad selector {s}: {e}"))
+}
+
+fn text(e: ElementRef<'_>) -> String {
+    e.text().collect::<Vec<_>>().join("")
+}
+
+fn attr(e: ElementRef<'_>, name: &str) -> String {
+    e.value().attr(name).unwrap_or_default().to_string()
+}
+
+fn fraction(p: &num_rational::BigRational) -> String {
+    format!("{}/{}", p.numer(), p.denom())
+}
+
+/// Every bar in `root` with class `class` shows the probability `odds`
+/// gives its outcome: the fraction in `data-probability`, and a width of
+/// percent × `BAR_SCALE` / 100.
+#[track_caller]
+fn assert_bars(root: ElementRef<'_>, class: &str, odds: &Odds) -> usize {
+    let mut n = 0;
+    for rect in root.select(&sel(&format!("rect.{class}"))) {
+        let outcome = attr(rect, "data-outcome");
+        let p = odds.probability(&outcome);
+        assert_eq!(attr(rect, "data-probability"), fraction(&p), "{outcome}");
+        let want = p.to_f64().unwrap_or(0.0) * BAR_SCALE;
+        let width: f64 = attr(rect, "width").parse().expect("a numeric width");
+        assert!(
+            (width - want).abs() < 0.01,
+            "{}: bar {outcome:?} is {width} wide, odds say {want}",
+            odds.chart
+        );
+        n += 1;
+    }
+    n
+}
+
+fn sheet_of(rules: &Ruleset) -> Html {
+    let charts: Vec<_> = rules.charts().collect();
+    Html::parse_document(&sheet(rules, &charts))
+}
+
+#[test]
+fn every_chart_is_on_its_sheet_with_its_title_and_true_bars() {
+    for game in GAMES {
+        let rules = common::load(game);
+        let doc = sheet_of(&rules);
+        let sections: Vec<ElementRef<'_>> = doc.select(&sel("section.chart")).collect();
+        assert_eq!(sections.len(), rules.charts().count(), "{game}");
+        for (chart, section) in rules.charts().zip(sections) {
+            assert_eq!(attr(section, "id"), chart.qualified_name());
+            let h2 = section.select(&sel("h2")).next().expect("a title");
+            assert_eq!(text(h2), chart.title());
+            let svg = section.select(&sel("figure.odds svg")).next();
+            if chart.dice().is_none() {
+                assert!(svg.is_none(), "{} does not roll", chart.name());
+                continue;
+            }
+            let odds = chart
+                .odds(&chart.example_choices())
+                .unwrap_or_else(|e| panic!("{}: {e}", chart.name()));
+            let svg = svg.unwrap_or_else(|| panic!("{} has no picture", chart.name()));
+            assert_eq!(attr(svg, "data-chart"), odds.chart);
+            let bars = assert_bars(svg, "bar", &odds);
+            assert_eq!(
+                bars,
+                odds.outcomes.len(),
+                "{}: one bar per outcome",
+                chart.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn tables_grids_modifiers_and_notes_are_laid_out() {
+    let rules = common::load("first_echelon");
+    let doc = sheet_of(&rules);
+    let section = |id: &str| {
+        doc.select(&sel("section.chart"))
+            .find(|s| attr(*s, "id") == id)
+            .unwrap_or_else(|| panic!("no section {id}"))
+    };
+    // The grid: unit ratings down, order status across, the cells as printed.
+    let grid = section("first_echelon.discipline_rating");
+    let rows: Vec<Vec<String>> = grid
+        .select(&sel("table.grid tbody tr"))
+        .map(|r| r.select(&sel("th, td")).map(text).collect())
+        .collect();
+    assert_eq!(rows[0], ["Elite", "1", "0", "-1"]);
+    assert_eq!(rows[4], ["Raw", "-1", "-2", "-5"]);
+    // A results table: ranges as players write them.
+    let bog = section("first_echelon.bog_down");
+    let keys: Vec<String> = bog.select(&sel("table.results td.key")).map(text).collect();
+    assert_eq!(keys, ["6 or more", "4, 5", "3 or less"]);
+    // Modifiers with signs, their `one of` group, and conditions.
+    let values: Vec<String> = bog
+        .select(&sel("table.modifiers td.value"))
+        .map(text)
+        .collect();
+    assert_eq!(values, ["+2", "+1", "-1", "±r", "-1"]);
+    let groups: Vec<String> = bog
+        .select(&sel("table.modifiers tr.group"))
+        .map(text)
+        .collect();
+    assert_eq!(groups, ["Use only one: Mobility"]);
+    let manoeuvre = section("first_echelon.manoeuvre");
+    let conds: Vec<String> = manoeuvre.select(&sel("span.cond")).map(text).collect();
+    assert!(
+        conds.contains(&"(unless helicopter and not landed)".to_string()),
+        "{conds:?}"
+    );
+    assert!(text(manoeuvre.select(&sel(".notes")).next().expect("notes")).starts_with("Actions:"));
+}
+
+#[test]
+fn text_from_rules_files_is_escaped() {
+    let rules = Ruleset::from_str(
+        "evil",
+        r#"game "<img src=x onerror=alert(1)>" version "1"
+table t "<script>alert('title')</script>" {
+  roll d6
+  modifiers { hack +1 "<script>alert('label')</script> & more" }
+  rows { 4 or more => "<b>bold</b>"  3 or less => "</svg><script>x</script>" }
+  notes "<style>body{display:none}</style>"
+}"#,
+    )
+    .expect("the rules load");
+    let html = sheet(&rules, &rules.charts().collect::<Vec<_>>());
+    let doc = Html::parse_document(&html);
+    assert_eq!(doc.select(&sel("script")).count(), 0, "{html}");
+    assert_eq!(doc.select(&sel("img, b")).count(), 0);
+    assert_eq!(
+        doc.select(&sel("style")).count(),
+        2,
+        "the sheet's own, and the picture's"
+    );
+    assert_eq!(
+        text(doc.select(&sel("h2")).next().expect("a title")),
+        "<script>alert('title')</script>"
+    );
+    assert_eq!(
+        text(doc.select(&sel("h1")).next().expect("the game")),
+        "<img src=x onerror=alert(1)>"
+    );
+    let label = doc.select(&sel("td.label")).next().expect("a modifier");
+    assert_eq!(text(label), "<script>alert('label')</script> & more");
+    let outcomes: Vec<String> = doc
+        .select(&sel("rect.bar"))
+        .map(|r| attr(r, "data-outcome"))
+        .collect();
+    assert_eq!(outcomes, ["<b>bold</b>", "</svg><script>x</script>"]);
+}
+
+#[test]
+fn the_sheet_fetches_nothing() {
+    let rules = common::load("first_echelon");
+    let doc = sheet_of(&rules);
+    let linked = doc
+        .select(&sel("[src], [href], link, script, iframe, object, embed"))
+        .count();
+    assert_eq!(linked, 0, "a sheet is self-contained");
+    for style in doc.select(&sel("style")) {
+        let css = text(style);
+        assert!(!css.contains("url(") && !css.contains("@import"), "{css}");
+    }
+    let css = text(
+        doc.select(&sel("head style"))
+            .next()
+            .expect("a style sheet"),
+    );
+    assert!(css.contains("@media print") && css.contains("break-inside: avoid"));
+}
+
+#[test]
+fn odds_svg_is_a_standalone_picture_of_the_odds() {
+    let rules = common::load("first_echelon");
+    let chart = rules.chart("bog_down").expect("bog_down");
+    let odds = chart
+        .odds(&Choices::parse("tracked").expect("choices"))
+        .expect("odds");
+    let svg = odds_svg(&odds);
+    assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg""#));
+    let doc = Html::parse_fragment(&svg);
+    let root = doc.root_element();
+    assert_eq!(assert_bars(root, "bar", &odds), 3);
+    let widths: Vec<String> = root
+        .select(&sel("rect.bar"))
+        .map(|r| attr(r, "width"))
+        .collect();
+    // 7/10, 1/5, 1/10 of a 120-wide bar.
+    assert_eq!(widths, ["84", "24", "12"]);
+}
+
+#[test]
+fn comparison_draws_base_and_variant_side_by_side() {
+    let rules = common::load("first_echelon");
+    let chart = rules.chart("bog_down").expect("bog_down");
+    let base = chart.odds(&Choices::none()).expect("odds");
+    let variant = chart
+        .odds(&Choices::parse("tracked").expect("choices"))
+        .expect("odds");
+    for markup in [
+        comparison_svg(&base, &variant, ("foot", "tracked")),
+        comparison_page("Bog Down", &base, &variant, ("foot", "tracked")),
+    ] {
+        let doc = Html::parse_document(&markup);
+        let root = doc.root_element();
+        assert_eq!(assert_bars(root, "base", &base), 3);
+        assert_eq!(assert_bars(root, "variant", &variant), 3);
+    }
+    let page = Html::parse_document(&comparison_page(
+        "Bog Down",
+        &base,
+        &variant,
+        ("foot", "tracked"),
+    ));
+    let change: Vec<String> = page
+        .select(&sel("table.results tbody tr"))
+        .map(|r| r.select(&sel("td")).map(text).last().unwrap_or_default())
+        .collect();
+    // Traverse 1/2 -> 7/10 (6+ on d10, then 4+); Bogged down OR Displace
+    // stays 1/5 (two faces either way); Bogged down 3/10 -> 1/10.
+    assert_eq!(change, ["+20.00 pts", "+0.00 pts", "-20.00 pts"]);
+}
+
+// ---------------------------------------------------------------------------
+// In a real browser
+
+/// Chromium, if installed: `$CHROMIUM`, or `chromium` / `chromium-browser`
+/// / `google-chrome` on the PATH.
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// Runs headless Chromium on `page` with the extra arguments; its stdout.
+fn run_chromium(browser: &Path, work: &Path, page: &Path, args: &[String]) -> Vec<u8> {
+    let profile = tempfile::tempdir_in(work).expect("a profile folder");
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// The share of pixels in a PNG that are not near white.
+fn ink(png_path: &Path) -> (u32, u32, f64) {
+    let file = std::fs::File::open(png_path).expect("the screenshot exists");
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let channels = info.color_type.samples();
+    let pixels = &buf[..info.buffer_size()];
+    let total = pixels.len() / channels;
+    let dark = pixels
+        .chunks(channels)
+        .filter(|p| p.iter().take(3).any(|&c| c < 200))
+        .count();
+    (info.width, info.height, dark as f64 / total.max(1) as f64)
+}
+
+#[test]
+fn the_sheet_renders_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "SKIPPED: headless Chromium is not installed (apt-get install chromium); \
+             the HTML checks above still ran"
+        );
+        return;
+    };
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet");
+    std::fs::create_dir_all(&work).expect("a work folder");
+    let rules = common::load("first_echelon");
+    let page = work.join("first_echelon.html");
+    std::fs::write(&page, sheet(&rules, &rules.charts().collect::<Vec<_>>())).expect("written");
+
+    // The browser's own DOM: every chart's title, every bar's width.
+    let dom = run_chromium(&browser, &work, &page, &["--dump-dom".into()]);
+    let doc = Html::parse_document(&String::from_utf8_lossy(&dom));
+    let titles: Vec<String> = doc.select(&sel("section.chart h2")).map(text).collect();
+    let expected: Vec<&str> = rules.charts().map(|c| c.title()).collect();
+    assert_eq!(titles, expected);
+    for chart in rules.charts().filter(|c| c.dice().is_some()) {
+        let odds = chart.odds(&chart.example_choices()).expect("odds");
+        let svg = doc
+            .select(&sel("svg.odds"))
+            .find(|s| attr(*s, "data-chart") == odds.chart)
+            .unwrap_or_else(|| panic!("no picture of {}", odds.chart));
+        assert_eq!(assert_bars(svg, "bar", &odds), odds.outcomes.len());
+    }
+
+    // A screenshot: produced, and neither blank nor a black box.
+    let shot = work.join("first_echelon.png");
+    let _ = std::fs::remove_file(&shot);
+    run_chromium(
+        &browser,
+        &work,
+        &page,
+        &[
+            "--window-size=900,1800".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, share) = ink(&shot);
+    assert_eq!((w, h), (900, 1800));
+    assert!(
+        share > 0.02 && share < 0.6,
+        "{share:.3} of the screenshot is ink"
+    );
+
+    // A PDF, as printed: several A4 pages.
+    let pdf = work.join("first_echelon.pdf");
+    let _ = std::fs::remove_file(&pdf);
+    run_chromium(
+        &browser,
+        &work,
+        &page,
+        &[
+            "--no-pdf-header-footer".into(),
+            format!("--print-to-pdf={}", pdf.display()),
+        ],
+    );
+    let bytes = std::fs::read(&pdf).expect("the PDF exists");
+    assert!(bytes.starts_with(b"%PDF"));
+    let pages = bytes
+        .windows(12)
+        .filter(|w| w == b"/Type /Page\n" || w == b"/Type /Page ")
+        .count();
+    assert!(pages > 2, "the PDF has {pages} pages");
+
+    // `UPDATE_DOCS=1 cargo test --test sheet` refreshes the picture in docs/.
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/sheet-first_echelon.png");
+        std::fs::copy(&shot, docs).expect("docs/ is writable");
+    }
+}
