@@ -15,6 +15,8 @@
 //!                         ┌─────────┴─────────┐
 //!                      sample               odds
 //!                   (Roll trace)      (exact fractions)
+//!
+//! ast `expect` lines ──► expect (checks them through the public Ruleset API)
 //! ```
 //!
 //! A variant file (`variant "Mud season" of first_echelon version "1"`) is
@@ -47,6 +49,7 @@ mod column;
 pub mod compile_error;
 mod compiler;
 mod condition;
+mod expect;
 mod ladder;
 mod limits;
 mod load_error;
@@ -72,12 +75,16 @@ pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use clip::Clipped;
 pub use compile_error::{CompileError, CompileErrorKind};
 pub use condition::Condition;
+pub use expect::{
+    check as check_expectation, check_expectations, ExpectFailure, ExpectReport, Expectation,
+    Expected,
+};
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use odds::{Odds, OddsOutcome};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
-pub use roll::{AppliedModifier, DiceRoll, OutcomeField, OutcomeText, Roll};
+pub use roll::{AppliedModifier, DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};
 pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};

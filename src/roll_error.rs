@@ -124,6 +124,8 @@ pub enum RollErrorKind {
     },
     /// A param the chart needs that was not given.
     MissingParam {
+        /// The chart that needs it.
+        chart: String,
         /// The name.
         name: String,
         /// What the sheet calls it.
@@ -165,6 +167,11 @@ pub enum RollErrorKind {
     Syntax {
         /// What.
         message: String,
+    },
+    /// Odds asked of reference text.
+    NoOdds {
+        /// The notes' name.
+        chart: String,
     },
 }
 
@@ -231,8 +238,8 @@ impl fmt::Display for RollErrorKind {
                 f,
                 "the extra modifier {extra:+} takes the total to {total}, which no row reads"
             ),
-            Self::MissingParam { name, label } => {
-                write!(f, "this chart needs `{name}` ({label})")
+            Self::MissingParam { chart, name, label } => {
+                write!(f, "`{chart}` needs `{name}` ({label})")
             }
             Self::MissingChoice { name, .. } => write!(f, "this chart needs `{name}`"),
             Self::GivenTwice { name } => write!(f, "`{name}` is given twice"),
@@ -240,6 +247,7 @@ impl fmt::Display for RollErrorKind {
             Self::TooDeep { limit } => write!(f, "follow-ups go deeper than {limit}"),
             Self::TooLarge { what } => write!(f, "too large: {what}"),
             Self::Arithmetic { message } | Self::Syntax { message } => f.write_str(message),
+            Self::NoOdds { chart } => write!(f, "`{chart}` is notes: notes have no odds"),
         }
     }
 }
@@ -266,6 +274,7 @@ impl RollErrorKind {
             Self::TooLarge { .. } => "chartwright::roll::too_large",
             Self::Arithmetic { .. } => "chartwright::roll::arithmetic",
             Self::Syntax { .. } => "chartwright::roll::syntax",
+            Self::NoOdds { .. } => "chartwright::roll::no_odds",
         }
     }
 
@@ -335,6 +344,7 @@ impl RollErrorKind {
             }
             Self::Arithmetic { .. } => "check the parameters given".into(),
             Self::Syntax { .. } => "write `name`, `name=number` or `name=option`".into(),
+            Self::NoOdds { chart } => format!("`show {chart}` prints the text"),
         }
     }
 }

@@ -39,6 +39,7 @@ pub struct Ruleset {
     sources: SourceMap,
     limits: Limits,
     origins: Vec<Origin>,
+    expectations: Vec<crate::expect::Expectation>,
     /// Per game: what its variant chain changed (empty for a plain game).
     marks: Vec<Vec<crate::variant::Mark>>,
     /// Per game: for a variant, the plain game its chain starts from.
@@ -239,6 +240,7 @@ impl RulesetBuilder {
     pub fn build(mut self) -> Result<Ruleset, LoadErrors> {
         let mut parsed = Vec::new();
         let mut origins = Vec::new();
+        let mut expectations = Vec::new();
         let mut marks = Vec::new();
         let mut roots = Vec::new();
         let mut removed = Vec::new();
@@ -255,6 +257,13 @@ impl RulesetBuilder {
             };
             match crate::variant::load::load(&mut self.sources, *id, &text, origin, &self.limits) {
                 Ok(loaded) => {
+                    // A variant's merged file holds its bases' items too: only
+                    // the expectations written in this file are its own.
+                    expectations.extend(
+                        crate::expect::Expectation::from_file(game, &loaded.file)
+                            .into_iter()
+                            .filter(|e| e.span.source == *id),
+                    );
                     parsed.push(Parsed {
                         game: game.clone(),
                         file: loaded.file,
@@ -279,6 +288,7 @@ impl RulesetBuilder {
                 sources: self.sources,
                 limits: self.limits,
                 origins,
+                expectations,
                 marks,
                 roots,
             })
@@ -327,6 +337,7 @@ impl Ruleset {
             sources: SourceMap::new(),
             limits: Limits::default(),
             origins: Vec::new(),
+            expectations: Vec::new(),
             marks: Vec::new(),
             roots: Vec::new(),
         }
@@ -343,6 +354,13 @@ impl Ruleset {
             };
         }
         b.build()
+    }
+
+    /// The `expect` lines of every game, in file order; check them with
+    /// [`check_expectations`](crate::check_expectations).
+    #[must_use]
+    pub fn expectations(&self) -> &[crate::expect::Expectation] {
+        &self.expectations
     }
 
     /// Where each game came from.
@@ -694,6 +712,7 @@ impl<'r> ChartRef<'r> {
             origins: Vec::new(),
             marks: vec![Vec::new()],
             roots: vec![None],
+            expectations: Vec::new(),
         })
     }
 
@@ -786,8 +805,18 @@ impl BoundChart<'_> {
         crate::quick::describe(&self.rules.program, &self.bound, outcome)
     }
 
-    /// The exact odds of every outcome.
+    /// The exact odds of every outcome. Reference text has none: asking is
+    /// a [`RollErrorKind::NoOdds`] error, never a 100% outcome.
     pub fn odds(&self) -> Result<Odds, RollError> {
+        let tree = &self.rules.program.charts[self.bound.chart];
+        if matches!(tree.body, Body::Notes(_)) {
+            return Err(RollError::new(
+                RollErrorKind::NoOdds {
+                    chart: format!("{}.{}", self.rules.program.games[tree.game].name, tree.name),
+                },
+                None,
+            ));
+        }
         let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)
             .map_err(|e| self.bound.explain(e))?;
         let chart = &self.rules.program.charts[self.bound.chart];

@@ -334,6 +334,15 @@ impl Session {
             Command::Help(topic) => help(topic.as_ref(), line),
             Command::Load(words) => self.load(&words),
             Command::Reload => self.reload(),
+            Command::Test => {
+                let report = chartwright::check_expectations(&self.ruleset);
+                let text = output::expect_report(&report, &self.ruleset);
+                if report.passed() {
+                    Reply::ok(text)
+                } else {
+                    Reply::fail(text)
+                }
+            }
             Command::Games => Reply::ok(self.games()),
             Command::List(what) => self.list(what.as_ref(), line),
             Command::Show(word) => match find_chart(&self.ruleset, line, &word, false) {
