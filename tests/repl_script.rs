@@ -167,7 +167,7 @@ fn show_wraps_to_the_width_like_the_command_line() {
         cli.contains("  3 or more   Manoeuvre for two actions OR Regroup and\n              manoeuvre for one action"),
         "{cli}"
     );
-    assert!(cli.contains("      +1  command radius: the commander, or within 5 of an\n          undisordered commander"), "{cli}");
+    assert!(cli.contains("    +1  command radius: the commander, or within 5 of an\n        undisordered commander"), "{cli}");
 }
 
 #[test]
