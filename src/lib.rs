@@ -35,6 +35,7 @@
 
 pub mod ast;
 mod bind;
+mod budget;
 pub mod bundled;
 mod choices;
 pub mod compile_error;
@@ -59,7 +60,7 @@ pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use compile_error::{CompileError, CompileErrorKind};
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
-pub use odds::{Odds, OddsOutcome};
+pub use odds::{Odds, OddsOutcome, OddsStep};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
 pub use roll::{AppliedModifier, DiceRoll, OutcomeField, OutcomeText, Roll};
