@@ -238,7 +238,11 @@ table t "T" { roll 2d6  rows { 7 or more => "High"  6 or less => "Low" } }"#,
     );
     let t = r.chart("t").unwrap().bind(&Choices::none()).unwrap();
     assert_eq!(t.sweep(-2..=2).unwrap().len(), 5);
-    assert_over(&t.sweep(-3..=3).unwrap_err(), "max_sweep_points", "budget.t");
+    assert_over(
+        &t.sweep(-3..=3).unwrap_err(),
+        "max_sweep_points",
+        "budget.t",
+    );
     let r = rules_with(
         Limits {
             max_odds_work: 60_000,
