@@ -727,3 +727,147 @@ pub struct Notes {
     /// The whole declaration.
     pub span: Span,
 }
+
+/// A parsed source: a game, or a variant of one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Document {
+    /// `game "Title" version "1"` and declarations.
+    Game(File),
+    /// `variant "Title" of BASE version "1"` and changes.
+    Variant(VariantFile),
+}
+
+/// A variant file: a base game and what the house rule changes in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantFile {
+    /// `variant "Title" of BASE version "1"`.
+    pub header: VariantHeader,
+    /// The changes, in file order.
+    pub changes: Vec<Change>,
+}
+
+/// The header of a variant file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantHeader {
+    /// The variant's title.
+    pub title: Label,
+    /// The game it changes.
+    pub base: BaseRef,
+    /// The variant's version.
+    pub version: Label,
+    /// The whole header.
+    pub span: Span,
+}
+
+/// How a variant names its base game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BaseRef {
+    /// A bundled game's short name: `of first_echelon`.
+    Bundled(Ident),
+    /// A path, relative to the variant file: `of "mud.rules"`.
+    Path(Label),
+}
+
+/// `bog_down.tracked`: a member (modifier, option) of a top-level
+/// declaration (chart, modifier set, choice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberPath {
+    /// The declaration.
+    pub owner: Ident,
+    /// The member.
+    pub member: Ident,
+    /// The whole path.
+    pub span: Span,
+}
+
+/// One statement of a variant file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// What it does.
+    pub kind: ChangeKind,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// What a [`Change`] does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChangeKind {
+    /// A declaration: replaces the base's declaration of that name, or adds it.
+    Item(Item),
+    /// `change CHART row RANGES [becomes RANGES] [=> OUTCOME]`.
+    ChangeRow {
+        /// The chart.
+        chart: Ident,
+        /// The ranges of the base row it changes.
+        select: RowKey,
+        /// The row's new ranges.
+        becomes: Option<RowKey>,
+        /// The row's new outcome.
+        outcome: Option<Outcome>,
+    },
+    /// `change GRID at OPTION, ...: CELLS`.
+    ChangeCells {
+        /// The grid.
+        grid: Ident,
+        /// The options picking a row (and, with one more, a single cell) and
+        /// the new cells.
+        row: GridRow,
+    },
+    /// `change OWNER.NAME [VALUE] ["label"] [if|unless COND]`.
+    ChangeMember {
+        /// What it changes.
+        path: MemberPath,
+        /// A new value.
+        value: Option<ModValue>,
+        /// A new label.
+        label: Option<Label>,
+        /// A new condition.
+        applicability: Option<Applicability>,
+    },
+    /// `add CHART row RANGES => OUTCOME`.
+    AddRow {
+        /// The chart.
+        chart: Ident,
+        /// The new row.
+        row: Row,
+    },
+    /// `add GRID at OPTION, ...: CELLS`.
+    AddGridRow {
+        /// The grid.
+        grid: Ident,
+        /// The new row.
+        row: GridRow,
+    },
+    /// `add OWNER.NAME VALUE "label" [..] [after NAME]` or
+    /// `add CHOICE.OPTION "Label" [after OPTION]`.
+    AddMember {
+        /// Where it goes and its name.
+        path: MemberPath,
+        /// The value, for a modifier; `None` for an option.
+        value: Option<ModValue>,
+        /// Its label.
+        label: Label,
+        /// `if COND` / `unless COND`, for a modifier.
+        applicability: Option<Applicability>,
+        /// `after NAME`: placed after this member, in its group.
+        after: Option<Ident>,
+    },
+    /// `remove CHART row RANGES`.
+    RemoveRow {
+        /// The chart.
+        chart: Ident,
+        /// The ranges of the base row it removes.
+        select: RowKey,
+    },
+    /// `remove GRID at OPTION, ...`.
+    RemoveGridRow {
+        /// The grid.
+        grid: Ident,
+        /// The options picking the row.
+        labels: Vec<Ident>,
+    },
+    /// `remove OWNER.NAME`.
+    RemoveMember(MemberPath),
+    /// `remove NAME`.
+    RemoveItem(Ident),
+}

@@ -29,3 +29,14 @@ pub(crate) fn get(name: &str) -> Option<&'static str> {
 pub fn names() -> impl Iterator<Item = &'static str> {
     BUNDLED.iter().map(|(n, _)| *n)
 }
+
+/// The `.rules` text of a bundled game, to start a variant from.
+///
+/// ```
+/// let text = chartwright::bundled::source("first_echelon").unwrap();
+/// assert!(text.contains("table bog_down"));
+/// ```
+#[must_use]
+pub fn source(name: &str) -> Option<&'static str> {
+    get(name)
+}

@@ -17,6 +17,11 @@
 //!                   (Roll trace)      (exact fractions)
 //! ```
 //!
+//! A variant file (`variant "Mud season" of first_echelon version "1"`) is
+//! merged into its base's AST by [`variant`] before the compiler sees it, so
+//! every check runs on the result; [`OddsDiff`] pairs a chart's odds in a
+//! base and a variant.
+//!
 //! A host program uses [`Ruleset`] (load, compile) → [`Ruleset::chart`] →
 //! [`ChartRef::roll`] / [`ChartRef::odds`]. Errors are concrete types that
 //! implement [`miette::Diagnostic`]; rendering them is the application's job.
@@ -55,6 +60,7 @@ mod sample;
 pub mod span;
 pub mod suggest;
 mod tree;
+pub mod variant;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use compile_error::{CompileError, CompileErrorKind};
@@ -68,3 +74,5 @@ pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};
 pub use span::{SourceId, SourceMap, Span};
+pub use variant::diff::{OddsDiff, OutcomeDiff};
+pub use variant::{Mark, VariantError, VariantErrorKind};

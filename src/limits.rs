@@ -33,6 +33,11 @@ pub struct Limits {
     pub max_follow_ups: u64,
     /// Most points (extra modifiers) one sweep may compute.
     pub max_sweep_points: u64,
+    /// Most bases deep a variant may go (a variant of a variant of ...).
+    pub max_variant_depth: usize,
+    /// Most situations `diff --across` computes exactly; beyond, it samples
+    /// this many.
+    pub max_situations: usize,
 }
 
 impl Default for Limits {
@@ -46,7 +51,9 @@ impl Default for Limits {
             max_odds_work: 100_000_000,
             max_roll_dice: 100_000,
             max_follow_ups: 10_000,
-            max_sweep_points: 41,
+            max_sweep_points: 101,
+            max_variant_depth: 8,
+            max_situations: 4096,
         }
     }
 }

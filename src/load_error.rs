@@ -79,6 +79,10 @@ pub enum LoadError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Compile(CompileError),
+    /// A variant's change that does not apply to its base, or a bad base.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Variant(crate::variant::VariantError),
 }
 
 impl LoadError {
@@ -88,6 +92,7 @@ impl LoadError {
         match self {
             LoadError::Parse(e) => Some(e.span),
             LoadError::Compile(e) => Some(e.span),
+            LoadError::Variant(e) => Some(e.span),
             _ => None,
         }
     }

@@ -4,6 +4,8 @@
 
 #![forbid(unsafe_code)]
 
+#[path = "bin_support/diff.rs"]
+mod diff;
 #[path = "bin_support/output.rs"]
 mod output;
 #[path = "bin_support/repl/mod.rs"]
@@ -87,6 +89,34 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// What a variant does to the odds: each outcome's exact probability in
+    /// the base and in the variant, and the change in percentage points.
+    /// Without CHART, every chart that differs, with its largest change.
+    Diff {
+        /// The base: a file or a bundled game name.
+        base: PathBuf,
+        /// The variant: a file or a bundled game name.
+        variant: PathBuf,
+        /// The chart's name, then modifiers and choices (`tracked`,
+        /// `bog_down_rating=-1`).
+        #[arg(allow_negative_numbers = true)]
+        chart_and_choices: Vec<String>,
+        /// Rank every situation of the chart (options, flags on and off,
+        /// params over their bounds) by the largest change.
+        #[arg(long)]
+        across: bool,
+        /// The change against a named parameter from A to B (`NAME=-3..3`).
+        #[arg(long, allow_hyphen_values = true)]
+        sweep: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a bundled game's `.rules` text, to start a variant from.
+    Source {
+        /// A bundled game's short name.
+        game: String,
+    },
     /// Start the interactive REPL with the given rules (default: every bundled game).
     Repl {
         /// Files, folders or bundled game names.
@@ -154,6 +184,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 ExitCode::from(1)
             })?;
             emit(&chart.render());
+            emit(&diff::marks(&chart));
             Ok(())
         }
         Some(Command::Roll {
@@ -167,6 +198,29 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             let ruleset = load_or_report(&[rules])?;
             roll(&ruleset, &chart, &choices, seed, times, json)
         }
+        Some(Command::Diff {
+            base,
+            variant,
+            chart_and_choices,
+            across,
+            sweep,
+            json,
+        }) => run_diff(
+            &base,
+            &variant,
+            &chart_and_choices,
+            across,
+            sweep.as_deref(),
+            json,
+        ),
+        Some(Command::Source { game }) => {
+            let text = diff::source(&game).map_err(|e| {
+                anstream::eprint!("{e}");
+                ExitCode::from(1)
+            })?;
+            emit(text);
+            Ok(())
+        }
         Some(Command::Odds {
             rules,
             chart,
@@ -178,6 +232,47 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             odds(&ruleset, &chart, &choices, sweep.as_deref(), json)
         }
     }
+}
+
+fn run_diff(
+    base: &std::path::Path,
+    variant: &std::path::Path,
+    words: &[String],
+    across: bool,
+    sweep: Option<&str>,
+    json: bool,
+) -> Result<(), ExitCode> {
+    let fail = |e: String| {
+        anstream::eprint!("{e}");
+        ExitCode::from(1)
+    };
+    let sweep = match sweep.map(diff::parse_sweep) {
+        None => None,
+        Some(Some(diff::Sweep::Named(n, a, b))) => Some((n, a, b)),
+        Some(_) => {
+            anstream::eprintln!(
+                "error: --sweep takes NAME=A..B, such as `bog_down_rating=-3..3`, at most 100 values"
+            );
+            return Err(ExitCode::from(2));
+        }
+    };
+    let base_rules = load_or_report(&[base.to_path_buf()])?;
+    let variant_rules = load_or_report(&[variant.to_path_buf()])?;
+    let b = diff::Side::only(&base_rules, "base").map_err(fail)?;
+    let v = diff::Side::only(&variant_rules, "variant").map_err(fail)?;
+    let (chart, choices) = match words.split_first() {
+        Some((c, rest)) => (Some(c.as_str()), rest.join(" ")),
+        None => (None, String::new()),
+    };
+    let req = diff::Request {
+        chart,
+        choices: &choices,
+        across,
+        sweep,
+        json,
+    };
+    emit(&diff::run(&b, &v, &req).map_err(fail)?);
+    Ok(())
 }
 
 /// The charts of a ruleset with what each takes.
@@ -335,11 +430,26 @@ fn odds(
     let req = Request::new(ruleset, chart, words)?;
     let fail = |e: &chartwright::RollError| req.fail(e);
     let (chart, choices, extra) = (req.chart, &req.choices, req.extra);
+    if let Some(diff::Sweep::Named(name, a, b)) = sweep.and_then(diff::parse_sweep) {
+        let text =
+            diff::odds_sweep(&chart, choices, extra, &name, a, b, json).map_err(|e| match e {
+                Ok(message) => {
+                    anstream::eprint!("{message}");
+                    ExitCode::from(1)
+                }
+                Err(e) => fail(&e),
+            })?;
+        emit(&text);
+        return Ok(());
+    }
     if let Some(range) = sweep {
-        let (a, b) = parse_sweep(range).ok_or_else(|| {
-            anstream::eprintln!("error: --sweep takes A..B, such as -3..3");
-            ExitCode::from(2)
-        })?;
+        let Some(diff::Sweep::Loose(a, b)) = diff::parse_sweep(range) else {
+            anstream::eprintln!(
+                "error: --sweep takes A..B (a loose net modifier, such as -3..3) or NAME=A..B \
+                 (a parameter, such as bog_down_rating=-3..3), at most 100 values"
+            );
+            return Err(ExitCode::from(2));
+        };
         let columns = chart
             .bind(choices)
             .and_then(|bound| bound.sweep(extra.saturating_add(a)..=extra.saturating_add(b)))
@@ -387,47 +497,10 @@ fn split_extra(words: &[String]) -> (Vec<String>, i64) {
     (rest, extra)
 }
 
-fn parse_sweep(s: &str) -> Option<(i64, i64)> {
-    let (a, b) = s.split_once("..")?;
-    let (a, b) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-    (a <= b && b - a <= 40).then_some((a, b))
-}
-
 fn sweep_table(columns: &[(i64, chartwright::Odds)]) -> String {
-    use std::fmt::Write;
-    let mut outcomes: Vec<String> = Vec::new();
-    for (_, o) in columns {
-        for x in &o.outcomes {
-            if !outcomes.contains(&x.outcome) {
-                outcomes.push(x.outcome.clone());
-            }
-        }
-    }
-    let w = outcomes
+    let columns: Vec<(String, chartwright::Odds)> = columns
         .iter()
-        .map(|o| o.chars().count().min(40))
-        .max()
-        .unwrap_or(0);
-    let mut out = String::new();
-    let _ = write!(out, "{:<w$}", "net modifier");
-    for (x, _) in columns {
-        let _ = write!(out, " {:>7}", format!("{x:+}"));
-    }
-    out.push('\n');
-    for name in &outcomes {
-        let short: String = name.chars().take(40).collect();
-        let _ = write!(out, "{short:<w$}");
-        for (_, o) in columns {
-            let p = o
-                .outcomes
-                .iter()
-                .filter(|x| &x.outcome == name)
-                .map(chartwright::OddsOutcome::percent)
-                // An empty f64 sum is -0.0, which prints as "-0.00%".
-                .fold(0.0, |a, b| a + b);
-            let _ = write!(out, " {p:>6.2}%");
-        }
-        out.push('\n');
-    }
-    out
+        .map(|(x, o)| (format!("{x:+}"), o.clone()))
+        .collect();
+    diff::odds_table("net modifier", &columns)
 }

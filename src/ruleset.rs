@@ -40,6 +40,8 @@ pub struct Ruleset {
     sources: SourceMap,
     limits: Limits,
     origins: Vec<Origin>,
+    /// Per game: what its variant chain changed (empty for a plain game).
+    marks: Vec<Vec<crate::variant::Mark>>,
 }
 
 /// Where a game was loaded from, so it can be loaded again.
@@ -178,6 +180,7 @@ impl RulesetBuilder {
     pub fn build(mut self) -> Result<Ruleset, LoadErrors> {
         let mut parsed = Vec::new();
         let mut origins = Vec::new();
+        let mut marks = Vec::new();
         let mut seen_games: Vec<String> = Vec::new();
         for (game, id, origin) in &self.inputs {
             if seen_games.contains(game) {
@@ -186,18 +189,19 @@ impl RulesetBuilder {
                 continue;
             }
             seen_games.push(game.clone());
-            let Some(source) = self.sources.get(*id) else {
+            let Some(text) = self.sources.get(*id).map(|s| s.text.clone()) else {
                 continue;
             };
-            match crate::parser::parse(*id, &source.text) {
-                Ok(file) => {
+            match crate::variant::load::load(&mut self.sources, *id, &text, origin, &self.limits) {
+                Ok(loaded) => {
                     parsed.push(Parsed {
                         game: game.clone(),
-                        file,
+                        file: loaded.file,
                     });
                     origins.push(origin.clone());
+                    marks.push(loaded.marks);
                 }
-                Err(e) => self.errors.push(LoadError::Parse(e)),
+                Err(e) => self.errors.extend(e),
             }
         }
         let (program, errors) = compile(&parsed, &self.limits);
@@ -209,6 +213,7 @@ impl RulesetBuilder {
                 sources: self.sources,
                 limits: self.limits,
                 origins,
+                marks,
             })
         } else {
             Err(LoadErrors {
@@ -258,6 +263,7 @@ impl Ruleset {
             sources: SourceMap::new(),
             limits: Limits::default(),
             origins: Vec::new(),
+            marks: Vec::new(),
         }
     }
 
@@ -523,6 +529,59 @@ impl<'r> ChartRef<'r> {
     /// The exact odds of every outcome, for the choices given.
     pub fn odds(&self, choices: &Choices) -> Result<Odds, RollError> {
         self.bind(choices)?.odds()
+    }
+
+    /// What the game's variant changed in this chart, directly or through a
+    /// modifier set it uses; empty for a chart of a plain game.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_str("mud", r#"
+    ///     variant "Mud" of first_echelon version "1"
+    ///     change bog_down.tracked +1
+    /// "#).unwrap();
+    /// let marks = rules.chart("bog_down").unwrap().variant_marks();
+    /// assert_eq!(marks, ["tracked +2 → +1"]);
+    /// ```
+    #[must_use]
+    pub fn variant_marks(&self) -> Vec<String> {
+        self.rules
+            .marks
+            .get(self.tree().game)
+            .into_iter()
+            .flatten()
+            .filter(|m| m.item == self.name())
+            .map(|m| m.text.clone())
+            .collect()
+    }
+
+    /// Its exclusive groups (`one of`): the names of each group's members,
+    /// of which at most one may be given.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
+    /// let groups = rules.chart("bog_down").unwrap().exclusive_groups();
+    /// assert_eq!(groups, [["tracked", "half_tracked", "manhandled"]]);
+    /// ```
+    #[must_use]
+    pub fn exclusive_groups(&self) -> Vec<Vec<String>> {
+        let t = self.tree();
+        t.groups
+            .iter()
+            .map(|(_, members)| {
+                members
+                    .iter()
+                    .filter_map(|&m| t.modifiers.get(m))
+                    .filter_map(|m| t.slots.get(m.slot))
+                    .map(|s| s.name.clone())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The ruleset the chart belongs to.
+    #[must_use]
+    pub fn ruleset(&self) -> &'r Ruleset {
+        self.rules
     }
 
     /// The chart rendered as a readable table, as on the sheet.

@@ -144,7 +144,8 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
 /// Width of a 100% bar, in characters.
 const BAR_WIDTH: usize = 20;
 
-fn bar(pct: f64) -> String {
+/// A bar of `pct` percent, [`BAR_WIDTH`] characters at 100%.
+pub fn bar(pct: f64) -> String {
     const BLOCKS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
     let eighths = (pct / 100.0 * BAR_WIDTH as f64 * 8.0).round() as usize;
     let mut s = "█".repeat(eighths / 8);

@@ -2,6 +2,8 @@
 //! picked by rule, never by position alone, and a missing child is an
 //! internal error rather than a panic.
 
+mod variant;
+
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 

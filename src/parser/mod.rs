@@ -14,7 +14,7 @@ mod tests;
 
 use pest::Parser as _;
 
-use crate::ast::File;
+use crate::ast::{Document, File};
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span};
 
@@ -66,6 +66,54 @@ pub fn parse(source: SourceId, text: &str) -> Result<File, ParseError> {
         ));
     };
     build::Builder::new(source).file(&file)
+}
+
+/// Parses one source that may be a game or a variant of one: a source whose
+/// first word is `variant` is a [`crate::ast::VariantFile`].
+///
+/// ```
+/// use chartwright::ast::Document;
+/// use chartwright::parser::parse_document;
+/// use chartwright::span::SourceId;
+///
+/// let doc = parse_document(SourceId(0), r#"variant "Mud" of first_echelon version "1"
+/// change bog_down.tracked +1
+/// "#).unwrap();
+/// assert!(matches!(doc, Document::Variant(v) if v.changes.len() == 1));
+/// ```
+pub fn parse_document(source: SourceId, text: &str) -> Result<Document, ParseError> {
+    if !starts_with_variant(text) {
+        return parse(source, text).map(Document::Game);
+    }
+    // Recognised from `variant_file`; the rest is as for a game.
+    let unterminated = prescan(source, text)?;
+    let file = ChartwrightParser::parse(Rule::variant_file, text)
+        .map_err(|error| syntax::convert(source, text, &error, unterminated))?
+        .next()
+        .ok_or_else(|| {
+            let message = "the grammar produced no variant file".to_owned();
+            ParseError::new(
+                ParseErrorKind::Internal { message },
+                Span::new(source, 0, 0),
+            )
+        })?;
+    build::Builder::new(source)
+        .variant_file(&file)
+        .map(Document::Variant)
+}
+
+/// True when the first word after white space and comments is `variant`.
+fn starts_with_variant(text: &str) -> bool {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        match rest.strip_prefix('#') {
+            Some(comment) => rest = comment.split_once('\n').map_or("", |(_, r)| r),
+            None => break,
+        }
+    }
+    rest.strip_prefix("variant")
+        .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 /// A cheap lexical pass before pest: rejects an empty file and nesting

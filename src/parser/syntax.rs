@@ -48,6 +48,29 @@ const CLAUSE_KEYWORDS: &[&str] = &[
     "notes",
 ];
 
+/// The keywords that start a statement of a variant file.
+const VARIANT_KEYWORDS: &[&str] = &[
+    "change",
+    "add",
+    "remove",
+    "choice",
+    "flag",
+    "param",
+    "grid",
+    "modifiers",
+    "table",
+    "check",
+    "opposed",
+    "pool",
+    "ladder",
+    "notes",
+];
+
+/// [`VARIANT_KEYWORDS`] as a list for help text.
+const VARIANT_LIST: &str = "`change`, `add`, `remove`, or a declaration (`choice`, `flag`, \
+                            `param`, `grid`, `modifiers`, `table`, `check`, `opposed`, `pool`, \
+                            `ladder`, `notes`)";
+
 /// [`ITEM_KEYWORDS`] as a list for help text.
 const ITEM_LIST: &str = "`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
                          `opposed`, `pool`, `ladder`, `notes`";
@@ -87,7 +110,9 @@ pub(super) fn convert(
     };
     let token = text.get(start..end).unwrap_or("");
     if is_word(token) {
-        let place = if positives.contains(&Rule::item) {
+        let place = if positives.contains(&Rule::change_stmt) {
+            Some(("in a variant", VARIANT_KEYWORDS, VARIANT_LIST))
+        } else if positives.contains(&Rule::item) {
             Some(("at the top level", ITEM_KEYWORDS, ITEM_LIST))
         } else if positives.contains(&Rule::clause) {
             Some(("in a chart", CLAUSE_KEYWORDS, CLAUSE_LIST))
@@ -394,6 +419,28 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_total => "`total`",
         Rule::kw_net => "`modifiers` (the net modifier)",
         Rule::kw_to => "`to`",
+        Rule::variant_file => "a variant file",
+        Rule::variant_header => "the header `variant \"Title\" of GAME version \"1\"`",
+        Rule::change_stmt => "a change (`change`, `add` or `remove`) or a declaration",
+        Rule::change_row => "`change CHART row RANGES becomes RANGES`",
+        Rule::change_cells => "`change GRID at OPTION: CELLS`",
+        Rule::change_member => "`change CHART.MODIFIER VALUE`",
+        Rule::add_row => "`add CHART row RANGES => OUTCOME`",
+        Rule::add_grid_row => "`add GRID at OPTION: CELLS`",
+        Rule::add_member => "`add CHART.MODIFIER VALUE \"label\"`",
+        Rule::remove_row => "`remove CHART row RANGES`",
+        Rule::remove_grid_row => "`remove GRID at OPTION`",
+        Rule::remove_member => "`remove CHART.MODIFIER`",
+        Rule::remove_item => "`remove NAME`",
+        Rule::row_select => "the ranges of a row, such as `6 or more`",
+        Rule::member_path => "a member such as `bog_down.tracked`",
+        Rule::kw_variant => "`variant`",
+        Rule::kw_change => "`change`",
+        Rule::kw_add => "`add`",
+        Rule::kw_remove => "`remove`",
+        Rule::kw_row => "`row`",
+        Rule::kw_becomes => "`becomes`",
+        Rule::kw_after => "`after`",
         Rule::WHITESPACE => "white space",
         Rule::COMMENT => "a comment",
     }

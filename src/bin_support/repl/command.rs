@@ -32,12 +32,25 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec {
         name: "odds",
-        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B]",
+        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B | --sweep NAME=A..B]",
         summary: "the exact odds of every outcome",
         detail: "Computes the exact probability of each outcome for the choices given. \
                  With `--sweep A..B`, shows the odds against an extra net modifier from \
-                 A to B, one column each.",
+                 A to B, one column each; with `--sweep NAME=A..B`, against the parameter \
+                 NAME from A to B.",
         example: "odds manoeuvre unit_rating=veteran order_status=suppressed --sweep -2..2",
+    },
+    Spec {
+        name: "diff",
+        usage:
+            "diff BASE VARIANT [CHART [MODIFIER | NAME=VALUE ...]] [--across] [--sweep NAME=A..B]",
+        summary: "what a variant does to the odds, against its base",
+        detail: "Compares two loaded games, a base and a variant of it. With a chart, shows \
+                 each outcome's exact odds in both and the change in percentage points; \
+                 `--across` ranks every situation of the chart by its largest change, and \
+                 `--sweep NAME=A..B` shows the change for each value of a parameter. \
+                 Without a chart, lists every chart that differs, with its largest change.",
+        example: "diff first_echelon mud_season bog_down tracked",
     },
     Spec {
         name: "again",
@@ -173,6 +186,11 @@ pub enum Command {
     Chart(ChartArgs),
     /// `odds CHART ... [--sweep A..B]`.
     Odds(ChartArgs, Option<(i64, i64)>),
+    /// `odds CHART ... --sweep NAME=A..B`: over a named parameter.
+    OddsSweep(ChartArgs, String, i64, i64),
+    /// `diff BASE VARIANT [CHART ...] [--across] [--sweep NAME=A..B]`: the
+    /// words after `diff`.
+    Diff(Vec<Word>),
     /// `seed [N]`.
     Seed(Option<u64>),
     /// `again`.
@@ -328,6 +346,7 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
     let mut rest: Vec<Word> = words[2..].to_vec();
     let mut sweep = None;
     let mut blanked: Vec<(usize, usize)> = Vec::new();
+    let mut named = None;
     let mut i = 0;
     while i < rest.len() {
         let w = &rest[i];
@@ -359,6 +378,27 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
                 "give one range",
             ));
         }
+        if let Some((name, r)) = range.split_once('=') {
+            let (a, b) = parse_range(r)
+                .filter(|_| {
+                    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                })
+                .ok_or_else(|| CommandError {
+                    message: format!("`{range}` is not a parameter and a range"),
+                    start: w.start,
+                    end: span_end,
+                    help: Some(
+                        "write `--sweep NAME=A..B` with A <= B, at most 40 apart, such as \
+                         `--sweep bog_down_rating=-3..3`"
+                            .into(),
+                    ),
+                })?;
+            named = Some((name.to_owned(), a, b));
+            sweep = Some((a, b));
+            blanked.push((w.start, span_end));
+            rest.drain(i..i + take);
+            continue;
+        }
         let (a, b) = parse_range(&range).ok_or_else(|| CommandError {
             message: format!("`{range}` is not a range"),
             start: w.start,
@@ -375,6 +415,9 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
     let mut ca = chart_args(line, chart, &rest)?;
     for (s, e) in blanked {
         blank(&mut ca.args, s - ca.args_at, e - ca.args_at);
+    }
+    if let Some((name, a, b)) = named {
+        return Ok(Command::OddsSweep(ca, name, a, b));
     }
     Ok(Command::Odds(ca, sweep))
 }
@@ -422,6 +465,16 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Ok(Command::Roll(chart_args(line, chart, &words[2..])?))
         }
         "odds" => odds(line, &words),
+        "diff" => {
+            if words.len() < 3 {
+                return Err(CommandError::at(
+                    &words[0],
+                    "`diff` needs a base game and a variant",
+                    format!("{}; `games` shows the loaded games", usage_help("diff")),
+                ));
+            }
+            Ok(Command::Diff(words[1..].to_vec()))
+        }
         "seed" => match at_most_one("seed", &words)? {
             None => Ok(Command::Seed(None)),
             Some(w) => w

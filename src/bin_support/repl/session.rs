@@ -326,12 +326,14 @@ impl Session {
             Command::Games => Reply::ok(self.games()),
             Command::List(what) => self.list(what.as_ref(), line),
             Command::Show(word) => match find_chart(&self.ruleset, line, &word, false) {
-                Ok(c) => Reply::ok(c.render()),
+                Ok(c) => Reply::ok(c.render() + &crate::diff::marks(&c)),
                 Err(e) => Reply::fail(e),
             },
             Command::Roll(args) => self.roll(line, &args, false),
             Command::Chart(args) => self.roll(line, &args, true),
             Command::Odds(args, sweep) => self.odds(line, &args, sweep),
+            Command::Diff(words) => self.diff(&words),
+            Command::OddsSweep(args, name, a, b) => self.odds_sweep(line, &args, &name, a, b),
             Command::Seed(Some(n)) => {
                 self.seed = n;
                 self.rng = Xoshiro256PlusPlus::seed_from_u64(n);
@@ -578,6 +580,70 @@ impl Session {
                 Self::roll_chart(&self.ruleset, &mut self.rng, chart, &last.line, &last.args)
             }
             Err(e) => Reply::fail(output::plain_error(&e)),
+        }
+    }
+
+    fn odds_sweep(&self, line: &str, args: &ChartArgs, name: &str, a: i64, b: i64) -> Reply {
+        let chart = match find_chart(&self.ruleset, line, &args.chart, false) {
+            Ok(c) => c,
+            Err(e) => return Reply::fail(e),
+        };
+        if let Err(e) = check_lengths(line, args) {
+            return Reply::fail(e);
+        }
+        let fail = |e: &RollError| Reply::fail(output::roll_error(e, &self.ruleset, line, "input"));
+        let choices = match choices(args) {
+            Ok(c) => c,
+            Err(e) => return fail(&e),
+        };
+        match crate::diff::odds_sweep(&chart, &choices, args.extra, name, a, b, false) {
+            Ok(out) => Reply::ok(out),
+            Err(Ok(message)) => Reply::fail(message),
+            Err(Err(e)) => fail(&e),
+        }
+    }
+
+    fn diff(&self, words: &[Word]) -> Reply {
+        let mut across = false;
+        let mut sweep = None;
+        let mut rest: Vec<&str> = Vec::new();
+        let mut iter = words.iter();
+        while let Some(w) = iter.next() {
+            match w.text.as_str() {
+                "--across" => across = true,
+                "--sweep" => match iter.next().map(|v| crate::diff::parse_sweep(&v.text)) {
+                    Some(Some(crate::diff::Sweep::Named(n, a, b))) => sweep = Some((n, a, b)),
+                    _ => {
+                        return Reply::fail(
+                            "error: --sweep takes NAME=A..B, such as `bog_down_rating=-3..3`\n"
+                                .into(),
+                        )
+                    }
+                },
+                other => rest.push(other),
+            }
+        }
+        let [base, variant, more @ ..] = rest.as_slice() else {
+            let usage = command::spec("diff").map_or("", |s| s.usage);
+            return Reply::fail(format!("usage: {usage}\n"));
+        };
+        let sides = crate::diff::Side::named(&self.ruleset, base)
+            .and_then(|b| crate::diff::Side::named(&self.ruleset, variant).map(|v| (b, v)));
+        let (b, v) = match sides {
+            Ok(s) => s,
+            Err(e) => return Reply::fail(e),
+        };
+        let choices = more.get(1..).unwrap_or(&[]).join(" ");
+        let req = crate::diff::Request {
+            chart: more.first().copied(),
+            choices: &choices,
+            across,
+            sweep,
+            json: false,
+        };
+        match crate::diff::run(&b, &v, &req) {
+            Ok(out) => Reply::ok(out),
+            Err(e) => Reply::fail(e),
         }
     }
 

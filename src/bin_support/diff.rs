@@ -1,0 +1,625 @@
+//! `diff` (command line and REPL), `--sweep NAME=A..B` and `source`: what a
+//! variant does to the odds, drawn from the library's [`OddsDiff`] and
+//! [`Across`]. Uses only the library's public API.
+
+use crate::output;
+use chartwright::variant::across::{across, Across};
+use chartwright::{ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset};
+use std::fmt::Write;
+
+/// Most characters of an outcome shown in a table; longer ones end in `…`.
+const LABEL_WIDTH: usize = 40;
+
+/// Most situations ranked in `--across` output.
+const TOP: usize = 10;
+
+/// One side of a comparison: one game of a ruleset.
+pub struct Side<'r> {
+    /// The rules.
+    pub rules: &'r Ruleset,
+    /// The game's short name.
+    pub game: String,
+}
+
+impl<'r> Side<'r> {
+    /// The only game of `rules`, or an error naming them.
+    pub fn only(rules: &'r Ruleset, what: &str) -> Result<Self, String> {
+        let games: Vec<&str> = rules.games().map(|g| g.0).collect();
+        match games.as_slice() {
+            [one] => Ok(Self {
+                rules,
+                game: (*one).to_owned(),
+            }),
+            _ => Err(format!(
+                "error: the {what} must be one game; these rules hold {}: {}\n",
+                games.len(),
+                games.join(", ")
+            )),
+        }
+    }
+
+    /// The game `game` of `rules`, or an error naming the loaded games.
+    pub fn named(rules: &'r Ruleset, game: &str) -> Result<Self, String> {
+        if rules.games().any(|g| g.0 == game) {
+            return Ok(Self {
+                rules,
+                game: game.to_owned(),
+            });
+        }
+        let games: Vec<&str> = rules.games().map(|g| g.0).collect();
+        let hint = chartwright::suggest::closest(game, games.iter().copied())
+            .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"));
+        Err(format!(
+            "error: no loaded game `{game}`{hint}; loaded: {}\n",
+            games.join(", ")
+        ))
+    }
+
+    /// Its chart named `name`, if it has one.
+    fn chart(&self, name: &str) -> Option<ChartRef<'r>> {
+        self.rules
+            .charts()
+            .find(|c| c.game() == self.game && c.name() == name)
+    }
+
+    /// Its charts that roll (not grids, modifier sets or notes).
+    fn rolled(&self) -> Vec<ChartRef<'r>> {
+        self.rules
+            .charts()
+            .filter(|c| c.game() == self.game && c.dice().is_some())
+            .collect()
+    }
+}
+
+/// What `diff` was asked for.
+pub struct Request<'a> {
+    /// The chart, if one.
+    pub chart: Option<&'a str>,
+    /// The choices, as typed.
+    pub choices: &'a str,
+    /// `--across`.
+    pub across: bool,
+    /// `--sweep NAME=A..B`.
+    pub sweep: Option<(String, i64, i64)>,
+    /// `--json`.
+    pub json: bool,
+}
+
+/// Runs a `diff` request; the error is rendered and ready to print.
+pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<String, String> {
+    let fail = |e: &RollError| output::roll_error(e, variant.rules, req.choices, "arguments");
+    let choices = Choices::parse(req.choices).map_err(|e| fail(&e))?;
+    let Some(name) = req.chart else {
+        return Ok(overview(base, variant, &choices));
+    };
+    let (b, v) = (base.chart(name), variant.chart(name));
+    let Some(v_chart) = v.or(b) else {
+        let names: Vec<&str> = variant.rolled().iter().map(ChartRef::name).collect();
+        let hint = chartwright::suggest::closest(name, names.iter().copied())
+            .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"));
+        return Err(format!(
+            "error: neither `{}` nor `{}` has a chart `{name}`{hint}\n",
+            base.game, variant.game
+        ));
+    };
+    let Some(b_chart) = b else {
+        return Err(format!(
+            "error: `{name}` is new in `{}`: the base has no such chart to compare with\n",
+            variant.game
+        ));
+    };
+    let Some(v_chart) = v else {
+        return Err(format!(
+            "error: `{name}` is removed by `{}`: only the base has it\n",
+            v_chart.game()
+        ));
+    };
+    if let Some((param, lo, hi)) = &req.sweep {
+        return diff_sweep(&b_chart, &v_chart, &choices, param, *lo, *hi, req.json)
+            .map_err(|e| e.unwrap_or_else(|e| fail(&e)));
+    }
+    if req.across {
+        let limit = variant.rules.limits().max_situations;
+        let a = across(&b_chart, &v_chart, &choices, limit).map_err(|e| fail(&e))?;
+        return Ok(if req.json {
+            json(&serde_json::json!({
+                "chart": a.chart,
+                "situations": a.total.to_string(),
+                "sampled": a.sampled,
+                "compared": a.ranked.len(),
+                "skipped": a.skipped,
+                "ranked": a.ranked.iter().map(OddsDiff::to_json).collect::<Vec<_>>(),
+            }))
+        } else {
+            render_across(&a, &b_chart.qualified_name(), limit)
+        });
+    }
+    let d = OddsDiff::compare(&b_chart, &v_chart, &choices).map_err(|e| fail(&e))?;
+    Ok(if req.json {
+        json(&d.to_json())
+    } else {
+        render(&d, &b_chart.qualified_name())
+    })
+}
+
+fn json(v: &serde_json::Value) -> String {
+    format!("{}\n", serde_json::to_string_pretty(v).unwrap_or_default())
+}
+
+/// An outcome's text cut to `width` characters, ending in `…` if cut.
+pub fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
+fn fraction(p: Option<&num_rational::BigRational>) -> String {
+    p.map_or_else(
+        || "—".to_owned(),
+        |p| format!("{}/{}", p.numer(), p.denom()),
+    )
+}
+
+fn pct(p: Option<f64>) -> String {
+    p.map_or_else(String::new, |p| format!("{p:.2}%"))
+}
+
+/// One chart's diff as a table: outcome, base, variant, change, bar.
+pub fn render(d: &OddsDiff, base_name: &str) -> String {
+    let mut out = String::new();
+    let choices = if d.choices.is_empty() {
+        String::new()
+    } else {
+        format!("  with {}", d.choices)
+    };
+    let _ = writeln!(out, "{base_name} → {}{choices}", d.chart);
+    let w = d
+        .outcomes
+        .iter()
+        .map(|o| o.outcome.chars().count().min(LABEL_WIDTH))
+        .max()
+        .unwrap_or(0)
+        .max("outcome".len());
+    let bf: Vec<String> = d
+        .outcomes
+        .iter()
+        .map(|o| fraction(o.base.as_ref()))
+        .collect();
+    let vf: Vec<String> = d
+        .outcomes
+        .iter()
+        .map(|o| fraction(o.variant.as_ref()))
+        .collect();
+    let bw = bf
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let vw = vf
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let _ = writeln!(
+        out,
+        "  {:<w$}  {:<bw$} {:>7}   {:<vw$} {:>7}   {:>10}",
+        "outcome", "base", "", "variant", "", "change"
+    );
+    for ((o, b), v) in d.outcomes.iter().zip(&bf).zip(&vf) {
+        let side = match (&o.base, &o.variant) {
+            (None, Some(_)) => "  (variant only)",
+            (Some(_), None) => "  (base only)",
+            _ => "",
+        };
+        let delta = o.delta_percent();
+        let arrow = if delta > 0.0 {
+            "▲"
+        } else if delta < 0.0 {
+            "▼"
+        } else {
+            " "
+        };
+        let _ = writeln!(
+            out,
+            "  {:<w$}  {b:<bw$} {:>7}   {v:<vw$} {:>7}   {:>+7.2} pp  {arrow}{}{side}",
+            cut(&o.outcome, LABEL_WIDTH),
+            pct(o.base_percent()),
+            pct(o.variant_percent()),
+            delta + 0.0,
+            output::bar(delta.abs()),
+        );
+    }
+    if d.is_unchanged() {
+        out.push_str("  no change\n");
+    }
+    out
+}
+
+/// `OUTCOME 70.00% → 50.00% (-20.00 pp)`.
+fn change_text(o: &OutcomeDiff) -> String {
+    let side = |p: Option<f64>| p.map_or_else(|| "never".to_owned(), |p| format!("{p:.2}%"));
+    format!(
+        "{}: {} → {} ({:+.2} pp)",
+        cut(&o.outcome, LABEL_WIDTH),
+        side(o.base_percent()),
+        side(o.variant_percent()),
+        o.delta_percent() + 0.0
+    )
+}
+
+fn situation(choices: &str) -> &str {
+    if choices.is_empty() {
+        "no choices"
+    } else {
+        choices
+    }
+}
+
+/// `--across`: the situations ranked by their largest change.
+pub fn render_across(a: &Across, base_name: &str, limit: usize) -> String {
+    let mut out = String::new();
+    let how = if a.sampled {
+        format!(
+            "{} situations, more than the limit of {limit}: a sample of {} compared",
+            a.total,
+            a.ranked.len() + a.skipped
+        )
+    } else {
+        format!("{} situations, every one compared", a.total)
+    };
+    let _ = writeln!(out, "{base_name} → {}: {how}", a.chart);
+    if a.skipped > 0 {
+        let _ = writeln!(
+            out,
+            "  ({} left out: choices that cannot go together, such as two alternatives of one group)",
+            a.skipped
+        );
+    }
+    let changed: Vec<&OddsDiff> = a.ranked.iter().filter(|d| !d.is_unchanged()).collect();
+    if changed.is_empty() {
+        out.push_str("  no change in any situation compared\n");
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "  {} of {} change; the largest changes first:",
+        changed.len(),
+        a.ranked.len()
+    );
+    for (i, d) in changed.iter().take(TOP).enumerate() {
+        if let Some(o) = d.largest() {
+            let _ = writeln!(
+                out,
+                "  {:>3}. {}: {}",
+                i + 1,
+                situation(&d.choices),
+                change_text(o)
+            );
+        }
+    }
+    if changed.len() > TOP {
+        let _ = writeln!(out, "  ... and {} more", changed.len() - TOP);
+    }
+    out
+}
+
+/// Without a chart: every chart that differs, with its largest change over
+/// its situations (bounded, as `--across`).
+fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> String {
+    let limit = (variant.rules.limits().max_situations / 16).max(1);
+    let mut lines = Vec::new();
+    let mut compared = 0;
+    for v in variant.rolled() {
+        let Some(b) = base.chart(v.name()) else {
+            lines.push(format!("  {:<28} new in the variant", v.name()));
+            continue;
+        };
+        compared += 1;
+        match across(&b, &v, &choices_for(&b, &v, choices), limit) {
+            Ok(a) => {
+                let Some(d) = a.ranked.iter().find(|d| !d.is_unchanged()) else {
+                    continue;
+                };
+                let Some(o) = d.largest() else { continue };
+                let sampled = if a.sampled { " (sampled)" } else { "" };
+                lines.push(format!(
+                    "  {:<28} {} with {}{sampled}",
+                    v.name(),
+                    change_text(o),
+                    situation(&d.choices)
+                ));
+            }
+            Err(e) => lines.push(format!("  {:<28} not compared: {e}", v.name())),
+        }
+    }
+    for b in base.rolled() {
+        if variant.chart(b.name()).is_none() {
+            lines.push(format!("  {:<28} removed by the variant", b.name()));
+        }
+    }
+    let mut out = String::new();
+    if lines.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} → {}: no change ({compared} charts compared, in every situation up to {limit} each)",
+            base.game, variant.game
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "{} → {}: {} of {compared} charts differ (largest change, in the situation it happens)",
+            base.game,
+            variant.game,
+            lines.len()
+        );
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+    }
+    out
+}
+
+/// The typed choices either chart takes.
+fn choices_for(b: &ChartRef<'_>, v: &ChartRef<'_>, choices: &Choices) -> Choices {
+    let mut out = Choices::none();
+    for a in choices.args() {
+        let takes = |c: &ChartRef<'_>| c.inputs().iter().any(|i| i.name == a.name);
+        if takes(b) || takes(v) {
+            out = out.with(&a.name, a.value.as_deref());
+        }
+    }
+    out
+}
+
+// -- Sweeps -------------------------------------------------------------------
+
+/// `NAME=A..B` (a named parameter) or `A..B` (a loose net modifier).
+pub enum Sweep {
+    /// A parameter by name, from A to B.
+    Named(String, i64, i64),
+    /// A loose net modifier from A to B.
+    Loose(i64, i64),
+}
+
+/// Most values one sweep takes.
+const MAX_SWEEP: i64 = 100;
+
+/// Parses `--sweep`'s value.
+pub fn parse_sweep(s: &str) -> Option<Sweep> {
+    let (name, range) = match s.split_once('=') {
+        Some((n, r)) => (Some(n.trim()), r),
+        None => (None, s),
+    };
+    let (a, b) = range.split_once("..")?;
+    let (a, b): (i64, i64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+    if a > b || b - a > MAX_SWEEP {
+        return None;
+    }
+    match name {
+        Some(n) if !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+            Some(Sweep::Named(n.to_owned(), a, b))
+        }
+        Some(_) => None,
+        None => Some(Sweep::Loose(a, b)),
+    }
+}
+
+/// The outcomes of several columns in one order: the first column's, with
+/// each later column's new outcomes after the outcome they follow there, so
+/// rows stay in table order.
+fn merged_order<'a>(columns: impl IntoIterator<Item = Vec<&'a str>>) -> Vec<&'a str> {
+    let mut order: Vec<&str> = Vec::new();
+    for column in columns {
+        let mut after: Option<usize> = None;
+        for o in column {
+            if let Some(i) = order.iter().position(|x| *x == o) {
+                after = Some(i);
+                continue;
+            }
+            let at = after.map_or(0, |i| i + 1).min(order.len());
+            order.insert(at, o);
+            after = Some(at);
+        }
+    }
+    order
+}
+
+/// A table of outcomes (rows, in table order) by columns, each cell from
+/// `cell(column, outcome)`.
+fn grid<C>(
+    corner: &str,
+    columns: &[(String, C)],
+    outcomes: &[&str],
+    cell: impl Fn(&C, &str) -> String,
+) -> String {
+    let w = outcomes
+        .iter()
+        .map(|o| o.chars().count().min(LABEL_WIDTH))
+        .max()
+        .unwrap_or(0)
+        .max(corner.chars().count());
+    let cells: Vec<Vec<String>> = outcomes
+        .iter()
+        .map(|o| columns.iter().map(|(_, c)| cell(c, o)).collect())
+        .collect();
+    let cw = columns
+        .iter()
+        .map(|(h, _)| h.chars().count())
+        .chain(cells.iter().flatten().map(|c| c.chars().count()))
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    let _ = write!(out, "{corner:<w$}");
+    for (h, _) in columns {
+        let _ = write!(out, "  {h:>cw$}");
+    }
+    out.push('\n');
+    for (o, row) in outcomes.iter().zip(&cells) {
+        let _ = write!(out, "{:<w$}", cut(o, LABEL_WIDTH));
+        for c in row {
+            let _ = write!(out, "  {c:>cw$}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The percentage of `outcome` in `odds`, `0.00%` where it cannot happen.
+fn odds_cell(o: &Odds, outcome: &str) -> String {
+    let p: f64 = o
+        .outcomes
+        .iter()
+        .filter(|x| x.outcome == outcome)
+        .map(chartwright::OddsOutcome::percent)
+        .fold(0.0, |a, b| a + b);
+    format!("{:.2}%", p + 0.0)
+}
+
+/// Odds columns (loose net modifier or a parameter) as a table.
+pub fn odds_table(corner: &str, columns: &[(String, Odds)]) -> String {
+    let outcomes = merged_order(
+        columns
+            .iter()
+            .map(|(_, o)| o.outcomes.iter().map(|x| x.outcome.as_str()).collect()),
+    );
+    grid(corner, columns, &outcomes, odds_cell)
+}
+
+/// The error for a sweep over a name that is not a parameter of the chart.
+fn not_a_param(chart: &ChartRef<'_>, name: &str) -> String {
+    let params: Vec<String> = chart
+        .inputs()
+        .into_iter()
+        .filter(|i| matches!(i.kind, chartwright::InputKind::Param { .. }))
+        .map(|i| i.name)
+        .collect();
+    let hint = chartwright::suggest::closest(name, params.iter().map(String::as_str))
+        .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"));
+    format!(
+        "error: `{name}` is not a parameter of `{}`{hint}; its parameters: {}\n",
+        chart.name(),
+        if params.is_empty() {
+            "none".to_owned()
+        } else {
+            params.join(", ")
+        }
+    )
+}
+
+fn takes_param(chart: &ChartRef<'_>, name: &str) -> bool {
+    chart
+        .inputs()
+        .iter()
+        .any(|i| i.name == name && matches!(i.kind, chartwright::InputKind::Param { .. }))
+}
+
+/// `odds CHART ... --sweep NAME=A..B`: one column per value of the parameter.
+/// The error is `Err(Ok(text))` for a message, `Err(Err(e))` for a roll error.
+pub fn odds_sweep(
+    chart: &ChartRef<'_>,
+    choices: &Choices,
+    extra: i64,
+    name: &str,
+    lo: i64,
+    hi: i64,
+    as_json: bool,
+) -> Result<String, Result<String, RollError>> {
+    if !takes_param(chart, name) {
+        return Err(Ok(not_a_param(chart, name)));
+    }
+    let mut columns = Vec::new();
+    for v in lo..=hi {
+        let c = choices.clone().with(name, Some(&v.to_string()));
+        let o = chart
+            .bind(&c)
+            .and_then(|b| b.with_extra_modifier(extra).odds())
+            .map_err(Err)?;
+        columns.push((v.to_string(), o));
+    }
+    if as_json {
+        let v: Vec<_> = columns
+            .iter()
+            .map(|(x, o)| serde_json::json!({ name: x.parse::<i64>().unwrap_or(0), "odds": o.to_json() }))
+            .collect();
+        return Ok(json(&serde_json::Value::Array(v)));
+    }
+    Ok(odds_table(name, &columns))
+}
+
+/// `diff ... --sweep NAME=A..B`: the change in percentage points per value.
+fn diff_sweep(
+    base: &ChartRef<'_>,
+    variant: &ChartRef<'_>,
+    choices: &Choices,
+    name: &str,
+    lo: i64,
+    hi: i64,
+    as_json: bool,
+) -> Result<String, Result<String, RollError>> {
+    if !takes_param(variant, name) && !takes_param(base, name) {
+        return Err(Ok(not_a_param(variant, name)));
+    }
+    let mut columns = Vec::new();
+    for v in lo..=hi {
+        let c = choices.clone().with(name, Some(&v.to_string()));
+        let d = OddsDiff::compare(base, variant, &c).map_err(Err)?;
+        columns.push((v.to_string(), d));
+    }
+    if as_json {
+        let v: Vec<_> = columns
+            .iter()
+            .map(|(x, d)| serde_json::json!({ name: x.parse::<i64>().unwrap_or(0), "diff": d.to_json() }))
+            .collect();
+        return Ok(json(&serde_json::Value::Array(v)));
+    }
+    let outcomes = merged_order(
+        columns
+            .iter()
+            .map(|(_, d)| d.outcomes.iter().map(|o| o.outcome.as_str()).collect()),
+    );
+    let mut out = format!(
+        "{} → {}: change in percentage points (variant - base) by {name}\n",
+        base.qualified_name(),
+        variant.qualified_name()
+    );
+    out.push_str(&grid(name, &columns, &outcomes, |d: &OddsDiff, o| {
+        d.outcomes.iter().find(|x| x.outcome == o).map_or_else(
+            || "+0.00".to_owned(),
+            |x| format!("{:+.2}", x.delta_percent() + 0.0),
+        )
+    }));
+    Ok(out)
+}
+
+// -- Source -------------------------------------------------------------------
+
+/// `chartwright source GAME`: a bundled game's text, or an error.
+pub fn source(game: &str) -> Result<&'static str, String> {
+    chartwright::bundled::source(game).ok_or_else(|| {
+        let names: Vec<&str> = chartwright::bundled::names().collect();
+        let hint = chartwright::suggest::closest(game, names.iter().copied())
+            .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"));
+        format!(
+            "error: no bundled game `{game}`{hint}; the bundled games are: {}\n",
+            names.join(", ")
+        )
+    })
+}
+
+/// What a variant changed in a chart, for `show`; empty for a plain game's.
+pub fn marks(chart: &ChartRef<'_>) -> String {
+    let marks = chart.variant_marks();
+    if marks.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("\nChanged by the variant ({}):\n", chart.game());
+    for m in marks {
+        let _ = writeln!(out, "  * {m}");
+    }
+    out
+}

@@ -1,0 +1,205 @@
+//! [`VariantError`]: what is wrong with a variant's changes or its chain of
+//! bases. Every kind has a stable code, a label at the change at fault, and
+//! help. Errors the usual checks find after the changes are
+//! [`crate::CompileError`]s, pointing wherever the node at fault was written.
+
+use crate::span::Span;
+use miette::{Diagnostic, LabeledSpan};
+use std::fmt;
+
+/// A problem with a variant file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct VariantError {
+    /// What is wrong.
+    pub kind: VariantErrorKind,
+    /// Where, in the variant file.
+    pub span: Span,
+}
+
+impl VariantError {
+    pub(crate) fn new(kind: VariantErrorKind, span: Span) -> Self {
+        Self { kind, span }
+    }
+}
+
+/// The kinds of [`VariantError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantErrorKind {
+    /// A change names something the base does not have.
+    UnknownTarget {
+        /// What was looked for ("chart", "modifier", "row", ...).
+        what: &'static str,
+        /// The name (or the ranges) as written.
+        name: String,
+        /// Where it was looked for (`bog_down`), if inside something.
+        owner: Option<String>,
+        /// The closest name the base has.
+        suggestion: Option<String>,
+        /// What is there instead, for the help (the rows' ranges).
+        known: Option<String>,
+    },
+    /// A change that does not fit what it names (rows of a grid).
+    WrongKind {
+        /// The name.
+        name: String,
+        /// What it is.
+        is: &'static str,
+        /// What the change needs.
+        wanted: &'static str,
+    },
+    /// `add` of something the base already has.
+    AlreadyExists {
+        /// What it is.
+        what: &'static str,
+        /// The name.
+        name: String,
+    },
+    /// Two changes to the same thing.
+    Conflict {
+        /// The thing, in words.
+        target: String,
+        /// The first change to it.
+        first: Span,
+    },
+    /// The base is neither a bundled game nor a readable file.
+    BaseNotFound {
+        /// The base as written.
+        base: String,
+        /// Why (the system's message, or "not a bundled game").
+        reason: String,
+        /// The closest bundled game's name.
+        suggestion: Option<String>,
+    },
+    /// A variant whose chain of bases comes back to itself.
+    BaseCycle {
+        /// The chain, `a.rules -> b.rules -> a.rules`.
+        chain: String,
+    },
+    /// Variants of variants deeper than [`crate::Limits::max_variant_depth`].
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// A change whose shape does not fit its target.
+    Invalid {
+        /// What is wrong.
+        message: String,
+        /// How to fix it.
+        help: String,
+    },
+}
+
+impl fmt::Display for VariantErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnknownTarget {
+                what,
+                name,
+                owner: Some(owner),
+                ..
+            } => write!(f, "the base's `{owner}` has no {what} `{name}`"),
+            Self::UnknownTarget { what, name, .. } => {
+                write!(f, "the base has no {what} `{name}`")
+            }
+            Self::WrongKind { name, is, wanted } => {
+                write!(f, "`{name}` is {is}, not {wanted}")
+            }
+            Self::AlreadyExists { what, name } => {
+                write!(f, "the base already has a {what} `{name}`")
+            }
+            Self::Conflict { target, .. } => write!(f, "{target} is changed twice"),
+            Self::BaseNotFound { base, reason, .. } => {
+                write!(f, "cannot load the base `{base}`: {reason}")
+            }
+            Self::BaseCycle { chain } => write!(f, "the variant's bases form a cycle: {chain}"),
+            Self::TooDeep { limit } => {
+                write!(f, "variants of variants nested more than {limit} deep")
+            }
+            Self::Invalid { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+impl VariantErrorKind {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::UnknownTarget { .. } => "chartwright::variant::unknown_target",
+            Self::WrongKind { .. } => "chartwright::variant::wrong_kind",
+            Self::AlreadyExists { .. } => "chartwright::variant::already_exists",
+            Self::Conflict { .. } => "chartwright::variant::conflict",
+            Self::BaseNotFound { .. } => "chartwright::variant::base_not_found",
+            Self::BaseCycle { .. } => "chartwright::variant::base_cycle",
+            Self::TooDeep { .. } => "chartwright::variant::too_deep",
+            Self::Invalid { .. } => "chartwright::variant::invalid",
+        }
+    }
+
+    fn help(&self) -> String {
+        match self {
+            Self::UnknownTarget {
+                suggestion: Some(s),
+                ..
+            }
+            | Self::BaseNotFound {
+                suggestion: Some(s),
+                ..
+            } => format!("did you mean `{s}`?"),
+            Self::UnknownTarget {
+                known: Some(known), ..
+            } => format!("the base has: {known}"),
+            Self::UnknownTarget { what, .. } => {
+                format!("to add a new {what}, use `add`; `chartwright source GAME` prints the base")
+            }
+            Self::WrongKind { wanted, .. } => format!("name {wanted} here"),
+            Self::AlreadyExists { .. } => {
+                "use `change` to change it, or give the new one another name".into()
+            }
+            Self::Conflict { .. } => "make one change of the two, or merge them into one".into(),
+            Self::BaseNotFound { .. } => {
+                "name a bundled game (`first_echelon`) or a path in quotes, relative to the \
+                 variant file"
+                    .into()
+            }
+            Self::BaseCycle { .. } => "a variant's base must not lead back to it".into(),
+            Self::TooDeep { .. } => {
+                "base the variant on a game nearer the original, or raise the limit".into()
+            }
+            Self::Invalid { help, .. } => help.clone(),
+        }
+    }
+}
+
+impl Diagnostic for VariantError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.kind.code()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.kind.help()))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let main = match &self.kind {
+            VariantErrorKind::UnknownTarget { .. } => "not in the base",
+            VariantErrorKind::Conflict { .. } => "changed again here",
+            VariantErrorKind::BaseNotFound { .. } | VariantErrorKind::BaseCycle { .. } => {
+                "this base"
+            }
+            _ => "here",
+        };
+        let mut labels = vec![LabeledSpan::new_primary_with_span(
+            Some(main.to_string()),
+            self.span,
+        )];
+        if let VariantErrorKind::Conflict { first, .. } = &self.kind {
+            if first.source == self.span.source {
+                labels.push(LabeledSpan::new_with_span(
+                    Some("first changed here".into()),
+                    *first,
+                ));
+            }
+        }
+        Some(Box::new(labels.into_iter()))
+    }
+}

@@ -1,0 +1,200 @@
+//! Loading a source that may be a variant: parse it, follow its chain of
+//! bases (bundled names or paths relative to the variant file), refuse
+//! cycles and chains deeper than [`Limits::max_variant_depth`], and merge
+//! each variant into its base, innermost first.
+
+use super::error::{VariantError, VariantErrorKind};
+use super::merge::{self, Mark};
+use crate::ast::{BaseRef, Document, File, VariantFile};
+use crate::limits::Limits;
+use crate::load_error::LoadError;
+use crate::ruleset::Origin;
+use crate::span::{SourceId, SourceMap};
+use std::path::{Path, PathBuf};
+
+/// A loaded game: its AST (a variant's merged over its base) and what the
+/// variants in its chain changed.
+pub(crate) struct Loaded {
+    pub file: File,
+    pub marks: Vec<Mark>,
+}
+
+/// One link of a chain of bases: how it is known, and how it is shown.
+struct Link {
+    identity: String,
+    shown: String,
+}
+
+/// Parses source `id` and, if it is a variant, loads its bases and merges.
+pub(crate) fn load(
+    sources: &mut SourceMap,
+    id: SourceId,
+    text: &str,
+    origin: &Origin,
+    limits: &Limits,
+) -> Result<Loaded, Vec<LoadError>> {
+    let doc = crate::parser::parse_document(id, text).map_err(|e| vec![LoadError::Parse(e)])?;
+    let (link, dir) = match origin {
+        Origin::File(p) => (
+            Link {
+                identity: identity(p),
+                shown: p.display().to_string(),
+            },
+            p.parent().map(Path::to_path_buf),
+        ),
+        Origin::Bundled(n) => (
+            Link {
+                identity: format!("bundled:{n}"),
+                shown: n.clone(),
+            },
+            None,
+        ),
+        Origin::Text(_) => (
+            Link {
+                identity: format!("text:{}", id.0),
+                shown: sources.get(id).map_or_else(String::new, |s| s.name.clone()),
+            },
+            None,
+        ),
+    };
+    resolve(sources, doc, dir.as_deref(), vec![link], limits)
+}
+
+fn resolve(
+    sources: &mut SourceMap,
+    doc: Document,
+    dir: Option<&Path>,
+    chain: Vec<Link>,
+    limits: &Limits,
+) -> Result<Loaded, Vec<LoadError>> {
+    let variant = match doc {
+        Document::Game(file) => {
+            return Ok(Loaded {
+                file,
+                marks: Vec::new(),
+            })
+        }
+        Document::Variant(v) => v,
+    };
+    let fail = |kind, span| vec![LoadError::Variant(VariantError::new(kind, span))];
+    if chain.len() > limits.max_variant_depth {
+        return Err(fail(
+            VariantErrorKind::TooDeep {
+                limit: limits.max_variant_depth,
+            },
+            variant.header.span,
+        ));
+    }
+    let base = find_base(&variant, dir).map_err(|e| vec![LoadError::Variant(*e)])?;
+    if chain.iter().any(|l| l.identity == base.link.identity) {
+        let names: Vec<&str> = chain
+            .iter()
+            .map(|l| l.shown.as_str())
+            .chain([base.link.shown.as_str()])
+            .collect();
+        return Err(fail(
+            VariantErrorKind::BaseCycle {
+                chain: names.join(" -> "),
+            },
+            base_span(&variant),
+        ));
+    }
+    let base_id = sources.add(base.source_name, base.text.clone());
+    let base_doc = crate::parser::parse_document(base_id, &base.text)
+        .map_err(|e| vec![LoadError::Parse(e)])?;
+    let mut chain = chain;
+    chain.push(base.link);
+    let inner = resolve(sources, base_doc, base.dir.as_deref(), chain, limits)?;
+    let mut errors = Vec::new();
+    let merged = merge::apply(inner.file, &variant, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors.into_iter().map(LoadError::Variant).collect());
+    }
+    let mut marks = inner.marks;
+    marks.extend(merged.marks);
+    Ok(Loaded {
+        file: merged.file,
+        marks,
+    })
+}
+
+/// A base's text and where it is.
+struct Base {
+    text: String,
+    source_name: String,
+    link: Link,
+    dir: Option<PathBuf>,
+}
+
+fn base_span(variant: &VariantFile) -> crate::span::Span {
+    match &variant.header.base {
+        BaseRef::Bundled(i) => i.span,
+        BaseRef::Path(l) => l.span,
+    }
+}
+
+fn find_base(variant: &VariantFile, dir: Option<&Path>) -> Result<Base, Box<VariantError>> {
+    let span = base_span(variant);
+    match &variant.header.base {
+        BaseRef::Bundled(name) => {
+            let Some(text) = crate::bundled::get(&name.name) else {
+                return Err(Box::new(VariantError::new(
+                    VariantErrorKind::BaseNotFound {
+                        base: name.name.clone(),
+                        reason: format!(
+                            "not a bundled game (those are {}); write a path in quotes",
+                            crate::bundled::names().collect::<Vec<_>>().join(", ")
+                        ),
+                        suggestion: crate::suggest::closest(&name.name, crate::bundled::names()),
+                    },
+                    span,
+                )));
+            };
+            Ok(Base {
+                text: text.to_owned(),
+                source_name: format!("{} (bundled)", name.name),
+                link: Link {
+                    identity: format!("bundled:{}", name.name),
+                    shown: name.name.clone(),
+                },
+                dir: None,
+            })
+        }
+        BaseRef::Path(label) => {
+            let path = match dir {
+                Some(d) => d.join(&label.text),
+                None => PathBuf::from(&label.text),
+            };
+            let text = std::fs::read(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 text".to_owned()))
+                .map_err(|reason| {
+                    Box::new(VariantError::new(
+                        VariantErrorKind::BaseNotFound {
+                            base: path.display().to_string(),
+                            reason,
+                            suggestion: None,
+                        },
+                        span,
+                    ))
+                })?;
+            Ok(Base {
+                text,
+                source_name: path.display().to_string(),
+                link: Link {
+                    identity: identity(&path),
+                    shown: path.display().to_string(),
+                },
+                dir: path.parent().map(Path::to_path_buf),
+            })
+        }
+    }
+}
+
+/// A path's identity for cycle checks: canonical where it exists.
+fn identity(path: &Path) -> String {
+    std::fs::canonicalize(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .display()
+        .to_string()
+}

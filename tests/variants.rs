@@ -1,0 +1,684 @@
+//! House-rule variants end to end: the two "done when" variants diffed
+//! against hand-computed fractions, a variant of a variant, every variant
+//! diagnostic as an insta snapshot, and `diff`, `source` and `show` through
+//! the real binary.
+//!
+//! Paths are relative: cargo runs integration tests in the package root, so
+//! the snapshots name `tests/variants/…`, the same on every machine.
+
+use assert_cmd::Command;
+use chartwright::{Choices, LoadErrors, OddsDiff, Ruleset};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, Report};
+use num_rational::BigRational;
+use predicates::str::contains;
+
+const MUD: &str = "docs/variants/mud_season.rules";
+const STOUT: &str = "docs/variants/bcs_stout_defense.rules";
+
+#[track_caller]
+fn load(path: &str) -> Ruleset {
+    Ruleset::from_file(path).unwrap_or_else(|e| panic!("{path} does not load:\n{e}"))
+}
+
+fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+#[track_caller]
+fn diff(base: &str, variant: &str, chart: &str, args: &str) -> OddsDiff {
+    let (b, v) = (load(base), load(variant));
+    let choices = Choices::parse(args).expect("choices parse");
+    OddsDiff::compare(
+        &b.chart(chart).expect("base chart"),
+        &v.chart(chart).expect("variant chart"),
+        &choices,
+    )
+    .expect("both sides have odds")
+}
+
+/// Asserts each outcome's (base, variant) probabilities, in order.
+#[track_caller]
+fn assert_diff(d: &OddsDiff, expected: &[(&str, Option<BigRational>, Option<BigRational>)]) {
+    let got: Vec<(&str, Option<BigRational>, Option<BigRational>)> = d
+        .outcomes
+        .iter()
+        .map(|o| (o.outcome.as_str(), o.base.clone(), o.variant.clone()))
+        .collect();
+    assert_eq!(got, expected);
+}
+
+// ---------------------------------------------------------------------------
+// Golden diffs, by hand
+
+#[test]
+fn mud_season_with_tracked() {
+    // Base: d10 + 2 reads 6+ on 4-10 (7/10), 4,5 on 2-3 (2/10), 3- on 1.
+    // Mud season: d10 + 1 reads 7+ on 6-10 (5/10), 4-6 on 3-5 (3/10), 3- on 1-2.
+    let d = diff("first_echelon", MUD, "bog_down", "tracked");
+    assert_diff(
+        &d,
+        &[
+            ("Traverse", Some(q(7, 10)), Some(q(1, 2))),
+            ("Bogged down OR Displace", Some(q(1, 5)), Some(q(3, 10))),
+            ("Bogged down", Some(q(1, 10)), Some(q(1, 5))),
+        ],
+    );
+    assert_eq!(d.largest().map(|o| o.outcome.as_str()), Some("Traverse"));
+    assert_eq!(d.outcomes[0].delta(), q(-1, 5));
+}
+
+#[test]
+fn mud_season_in_mud_the_base_does_not_know_mud() {
+    // Base (no `mud`): d10 reads 6+ on 6-10, 4,5 on 4-5, 3- on 1-3.
+    // Mud season: d10 - 2 reads 7+ on 9-10, 4-6 on 6-8, 3- on 1-5.
+    let d = diff("first_echelon", MUD, "bog_down", "mud");
+    assert_diff(
+        &d,
+        &[
+            ("Traverse", Some(q(1, 2)), Some(q(1, 5))),
+            ("Bogged down OR Displace", Some(q(1, 5)), Some(q(3, 10))),
+            ("Bogged down", Some(q(3, 10)), Some(q(1, 2))),
+        ],
+    );
+}
+
+#[test]
+fn stout_defense_one_changed_modifier() {
+    // Net = 2d6 + 3 - 3 - prepared_defense: -1 in the base, -2 in the variant.
+    // Base 2d6 - 1: 4- on 2-5 (10/36), 5-6 on 6-7 (11/36), 7-10 with Prepared
+    // Defense all "A1 | D: Situational | Traffic" on 8-11 (14/36), D1 on 12.
+    // Variant 2d6 - 2: 4- on 2-6 (15/36), 5-6 on 7-8 (11/36), 7-10 on 9-12
+    // (10/36), D1 never.
+    let d = diff(
+        "battalion_combat_series",
+        STOUT,
+        "combat",
+        "attacker_ar=3 defender_ar=3 prepared_defense",
+    );
+    assert_diff(
+        &d,
+        &[
+            (
+                "Loss? A2; Retreat? -; Traffic? -",
+                Some(q(5, 18)),
+                Some(q(5, 12)),
+            ),
+            (
+                "Loss? A1; Retreat? -; Traffic? -",
+                Some(q(11, 36)),
+                Some(q(11, 36)),
+            ),
+            (
+                "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
+                Some(q(7, 18)),
+                Some(q(5, 18)),
+            ),
+            (
+                "Loss? D1; Retreat? D: Retreat; Traffic? -",
+                Some(q(1, 36)),
+                None,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn the_variants_are_a_few_lines() {
+    for path in [MUD, STOUT] {
+        let text = std::fs::read_to_string(path).expect("variant file");
+        let lines = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .count();
+        assert!(lines <= 5, "{path} has {lines} lines");
+    }
+}
+
+#[test]
+fn a_game_against_itself_has_no_change() {
+    let d = diff("first_echelon", "first_echelon", "bog_down", "tracked");
+    assert!(d.is_unchanged());
+    assert!(d.largest().is_none());
+}
+
+#[test]
+fn the_base_stays_unchanged_beside_the_variant() {
+    let mut b = Ruleset::builder();
+    b.add_path("first_echelon").add_path(MUD);
+    let both = b.build().expect("base and variant load together");
+    let tracked = Choices::parse("tracked").expect("choices");
+    let base = both.chart("first_echelon.bog_down").expect("base chart");
+    let mud = both.chart("mud_season.bog_down").expect("variant chart");
+    assert_eq!(
+        base.odds(&tracked).expect("odds").probability("Traverse"),
+        q(7, 10)
+    );
+    assert_eq!(
+        mud.odds(&tracked).expect("odds").probability("Traverse"),
+        q(1, 2)
+    );
+    assert!(base.variant_marks().is_empty());
+    assert_eq!(
+        mud.variant_marks(),
+        [
+            "tracked +2 → +1",
+            "row 6 or more → 7 or more",
+            "row 4,5 → 4-6",
+            "mud -2 added"
+        ]
+    );
+}
+
+#[test]
+fn a_variant_of_a_variant() {
+    // Deeper mud: mud season with `mud` at -3. With mud: d10 - 3 reads 7+ on
+    // 10 (1/10), 4-6 on 7-9 (3/10), 3- on 1-6 (6/10).
+    let d = diff(MUD, "tests/variants/deeper_mud.rules", "bog_down", "mud");
+    assert_diff(
+        &d,
+        &[
+            ("Traverse", Some(q(1, 5)), Some(q(1, 10))),
+            ("Bogged down OR Displace", Some(q(3, 10)), Some(q(3, 10))),
+            ("Bogged down", Some(q(1, 2)), Some(q(3, 5))),
+        ],
+    );
+    // Against the original game, the whole chain shows.
+    let rules = load("tests/variants/deeper_mud.rules");
+    let marks = rules.chart("bog_down").expect("chart").variant_marks();
+    assert_eq!(marks.len(), 5, "{marks:?}");
+    assert_eq!(marks[4], "mud -2 → -3, label \"very deep mud\"");
+}
+
+#[test]
+fn every_kind_of_change_applies() {
+    let rules = Ruleset::from_str(
+        "everything",
+        r#"variant "Everything" of first_echelon version "1"
+        change bog_down.tracked "Tracked vehicle only"
+        add bog_down.wheeled -2 "Wheeled vehicle" after half_tracked
+        remove bog_down.currently_bogged
+        change bog_down row 3 or less => "Stuck fast"
+        add unit_rating.militia "Militia"
+        add discipline_rating at militia: -2 -3 -6
+        change discipline_rating at veteran, good_order: +3
+        change discipline_rating at raw: -2 -3 -6
+        remove unit_rating.elite
+        remove turn_sequence
+        "#,
+    );
+    let rules = match rules {
+        Ok(r) => r,
+        Err(e) => panic!("does not load:\n{e}\n{:?}", e.errors),
+    };
+    let bog = rules.chart("bog_down").expect("bog_down");
+    let groups = bog.exclusive_groups();
+    assert_eq!(
+        groups,
+        [["tracked", "half_tracked", "wheeled", "manhandled"]],
+        "a new modifier joins the `one of` group it is placed in"
+    );
+    assert!(bog.inputs().iter().all(|i| i.name != "currently_bogged"));
+    let odds = bog
+        .odds(&Choices::parse("wheeled").expect("choices"))
+        .expect("odds");
+    // d10 - 2: 6+ on 8-10, 4,5 on 6-7, 3- (now "Stuck fast") on 1-5.
+    assert_eq!(odds.probability("Stuck fast"), q(1, 2));
+    assert!(rules.chart("turn_sequence").is_err());
+    let manoeuvre = rules.chart("manoeuvre").expect("manoeuvre");
+    let discipline = |rating: &str, status: &str| {
+        let c = Choices::parse(&format!("unit_rating={rating} order_status={status}"))
+            .expect("choices");
+        manoeuvre
+            .roll(&c, &mut chartwright::Scripted::new([5]))
+            .expect("roll")
+            .total
+    };
+    // d10 = 5 plus the discipline rating from the changed grid.
+    assert_eq!(discipline("veteran", "good_order"), Some(8));
+    assert_eq!(discipline("militia", "disordered"), Some(-1));
+    assert_eq!(discipline("raw", "suppressed"), Some(2));
+    let options = manoeuvre
+        .inputs()
+        .into_iter()
+        .find(|i| i.name == "unit_rating")
+        .map(|i| i.kind);
+    let Some(chartwright::InputKind::Choice { options }) = options else {
+        panic!("unit_rating is a choice");
+    };
+    let names: Vec<&str> = options.iter().map(|(o, _)| o.as_str()).collect();
+    assert_eq!(
+        names,
+        ["veteran", "experienced", "trained", "raw", "militia"]
+    );
+}
+
+#[test]
+fn the_examples_of_the_language_reference_apply() {
+    // Each example of docs/language.md's table of changes, in one variant.
+    let text = r#"variant "Examples" of first_echelon version "1"
+        remove turn_sequence
+        change bog_down.tracked +1
+        change improved_position.turns_improving +1 each (max +3)
+        add bog_down.mud -2 "deep mud"
+        add bog_down.wheeled -1 "Wheeled" after half_tracked
+        remove bog_down.currently_bogged
+        change bog_down row 3 or less => "Stuck fast"
+        change hull_down row 6 or more becomes 6-9
+        add hull_down row 10 or more => "Hull down, concealed"
+        change discipline_rating at raw: -2 -3 -6
+        change discipline_rating at veteran, good_order: +3
+        add discipline_rating at militia: -2 -3 -6
+        change unit_rating.raw "Green"
+        add unit_rating.militia "Militia"
+        remove unit_rating.elite
+        "#;
+    if let Err(e) = Ruleset::from_str("examples", text) {
+        panic!("{e}");
+    }
+    let text = r#"variant "More" of first_echelon version "1"
+        remove bog_down row 4,5
+        change bog_down row 3 or less becomes 5 or less
+        remove discipline_rating at raw
+        remove unit_rating.raw
+        "#;
+    if let Err(e) = Ruleset::from_str("more", text) {
+        panic!("{e}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Diagnostics: every variant error, rendered as `check` renders it
+
+fn render(errors: &LoadErrors) -> String {
+    let handler =
+        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80);
+    errors
+        .errors
+        .iter()
+        .map(|err| {
+            let report = Report::new(err.clone());
+            let report = match err.span() {
+                Some(span) => report.with_source_code(errors.sources.named_source(span.source)),
+                None => report,
+            };
+            let mut out = String::new();
+            handler
+                .render_report(&mut out, report.as_ref())
+                .expect("rendering does not fail");
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn codes(errors: &LoadErrors) -> Vec<String> {
+    errors
+        .errors
+        .iter()
+        .map(|e| e.code().map(|c| c.to_string()).unwrap_or_default())
+        .collect()
+}
+
+#[track_caller]
+fn check_fails(stem: &str, expected: &[&str]) {
+    let path = format!("tests/variants/{stem}.rules");
+    let Err(errors) = Ruleset::from_file(&path) else {
+        panic!("{path} loaded, but should fail with {expected:?}");
+    };
+    let rendered = render(&errors);
+    assert_eq!(codes(&errors), expected, "{path}:\n{rendered}");
+    for e in &errors.errors {
+        assert!(e.help().is_some(), "no help for {e:?}");
+        assert!(e.span().is_some(), "no span on {e:?}");
+    }
+    insta::assert_snapshot!(stem, rendered);
+}
+
+#[test]
+fn unknown_targets_say_what_the_base_has() {
+    check_fails(
+        "unknown_target",
+        &[
+            "chartwright::variant::unknown_target",
+            "chartwright::variant::unknown_target",
+            "chartwright::variant::unknown_target",
+        ],
+    );
+}
+
+#[test]
+fn two_changes_to_one_modifier_conflict() {
+    check_fails("conflict", &["chartwright::variant::conflict"]);
+}
+
+#[test]
+fn a_cycle_of_bases_is_an_error() {
+    check_fails("cycle_a", &["chartwright::variant::base_cycle"]);
+}
+
+#[test]
+fn a_change_that_leaves_a_total_uncovered_points_at_the_change() {
+    check_fails("uncovered", &["chartwright::compile::uncovered_totals"]);
+    let Err(errors) = Ruleset::from_file("tests/variants/uncovered.rules") else {
+        panic!("loads");
+    };
+    let span = errors.errors[0].span().expect("span");
+    let source = errors.sources.get(span.source).expect("source");
+    assert_eq!(source.name, "tests/variants/uncovered.rules");
+}
+
+#[test]
+fn a_modifier_change_that_leaves_a_total_uncovered_points_at_the_change() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("closed.rules"),
+        "game \"Closed\" version \"1\"\n\
+         table t \"T\" { roll d6 modifiers { plus +1 \"plus\" } rows { 1-7 => \"read\" } }\n",
+    )
+    .expect("write");
+    let variant = dir.path().join("more.rules");
+    std::fs::write(
+        &variant,
+        "variant \"More\" of \"closed.rules\" version \"1\"\nchange t.plus +2\n",
+    )
+    .expect("write");
+    let Err(errors) = Ruleset::from_file(&variant) else {
+        panic!("loads");
+    };
+    assert_eq!(codes(&errors), ["chartwright::compile::uncovered_totals"]);
+    let span = errors.errors[0].span().expect("span");
+    let source = errors.sources.get(span.source).expect("source");
+    assert!(source.name.ends_with("more.rules"), "{}", source.name);
+    assert_eq!(errors.sources.text(span), "change t.plus +2");
+}
+
+#[test]
+fn a_misspelt_base_gets_a_suggestion() {
+    check_fails("base_not_found", &["chartwright::variant::base_not_found"]);
+}
+
+#[test]
+fn a_modifier_of_a_used_set_is_changed_in_the_set() {
+    check_fails("set_member", &["chartwright::variant::invalid"]);
+}
+
+#[test]
+fn variants_nest_no_deeper_than_the_limit() {
+    let limits = chartwright::Limits {
+        max_variant_depth: 1,
+        ..chartwright::Limits::default()
+    };
+    let mut b = Ruleset::builder().limits(limits);
+    b.add_path("tests/variants/deeper_mud.rules");
+    let errors = b
+        .build()
+        .expect_err("two variants deep is over a limit of 1");
+    assert_eq!(codes(&errors), ["chartwright::variant::too_deep"]);
+}
+
+#[test]
+fn adding_what_exists_and_changing_a_grid_row_that_does_not() {
+    let codes = |text: &str| -> Vec<String> {
+        Ruleset::from_str("v", text).map_or_else(|e| codes(&e), |_| Vec::new())
+    };
+    assert_eq!(
+        codes("variant \"V\" of first_echelon version \"1\"\nadd bog_down.tracked +1 \"again\"\n"),
+        ["chartwright::variant::already_exists"]
+    );
+    assert_eq!(
+        codes("variant \"V\" of first_echelon version \"1\"\nchange discipline_rating at elit: +1 0 -1 -2 -3\n"),
+        ["chartwright::variant::unknown_target"]
+    );
+    assert_eq!(
+        codes("variant \"V\" of first_echelon version \"1\"\nchange discipline_rating row 6 or more => \"x\"\n"),
+        ["chartwright::variant::wrong_kind"]
+    );
+}
+
+#[test]
+fn no_panic_on_mutated_variants() {
+    // Prefixes, and characters swapped in at many positions, of a variant
+    // using every kind of change: each loads or fails with a diagnostic.
+    let text = r#"variant "V" of first_echelon version "1"
+change bog_down.tracked +1 "t" if mud
+change bog_down row 6 or more becomes 7 or more => "Traverse"
+change bog_down row 4,5 becomes 4-6
+add bog_down.mud -2 "deep mud" after tracked
+add unit_rating.militia "Militia" after raw
+add discipline_rating at militia: -2 -3 -6
+change discipline_rating at veteran, good_order: +3
+remove discipline_rating at raw
+remove bog_down.currently_bogged
+remove turn_sequence
+flag mud "mud"
+"#;
+    let replacements = ["", " ", "\"", ".", "-", "9", "x", "\n", "}", "é"];
+    // Every other position: each load compiles the whole base game.
+    for (n, (i, c)) in text.char_indices().enumerate().step_by(2) {
+        let _ = Ruleset::from_str("v", &text[..i]);
+        let with = replacements[(n / 2) % replacements.len()];
+        let mutated = format!("{}{with}{}", &text[..i], &text[i + c.len_utf8()..]);
+        if let Ok(rules) = Ruleset::from_str("v", &mutated) {
+            if let Ok(chart) = rules.chart("bog_down") {
+                let _ = chart.odds(&chart.example_choices());
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The binary
+
+fn cw() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_chartwright"));
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = cw().args(args).assert().success();
+    String::from_utf8_lossy(&out.get_output().stdout).into_owned()
+}
+
+#[test]
+fn cli_diff_shows_fractions_percentages_and_change() {
+    let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "tracked"]);
+    insta::assert_snapshot!("cli_diff_mud_tracked", out);
+}
+
+#[test]
+fn cli_diff_json_has_the_documented_shape() {
+    let out = stdout(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["chart"], "mud_season.bog_down");
+    assert_eq!(v["choices"], "tracked");
+    assert_eq!(v["outcomes"][0]["outcome"], "Traverse");
+    assert_eq!(v["outcomes"][0]["base"], "7/10");
+    assert_eq!(v["outcomes"][0]["variant"], "1/2");
+    let delta = v["outcomes"][0]["delta_percent"].as_f64().expect("number");
+    assert!((delta + 20.0).abs() < 1e-9);
+    let out = stdout(&[
+        "diff",
+        "battalion_combat_series",
+        STOUT,
+        "combat",
+        "attacker_ar=3",
+        "defender_ar=3",
+        "prepared_defense",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["outcomes"][3]["variant"], serde_json::Value::Null);
+}
+
+#[test]
+fn cli_diff_of_a_game_against_itself_reports_no_change() {
+    let out = stdout(&["diff", "first_echelon", "first_echelon"]);
+    assert!(out.contains("no change"), "{out}");
+}
+
+#[test]
+fn cli_diff_without_a_chart_lists_what_differs() {
+    let out = stdout(&["diff", "first_echelon", MUD]);
+    insta::assert_snapshot!("cli_diff_mud_overview", out);
+}
+
+#[test]
+fn cli_diff_across_ranks_situations() {
+    let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "--across"]);
+    insta::assert_snapshot!("cli_diff_mud_across", out);
+    // `tracked` given: its group is settled; 7 ratings x bogged x mud remain.
+    let out = stdout(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--across",
+    ]);
+    assert!(
+        out.contains(": 28 situations, every one compared\n"),
+        "{out}"
+    );
+    assert!(!out.contains("left out"), "{out}");
+    let out = stdout(&[
+        "diff",
+        "battalion_combat_series",
+        STOUT,
+        "combat",
+        "--across",
+    ]);
+    assert!(out.contains("a sample of 4096 compared"), "{out}");
+}
+
+#[test]
+fn cli_sweep_over_a_named_parameter() {
+    let out = stdout(&[
+        "odds",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "--sweep",
+        "bog_down_rating=-3..3",
+    ]);
+    insta::assert_snapshot!("cli_odds_sweep_named", out);
+    let out = stdout(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--sweep",
+        "bog_down_rating=-1..1",
+    ]);
+    insta::assert_snapshot!("cli_diff_sweep_named", out);
+    cw().args([
+        "odds",
+        "first_echelon",
+        "bog_down",
+        "--sweep",
+        "bog_down_ratin=0..1",
+    ])
+    .assert()
+    .failure()
+    .stderr(contains("did you mean `bog_down_rating`?"));
+}
+
+#[test]
+fn cli_source_prints_a_bundled_game() {
+    let out = stdout(&["source", "first_echelon"]);
+    assert_eq!(
+        out,
+        std::fs::read_to_string("rules/first_echelon.rules").expect("rules file")
+    );
+    cw().args(["source", "first_echelon2"])
+        .assert()
+        .failure()
+        .stderr(contains("did you mean `first_echelon`?"));
+}
+
+#[test]
+fn cli_show_marks_what_the_variant_changed() {
+    let out = stdout(&["show", STOUT, "combat"]);
+    assert!(
+        out.contains("Changed by the variant (bcs_stout_defense):\n  * combat_table_modifiers: prepared_defense +1 → +2"),
+        "{out}"
+    );
+}
+
+/// Reads the REPL's output up to and including the first line containing `until`.
+fn read_until(out: &mut impl std::io::BufRead, until: &str) -> String {
+    let mut text = String::new();
+    loop {
+        let mut line = String::new();
+        let n = out.read_line(&mut line).expect("read the REPL's output");
+        text.push_str(&line);
+        if n == 0 || line.contains(until) {
+            return text;
+        }
+    }
+}
+
+#[test]
+fn repl_diff_and_reload_of_an_edited_variant() {
+    use std::io::{BufReader, Read, Write};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("mud.rules");
+    std::fs::write(
+        &path,
+        "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n",
+    )
+    .expect("write");
+    // One session: diff, edit the file, reload, diff again.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chartwright"))
+        .args(["repl", "first_echelon"])
+        .arg(&path)
+        .env("NO_COLOR", "1")
+        .env("CHARTWRIGHT_SEED", "1")
+        .env_remove("CHARTWRIGHT_HISTORY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the REPL");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    stdin
+        .write_all(b"diff first_echelon mud bog_down tracked\n")
+        .expect("write");
+    let first = read_until(&mut out, "Bogged down  ");
+    std::fs::write(
+        &path,
+        "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n\
+         change bog_down row 6 or more becomes 7 or more\nchange bog_down row 4,5 becomes 4-6\n",
+    )
+    .expect("edit");
+    stdin
+        .write_all(
+            b"reload\ndiff first_echelon mud bog_down tracked\ndiff first_echelon mud\nquit\n",
+        )
+        .expect("write");
+    drop(stdin);
+    let mut second = String::new();
+    out.read_to_string(&mut second).expect("read");
+    assert!(child.wait().expect("exit").success());
+    insta::assert_snapshot!(
+        "repl_diff_reload",
+        format!("{first}---- edited, then:\n{second}")
+    );
+    assert!(
+        first.contains("Traverse                 7/10  70.00%   3/5   60.00%"),
+        "{first}"
+    );
+    assert!(
+        second.contains("Traverse                 7/10  70.00%   1/2   50.00%"),
+        "{second}"
+    );
+}
