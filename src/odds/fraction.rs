@@ -60,20 +60,26 @@ impl<C: Count> Denominator<C> {
         }
     }
 
-    /// `count / total`, reduced.
-    pub fn ratio(&mut self, count: &C) -> BigRational {
+    /// `count / total`, reduced, and the work that took in budget steps
+    /// (words read by the divisions).
+    pub fn ratio(&mut self, count: &C) -> (BigRational, u64) {
         if let (Some(n), Some(d)) = (count.as_u128(), self.total.as_u128()) {
             let g = n.gcd(&d).max(1);
-            return BigRational::new_raw(BigInt::from(n / g), BigInt::from(d / g));
+            return (
+                BigRational::new_raw(BigInt::from(n / g), BigInt::from(d / g)),
+                1,
+            );
         }
         let mut n = count.to_big();
         if Zero::is_zero(&n) {
-            return BigRational::zero();
+            return (BigRational::zero(), 1);
         }
         let mut left = Vec::with_capacity(self.factors.len());
+        let mut steps = 0u64;
         for &(p, e) in &self.factors {
-            let (v, q) = valuation(&n, p, e);
+            let (v, q, s) = valuation(&n, p, e);
             n = q;
+            steps = steps.saturating_add(s);
             left.push(e - v);
         }
         let factors = &self.factors;
@@ -88,18 +94,20 @@ impl<C: Count> Denominator<C> {
                 BigInt::from(d)
             })
             .clone();
-        BigRational::new_raw(BigInt::from(n), d)
+        (BigRational::new_raw(BigInt::from(n), d), steps)
     }
 }
 
-/// `(v, n / p^v)` with `v` the exponent of `p` in `n`, at most `cap`.
-fn valuation(n: &BigUint, p: u64, cap: u64) -> (u64, BigUint) {
+/// `(v, n / p^v, steps)` with `v` the exponent of `p` in `n`, at most
+/// `cap`, and `steps` the words the divisions read.
+fn valuation(n: &BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {
+    let words = n.bits().div_ceil(64).max(1);
     if Zero::is_zero(n) || cap == 0 {
-        return (0, n.clone());
+        return (0, n.clone(), 1);
     }
     if p == 2 {
         let v = n.trailing_zeros().unwrap_or(0).min(cap);
-        return (v, n >> v);
+        return (v, n >> v, words);
     }
     // Powers p^1, p^2, p^4, ... that fit a word (remainders are read off
     // the words without allocating): divide by the
@@ -115,19 +123,22 @@ fn valuation(n: &BigUint, p: u64, cap: u64) -> (u64, BigUint) {
     }
     let mut n = n.clone();
     let mut v = 0;
+    let mut steps = 0u64;
     if let Some(&(q, j)) = powers.last() {
         while cap - v >= j && rem(&n, q) == 0 {
             n = n / q;
             v += j;
+            steps = steps.saturating_add(2 * words);
         }
     }
     for &(q, j) in powers.iter().rev().skip(1) {
+        steps = steps.saturating_add(words);
         if cap - v >= j && rem(&n, q) == 0 {
             n = n / q;
             v += j;
         }
     }
-    (v, n)
+    (v, n, steps.saturating_add(words))
 }
 
 /// `n mod d`, without allocating.

@@ -208,8 +208,9 @@ fn primary<C: Count>(
     };
     let mut out = Vec::with_capacity(counts.len());
     for (p, c) in counts {
-        work.odds(c.words().saturating_mul(4), &what)?;
-        out.push((p, denominator.ratio(&c)));
+        let (ratio, steps) = denominator.ratio(&c);
+        work.odds(steps.saturating_add(c.words().saturating_mul(4)), &what)?;
+        out.push((p, ratio));
     }
     Ok(out)
 }
