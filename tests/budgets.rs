@@ -3,6 +3,9 @@
 //! diagnostic naming the limit and the chart, and a host that raises the
 //! limit gets the answer. Limits are set low so the tests are quick.
 
+// Test rules are built as text; clarity over allocation.
+#![allow(clippy::format_push_string, clippy::format_collect)]
+
 use chartwright::{Choices, Limits, RollError, RollErrorKind, Ruleset};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

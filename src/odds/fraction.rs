@@ -98,6 +98,8 @@ impl<C: Count> Denominator<C> {
     }
 }
 
+// `n = n / q` divides the owned number in place; `n /= q` would allocate.
+#[allow(clippy::assign_op_pattern)]
 /// `(v, n / p^v, steps)` with `v` the exponent of `p` in `n`, at most
 /// `cap`, and `steps` the words the divisions read.
 fn valuation(n: &BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {

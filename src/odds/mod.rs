@@ -209,7 +209,7 @@ fn primary<C: Count>(
     let mut out = Vec::with_capacity(counts.len());
     for (p, c) in counts {
         let (ratio, steps) = denominator.ratio(&c);
-        work.odds(steps.saturating_add(c.words().saturating_mul(4)), &what)?;
+        work.odds(steps.saturating_add(c.words().saturating_mul(4)), what)?;
         out.push((p, ratio));
     }
     Ok(out)
@@ -334,11 +334,10 @@ fn odds(
     for (path, follow) in groups {
         let mut paths = vec![path];
         for index in follow {
-            if !sub_odds.contains_key(&index) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = sub_odds.entry(index) {
                 work.follow_up(|| format!("the follow-ups of `{name}`"))?;
                 let next = follow_up(program, bound, index, depth, limits)?;
-                let sub = odds(program, &next, limits, work, depth + 1)?;
-                sub_odds.insert(index, sub);
+                slot.insert(odds(program, &next, limits, work, depth + 1)?);
             }
             let sub = sub_odds.get(&index).map_or(&[][..], Vec::as_slice);
             if paths.len().saturating_mul(sub.len()) > limits.max_odds_states {
