@@ -42,6 +42,7 @@
 
 pub mod ast;
 mod bind;
+mod budget;
 pub mod bundled;
 mod choices;
 pub mod clip;
@@ -81,7 +82,7 @@ pub use expect::{
 };
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
-pub use odds::{Odds, OddsOutcome};
+pub use odds::{Odds, OddsOutcome, OddsStep};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
 pub use roll::{AppliedModifier, DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};

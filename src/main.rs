@@ -527,14 +527,10 @@ fn odds(
             );
             return Err(ExitCode::from(2));
         };
-        let mut columns = Vec::new();
-        for step in a..=b {
-            let o = chart
-                .bind(choices)
-                .and_then(|b| b.with_extra_modifier(extra + step).odds())
-                .map_err(|e| fail(&e))?;
-            columns.push((extra + step, o));
-        }
+        let columns = chart
+            .bind(choices)
+            .and_then(|bound| bound.sweep(extra.saturating_add(a)..=extra.saturating_add(b)))
+            .map_err(|e| fail(&e))?;
         if json {
             let v: Vec<_> = columns
                 .iter()

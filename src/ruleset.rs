@@ -3,11 +3,12 @@
 //! odds. The CLI and REPL use nothing else, so a host can do all they do.
 
 use crate::bind::{bind, Bound};
+use crate::budget::Work;
 use crate::choices::Choices;
 use crate::compiler::{compile, Parsed};
 use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
-use crate::odds::{Odds, OddsOutcome};
+use crate::odds::Odds;
 use crate::quick::{OutcomeId, QuickRoll};
 use crate::roll::Roll;
 use crate::roll_error::{RollError, RollErrorKind};
@@ -777,6 +778,7 @@ impl BoundChart<'_> {
             dice,
             &self.rules.limits,
             0,
+            &mut Work::new(&self.rules.limits),
         )
         .map_err(|e| self.bound.explain(e))
     }
@@ -796,7 +798,7 @@ impl BoundChart<'_> {
     /// assert!(traverse > 600 && traverse < 800); // 7/10 exactly
     /// ```
     pub fn roll_quick<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<QuickRoll, RollError> {
-        crate::quick::roll(&self.rules.program, &self.bound, dice)
+        crate::quick::roll(&self.rules.program, &self.bound, dice, &self.rules.limits)
     }
 
     /// The text of an outcome a quick roll gave.
@@ -807,32 +809,79 @@ impl BoundChart<'_> {
 
     /// The exact odds of every outcome. Reference text has none: asking is
     /// a [`RollErrorKind::NoOdds`] error, never a 100% outcome.
+    ///
+    /// Bounded by the ruleset's [`crate::Limits`]: past `max_odds_work`,
+    /// `max_follow_ups` or `max_odds_states` this is a
+    /// [`RollErrorKind::OverBudget`](crate::RollErrorKind::OverBudget) or
+    /// [`RollErrorKind::TooLarge`](crate::RollErrorKind::TooLarge) error.
     pub fn odds(&self) -> Result<Odds, RollError> {
+        self.no_odds_for_notes()?;
+        let mut work = Work::new(&self.rules.limits);
+        crate::odds::chart_odds(
+            &self.rules.program,
+            &self.bound,
+            &self.rules.limits,
+            &mut work,
+        )
+        .map_err(|e| self.bound.explain(e))
+    }
+
+    /// Notes are reference text: they have no odds to give.
+    fn no_odds_for_notes(&self) -> Result<(), RollError> {
         let tree = &self.rules.program.charts[self.bound.chart];
         if matches!(tree.body, Body::Notes(_)) {
             return Err(RollError::new(
                 RollErrorKind::NoOdds {
-                    chart: format!("{}.{}", self.rules.program.games[tree.game].name, tree.name),
+                    chart: self.qualified_name(),
                 },
                 None,
             ));
         }
-        let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)
-            .map_err(|e| self.bound.explain(e))?;
+        Ok(())
+    }
+
+    /// The odds against each extra net modifier of `extras` (what
+    /// `odds --sweep A..B` shows), all within one work budget: the sweep
+    /// counts against `max_sweep_points`, and its points together against
+    /// `max_odds_work` and `max_follow_ups`.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+    /// let sweep = bound.sweep(-1..=1).unwrap();
+    /// assert_eq!(sweep.len(), 3);
+    /// assert_eq!(sweep[0].0, -1);
+    /// ```
+    pub fn sweep(
+        &self,
+        extras: std::ops::RangeInclusive<i64>,
+    ) -> Result<Vec<(i64, Odds)>, RollError> {
+        self.no_odds_for_notes()?;
+        let mut work = Work::new(&self.rules.limits);
+        let name = self.qualified_name();
+        let mut out = Vec::new();
+        for extra in extras {
+            work.sweep_point(|| format!("the sweep of `{name}`"))?;
+            let point = self.clone().with_extra_modifier(extra);
+            let odds = crate::odds::chart_odds(
+                &self.rules.program,
+                &point.bound,
+                &self.rules.limits,
+                &mut work,
+            )
+            .map_err(|e| point.bound.explain(e))?;
+            out.push((extra, odds));
+        }
+        Ok(out)
+    }
+
+    fn qualified_name(&self) -> String {
         let chart = &self.rules.program.charts[self.bound.chart];
-        Ok(Odds {
-            chart: format!(
-                "{}.{}",
-                self.rules.program.games[chart.game].name, chart.name
-            ),
-            outcomes: outcomes
-                .into_iter()
-                .map(|(outcome, probability)| OddsOutcome {
-                    outcome,
-                    probability,
-                })
-                .collect(),
-        })
+        format!(
+            "{}.{}",
+            self.rules.program.games[chart.game].name, chart.name
+        )
     }
 }
 

@@ -2,6 +2,7 @@
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
 use crate::bind::{bind, Bound, BoundDice, Plan};
+use crate::budget::Work;
 use crate::choices::Choices;
 use crate::limits::Limits;
 use crate::read::outcome_text;
@@ -58,6 +59,11 @@ impl DiceSource for Scripted {
     }
 }
 
+/// How many dice one roll of `dice` rolls.
+pub(crate) fn dice_count(dice: &BoundDice) -> u64 {
+    dice.groups.iter().map(|g| u64::from(g.0)).sum()
+}
+
 pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
     dice: &BoundDice,
     source: &mut D,
@@ -86,8 +92,15 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     source: &mut D,
     limits: &Limits,
     depth: usize,
+    work: &mut Work,
 ) -> Result<Roll, RollError> {
     let chart = &program.charts[bound.chart];
+    let name = || {
+        format!(
+            "rolling `{}.{}`",
+            program.games[chart.game].name, chart.name
+        )
+    };
     let mut trace = Roll {
         chart: format!("{}.{}", program.games[chart.game].name, chart.name),
         title: chart.title.clone(),
@@ -114,6 +127,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             follow.extend(&r.follow_ups);
         }
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
+            work.dice(dice_count(dice), name)?;
             let natural = roll_dice(dice, source, None, &mut trace.dice);
             let reading = bound.read(program, natural, 0)?;
             let (primary, extras) = bound.outcome(reading.key);
@@ -170,6 +184,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             offsets,
             ..
         } => {
+            work.dice(dice_count(dice).saturating_mul(2), name)?;
             let a = roll_dice(
                 dice,
                 source,
@@ -224,6 +239,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                     None => (&stage.dice, &stage.target, stage.modifier),
                 };
                 for _ in 0..repeats {
+                    work.dice(dice_count(&stage.dice), name)?;
                     let mut rolled = Vec::new();
                     roll_dice(dice, source, Some(&stage.label), &mut rolled);
                     let mut met = 0u64;
@@ -259,10 +275,11 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         }
     }
     for index in follow {
+        work.follow_up(name)?;
         let next = follow_up(program, bound, index, depth, limits)?;
         trace
             .follow_ups
-            .push(roll(program, &next, source, limits, depth + 1)?);
+            .push(roll(program, &next, source, limits, depth + 1, work)?);
     }
     Ok(trace)
 }
