@@ -193,7 +193,9 @@ pub fn odds_svg(odds: &Odds) -> String {
 /// ).unwrap();
 /// let svg = chartwright::sheet::comparison_svg(&diff, ("first_echelon", "mud"));
 /// assert!(svg.contains(r#"class="variant""#));
-/// assert!(svg.contains(r#"data-probability="1/2""#)); // Traverse, 7/10 before
+/// // Traverse: d10 + 2 >= 6 is 7/10 in the base; d10 + 1 >= 6 is 3/5.
+/// assert!(svg.contains(r#"data-probability="7/10""#));
+/// assert!(svg.contains(r#"data-probability="3/5""#));
 /// ```
 #[must_use]
 pub fn comparison_svg(diff: &OddsDiff, names: (&str, &str)) -> String {
