@@ -234,7 +234,10 @@ pub(crate) fn odds(
         }
         let mut paths = vec![(text, p)];
         for index in follow {
-            let next = follow_up(program, bound, index, depth, limits)?;
+            // `None`: a repeat past the bound, not rolled; the path ends here.
+            let Some(next) = follow_up(program, bound, index, depth, limits)? else {
+                continue;
+            };
             let sub = odds(program, &next, limits, depth + 1)?;
             paths = paths
                 .into_iter()

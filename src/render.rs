@@ -55,8 +55,12 @@ pub(crate) fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
     let simple = |s: &crate::tree::Simple| {
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
-            if let Some(f) = program.follow_ups.get(f) {
-                let _ = write!(t, " -> roll {}", program.charts[f.chart].title);
+            match program.follow_ups.get(f) {
+                Some(f) if f.again => t.push_str(" -> roll again"),
+                Some(f) => {
+                    let _ = write!(t, " -> roll {}", program.charts[f.chart].title);
+                }
+                None => {}
             }
         }
         t
@@ -223,6 +227,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             scale,
             cap,
             clamp,
+            printed,
             ..
         } => {
             let _ = writeln!(
@@ -237,7 +242,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let mut grid = Vec::new();
             let mut header = Vec::new();
             if let Some(s) = scale {
-                scale_text(program, s, &mut out);
+                scale_text(program, c, s, &mut out);
                 header.extend(s.heads.iter().map(|h| h.0.clone()));
             } else if let Some(slot) = columns {
                 if let crate::tree::SlotKind::Choice(ch) = c.slots[*slot].kind {
@@ -251,11 +256,27 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             } else {
                 c.fields.join(" | ")
             });
-            grid.push(header);
-            for r in rows {
-                let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
-                line.push(outcome(program, &r.outcome, &[]));
-                grid.push(line);
+            if printed.is_empty() {
+                grid.push(header);
+                for r in rows {
+                    let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
+                    line.push(outcome(program, &r.outcome, &[]));
+                    grid.push(line);
+                }
+            } else {
+                // As printed: one line per roll, one cell per column.
+                header.pop();
+                header.insert(0, "Roll".into());
+                grid.push(header);
+                for (rolls, cells) in printed {
+                    let mut line = vec![rolls.to_string()];
+                    line.extend(
+                        cells
+                            .iter()
+                            .map(|c| c.clone().unwrap_or_else(|| "-".into())),
+                    );
+                    grid.push(line);
+                }
             }
             out.push('\n');
             out.push_str(&table(&grid));
@@ -372,10 +393,15 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
 }
 
 /// How a `columns by` table finds its column.
-fn scale_text(program: &Program, s: &crate::tree::Scale, out: &mut String) {
+fn scale_text(program: &Program, c: &ChartTree, s: &crate::tree::Scale, out: &mut String) {
+    let text = |e| crate::condition::expr_text(program, c, e, &mut Vec::new());
     let what = match &s.value {
-        crate::tree::ScaleValue::Ratio(..) => "the odds ratio, rounded in the defender's favour",
-        crate::tree::ScaleValue::Expr(_) => "the value",
+        crate::tree::ScaleValue::Ratio(a, b, _) => format!(
+            "the odds `{}` to `{}`, rounded in the defender's favour",
+            text(a),
+            text(b)
+        ),
+        crate::tree::ScaleValue::Expr(e) => format!("`{}`", text(e)),
     };
     let _ = writeln!(out, "Column: the highest key not above {what}");
     let rule = |r: &crate::tree::OffRule| match r {
