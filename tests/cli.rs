@@ -236,6 +236,25 @@ fn list_shows_decimal_bounds_exactly() {
 }
 
 #[test]
+fn show_prints_a_results_grid_as_printed() {
+    // ogre's crt is typed as `results { 1: NE NE NE D D ... }`: one line per
+    // roll, one cell per odds column, not one line per outcome.
+    let out = stdout_of(&["show", "ogre", "crt"]);
+    for line in [
+        "Roll  1-2  1-1  2-1  3-1  4-1",
+        "1     NE   NE   NE   D    D",
+        "5     D    X    X    X    X",
+        "6     X    X    X    X    X",
+    ] {
+        assert!(out.contains(line), "no `{line}` in:\n{out}");
+    }
+    assert!(
+        out.contains("the odds `attack` to `defense`"),
+        "the value is named:\n{out}"
+    );
+}
+
+#[test]
 fn list_line_of_a_fixed_modifier_has_its_value() {
     let out = stdout_of(&["list", "first_echelon"]);
     let line = out
