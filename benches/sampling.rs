@@ -252,7 +252,7 @@ fn main() {
     let fire = bind(
         &first_echelon,
         "fire_combat",
-        "attack=direct df_weapon=8 unit_rating=elite order_status=good_order target_discipline=raw",
+        "attack=direct df_weapon=8 unit_rating=elite order_status=good_order target_discipline=raw mounted",
     );
     {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);

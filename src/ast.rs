@@ -66,6 +66,49 @@ pub enum Item {
     Chart(Chart),
     /// `notes NAME "Label" """text"""`
     Notes(Notes),
+    /// `expect CHART ARGS => "Outcome" N/D`
+    Expect(Expect),
+}
+
+/// A chart author's expectation, checked by `chartwright test`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expect {
+    /// The chart (`bog_down` or `game.chart`).
+    pub chart: Ident,
+    /// The roll-time words, as written.
+    pub args: Vec<ExpectArg>,
+    /// `natural 5, 3`: the faces the dice show, in order (empty: odds).
+    pub naturals: Vec<Spanned<i64>>,
+    /// What must happen.
+    pub want: ExpectWant,
+    /// The whole expectation.
+    pub span: Span,
+}
+
+/// A roll-time word of an expectation: `name` or `name=value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpectArg {
+    /// The name (`att.foothold` keeps its side).
+    pub name: Ident,
+    /// The value as written (`-1`, `veteran`).
+    pub value: Option<String>,
+    /// The whole word.
+    pub span: Span,
+}
+
+/// What an expectation wants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExpectWant {
+    /// An outcome, as `show`/`odds` print it; with a probability, its exact
+    /// odds; without one, the outcome of the naturals given, or certain.
+    Outcome {
+        /// The outcome text.
+        text: Label,
+        /// `(numerator, denominator)`.
+        odds: Option<Spanned<(i64, i64)>>,
+    },
+    /// An error whose code ends with this name (`missing_param`).
+    Error(Ident),
 }
 
 /// An enumerated choice made at roll time (`unit_rating=veteran`).
@@ -243,6 +286,8 @@ pub struct ModifierDecl {
     pub label: Label,
     /// `if COND` / `unless COND`.
     pub applicability: Option<Applicability>,
+    /// `always`: applies whenever its conditions hold, named or not.
+    pub always: bool,
     /// The whole declaration.
     pub span: Span,
 }
@@ -437,6 +482,8 @@ pub enum Clause {
         roll: DiceExpr,
         /// The new count.
         stage: CountStage,
+        /// `once`: each roll of the dice counts one success at most.
+        once: bool,
         /// The whole clause.
         span: Span,
     },

@@ -59,6 +59,67 @@ pub(crate) struct BoundStage {
     pub dice: BoundDice,
     pub target: Ranges,
     pub modifier: i64,
+    /// A `once` stage: the real dice, target and modifier, each roll
+    /// counting one success if any die meets the target. `dice`, `target`
+    /// and `modifier` then hold the same roll as one die of the product of
+    /// the faces (see [`once_as_one_die`]), which engines that count die by
+    /// die read exactly; the sampler rolls these real dice for its trace.
+    pub once: Option<(BoundDice, Ranges, i64)>,
+}
+
+/// Most faces of the one die a `once` stage's dice stand for.
+const MAX_ONCE_FACES: u64 = 1 << 16;
+
+/// A `once` roll as one die: face `f` (1-based) is the combination whose
+/// digits in base `sides` are the dice, in order; its target holds the faces
+/// where any die meets `target` after `modifier`.
+fn once_as_one_die(
+    dice: &BoundDice,
+    target: &Ranges,
+    modifier: i64,
+) -> Result<(BoundDice, Ranges), RollError> {
+    let mut faces = 1u64;
+    let mut each: Vec<(u32, bool)> = Vec::new();
+    for &(count, sides, negative) in &dice.groups {
+        for _ in 0..count {
+            faces = faces.saturating_mul(u64::from(sides.max(1)));
+            if faces > MAX_ONCE_FACES {
+                return Err(RollError::new(
+                    RollErrorKind::TooLarge {
+                        what: format!(
+                            "a `once` count over more than {MAX_ONCE_FACES} combinations of dice"
+                        ),
+                    },
+                    None,
+                ));
+            }
+            each.push((sides.max(1), negative));
+        }
+    }
+    let mut spans: Vec<(i64, i64)> = Vec::new();
+    for f in 0..faces {
+        let mut rest = f;
+        let mut any = false;
+        for &(sides, negative) in each.iter().rev() {
+            let face = (rest % u64::from(sides)) as i64 + 1;
+            rest /= u64::from(sides);
+            any |= target.contains(if negative { -face } else { face } + modifier);
+        }
+        if any {
+            let v = f as i64 + 1;
+            match spans.last_mut() {
+                Some(last) if last.1 + 1 == v => last.1 = v,
+                _ => spans.push((v, v)),
+            }
+        }
+    }
+    let sides = u32::try_from(faces).unwrap_or(u32::MAX);
+    let groups = if each.is_empty() {
+        Vec::new()
+    } else {
+        vec![(1, sides, false)]
+    };
+    Ok((BoundDice { groups }, Ranges(spans)))
 }
 
 /// What is left to do once the choices are bound.
@@ -330,10 +391,27 @@ pub(crate) fn bind(
     let mut not_possible = None;
     let one = Some(whole(1));
     for m in &c.modifiers {
+        // A `±r` with no default, outside an exclusive group, that applies
+        // and nobody gave: the chart cannot be read, never a silent 0.
+        // (A modifier set rolled as a chart sums only what is named.)
+        if let ModValue::Param { from: None, .. } = m.value {
+            if passed[m.slot].is_none()
+                && !matches!(c.body, Body::Net)
+                && m.group.is_none()
+                && match &m.applies {
+                    Some(cond) => env.cond(cond)?,
+                    None => true,
+                }
+            {
+                let mut err = missing(program, chart, m.slot);
+                err.span = Some(m.span);
+                return Err(err);
+            }
+        }
         let raw = values[m.slot];
         let name = &c.slots[m.slot].name;
         let value = match &m.value {
-            ModValue::Fixed(v) => (raw == one).then_some((*v, None)),
+            ModValue::Fixed(v) => (raw == one || m.always).then_some((*v, None)),
             ModValue::Shift(v) => {
                 if raw != one {
                     continue;
@@ -406,6 +484,10 @@ pub(crate) fn bind(
             Some(cond) => env.cond(cond)?,
             None => true,
         };
+        // An `always` modifier nobody named is not listed where it does not apply.
+        if m.always && !applies && given[m.slot].is_none() {
+            continue;
+        }
         applied.push(AppliedModifier {
             name: name.clone(),
             label: m.label.clone(),
@@ -676,6 +758,7 @@ fn missing(program: &Program, chart: ChartId, slot: usize) -> RollError {
                 .collect(),
         },
         _ => RollErrorKind::MissingParam {
+            chart: program.charts[chart].name.clone(),
             name: s.name.clone(),
             label: s.label.clone(),
         },
@@ -1170,11 +1253,24 @@ fn plan(
                         _ => BoundDice { groups: Vec::new() },
                     }
                 };
-                bound.push(BoundStage {
-                    label: st.label.clone(),
-                    dice,
-                    target,
-                    modifier: if st.modified { net[0] } else { 0 },
+                let modifier = if st.modified { net[0] } else { 0 };
+                bound.push(if st.once {
+                    let (one, one_target) = once_as_one_die(&dice, &target, modifier)?;
+                    BoundStage {
+                        label: st.label.clone(),
+                        dice: one,
+                        target: one_target,
+                        modifier: 0,
+                        once: Some((dice, target, modifier)),
+                    }
+                } else {
+                    BoundStage {
+                        label: st.label.clone(),
+                        dice,
+                        target,
+                        modifier,
+                        once: None,
+                    }
                 });
             }
             Plan::Pool { stages: bound }

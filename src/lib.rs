@@ -15,6 +15,8 @@
 //!                         ┌─────────┴─────────┐
 //!                      sample               odds
 //!                   (Roll trace)      (exact fractions)
+//!
+//! ast `expect` lines ──► expect (checks them through the public Ruleset API)
 //! ```
 //!
 //! Beside the stages: `num` holds the exact numbers every stage
@@ -47,6 +49,7 @@
 
 pub mod ast;
 mod bind;
+mod budget;
 pub mod bundled;
 mod choices;
 pub mod clip;
@@ -54,6 +57,7 @@ mod column;
 pub mod compile_error;
 mod compiler;
 mod condition;
+mod expect;
 mod ladder;
 mod limits;
 mod load_error;
@@ -80,13 +84,17 @@ pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use clip::Clipped;
 pub use compile_error::{CompileError, CompileErrorKind};
 pub use condition::Condition;
+pub use expect::{
+    check as check_expectation, check_expectations, ExpectFailure, ExpectReport, Expectation,
+    Expected,
+};
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use number::{NotANumber, Number};
-pub use odds::{Odds, OddsOutcome};
+pub use odds::{Odds, OddsOutcome, OddsStep};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
-pub use roll::{AppliedModifier, DiceRoll, OutcomeField, OutcomeText, Roll};
+pub use roll::{AppliedModifier, DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};
 pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};

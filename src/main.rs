@@ -80,8 +80,9 @@ enum Command {
         /// Seed for the dice: the same seed gives the same rolls everywhere.
         #[arg(long)]
         seed: Option<u64>,
-        /// Roll this many times and show the frequencies beside the exact odds.
-        #[arg(long, default_value_t = 1)]
+        /// Roll this many times (1 to 10000000) and show the frequencies
+        /// beside the exact odds.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         times: u64,
         /// Print JSON.
         #[arg(long)]
@@ -106,6 +107,11 @@ enum Command {
         /// Also draw the odds as a bar chart into this SVG file.
         #[arg(long, value_name = "FILE", conflicts_with = "sweep")]
         svg: Option<PathBuf>,
+    },
+    /// Check every `expect` line (exit 0 when all hold, 1 on any failure).
+    Test {
+        /// Files, folders or bundled game names (default: every bundled game).
+        rules: Vec<PathBuf>,
     },
     /// Write a printable reference sheet: one self-contained HTML page with
     /// every chart (or the charts named) and a picture of each one's odds.
@@ -219,6 +225,23 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             let games = ruleset.games().count();
             anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
             Ok(())
+        }
+        Some(Command::Test { rules }) => {
+            let ruleset = if rules.is_empty() {
+                Ruleset::bundled().map_err(|e| {
+                    anstream::eprint!("{}", output::load_errors(&e));
+                    ExitCode::from(1)
+                })?
+            } else {
+                load_or_report(&rules)?
+            };
+            let report = chartwright::check_expectations(&ruleset);
+            anstream::eprint!("{}", output::expect_report(&report, &ruleset));
+            if report.passed() {
+                Ok(())
+            } else {
+                Err(ExitCode::from(1))
+            }
         }
         Some(Command::List { rules, chart, json }) => {
             let ruleset = load_or_report(&[rules])?;
@@ -428,7 +451,6 @@ fn roll(
         }
         return Ok(());
     }
-    let times = times.min(10_000_000);
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for _ in 0..times {
         let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
@@ -489,14 +511,10 @@ fn odds(
             );
             return Err(ExitCode::from(2));
         };
-        let mut columns = Vec::new();
-        for step in a..=b {
-            let o = chart
-                .bind(choices)
-                .and_then(|b| b.with_extra_modifier(extra + step).odds())
-                .map_err(|e| fail(&e))?;
-            columns.push((extra + step, o));
-        }
+        let columns = chart
+            .bind(choices)
+            .and_then(|bound| bound.sweep(extra.saturating_add(a)..=extra.saturating_add(b)))
+            .map_err(|e| fail(&e))?;
         if json {
             let v: Vec<_> = columns
                 .iter()

@@ -3,9 +3,10 @@
 //! `Copy` id (natural-roll `also` rules that fire are a bitset in it).
 
 use crate::bind::{Bound, BoundDice, BoundStage, Plan};
+use crate::limits::Limits;
 use crate::read::{outcome_text, Key};
 use crate::roll::OutcomeText;
-use crate::roll_error::RollError;
+use crate::roll_error::{RollError, RollErrorKind};
 use crate::sample::DiceSource;
 use crate::tree::Program;
 
@@ -71,6 +72,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,
     source: &mut D,
+    limits: &Limits,
 ) -> Result<QuickRoll, RollError> {
     match &bound.plan {
         Plan::Table {
@@ -111,7 +113,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             let b = sum(dice, source);
             read_opposed(program, bound, a, b)
         }
-        Plan::Pool { stages } => Ok(pool(stages, source)),
+        Plan::Pool { stages } => pool(program, bound, stages, source, limits.max_roll_dice),
         Plan::Certain(..) => Ok(QuickRoll {
             natural: 0,
             total: 0,
@@ -145,15 +147,29 @@ fn read_opposed(program: &Program, bound: &Bound, a: i64, b: i64) -> Result<Quic
     })
 }
 
-/// Rolls a pool's stages in turn, counting the dice that meet each target.
+/// Rolls a pool's stages in turn, counting the dice that meet each target;
+/// past `max_dice` dice in all (`Limits::max_roll_dice`), stops with
+/// [`RollErrorKind::OverBudget`].
 #[inline]
-fn pool<D: DiceSource + ?Sized>(stages: &[BoundStage], source: &mut D) -> QuickRoll {
+fn pool<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    stages: &[BoundStage],
+    source: &mut D,
+    max_dice: u64,
+) -> Result<QuickRoll, RollError> {
     let mut counts = [0u32; MAX_STAGES];
     let mut previous = 1u32;
+    let mut rolled = 0u64;
     for (i, stage) in stages.iter().enumerate().take(MAX_STAGES) {
         let repeats = if i == 0 { 1 } else { previous };
+        let per = crate::sample::dice_count(&stage.dice);
         let mut hits = 0u32;
         for _ in 0..repeats {
+            rolled = rolled.saturating_add(per);
+            if rolled > max_dice {
+                return Err(over_dice(program, bound, max_dice));
+            }
             for &(count, sides, negative) in &stage.dice.groups {
                 let sign = if negative { -1 } else { 1 };
                 for _ in 0..count {
@@ -165,11 +181,27 @@ fn pool<D: DiceSource + ?Sized>(stages: &[BoundStage], source: &mut D) -> QuickR
         counts[i] = hits;
         previous = hits;
     }
-    QuickRoll {
+    Ok(QuickRoll {
         natural: 0,
         total: i64::from(previous),
         outcome: OutcomeId(Id::Counts(counts)),
-    }
+    })
+}
+
+#[cold]
+fn over_dice(program: &Program, bound: &Bound, max_dice: u64) -> RollError {
+    let chart = &program.charts[bound.chart];
+    RollError::new(
+        RollErrorKind::OverBudget {
+            limit: "max_roll_dice",
+            value: max_dice,
+            construct: format!(
+                "rolling `{}.{}`",
+                program.games[chart.game].name, chart.name
+            ),
+        },
+        None,
+    )
 }
 
 /// The text of an outcome id.

@@ -8,7 +8,7 @@ use crate::tree::{ChartTree, Program, Ranges};
 
 /// Which outcome a reading gave, as indices, so the odds engine can group
 /// readings without comparing text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Key {
     pub primary: u32,
     /// Bit `i` set: the outcome of natural rule `i` (an `also`) is added.

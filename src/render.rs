@@ -2,8 +2,8 @@
 //! sheet, then its modifiers and notes.
 
 use crate::tree::{
-    Body, Cell, ChartId, ChartTree, CondOutcome, DiceSource, ModValue, NaturalOutcome, Outcome,
-    Program, Target,
+    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, DiceSource, ModValue, NaturalOutcome,
+    Outcome, Program, Target,
 };
 use std::fmt::Write;
 
@@ -32,14 +32,19 @@ fn table(rows: &[Vec<String>]) -> String {
     out
 }
 
-pub(crate) fn outcome(program: &Program, o: &Outcome, fields: &[String]) -> String {
+pub(crate) fn outcome(
+    program: &Program,
+    chart: &ChartTree,
+    o: &Outcome,
+    fields: &[String],
+) -> String {
     o.fields
         .iter()
         .enumerate()
         .map(|(i, alts)| {
             let text = alts
                 .iter()
-                .map(|c| cond_outcome(program, c))
+                .map(|c| cond_outcome(program, chart, c))
                 .collect::<Vec<_>>()
                 .join(" OR ");
             match fields.get(i) {
@@ -51,7 +56,7 @@ pub(crate) fn outcome(program: &Program, o: &Outcome, fields: &[String]) -> Stri
         .join(" | ")
 }
 
-pub(crate) fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
+pub(crate) fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome) -> String {
     let simple = |s: &crate::tree::Simple| {
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
@@ -67,19 +72,45 @@ pub(crate) fn cond_outcome(program: &Program, c: &CondOutcome) -> String {
     };
     match c {
         CondOutcome::Simple(s) => simple(s),
-        CondOutcome::If(s, _, otherwise) => {
+        CondOutcome::If(s, cond, otherwise) => {
+            // `unless` reads badly before `else`: say `if not`.
+            let when = format!(
+                "if {}",
+                crate::condition::Condition::from_tree(program, chart, cond)
+            );
+            let otherwise = cond_outcome(program, chart, otherwise);
             format!(
-                "{} (if ...) else {}",
+                "{} {when} else {}",
                 simple(s),
-                cond_outcome(program, otherwise)
+                if otherwise.is_empty() {
+                    "-"
+                } else {
+                    &otherwise
+                }
             )
         }
     }
 }
 
+/// A condition as a rules author writes it (`unless helicopter and not
+/// landed`), with the chart's names.
+fn cond_text(program: &Program, c: &ChartTree, cond: &Cond) -> String {
+    crate::condition::Condition::from_tree(program, c, cond).clause()
+}
+
+/// A grid cell; `signed` prints numbers as modifiers (`+1`, `0`, `-1`).
+fn grid_cell(c: &Cell, signed: bool) -> String {
+    match c {
+        Cell::Number(n) if signed && *n > crate::num::whole(0) => {
+            format!("+{}", crate::num::Show(*n))
+        }
+        other => cell(other),
+    }
+}
+
 pub(crate) fn cell(c: &Cell) -> String {
     match c {
-        Cell::Number(n) => n.to_string(),
+        Cell::Number(n) => crate::num::Show(*n).to_string(),
         Cell::Text(t) => t.clone(),
         Cell::Target(r) => r.to_string(),
         Cell::Dice(d) => d.to_string(),
@@ -102,30 +133,43 @@ pub(crate) fn target(t: &Target) -> String {
     }
 }
 
-/// A modifier's value as the sheet writes it: `+2`, `±r`, `-r (from
+/// A modifier's value as the sheet writes it: `+2`, `+r`, `±r`, `-r (from
 /// Discipline Rating)`, `+1 each (max +4)`.
 pub(crate) fn modifier_value(program: &Program, m: &crate::tree::Modifier) -> String {
+    let (value, after) = modifier_parts(program, m);
+    format!("{value}{after}")
+}
+
+/// A modifier's value in two parts: the value as written (`+r` stays `+r`;
+/// in a `subtract` section the factor flips but the sign shown is the
+/// written one), and what goes after the label (a grid source, a cap).
+fn modifier_parts(program: &Program, m: &crate::tree::Modifier) -> (String, String) {
     match &m.value {
-        ModValue::Fixed(v) => format!("{v:+}"),
-        ModValue::Shift(v) => crate::bind::shift_text(*v),
+        ModValue::Fixed(v) => (format!("{v:+}"), String::new()),
+        ModValue::Shift(v) => (crate::bind::shift_text(*v), String::new()),
         ModValue::Param { factor, from } => {
-            let base = if *factor < 0 { "-r" } else { "±r" };
-            match from {
-                Some(r) => format!(
-                    "{base} (from {})",
+            let base = match m.sign {
+                Some(crate::ast::ParamSign::Plus) => "+r",
+                Some(crate::ast::ParamSign::Minus) => "-r",
+                None if *factor < 0 => "-r",
+                Some(crate::ast::ParamSign::Either) | None => "±r",
+            };
+            let source = from.as_ref().map_or(String::new(), |r| {
+                format!(
+                    " (from {})",
                     program
                         .charts
                         .iter()
                         .find(|c| c.name == r.name)
                         .map_or(r.name.as_str(), |c| c.title.as_str())
-                ),
-                None => base.to_string(),
-            }
+                )
+            });
+            (base.to_string(), source)
         }
-        ModValue::Counted { per, max } => match max {
-            Some(m) => format!("{per:+} each (max {:+})", m * per.signum()),
-            None => format!("{per:+} each"),
-        },
+        ModValue::Counted { per, max } => (
+            format!("{per:+} each"),
+            max.map_or(String::new(), |m| format!(" (max {:+})", m * per.signum())),
+        ),
     }
 }
 
@@ -134,29 +178,69 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
         return;
     }
     let _ = writeln!(out, "\nModifiers:");
-    let mut done = vec![false; c.modifiers.len()];
-    let line = |i: usize, indent: &str, out: &mut String| {
-        let m = &c.modifiers[i];
-        let slot = &c.slots[m.slot];
-        let value = modifier_value(program, m);
-        let _ = writeln!(out, "{indent}{value:>6}  {}  [{}]", m.label, slot.name);
+    // (value as written, what follows the label): the value column stays
+    // narrow and aligned; a grid source or a cap goes after the label.
+    let value_of = |i: usize| modifier_parts(program, &c.modifiers[i]);
+    let when_of = |i: usize| {
+        c.modifiers[i]
+            .applies
+            .as_ref()
+            .map_or(String::new(), |x| cond_text(program, c, x))
     };
+    // One width for every value, so the labels line up.
+    let width = (0..c.modifiers.len())
+        .map(|i| value_of(i).0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let line = |i: usize, indent: &str, shared: &str, out: &mut String| {
+        let m = &c.modifiers[i];
+        let (value, after) = value_of(i);
+        let mut when = when_of(i);
+        if when == shared {
+            when.clear();
+        }
+        if !when.is_empty() {
+            when.insert_str(0, "  ");
+        }
+        if m.always {
+            when.push_str("  (always)");
+        }
+        let _ = writeln!(
+            out,
+            "{indent}{value:>width$}  {}{after}  [{}]{when}",
+            m.label, c.slots[m.slot].name
+        );
+    };
+    let mut done = vec![false; c.modifiers.len()];
     for (heading, subtract, members) in &c.sections {
         if members.is_empty() {
             continue;
         }
+        // A condition every member shares is said once, on the heading.
+        let first = when_of(members[0]);
+        let shared = if members.iter().all(|&i| when_of(i) == first) {
+            first
+        } else {
+            String::new()
+        };
         let suffix = if *subtract { " (counts against)" } else { "" };
-        let _ = writeln!(out, "  {heading}{suffix}");
+        let on = if shared.is_empty() {
+            String::new()
+        } else {
+            format!("  {shared}")
+        };
+        let _ = writeln!(out, "  {heading}{suffix}{on}");
         for &i in members {
             if !done[i] {
                 done[i] = true;
-                line(i, "    ", out);
+                line(i, "    ", &shared, out);
             }
         }
     }
     for (i, shown) in done.iter().enumerate() {
         if !shown {
-            line(i, "  ", out);
+            line(i, "  ", "", out);
         }
     }
     for (heading, members) in &c.groups {
@@ -199,6 +283,17 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             }
             rows.push(header);
             let lead = keys.len().saturating_sub(1).max(1);
+            // A grid of modifiers (a `from` source, or one with negative
+            // cells) prints its numbers with their signs, as the sheet does.
+            let signed = grid
+                .cells
+                .iter()
+                .any(|x| matches!(x, Cell::Number(n) if *n < crate::num::whole(0)))
+                || program.charts.iter().any(|ch| {
+                    ch.modifiers.iter().any(|m| {
+                        matches!(&m.value, ModValue::Param { from: Some(g), .. } if g.grid == r.grid)
+                    })
+                });
             for (r, chunk) in grid.cells.chunks(cols.max(1)).enumerate() {
                 if chunk.iter().all(|c| *c == Cell::Impossible) && keys.len() > 1 {
                     continue;
@@ -211,7 +306,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                     rest /= n;
                 }
                 labels.reverse();
-                labels.extend(chunk.iter().map(cell));
+                labels.extend(chunk.iter().map(|x| grid_cell(x, signed)));
                 rows.push(labels);
             }
             out.push('\n');
@@ -260,7 +355,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                 grid.push(header);
                 for r in rows {
                     let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
-                    line.push(outcome(program, &r.outcome, &[]));
+                    line.push(outcome(program, c, &r.outcome, &[]));
                     grid.push(line);
                 }
             } else {
@@ -280,7 +375,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             }
             out.push('\n');
             out.push_str(&table(&grid));
-            naturals_text(program, naturals, &mut out);
+            naturals_text(program, c, naturals, &mut out);
             if let Some(cap) = cap {
                 let _ = writeln!(out, "  The net modifier is capped at ±{cap}.");
             }
@@ -290,8 +385,13 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                     "  A modified roll below {lo} reads as {lo}; above {hi}, as {hi}."
                 );
             }
-            if let Some((row, _, _)) = best {
-                let _ = writeln!(out, "  Best result (when it applies): row {}", row + 1);
+            if let Some((row, _, cond)) = best {
+                let _ = writeln!(
+                    out,
+                    "  Best result {}: row {}",
+                    cond_text(program, c, cond),
+                    row + 1
+                );
             }
         }
         Body::Check {
@@ -308,9 +408,9 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                 ""
             };
             let _ = writeln!(out, "Roll {dice}, succeed on {}{moved}", target(t));
-            let _ = writeln!(out, "  success: {}", outcome(program, success, &[]));
-            let _ = writeln!(out, "  failure: {}", outcome(program, failure, &[]));
-            naturals_text(program, naturals, &mut out);
+            let _ = writeln!(out, "  success: {}", outcome(program, c, success, &[]));
+            let _ = writeln!(out, "  failure: {}", outcome(program, c, failure, &[]));
+            naturals_text(program, c, naturals, &mut out);
         }
         Body::Opposed {
             dice, sides, rows, ..
@@ -335,7 +435,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                         .first()
                         .map(ToString::to_string)
                         .unwrap_or_default(),
-                    outcome(program, &r.outcome, &[]),
+                    outcome(program, c, &r.outcome, &[]),
                 ]);
             }
             out.push('\n');
@@ -393,8 +493,8 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
 }
 
 /// How a `columns by` table finds its column.
-fn scale_text(program: &Program, c: &ChartTree, s: &crate::tree::Scale, out: &mut String) {
-    let text = |e| crate::condition::expr_text(program, c, e, &mut Vec::new());
+fn scale_text(program: &Program, chart: &ChartTree, s: &crate::tree::Scale, out: &mut String) {
+    let text = |e| crate::condition::expr_text(program, chart, e, &mut Vec::new());
     let what = match &s.value {
         crate::tree::ScaleValue::Ratio(a, b, _) => format!(
             "the odds `{}` to `{}`, rounded in the defender's favour",
@@ -405,7 +505,7 @@ fn scale_text(program: &Program, c: &ChartTree, s: &crate::tree::Scale, out: &mu
     };
     let _ = writeln!(out, "Column: the highest key not above {what}");
     let rule = |r: &crate::tree::OffRule| match r {
-        crate::tree::OffRule::Outcome(o) => outcome(program, o, &[]),
+        crate::tree::OffRule::Outcome(o) => outcome(program, chart, o, &[]),
         crate::tree::OffRule::Read { column, by } => {
             let key = s.heads.get(*column).map_or("", |h| h.0.as_str());
             if *by == 0 {
@@ -433,18 +533,22 @@ fn scale_text(program: &Program, c: &ChartTree, s: &crate::tree::Scale, out: &mu
     );
 }
 
-fn naturals_text(program: &Program, naturals: &[crate::tree::Natural], out: &mut String) {
+fn naturals_text(
+    program: &Program,
+    c: &ChartTree,
+    naturals: &[crate::tree::Natural],
+    out: &mut String,
+) {
     for n in naturals {
         let what = match &n.outcome {
             NaturalOutcome::Success => "success".to_string(),
             NaturalOutcome::Failure => "failure".to_string(),
-            NaturalOutcome::Other(o) => outcome(program, o, &[]),
+            NaturalOutcome::Other(o) => outcome(program, c, o, &[]),
         };
-        let cond = if n.cond.is_some() {
-            " (when it applies)"
-        } else {
-            ""
-        };
+        let cond = n
+            .cond
+            .as_ref()
+            .map_or(String::new(), |x| format!(" {}", cond_text(program, c, x)));
         let also = if n.also { "also " } else { "" };
         let _ = writeln!(out, "  Natural {}{cond}: {also}{what}", n.ranges);
     }

@@ -26,10 +26,61 @@ pub struct Roll {
     pub row: Option<String>,
     /// Anything else worth saying: the target of a check, a ladder's moves.
     pub detail: Option<String>,
+    /// For a check: the totals that succeed, after every modifier that moves
+    /// it (`4 or less`).
+    pub target: Option<String>,
+    /// For a check: true when the modifiers move the target rather than the
+    /// roll (roll-under charts); `total` is then the natural roll.
+    pub modifiers_move_target: bool,
+    /// For a check: whether the roll met the target (a natural-roll rule
+    /// may still replace the outcome; see `natural_rules`).
+    pub met_target: Option<bool>,
+    /// For an opposed roll: each side's natural roll, net modifier and total;
+    /// `score` is the first side's total minus the second's.
+    pub sides: Vec<SideRoll>,
+    /// Natural-roll rules that matched: the one that replaced the row's
+    /// outcome, and any that added to it.
+    pub natural_rules: Vec<NaturalRule>,
     /// What happened.
     pub outcome: OutcomeText,
     /// Follow-up rolls of other charts, in order.
     pub follow_ups: Vec<Roll>,
+}
+
+/// One side of an opposed roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideRoll {
+    /// The side's name (`att`).
+    pub side: String,
+    /// Its dice alone, summed.
+    pub natural: i64,
+    /// Its net modifier.
+    pub modifier: i64,
+    /// Natural plus modifier.
+    pub total: i64,
+}
+
+/// A natural-roll rule that matched the dice (`natural 10 => also "Danger
+/// Close"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NaturalRule {
+    /// The natural rolls it reads, as written (`10`, `1-4`).
+    pub ranges: String,
+    /// What it gives.
+    pub outcome: String,
+    /// True when it replaced the outcome the row or target gave; false when
+    /// it added to it (`also`).
+    pub replaces: bool,
+}
+
+impl fmt::Display for NaturalRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "natural {}: {}", self.ranges, self.outcome)?;
+        if !self.replaces {
+            f.write_str(" (also)")?;
+        }
+        Ok(())
+    }
 }
 
 /// A group of dice and the faces they showed.

@@ -124,6 +124,8 @@ pub enum RollErrorKind {
     },
     /// A param the chart needs that was not given.
     MissingParam {
+        /// The chart that needs it.
+        chart: String,
         /// The name.
         name: String,
         /// What the sheet calls it.
@@ -156,6 +158,17 @@ pub enum RollErrorKind {
         /// What.
         what: String,
     },
+    /// A work budget of [`crate::Limits`] spent: the engine stopped as
+    /// soon as the work it had done passed the limit.
+    OverBudget {
+        /// The [`crate::Limits`] field (`max_odds_work`, `max_roll_dice`,
+        /// `max_follow_ups`, `max_sweep_points`).
+        limit: &'static str,
+        /// Its value.
+        value: u64,
+        /// What was being worked out: the chart and the construct.
+        construct: String,
+    },
     /// Division by zero and the like.
     Arithmetic {
         /// What.
@@ -165,6 +178,11 @@ pub enum RollErrorKind {
     Syntax {
         /// What.
         message: String,
+    },
+    /// Odds asked of reference text.
+    NoOdds {
+        /// The notes' name.
+        chart: String,
     },
 }
 
@@ -231,15 +249,24 @@ impl fmt::Display for RollErrorKind {
                 f,
                 "the extra modifier {extra:+} takes the total to {total}, which no row reads"
             ),
-            Self::MissingParam { name, label } => {
-                write!(f, "this chart needs `{name}` ({label})")
+            Self::MissingParam { chart, name, label } => {
+                write!(f, "`{chart}` needs `{name}` ({label})")
             }
             Self::MissingChoice { name, .. } => write!(f, "this chart needs `{name}`"),
             Self::GivenTwice { name } => write!(f, "`{name}` is given twice"),
             Self::NoRow { total } => write!(f, "no row reads a total of {total}"),
             Self::TooDeep { limit } => write!(f, "follow-ups go deeper than {limit}"),
             Self::TooLarge { what } => write!(f, "too large: {what}"),
+            Self::OverBudget {
+                limit,
+                value,
+                construct,
+            } => write!(
+                f,
+                "{construct} takes more work than `{limit}` ({value}) allows"
+            ),
             Self::Arithmetic { message } | Self::Syntax { message } => f.write_str(message),
+            Self::NoOdds { chart } => write!(f, "`{chart}` is notes: notes have no odds"),
         }
     }
 }
@@ -264,8 +291,10 @@ impl RollErrorKind {
             Self::NoRow { .. } => "chartwright::roll::no_row",
             Self::TooDeep { .. } => "chartwright::roll::too_deep",
             Self::TooLarge { .. } => "chartwright::roll::too_large",
+            Self::OverBudget { .. } => "chartwright::roll::over_budget",
             Self::Arithmetic { .. } => "chartwright::roll::arithmetic",
             Self::Syntax { .. } => "chartwright::roll::syntax",
+            Self::NoOdds { .. } => "chartwright::roll::no_odds",
         }
     }
 
@@ -333,8 +362,13 @@ impl RollErrorKind {
             Self::TooDeep { .. } | Self::TooLarge { .. } => {
                 "roll fewer dice, or a shorter chain of charts".into()
             }
+            Self::OverBudget { limit, .. } => format!(
+                "roll fewer dice or follow fewer charts; a host program can raise \
+                 `Limits::{limit}` with `RulesetBuilder::limits`"
+            ),
             Self::Arithmetic { .. } => "check the parameters given".into(),
             Self::Syntax { .. } => "write `name`, `name=number` or `name=option`".into(),
+            Self::NoOdds { chart } => format!("`show {chart}` prints the text"),
         }
     }
 }

@@ -3,11 +3,12 @@
 //! odds. The CLI and REPL use nothing else, so a host can do all they do.
 
 use crate::bind::{bind, Bound};
+use crate::budget::Work;
 use crate::choices::Choices;
 use crate::compiler::{compile, Parsed};
 use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
-use crate::odds::{Odds, OddsOutcome};
+use crate::odds::Odds;
 use crate::quick::{OutcomeId, QuickRoll};
 use crate::roll::Roll;
 use crate::roll_error::{RollError, RollErrorKind};
@@ -39,6 +40,7 @@ pub struct Ruleset {
     sources: SourceMap,
     limits: Limits,
     origins: Vec<Origin>,
+    expectations: Vec<crate::expect::Expectation>,
     /// Per game: what its variant chain changed (empty for a plain game).
     marks: Vec<Vec<crate::variant::Mark>>,
     /// Per game: for a variant, the plain game its chain starts from.
@@ -239,6 +241,7 @@ impl RulesetBuilder {
     pub fn build(mut self) -> Result<Ruleset, LoadErrors> {
         let mut parsed = Vec::new();
         let mut origins = Vec::new();
+        let mut expectations = Vec::new();
         let mut marks = Vec::new();
         let mut roots = Vec::new();
         let mut removed = Vec::new();
@@ -255,6 +258,13 @@ impl RulesetBuilder {
             };
             match crate::variant::load::load(&mut self.sources, *id, &text, origin, &self.limits) {
                 Ok(loaded) => {
+                    // A variant's merged file holds its bases' items too: only
+                    // the expectations written in this file are its own.
+                    expectations.extend(
+                        crate::expect::Expectation::from_file(game, &loaded.file)
+                            .into_iter()
+                            .filter(|e| e.span.source == *id),
+                    );
                     parsed.push(Parsed {
                         game: game.clone(),
                         file: loaded.file,
@@ -279,6 +289,7 @@ impl RulesetBuilder {
                 sources: self.sources,
                 limits: self.limits,
                 origins,
+                expectations,
                 marks,
                 roots,
             })
@@ -327,6 +338,7 @@ impl Ruleset {
             sources: SourceMap::new(),
             limits: Limits::default(),
             origins: Vec::new(),
+            expectations: Vec::new(),
             marks: Vec::new(),
             roots: Vec::new(),
         }
@@ -343,6 +355,13 @@ impl Ruleset {
             };
         }
         b.build()
+    }
+
+    /// The `expect` lines of every game, in file order; check them with
+    /// [`check_expectations`](crate::check_expectations).
+    #[must_use]
+    pub fn expectations(&self) -> &[crate::expect::Expectation] {
+        &self.expectations
     }
 
     /// Where each game came from.
@@ -688,6 +707,7 @@ impl<'r> ChartRef<'r> {
             origins: Vec::new(),
             marks: vec![Vec::new()],
             roots: vec![None],
+            expectations: Vec::new(),
         })
     }
 
@@ -752,6 +772,7 @@ impl BoundChart<'_> {
             dice,
             &self.rules.limits,
             0,
+            &mut Work::new(&self.rules.limits),
         )
         .map_err(|e| self.bound.explain(e))
     }
@@ -771,7 +792,7 @@ impl BoundChart<'_> {
     /// assert!(traverse > 600 && traverse < 800); // 7/10 exactly
     /// ```
     pub fn roll_quick<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<QuickRoll, RollError> {
-        crate::quick::roll(&self.rules.program, &self.bound, dice)
+        crate::quick::roll(&self.rules.program, &self.bound, dice, &self.rules.limits)
     }
 
     /// The text of an outcome a quick roll gave.
@@ -780,24 +801,81 @@ impl BoundChart<'_> {
         crate::quick::describe(&self.rules.program, &self.bound, outcome)
     }
 
-    /// The exact odds of every outcome.
+    /// The exact odds of every outcome. Reference text has none: asking is
+    /// a [`RollErrorKind::NoOdds`] error, never a 100% outcome.
+    ///
+    /// Bounded by the ruleset's [`crate::Limits`]: past `max_odds_work`,
+    /// `max_follow_ups` or `max_odds_states` this is a
+    /// [`RollErrorKind::OverBudget`](crate::RollErrorKind::OverBudget) or
+    /// [`RollErrorKind::TooLarge`](crate::RollErrorKind::TooLarge) error.
     pub fn odds(&self) -> Result<Odds, RollError> {
-        let outcomes = crate::odds::odds(&self.rules.program, &self.bound, &self.rules.limits, 0)
-            .map_err(|e| self.bound.explain(e))?;
+        self.no_odds_for_notes()?;
+        let mut work = Work::new(&self.rules.limits);
+        crate::odds::chart_odds(
+            &self.rules.program,
+            &self.bound,
+            &self.rules.limits,
+            &mut work,
+        )
+        .map_err(|e| self.bound.explain(e))
+    }
+
+    /// Notes are reference text: they have no odds to give.
+    fn no_odds_for_notes(&self) -> Result<(), RollError> {
+        let tree = &self.rules.program.charts[self.bound.chart];
+        if matches!(tree.body, Body::Notes(_)) {
+            return Err(RollError::new(
+                RollErrorKind::NoOdds {
+                    chart: self.qualified_name(),
+                },
+                None,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The odds against each extra net modifier of `extras` (what
+    /// `odds --sweep A..B` shows), all within one work budget: the sweep
+    /// counts against `max_sweep_points`, and its points together against
+    /// `max_odds_work` and `max_follow_ups`.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+    /// let sweep = bound.sweep(-1..=1).unwrap();
+    /// assert_eq!(sweep.len(), 3);
+    /// assert_eq!(sweep[0].0, -1);
+    /// ```
+    pub fn sweep(
+        &self,
+        extras: std::ops::RangeInclusive<i64>,
+    ) -> Result<Vec<(i64, Odds)>, RollError> {
+        self.no_odds_for_notes()?;
+        let mut work = Work::new(&self.rules.limits);
+        let name = self.qualified_name();
+        let mut out = Vec::new();
+        for extra in extras {
+            work.sweep_point(|| format!("the sweep of `{name}`"))?;
+            let point = self.clone().with_extra_modifier(extra);
+            let odds = crate::odds::chart_odds(
+                &self.rules.program,
+                &point.bound,
+                &self.rules.limits,
+                &mut work,
+            )
+            .map_err(|e| point.bound.explain(e))?;
+            out.push((extra, odds));
+        }
+        Ok(out)
+    }
+
+    fn qualified_name(&self) -> String {
         let chart = &self.rules.program.charts[self.bound.chart];
-        Ok(Odds {
-            chart: format!(
-                "{}.{}",
-                self.rules.program.games[chart.game].name, chart.name
-            ),
-            outcomes: outcomes
-                .into_iter()
-                .map(|(outcome, probability)| OddsOutcome {
-                    outcome,
-                    probability,
-                })
-                .collect(),
-        })
+        format!(
+            "{}.{}",
+            self.rules.program.games[chart.game].name, chart.name
+        )
     }
 }
 

@@ -2,10 +2,11 @@
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
 use crate::bind::{bind, Bound, BoundDice, Plan};
+use crate::budget::Work;
 use crate::choices::Choices;
 use crate::limits::Limits;
 use crate::read::outcome_text;
-use crate::roll::{DiceRoll, OutcomeField, OutcomeText, Roll};
+use crate::roll::{DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::Program;
 
@@ -58,6 +59,11 @@ impl DiceSource for Scripted {
     }
 }
 
+/// How many dice one roll of `dice` rolls.
+pub(crate) fn dice_count(dice: &BoundDice) -> u64 {
+    dice.groups.iter().map(|g| u64::from(g.0)).sum()
+}
+
 pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
     dice: &BoundDice,
     source: &mut D,
@@ -86,8 +92,15 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     source: &mut D,
     limits: &Limits,
     depth: usize,
+    work: &mut Work,
 ) -> Result<Roll, RollError> {
     let chart = &program.charts[bound.chart];
+    let name = || {
+        format!(
+            "rolling `{}.{}`",
+            program.games[chart.game].name, chart.name
+        )
+    };
     let mut trace = Roll {
         chart: format!("{}.{}", program.games[chart.game].name, chart.name),
         title: chart.title.clone(),
@@ -98,6 +111,11 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         score: None,
         row: None,
         detail: None,
+        target: None,
+        modifiers_move_target: false,
+        met_target: None,
+        sides: Vec::new(),
+        natural_rules: Vec::new(),
         outcome: OutcomeText::default(),
         follow_ups: Vec::new(),
     };
@@ -109,6 +127,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             follow.extend(&r.follow_ups);
         }
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
+            work.dice(dice_count(dice), name)?;
             let natural = roll_dice(dice, source, None, &mut trace.dice);
             let reading = bound.read(program, natural, 0)?;
             let (primary, extras) = bound.outcome(reading.key);
@@ -116,9 +135,24 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.total = Some(reading.total);
             trace.score = reading.score;
             trace.row = reading.row.and_then(|r| bound.row_text(r));
+            trace.natural_rules = natural_rules(bound, natural);
             if let (Some(ok), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
+                trace.target = Some(target.to_string());
+                trace.met_target = Some(target.contains(reading.total));
+                trace.modifiers_move_target = matches!(
+                    chart.body,
+                    crate::tree::Body::Check {
+                        net_in_target: true,
+                        ..
+                    }
+                );
                 trace.detail = Some(format!(
-                    "needs {target}: {}",
+                    "needs {target}{}: {}",
+                    if trace.modifiers_move_target {
+                        " (the modifiers move the target)"
+                    } else {
+                        ""
+                    },
                     if ok { "succeeds" } else { "fails" }
                 ));
             }
@@ -150,6 +184,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             offsets,
             ..
         } => {
+            work.dice(dice_count(dice).saturating_mul(2), name)?;
             let a = roll_dice(
                 dice,
                 source,
@@ -168,6 +203,17 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.total = Some(reading.total);
             trace.score = reading.score;
             trace.row = reading.row.and_then(|r| bound.row_text(r));
+            trace.sides = [a, b]
+                .iter()
+                .zip(offsets)
+                .enumerate()
+                .map(|(i, (&natural, &modifier))| SideRoll {
+                    side: sides.get(i).cloned().unwrap_or_default(),
+                    natural,
+                    modifier,
+                    total: natural + modifier,
+                })
+                .collect();
             trace.detail = Some(format!(
                 "{} {a}{:+} = {}, {} {b}{:+} = {}, difference {}",
                 sides.first().map_or("", String::as_str),
@@ -187,19 +233,29 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             for (i, stage) in stages.iter().enumerate() {
                 let repeats = if i == 0 { 1 } else { previous };
                 let mut hits = 0u64;
+                // A `once` stage rolls its real dice and counts each roll once.
+                let (dice, target, modifier) = match &stage.once {
+                    Some((dice, target, modifier)) => (dice, target, *modifier),
+                    None => (&stage.dice, &stage.target, stage.modifier),
+                };
                 for _ in 0..repeats {
+                    work.dice(dice_count(&stage.dice), name)?;
                     let mut rolled = Vec::new();
-                    roll_dice(&stage.dice, source, Some(&stage.label), &mut rolled);
+                    roll_dice(dice, source, Some(&stage.label), &mut rolled);
+                    let mut met = 0u64;
                     for group in &rolled {
                         let sign = if group.negative { -1 } else { 1 };
-                        hits += group
+                        met += group
                             .faces
                             .iter()
-                            .filter(|&&f| {
-                                stage.target.contains(sign * i64::from(f) + stage.modifier)
-                            })
+                            .filter(|&&f| target.contains(sign * i64::from(f) + modifier))
                             .count() as u64;
                     }
+                    hits += if stage.once.is_some() {
+                        met.min(1)
+                    } else {
+                        met
+                    };
                     trace.dice.extend(rolled);
                 }
                 counts.push(hits);
@@ -209,7 +265,10 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.detail = Some(
                 stages
                     .iter()
-                    .map(|s| format!("{} on {}", s.label, s.target))
+                    .map(|s| match &s.once {
+                        Some((_, target, _)) => format!("{} on {target}, once per roll", s.label),
+                        None => format!("{} on {}", s.label, s.target),
+                    })
                     .collect::<Vec<_>>()
                     .join(", "),
             );
@@ -217,9 +276,12 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     }
     for index in follow {
         match follow_up(program, bound, index, depth, limits)? {
-            Some(next) => trace
-                .follow_ups
-                .push(roll(program, &next, source, limits, depth + 1)?),
+            Some(next) => {
+                work.follow_up(name)?;
+                trace
+                    .follow_ups
+                    .push(roll(program, &next, source, limits, depth + 1, work)?);
+            }
             None => {
                 let stands = format!(
                     "not rolled again: at most {} repeats, the last outcome stands",
@@ -279,6 +341,62 @@ fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bou
         e.span = e.span.or(Some(f.span));
         e
     })
+}
+
+/// The natural-roll rules the dice matched, as the reader applies them: the
+/// first that replaces wins, every `also` adds.
+fn natural_rules(bound: &Bound, natural: i64) -> Vec<NaturalRule> {
+    let (naturals, extras, success, failure) = match &bound.plan {
+        Plan::Table {
+            naturals, extras, ..
+        } => (naturals, extras, None, None),
+        Plan::Check {
+            naturals,
+            extras,
+            success,
+            failure,
+            ..
+        } => (naturals, extras, Some(success), Some(failure)),
+        _ => return Vec::new(),
+    };
+    let text = |r: Option<&crate::bind::Resolved>| {
+        r.map(|r| {
+            r.fields
+                .iter()
+                .map(|alts| alts.join(" OR "))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_default()
+    };
+    let mut replaced = false;
+    let mut out = Vec::new();
+    for n in naturals {
+        if !n.ranges.contains(natural) {
+            continue;
+        }
+        let outcome = match n.outcome {
+            crate::bind::NatPick::Success => text(success),
+            crate::bind::NatPick::Failure => text(failure),
+            crate::bind::NatPick::Other(i) => text(extras.get(i)),
+        };
+        let also = n.also && matches!(n.outcome, crate::bind::NatPick::Other(_));
+        if also {
+            out.push(NaturalRule {
+                ranges: n.ranges.to_string(),
+                outcome,
+                replaces: false,
+            });
+        } else if !replaced {
+            replaced = true;
+            out.push(NaturalRule {
+                ranges: n.ranges.to_string(),
+                outcome,
+                replaces: true,
+            });
+        }
+    }
+    out
 }
 
 /// "2 hits, 1 converted".

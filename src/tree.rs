@@ -192,6 +192,12 @@ pub(crate) struct Modifier {
     /// For opposed rolls: the side it belongs to.
     pub side: usize,
     pub group: Option<usize>,
+    /// `always`: a fixed modifier applied whenever `applies` holds.
+    pub always: bool,
+    /// A parametric modifier's sign as written (`+r`, `-r`, `±r`), for `show`.
+    pub sign: Option<crate::ast::ParamSign>,
+    /// Where it is declared (its name), for run-time errors.
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -441,6 +447,8 @@ pub(crate) struct Stage {
     pub per: Option<DiceSource>,
     /// The chart's modifiers apply to each die (first stage only).
     pub modified: bool,
+    /// `once`: each roll of `per` counts at most one success.
+    pub once: bool,
 }
 
 /// What a chart does.

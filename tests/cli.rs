@@ -680,3 +680,241 @@ fn loose_extra_modifiers_count_and_show() {
     let odds = stdout_of(&["odds", "first_echelon", "bog_down", "tracked", "-1"]);
     assert!(odds.contains("3/5"), "{odds}");
 }
+
+// ---------------------------------------------------------------------------
+// Silent defaults (issue 11)
+
+#[test]
+fn roll_times_zero_is_a_usage_error() {
+    let (code, out, err) = run(&["roll", "first_echelon", "bog_down", "--times", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("--times"), "{err}");
+}
+
+#[test]
+fn roll_without_a_needed_param_is_an_error() {
+    let (code, out, err) = run(&[
+        "roll",
+        "battalion_combat_series",
+        "combat",
+        "defender_ar=2",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("chartwright::roll::missing_param"), "{err}");
+    assert!(err.contains("`attacker_ar`"), "{err}");
+}
+
+// ---------------------------------------------------------------------------
+// Honest traces (issue 11)
+
+#[test]
+fn roll_trace_shows_both_sides_of_an_opposed_roll() {
+    let out = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "close_combat",
+        "att.discipline=1",
+        "def.discipline=0",
+        "att.close_combat_rating=0",
+        "def.close_combat_rating=1",
+        "att.foothold",
+        "--seed",
+        "2",
+    ]);
+    let sides: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("att ") || l.starts_with("def "))
+        .collect();
+    assert_eq!(sides.len(), 2, "{out}");
+    assert!(sides[0].contains("+2 ="), "{out}");
+    assert!(sides[1].contains("+1 ="), "{out}");
+    assert!(out.contains("difference"), "{out}");
+    assert!(!out.contains("(natural"), "{out}");
+    let json = stdout_of(&[
+        "roll",
+        "first_echelon",
+        "close_combat",
+        "att.discipline=1",
+        "def.discipline=0",
+        "att.close_combat_rating=0",
+        "def.close_combat_rating=1",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["sides"].as_array().map(Vec::len), Some(2), "{json}");
+    assert_eq!(v["sides"][1]["modifier"], 1, "{json}");
+}
+
+#[test]
+fn roll_under_trace_prints_the_moved_target() {
+    let out = stdout_of(&[
+        "roll",
+        "command_decision",
+        "ammo_depletion",
+        "caliber=37",
+        "armored_car",
+        "--seed",
+        "1",
+    ]);
+    assert!(
+        out.lines()
+            .any(|l| l.contains("vs 4 or less") && l.contains("the modifiers move the target")),
+        "{out}"
+    );
+    assert!(!out.contains("total"), "{out}");
+}
+
+// ---------------------------------------------------------------------------
+// `show` and `odds` say what the rules say (issue 11)
+
+#[test]
+fn odds_on_notes_says_notes_have_no_odds() {
+    let (code, out, err) = run(&["odds", "first_echelon", "turn_sequence"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out, "", "no 100% outcome");
+    assert!(err.contains("notes have no odds"), "{err}");
+    assert!(err.contains("chartwright::roll::no_odds"), "{err}");
+}
+
+#[test]
+fn show_prints_signs_conditions_and_aligned_modifiers() {
+    let bail = stdout_of(&["show", "first_echelon", "bail_out"]);
+    assert!(
+        bail.lines()
+            .any(|l| l.trim_start().starts_with("+r  Any MPV")),
+        "+r is shown as +r:\n{bail}"
+    );
+    let grid = stdout_of(&["show", "first_echelon", "discipline_rating"]);
+    assert!(
+        grid.lines()
+            .any(|l| l.contains("Elite") && l.contains("+1") && l.contains("-1")),
+        "cells with signs:\n{grid}"
+    );
+    let man = stdout_of(&["show", "first_echelon", "manoeuvre"]);
+    assert!(
+        man.contains("Helicopters return to base if helicopter else Panic"),
+        "{man}"
+    );
+    assert!(man.contains("unless helicopter and not landed"), "{man}");
+    assert!(!man.contains("(if ...)"), "{man}");
+    // Every modifier line's label starts in the same column.
+    let columns: Vec<usize> = man
+        .lines()
+        .skip_while(|l| !l.starts_with("Modifiers:"))
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with("only one of"))
+        // Lines that start a modifier (a wrapped label continues below).
+        .filter(|l| l.trim_start().starts_with(['+', '-', '±', '0']))
+        .map(|l| {
+            let chars: Vec<char> = l.chars().collect();
+            let start = chars.iter().position(|c| *c != ' ').unwrap_or(0);
+            start
+                + chars[start..]
+                    .windows(2)
+                    .position(|w| w == [' ', ' '])
+                    .unwrap_or(0)
+        })
+        .collect();
+    assert!(columns.len() > 5, "{man}");
+    assert!(
+        columns.windows(2).all(|w| w[0] == w[1]),
+        "{columns:?}\n{man}"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Expectations: `chartwright test` (issue 11)
+
+#[test]
+fn test_every_bundled_expectation_holds() {
+    let (code, out, err) = run(&["test", "rules/"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.starts_with("ok: "), "{err}");
+    assert!(err.contains(" 0 failed"), "{err}");
+}
+
+#[test]
+fn every_bundled_chart_carries_an_expectation() {
+    let rules = chartwright::Ruleset::bundled().unwrap();
+    let named: Vec<String> = rules
+        .expectations()
+        .iter()
+        .map(|e| format!("{}.{}", e.game, e.chart))
+        .collect();
+    for chart in rules.charts() {
+        assert!(
+            named.contains(&chart.qualified_name()),
+            "no expectation for {}",
+            chart.qualified_name()
+        );
+    }
+}
+
+#[test]
+fn test_failure_is_a_diagnostic_on_the_expect_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wrong.rules");
+    std::fs::write(
+        &path,
+        r#"game "Wrong" version "1"
+table bog_down "Bog Down" {
+  roll d10
+  modifiers { tracked +2 "tracked" }
+  rows { 6 or more => "Traverse"  5 or less => "Bogged down" }
+}
+expect bog_down tracked => "Traverse" 7/10
+expect bog_down => "Traverse" 7/10
+expect bog_down natural 5 => "Traverse"
+expect bog_down => error missing_param
+"#,
+    )
+    .unwrap();
+    let (code, out, err) = run(&["test", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("chartwright::expect::failed"), "{err}");
+    assert!(
+        err.contains("expected `Traverse` 7/10, got `Traverse` 1/2"),
+        "{err}"
+    );
+    assert!(err.contains("wrong.rules:8:1"), "{err}");
+    assert!(
+        err.contains("expected `Traverse`, got `Bogged down`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("expected error `missing_param`, got odds"),
+        "{err}"
+    );
+    assert!(err.contains("4 expectation(s), 1 held, 3 failed"), "{err}");
+}
+
+#[test]
+fn test_checks_a_variants_own_expectations_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mud.rules");
+    std::fs::write(
+        &path,
+        r#"variant "Mud season" of first_echelon version "1"
+change bog_down.tracked +1
+change bog_down row 6 or more becomes 7 or more
+change bog_down row 4,5 becomes 4-6
+add bog_down.mud -2 "deep mud"
+# Tracked +1, mud -2: Traverse on 7+ <=> natural 8-10.
+expect bog_down tracked mud => "Traverse" 3/10
+"#,
+    )
+    .unwrap();
+    let (code, out, err) = run(&["test", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    // The base's own expectations would not hold here: they are not counted.
+    assert!(
+        err.contains("ok: 1 expectation(s), 1 held, 0 failed"),
+        "{err}"
+    );
+}

@@ -147,6 +147,7 @@ load_cases! {
     modifier_reach => [UNCOVERED];
     param_reach => [UNCOVERED];
     empty_table => ["chartwright::compile::empty"];
+    always_not_fixed => ["chartwright::compile::invalid"];
     // Names
     duplicate_chart => [DUPLICATE];
     duplicate_modifier => [DUPLICATE];
@@ -574,6 +575,18 @@ fn roll_missing_param() {
         "cold_war_quick_reference",
         "activation",
         "tokens=1",
+        "chartwright::roll::missing_param",
+    );
+}
+
+/// A `±r` modifier with no default is needed: never a silent 0.
+#[test]
+fn roll_missing_modifier_param() {
+    check_roll(
+        "roll_missing_modifier_param",
+        "battalion_combat_series",
+        "combat",
+        "defender_ar=2",
         "chartwright::roll::missing_param",
     );
 }

@@ -4,10 +4,8 @@
 //! diagnostic naming the limit, within a CPU-time and peak-memory bound
 //! measured with `getrusage` on the child, never with a wall clock.
 //!
-//! Cases whose fix is the engine's work budgets are `#[ignore]`d with the
-//! reason "needs engine budgets"; run them with `cargo test --test limits --
-//! --ignored`. `scripts/limits-table.sh` measures the same cases on the
-//! release binary for `docs/limits.md`.
+//! `scripts/limits-table.sh` measures the same cases on the release binary
+//! for `docs/limits.md`.
 
 use chartwright::{Clipped, LoadError, Ruleset, RulesetBuilder};
 use miette::{GraphicalReportHandler, GraphicalTheme};
@@ -406,13 +404,11 @@ fn bin_odds_of_a_big_opposed_roll() {
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn bin_odds_of_a_two_stage_pool() {
     engine(&["odds", "two"]);
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn bin_odds_of_a_three_stage_pool() {
     engine(&["odds", "three"]);
 }
@@ -423,25 +419,21 @@ fn bin_rolling_a_three_stage_pool() {
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn bin_odds_of_a_follow_up_fan_out() {
     engine(&["odds", "fan"]);
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn bin_rolling_a_follow_up_fan_out() {
     engine(&["roll", "fan", "--seed", "1"]);
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn bin_a_wide_sweep() {
     engine(&["odds", "two", "--sweep", "-20..20"]);
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn lib_odds_of_a_two_stage_pool() {
     library("lib_odds_of_a_two_stage_pool", || {
         let rules = Ruleset::from_str("g", ENGINE).expect("loads");
@@ -451,7 +443,6 @@ fn lib_odds_of_a_two_stage_pool() {
 }
 
 #[test]
-#[ignore = "needs engine budgets"]
 fn lib_rolling_a_follow_up_fan_out() {
     library("lib_rolling_a_follow_up_fan_out", || {
         use rand::SeedableRng;

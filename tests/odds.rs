@@ -44,7 +44,7 @@ table bog_down "Bog Down" {
   roll d10
   modifiers {
     one of { tracked +2 "tracked"  manhandled -1 "manhandled" }
-    rating ±r in -3..3 "bog down rating"
+    rating ±r in -3..3 default 0 "bog down rating"
   }
   rows { 6 or more => "Traverse"  4,5 => "Bogged down" or "Displace"  3 or less => "Bogged down" }
 }"#;
@@ -82,7 +82,7 @@ fn two_dice_table() {
         r#"
 table combat "Combat" {
   roll 2d6
-  modifiers { net ±r in -6..6 "net modifier" }
+  modifiers { net ±r in -6..6 default 0 "net modifier" }
   rows { 4 or less => "A2"  5-6 => "A1"  7-8 => "EX"  9-10 => "D1"  11-12 => "D2"  13+ => "D3" }
 }"#,
     );

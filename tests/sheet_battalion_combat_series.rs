@@ -39,27 +39,39 @@ const NR: &str = "No Result";
 const TD: &str = "Target Drop";
 const TL: &str = "Target Loss";
 
+/// Engagement arguments: both Action Ratings are needed; those `args` leave
+/// out are 0.
+fn eng(args: &str) -> String {
+    let mut out = args.to_string();
+    for need in ["firer_ar", "target_ar"] {
+        if !args.contains(&format!("{need}=")) {
+            out = format!("{out} {need}=0");
+        }
+    }
+    out
+}
+
 #[test]
 fn engagement_regular_rows() {
     let r = bcs();
     assert_2d6(
         &r,
         "engagement",
-        "target_type=regular",
+        &eng("target_type=regular"),
         &[(2, FLT), (5, FLT), (6, BL), (8, BL), (9, TLR), (12, TLR)],
     );
     // firer 2 + 3 + 1 (double OBJ), target 1 + 4: net +1
     assert_2d6(
         &r,
         "engagement",
-        "target_type=regular firer_av=2 firer_ar=3 target_av=1 target_ar=4 double_obj_zone",
+        &eng("target_type=regular firer_av=2 firer_ar=3 target_av=1 target_ar=4 double_obj_zone"),
         &[(4, FLT), (5, BL), (7, BL), (8, TLR)],
     );
     // -1 limited AV, target AR 2 subtracted: net -3
     assert_2d6(
         &r,
         "engagement",
-        "target_type=regular limited_av target_ar=2",
+        &eng("target_type=regular limited_av target_ar=2"),
         &[(8, FLT), (9, BL), (11, BL), (12, TLR)],
     );
 }
@@ -70,7 +82,7 @@ fn engagement_support_rows_and_footnotes() {
     assert_2d6(
         &r,
         "engagement",
-        "target_type=support target_is_support",
+        &eng("target_type=support target_is_support"),
         &[
             (2, FLT),
             (3, FLT),
@@ -86,34 +98,34 @@ fn engagement_support_rows_and_footnotes() {
     assert_2d6(
         &r,
         "engagement",
-        "target_type=support",
+        &eng("target_type=support"),
         &[(3, FLT), (4, NR), (6, NR), (10, NR), (11, TL), (12, TL)],
     );
     // **: Stand Off Support firer against a non-Support target
     assert_2d6(
         &r,
         "engagement",
-        "target_type=support firer_stand_off",
+        &eng("target_type=support firer_stand_off"),
         &[(12, TLR), (11, TLR), (8, NR), (3, FLT)],
     );
     assert_2d6(
         &r,
         "engagement",
-        "target_type=support firer_stand_off target_is_support",
+        &eng("target_type=support firer_stand_off target_is_support"),
         &[(11, TL), (7, TD)],
     );
     // +2 firer AR, -1 multiple supports on a Support target: net +1
     assert_2d6(
         &r,
         "engagement",
-        "target_type=support target_is_support multiple_supports firer_ar=2",
+        &eng("target_type=support target_is_support multiple_supports firer_ar=2"),
         &[(2, FLT), (3, NR), (5, TD), (9, TD), (10, TL)],
     );
     // Multiple Supports is Support ONLY: not applicable to a non-Support target
     assert_2d6(
         &r,
         "engagement",
-        "target_type=support multiple_supports",
+        &eng("target_type=support multiple_supports"),
         &[(4, NR), (3, FLT)],
     );
 }
@@ -122,16 +134,22 @@ fn engagement_support_rows_and_footnotes() {
 fn engagement_odds() {
     let r = bcs();
     // 2d6 >= 9: 4+3+2+1 = 10 of 36
-    assert_eq!(odds(&r, "engagement", "target_type=regular", TLR), (5, 18));
+    assert_eq!(
+        odds(&r, "engagement", &eng("target_type=regular"), TLR),
+        (5, 18)
+    );
     // 2d6 in 6..8: 5+6+5 = 16 of 36
-    assert_eq!(odds(&r, "engagement", "target_type=regular", BL), (4, 9));
+    assert_eq!(
+        odds(&r, "engagement", &eng("target_type=regular"), BL),
+        (4, 9)
+    );
     let sup = "target_type=support target_is_support";
     // 2d6 in 6..10: 5+6+5+4+3 = 23 of 36
-    assert_eq!(odds(&r, "engagement", sup, TD), (23, 36));
+    assert_eq!(odds(&r, "engagement", &eng(sup), TD), (23, 36));
     // 2d6 >= 11: 2+1 = 3 of 36
-    assert_eq!(odds(&r, "engagement", sup, TL), (1, 12));
+    assert_eq!(odds(&r, "engagement", &eng(sup), TL), (1, 12));
     // 2d6 in 4..5: 3+4 = 7 of 36
-    assert_eq!(odds(&r, "engagement", sup, NR), (7, 36));
+    assert_eq!(odds(&r, "engagement", &eng(sup), NR), (7, 36));
 }
 
 #[test]
@@ -147,7 +165,7 @@ fn engagement_notes_and_bounds() {
         "{text}"
     );
     assert!(matches!(
-        roll_error(&r, "engagement", "target_type=regular firer_av=7").kind,
+        roll_error(&r, "engagement", &eng("target_type=regular firer_av=7")).kind,
         RollErrorKind::OutOfBounds { .. }
     ));
 }
@@ -664,4 +682,15 @@ fn header_and_skipped_chart() {
     );
     // the Unit Capabilities Chart lost its cells in the scrape: not transcribed
     assert!(r.chart("unit_capabilities").is_err());
+}
+
+#[test]
+fn combat_needs_the_action_ratings_never_a_silent_zero() {
+    let r = bcs();
+    let e = roll_error(&r, "combat", "defender_ar=2");
+    match &e.kind {
+        RollErrorKind::MissingParam { name, .. } => assert_eq!(name, "attacker_ar"),
+        other => panic!("expected a missing param, got {other:?}"),
+    }
+    assert!(e.to_string().contains("`attacker_ar`"), "{e}");
 }

@@ -19,9 +19,14 @@ const REACTS_6: &str = "Reacts; also Reacting player takes the initiative";
 const NO_REACT: &str = "Fails to react";
 const PASS: &str = "Passes the terrain test";
 const FAIL: &str = "Fails the terrain test";
-const NO_EFFECT: &str = "No additional effect";
-const EQUAL: &str = "Add morale tokens to equal the unit's morale value";
-const PENETRATION: &str = "Penetration";
+// Vehicle Damage outcomes with their second field: weapon + 10 exceeding the
+// armour places one morale token (`_T`), or not (`_N`).
+const NO_EFFECT_T: &str = "Effect No additional effect; Morale token place one morale token";
+const NO_EFFECT_N: &str = "Effect No additional effect; Morale token -";
+const EQUAL_T: &str =
+    "Effect Add morale tokens to equal the unit's morale value; Morale token place one morale token";
+const EQUAL_N: &str = "Effect Add morale tokens to equal the unit's morale value; Morale token -";
+const PENETRATION_T: &str = "Effect Penetration; Morale token place one morale token";
 const FOOM: &str = "Foom! The vehicle is destroyed. If the vehicle is an APC, any transported infantry detachments or support teams immediately disembark and gain enough morale markers to equal their morale value.";
 const KABOOM: &str = "Kaboom! The vehicle blows up in a spectacular and violent fashion causing consternation to nearby friendly units. If the vehicle is an APC all transported Infantry detachments or Support Teams are considered destroyed and all friendly units within 4\" and in LOS of the destroyed vehicle suffer one morale marker.";
 
@@ -455,11 +460,11 @@ fn vehicle_damage_rows() {
         "vehicle_damage",
         "weapon=5 armour=8",
         &[
-            (1, NO_EFFECT),
-            (2, NO_EFFECT),
-            (3, EQUAL),
-            (4, PENETRATION),
-            (10, PENETRATION),
+            (1, NO_EFFECT_T),
+            (2, NO_EFFECT_T),
+            (3, EQUAL_T),
+            (4, PENETRATION_T),
+            (10, PENETRATION_T),
         ],
     );
     // Weapon 0 vs armour 10: only the 10 equals.
@@ -467,26 +472,26 @@ fn vehicle_damage_rows() {
         &r,
         "vehicle_damage",
         "weapon=0 armour=10",
-        &[(1, NO_EFFECT), (9, NO_EFFECT), (10, EQUAL)],
+        &[(1, NO_EFFECT_N), (9, NO_EFFECT_N), (10, EQUAL_N)],
     );
     // Weapon 12 vs armour 2: always greater.
     assert_rows(
         &r,
         "vehicle_damage",
         "weapon=12 armour=2",
-        &[(1, PENETRATION), (10, PENETRATION)],
+        &[(1, PENETRATION_T), (10, PENETRATION_T)],
     );
     // Far below the armour: the open lowest row.
     let low = roll(&r, "vehicle_damage", "weapon=0 armour=30", &[1]);
     assert_eq!(low.total, Some(-29));
-    assert_eq!(low.outcome.to_string(), NO_EFFECT);
+    assert_eq!(low.outcome.to_string(), NO_EFFECT_N);
 }
 
 #[test]
 fn vehicle_damage_penetration_follow_up() {
     let r = rules();
     let p = roll(&r, "vehicle_damage", "weapon=5 armour=8", &[4, 3]);
-    assert_eq!(p.outcome.to_string(), PENETRATION);
+    assert_eq!(p.outcome.to_string(), PENETRATION_T);
     assert_eq!(p.follow_ups.len(), 1);
     assert_eq!(
         p.follow_ups[0].chart,
@@ -499,7 +504,7 @@ fn vehicle_damage_penetration_follow_up() {
     assert_eq!(s.follow_ups[0].outcome.to_string(), KABOOM);
     // No penetration, no follow-up.
     let e = roll(&r, "vehicle_damage", "weapon=5 armour=8", &[3]);
-    assert_eq!(e.outcome.to_string(), EQUAL);
+    assert_eq!(e.outcome.to_string(), EQUAL_T);
     assert!(e.follow_ups.is_empty());
 }
 
@@ -508,15 +513,15 @@ fn vehicle_damage_odds() {
     let r = rules();
     let args = "weapon=5 armour=8";
     // d10+5 < 8: natural 1,2 -> 1/5; = 8: natural 3 -> 1/10
-    assert_eq!(odds(&r, "vehicle_damage", args, NO_EFFECT), (1, 5));
-    assert_eq!(odds(&r, "vehicle_damage", args, EQUAL), (1, 10));
+    assert_eq!(odds(&r, "vehicle_damage", args, NO_EFFECT_T), (1, 5));
+    assert_eq!(odds(&r, "vehicle_damage", args, EQUAL_T), (1, 10));
     // > 8: natural 4-10 (7/10), then d6 1-4 (2/3) Foom -> 7/15; 5-6 (1/3) -> 7/30
     assert_eq!(
         odds(
             &r,
             "vehicle_damage",
             args,
-            &format!("{PENETRATION} -> {FOOM}")
+            &format!("{PENETRATION_T} -> {FOOM}")
         ),
         (7, 15)
     );
@@ -525,7 +530,7 @@ fn vehicle_damage_odds() {
             &r,
             "vehicle_damage",
             args,
-            &format!("{PENETRATION} -> {KABOOM}")
+            &format!("{PENETRATION_T} -> {KABOOM}")
         ),
         (7, 30)
     );
@@ -536,7 +541,7 @@ fn vehicle_damage_odds() {
             &r,
             "vehicle_damage",
             args,
-            &format!("{PENETRATION} -> {FOOM}")
+            &format!("{PENETRATION_T} -> {FOOM}")
         ),
         (7, 20)
     );
@@ -545,7 +550,7 @@ fn vehicle_damage_odds() {
             &r,
             "vehicle_damage",
             args,
-            &format!("{PENETRATION} -> {KABOOM}")
+            &format!("{PENETRATION_T} -> {KABOOM}")
         ),
         (7, 20)
     );
@@ -652,10 +657,22 @@ fn firing_at_infantry_pool_scripted() {
         shot("infantry_moving long fortification to_hit=6", &[9, 6]),
         "1 hits, 1 converted"
     );
-    // AT 7+: two convert dice per hit, 5-6 in fortifications.
+    // AT 7+: two convert dice per hit, 5-6 in fortifications; the hit's
+    // one marker converts once if either die scores.
     assert_eq!(
         shot("gun_at_7_plus close fortification to_hit=4", &[7, 2, 5, 6]),
-        "1 hits, 2 converted"
+        "1 hits, 1 converted"
+    );
+    assert_eq!(
+        shot("gun_at_7_plus close fortification to_hit=4", &[7, 2, 1, 4]),
+        "1 hits, 0 converted"
+    );
+    assert_eq!(
+        shot(
+            "gun_at_7_plus close fortification to_hit=4",
+            &[7, 8, 6, 6, 1, 5]
+        ),
+        "2 hits, 2 converted"
     );
     assert_eq!(
         shot("gun_at_7_plus close cover to_hit=4", &[7, 2, 4, 3]),
@@ -718,15 +735,91 @@ fn firing_at_infantry_odds() {
         odds(&r, "unit_firing_at_infantry", args, "2 hits, 2 converted"),
         (1, 36)
     );
-    // AT 7+ at long range, to hit 2: 9/10 hit; 2d6 on 5,6: none 4/9, one 4/9, two 1/9
-    // -> 1 hit 2 converted 9/10 * 1/9 = 1/10; 1 hit 1 converted 9/10 * 4/9 = 2/5
+    // AT 7+ at long range, to hit 2: 9/10 hit; the marker converts if
+    // either of 2d6 shows 5,6: 1 - (4/6)^2 = 5/9
+    // -> 1 hit 1 converted 9/10 * 5/9 = 1/2; 1 hit 0 converted 9/10 * 4/9 = 2/5;
+    // never 2 converted from one hit.
     let args = "gun_at_7_plus long fortification to_hit=2";
     assert_eq!(
         odds(&r, "unit_firing_at_infantry", args, "1 hits, 2 converted"),
-        (1, 10)
+        (0, 1)
     );
     assert_eq!(
         odds(&r, "unit_firing_at_infantry", args, "1 hits, 1 converted"),
+        (1, 2)
+    );
+    assert_eq!(
+        odds(&r, "unit_firing_at_infantry", args, "1 hits, 0 converted"),
         (2, 5)
     );
+}
+
+#[test]
+fn firing_at_infantry_team_is_rolled() {
+    let r = rules();
+    // Vehicle gun up to 12": 2d10, to hit 6 (natural 6-10, 1/2 each).
+    let args = "firer=vehicle_gun range=close to_hit=6";
+    assert_eq!(
+        outcome(&r, "firing_at_infantry_team", args, &[6, 2]),
+        "1 hits"
+    );
+    assert_eq!(odds(&r, "firing_at_infantry_team", args, "2 hits"), (1, 4));
+    assert_eq!(odds(&r, "firing_at_infantry_team", args, "1 hits"), (1, 2));
+}
+
+#[test]
+fn weapon_plus_ten_over_armour_places_a_morale_token() {
+    let r = rules();
+    // weapon 5 + 10 > armour 12: one morale token, whatever the roll.
+    let text = outcome(&r, "vehicle_damage", "weapon=5 armour=12", &[1]);
+    assert!(text.contains("place one morale token"), "{text}");
+    // weapon 2 + 10 = armour 12 does not exceed it.
+    let text = outcome(&r, "vehicle_damage", "weapon=2 armour=12", &[1]);
+    assert!(!text.contains("place one morale token"), "{text}");
+}
+
+/// The `once` stage goes two ways: the sampler rolls the real dice, the
+/// quick path and the exact odds read them as one combined die. All three
+/// must agree: every outcome within four standard deviations of its exact
+/// probability over 20,000 seeded rolls.
+#[test]
+fn once_stage_sampler_quick_and_odds_agree() {
+    use num_traits::ToPrimitive;
+    use rand::SeedableRng;
+    let r = rules();
+    let chart = r.chart("unit_firing_at_infantry").unwrap();
+    let choices = chartwright::Choices::parse("gun_at_7_plus close cover to_hit=4").unwrap();
+    let odds = chart.odds(&choices).unwrap();
+    let bound = chart.bind(&choices).unwrap();
+    let n = 20_000u32;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut full = std::collections::HashMap::<String, u32>::new();
+    let mut quick = std::collections::HashMap::<String, u32>::new();
+    for _ in 0..n {
+        *full
+            .entry(bound.roll(&mut rng).unwrap().summary())
+            .or_default() += 1;
+        let q = bound.roll_quick(&mut rng).unwrap();
+        *quick
+            .entry(bound.describe(&q.outcome).to_string())
+            .or_default() += 1;
+    }
+    for seen in [&full, &quick] {
+        for outcome in seen.keys() {
+            assert!(
+                odds.outcomes.iter().any(|o| &o.outcome == outcome),
+                "sampled {outcome}, not in the exact odds"
+            );
+        }
+        for o in &odds.outcomes {
+            let p = o.probability.to_f64().unwrap();
+            let got = f64::from(seen.get(&o.outcome).copied().unwrap_or(0)) / f64::from(n);
+            let sigma = (p * (1.0 - p) / f64::from(n)).sqrt();
+            assert!(
+                (got - p).abs() <= 4.0 * sigma + 1e-9,
+                "{}: observed {got}, exact {p}",
+                o.outcome
+            );
+        }
+    }
 }

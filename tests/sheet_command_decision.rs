@@ -445,14 +445,22 @@ fn direct_fire_natural_one_calls_for_ammo_depletion_at_20mm() {
     assert_eq!(depleted.follow_ups[0].outcome.to_string(), "Ammo depleted");
     let ok = roll(&r, "direct_fire_to_hit", "to_hit=5 caliber=75", &[1, 8]);
     assert_eq!(ok.follow_ups[0].outcome.to_string(), "Ammo OK");
-    // 20mm exactly: depletes on 1-2; a tank carries its -1 into the roll.
+    // 20mm exactly: depletes on 1-2; a tank carries its -1 into the target:
+    // 1 or less.
     let twenty = roll(&r, "direct_fire_to_hit", "to_hit=5 caliber=20", &[1, 2]);
     assert_eq!(twenty.follow_ups[0].outcome.to_string(), "Ammo depleted");
     let tank = roll(
         &r,
         "direct_fire_to_hit",
         "to_hit=5 caliber=20 tank",
-        &[1, 3],
+        &[1, 2],
+    );
+    assert_eq!(tank.follow_ups[0].outcome.to_string(), "Ammo OK");
+    let tank = roll(
+        &r,
+        "direct_fire_to_hit",
+        "to_hit=5 caliber=20 tank",
+        &[1, 1],
     );
     assert_eq!(tank.follow_ups[0].outcome.to_string(), "Ammo depleted");
     // Natural 1 with a to-hit pushed to 0 still only adds the note to a miss.
@@ -475,12 +483,12 @@ fn direct_fire_to_hit_odds() {
     let args = "to_hit=5 caliber=75 medium_cover veteran_elite tank";
     // d10 <= 5-2+1 = 4. Natural 2,3,4 plain hits -> 3/10.
     assert_eq!(odds(&r, "direct_fire_to_hit", args, DF_HIT), (3, 10));
-    // Natural 1 (1/10) then depletion d10-1 <= 7: natural 1-8 (8/10) -> 8/100 = 2/25
+    // Natural 1 (1/10) then depletion d10 <= 7-1: natural 1-6 (6/10) -> 6/100 = 3/50
     let depl = format!("{DF_HIT}; also Ammo depletion roll -> Ammo depleted");
-    assert_eq!(odds(&r, "direct_fire_to_hit", args, &depl), (2, 25));
-    // ... and natural 9,10 on depletion -> 1/10 * 2/10 = 1/50
+    assert_eq!(odds(&r, "direct_fire_to_hit", args, &depl), (3, 50));
+    // ... and natural 7-10 on depletion -> 1/10 * 4/10 = 1/25
     let ok = format!("{DF_HIT}; also Ammo depletion roll -> Ammo OK");
-    assert_eq!(odds(&r, "direct_fire_to_hit", args, &ok), (1, 50));
+    assert_eq!(odds(&r, "direct_fire_to_hit", args, &ok), (1, 25));
     // Natural 5-10 -> 6/10 = 3/5
     assert_eq!(odds(&r, "direct_fire_to_hit", args, MISS), (3, 5));
 }
@@ -633,19 +641,20 @@ fn ammo_depletion_rows() {
     assert_rows(&r, "ammo_depletion", "caliber=75", &low_rows(7, dep, ok));
     // 19mm drops to 1.
     assert_rows(&r, "ammo_depletion", "caliber=19", &low_rows(1, dep, ok));
-    // Armored car +1 to the roll: 75mm depletes on natural 1-6.
+    // Roll-under: the modifiers move the target. Armored car +1: 75mm
+    // depletes on natural 1-8.
     assert_rows(
         &r,
         "ammo_depletion",
         "caliber=75 armored_car",
-        &low_rows(6, dep, ok),
+        &low_rows(8, dep, ok),
     );
-    // Tank -1: 75mm depletes on natural 1-8.
+    // Tank -1: 75mm depletes on natural 1-6.
     assert_rows(
         &r,
         "ammo_depletion",
         "caliber=75 tank",
-        &low_rows(8, dep, ok),
+        &low_rows(6, dep, ok),
     );
     let e = roll_error(&r, "ammo_depletion", "caliber=75 tank armored_car");
     assert!(matches!(e.kind, RollErrorKind::Conflict { .. }), "{e}");
@@ -661,12 +670,22 @@ fn ammo_depletion_odds() {
         odds(&r, "ammo_depletion", "caliber=75", "Ammo depleted"),
         (7, 10)
     );
-    // d10 - 1 <= 40/10 = 4: natural 1-5 -> 1/2
+    // d10 <= 40/10 - 1 = 3 -> 3/10
     assert_eq!(
         odds(&r, "ammo_depletion", "caliber=40 tank", "Ammo depleted"),
-        (1, 2)
+        (3, 10)
     );
-    // d10 + 1 <= 120/10 = 12: always -> 1/1
+    // The audit's case: 37mm armoured car, d10 <= 3 + 1 -> 2/5
+    assert_eq!(
+        odds(
+            &r,
+            "ammo_depletion",
+            "caliber=37 armored_car",
+            "Ammo depleted"
+        ),
+        (2, 5)
+    );
+    // d10 <= 120/10 + 1 = 13: always -> 1/1
     assert_eq!(
         odds(
             &r,
@@ -676,9 +695,14 @@ fn ammo_depletion_odds() {
         ),
         (1, 1)
     );
-    // d10 + 1 <= 10/10 = 1: never -> Ammo OK 1/1
+    // d10 <= 10/10 + 1 = 2 -> Ammo OK 4/5
     assert_eq!(
         odds(&r, "ammo_depletion", "caliber=10 armored_car", "Ammo OK"),
+        (4, 5)
+    );
+    // d10 <= 10/10 - 1 = 0: never -> Ammo OK 1/1
+    assert_eq!(
+        odds(&r, "ammo_depletion", "caliber=10 tank", "Ammo OK"),
         (1, 1)
     );
 }
@@ -789,4 +813,24 @@ fn morale_results_odds() {
     assert_eq!(odds(&r, "morale_results", args, SHAKEN), (1, 5));
     assert_eq!(odds(&r, "morale_results", args, DEMORALIZED), (1, 5));
     assert_eq!(odds(&r, "morale_results", args, SURRENDERS), (1, 2));
+}
+
+#[test]
+fn morale_results_says_how_the_check_is_rolled() {
+    let r = rules();
+    let text = r.chart("morale_results").unwrap().render();
+    assert!(
+        text.contains("The card does not say how the check is rolled"),
+        "{text}"
+    );
+}
+
+#[test]
+fn roll_under_trace_shows_the_moved_target() {
+    let r = rules();
+    let p = roll(&r, "ammo_depletion", "caliber=37 armored_car", &[4]);
+    assert_eq!(p.target.as_deref(), Some("4 or less"));
+    assert!(p.modifiers_move_target);
+    assert_eq!(p.met_target, Some(true));
+    assert_eq!(p.total, Some(4));
 }

@@ -149,7 +149,8 @@ const MAN_2: &str =
     "Manoeuvre for one action OR Regroup and hold position if suppressed or disordered";
 const MAN_1: &str = "Hold position. Cannot regroup if suppressed or disordered";
 const MAN_0: &str = "Fall back for one action or to closest cover, disordered";
-const MAN_NEG: &str = "Panic for two actions, disordered OR Helicopters return to base";
+const MAN_NEG: &str = "Panic for two actions, disordered";
+const MAN_HELI: &str = "Helicopters return to base";
 
 #[test]
 fn manoeuvre_rows() {
@@ -178,7 +179,13 @@ fn manoeuvre_rows() {
         &r,
         "manoeuvre",
         "discipline=-2 helicopter no_enemy_los",
-        &[(5, MAN_3), (4, MAN_2), (3, MAN_1), (2, MAN_0), (1, MAN_NEG)],
+        &[
+            (5, MAN_3),
+            (4, MAN_2),
+            (3, MAN_1),
+            (2, MAN_0),
+            (1, MAN_HELI),
+        ],
     );
     // landed, it counts: -2 +2 = 0
     assert_rows(
@@ -548,9 +555,18 @@ fn modified_spotting_distance_ladder() {
         ),
         // 2, down three: stops at 1
         ("concealment=sparse_deep target_type=troops smoke target_cover", "1"),
-        // 20 in dense concealment: capped at 4*
-        ("concealment=dense_edge target_type=large_vehicle", "4"),
-        ("concealment=dense_edge target_type=large_vehicle spotter_suppressed", "4"),
+        // Dense Edge reads its own column: the 4* cap is Dense Deep's.
+        ("concealment=dense_edge target_type=large_vehicle", "20"),
+        ("concealment=dense_edge target_type=large_vehicle spotter_suppressed", "10"),
+        ("concealment=dense_edge target_type=small_vehicle", "5"),
+        // 10 up two: 40, not capped at the edge
+        ("concealment=dense_edge target_type=medium_vehicle gsr_v", "40"),
+        // Thermal sights ignore smoke (the sheet's dagger): 5, up one: 10
+        ("concealment=sparse_edge target_type=troops smoke thermal_sights", "10"),
+        // ... and dissipating smoke: 5, up one: 10
+        ("concealment=sparse_edge target_type=troops dissipating_smoke thermal_sights", "10"),
+        // ... but not a barrage or burning wreck: 5, down one, up one: 5
+        ("concealment=sparse_edge target_type=troops obscured thermal_sights", "5"),
         // 1, up two: 3
         ("concealment=dense_deep target_type=troops gsr_v", "3"),
         // 4, up two to 10: capped at 4
@@ -704,7 +720,7 @@ fn fire_combat_direct_fire_columns() {
     let r = fe();
     fire(
         &r,
-        "attack=direct target_discipline=elite",
+        "attack=direct target_discipline=elite df_weapon=0",
         &[
             (10, KO),
             (9, DIS),
@@ -718,7 +734,7 @@ fn fire_combat_direct_fire_columns() {
     );
     fire(
         &r,
-        "attack=direct target_discipline=veteran",
+        "attack=direct target_discipline=veteran df_weapon=0",
         &[
             (10, KO),
             (9, DIS),
@@ -731,7 +747,7 @@ fn fire_combat_direct_fire_columns() {
     );
     fire(
         &r,
-        "attack=direct target_discipline=experienced",
+        "attack=direct target_discipline=experienced df_weapon=0",
         &[
             (10, KO),
             (8, DIS),
@@ -744,7 +760,7 @@ fn fire_combat_direct_fire_columns() {
     );
     fire(
         &r,
-        "attack=direct target_discipline=trained",
+        "attack=direct target_discipline=trained df_weapon=0",
         &[
             (10, KO),
             (9, DIS),
@@ -757,7 +773,7 @@ fn fire_combat_direct_fire_columns() {
     );
     fire(
         &r,
-        "attack=direct target_discipline=raw",
+        "attack=direct target_discipline=raw df_weapon=0",
         &[
             (10, KO),
             (8, DIS),
@@ -777,34 +793,35 @@ fn fire_combat_conditional_rows() {
     // "No effect OR Suppressed if attacked by indirect, air-to-ground or chemical"
     fire(
         &r,
-        "attack=indirect target_discipline=raw",
+        "attack=indirect target_discipline=raw if_weapon=0",
         &[(3, "Suppressed"), (2, NE), (6, SUP), (7, DIS)],
     );
     fire(
         &r,
-        "attack=indirect target_discipline=elite",
+        "attack=indirect target_discipline=elite if_weapon=0",
         &[(6, "Suppressed"), (5, NE)],
     );
     // "Suppressed OR Disordered if attacked by air-to-ground or chemical"
     fire(
         &r,
-        "attack=air_to_ground target_discipline=trained",
+        "attack=air_to_ground target_discipline=trained ag_weapon=0",
         &[(6, "Disordered"), (5, SUP), (4, "Suppressed"), (3, NE)],
     );
+    // (+4 chemical weapon attack, -3 NBC 3, -1 first-line NATO: net 0)
     fire(
         &r,
-        "attack=chemical target_discipline=experienced",
+        "attack=chemical target_discipline=experienced ch_nbc3 ch_nato_first_line",
         &[(7, "Disordered"), (4, "Suppressed"), (8, DIS)],
     );
     // "KOd if already Disordered"
     fire(
         &r,
-        "attack=chemical target_discipline=experienced already_disordered",
+        "attack=chemical target_discipline=experienced already_disordered ch_nbc3 ch_nato_first_line",
         &[(7, KO), (6, SUP), (8, DIS)],
     );
     fire(
         &r,
-        "attack=direct target_discipline=trained already_disordered",
+        "attack=direct target_discipline=trained already_disordered df_weapon=0",
         &[(6, KO), (5, SUP)],
     );
 }
@@ -821,7 +838,7 @@ fn fire_combat_modifiers_by_attack() {
     // the direct fire modifiers do not apply to indirect fire
     fire(
         &r,
-        "attack=indirect target_discipline=elite df_weapon=5",
+        "attack=indirect target_discipline=elite if_weapon=0 df_weapon=5",
         &[(6, "Suppressed"), (9, DIS)],
     );
     // indirect, +2 weapon -1 cover = +1
@@ -892,7 +909,7 @@ fn fire_combat_knock_out_rolls_bail_out() {
         let rolled = roll(
             &r,
             "fire_combat",
-            "attack=direct target_discipline=elite",
+            "attack=direct target_discipline=elite df_weapon=0 mounted",
             &[10, second],
         );
         assert_eq!(rolled.outcome.to_string(), KO);
@@ -905,7 +922,7 @@ fn fire_combat_knock_out_rolls_bail_out() {
     let rolled = roll(
         &r,
         "fire_combat",
-        "attack=air_to_ground target_discipline=raw already_disordered",
+        "attack=air_to_ground target_discipline=raw already_disordered ag_weapon=0 mounted",
         &[6, 7],
     );
     assert_eq!(rolled.follow_ups.len(), 1);
@@ -917,7 +934,7 @@ fn fire_combat_knock_out_rolls_bail_out() {
     let rolled = roll(
         &r,
         "fire_combat",
-        "attack=direct target_discipline=elite",
+        "attack=direct target_discipline=elite df_weapon=0",
         &[9, 9],
     );
     assert!(rolled.follow_ups.is_empty());
@@ -926,7 +943,7 @@ fn fire_combat_knock_out_rolls_bail_out() {
 #[test]
 fn fire_combat_odds() {
     let r = fe();
-    let elite = "attack=direct target_discipline=elite";
+    let elite = "attack=direct target_discipline=elite df_weapon=0 mounted";
     // Disordered on natural 8,9: 2 of 10
     assert_eq!(odds(&r, "fire_combat", elite, DIS), (1, 5));
     // Knocked out on natural 10 (1/10), then Bail Out Dismount on 9,10 (2/10): 2 of 100
@@ -946,7 +963,7 @@ fn fire_combat_odds() {
     );
     // Unreliable Tech with +5: natural 1-4 fail (4 of 10); 5..10 give 10..15, knocked out
     // (6 of 10), then Bail Out 3,4,5 Dismount Disordered (3 of 10): 18 of 100
-    let ut = "attack=direct target_discipline=raw df_weapon=5 unreliable_tech";
+    let ut = "attack=direct target_discipline=raw df_weapon=5 unreliable_tech mounted";
     assert_eq!(odds(&r, "fire_combat", ut, NE), (2, 5));
     assert_eq!(
         odds(&r, "fire_combat", ut, "Knocked out -> Dismount Disordered"),
@@ -1133,9 +1150,27 @@ const CC_0: &str =
 const CC_M1: &str = "ATT All units abandon position and fall back for one action or to closest cover, disordered.; DEF Hold position.";
 const CC_M4: &str = "ATT One unit knocked out. Remaining units abandon position and fall back for one action or to closest cover, disordered.; DEF Hold Position.";
 
+/// Close combat arguments: each side's discipline and close combat ratings
+/// are needed; those `args` leave out are 0.
+fn cc(args: &str) -> String {
+    let mut out = args.to_string();
+    for need in [
+        "att.discipline",
+        "def.discipline",
+        "att.close_combat_rating",
+        "def.close_combat_rating",
+    ] {
+        if !args.contains(&format!("{need}=")) {
+            out = format!("{out} {need}=0");
+        }
+    }
+    out
+}
+
 /// Close combat with the attacker's face, then the defender's.
 #[track_caller]
 fn close(r: &Ruleset, args: &str, rows: &[(u32, u32, &str)]) {
+    let args = &cc(args);
     for &(att, def, want) in rows {
         let got = outcome(r, "close_combat", args, &[att, def]);
         assert_eq!(got, want, "close_combat {args:?} att {att} def {def}");
@@ -1196,9 +1231,14 @@ fn close_combat_rows() {
 fn close_combat_sides_and_odds() {
     let r = fe();
     // d10 - d10 = 0 on 10 of the 100 pairs
-    assert_eq!(odds(&r, "close_combat", "", CC_0), (1, 10));
+    assert_eq!(odds(&r, "close_combat", &cc(""), CC_0), (1, 10));
     // d10 - d10 >= 4: defender 1..6 against 6+5+4+3+2+1 attacker faces = 21 of 100
-    assert_eq!(odds(&r, "close_combat", "", CC_4), (21, 100));
+    assert_eq!(odds(&r, "close_combat", &cc(""), CC_4), (21, 100));
+    // a side's rating is needed, never a silent 0
+    assert!(matches!(
+        roll_error(&r, "close_combat", "att.discipline=0").kind,
+        RollErrorKind::MissingParam { .. }
+    ));
     // foothold is the attacker's only
     match roll_error(&r, "close_combat", "def.foothold").kind {
         RollErrorKind::UnknownName { suggestion, .. } => {
@@ -1225,4 +1265,135 @@ fn fire_combat_needs_the_type_of_attack() {
         roll_error(&r, "fire_combat", "target_discipline=raw df_weapon=3").kind,
         RollErrorKind::MissingChoice { .. }
     ));
+}
+
+// ---------------------------------------------------------------------------
+// Audit fixes (issue 11)
+
+#[test]
+fn manoeuvre_helicopters_return_to_base_only_when_helicopter() {
+    let r = fe();
+    // -1 or less: manhandled-free, casualties 75% (-3) on natural 2 -> -1.
+    assert_eq!(
+        outcome(&r, "manoeuvre", "casualties_75", &[2]),
+        "Panic for two actions, disordered"
+    );
+    assert_eq!(
+        outcome(&r, "manoeuvre", "casualties_75 helicopter", &[2]),
+        "Helicopters return to base"
+    );
+}
+
+#[test]
+fn fire_combat_bail_out_only_when_mounted_with_its_modifiers() {
+    let r = fe();
+    let args = "attack=direct target_discipline=trained df_weapon=0";
+    // Natural 10: Knocked out; no troops mounted: no Bail Out check.
+    let p = roll(&r, "fire_combat", args, &[10, 5]);
+    assert_eq!(p.outcome.to_string(), "Knocked out");
+    assert!(p.follow_ups.is_empty(), "{}", p.summary());
+    // Mounted, from a good-order vehicle (+3): natural 5 -> 8, Dismount Suppressed.
+    let p = roll(
+        &r,
+        "fire_combat",
+        &format!("{args} mounted from_good_order"),
+        &[10, 5],
+    );
+    assert_eq!(p.summary(), "Knocked out -> Dismount Suppressed");
+    // The Bail Out penalty reaches the follow-up: 5 + 3 - 2 = 6.
+    let p = roll(
+        &r,
+        "fire_combat",
+        &format!("{args} mounted from_good_order bail_out_penalty=2"),
+        &[10, 3],
+    );
+    assert_eq!(p.summary(), "Knocked out -> Dismount Disordered");
+}
+
+#[test]
+fn chemical_attack_always_adds_four() {
+    let r = fe();
+    // Chemical, trained target, nothing named: natural 6 + 4 = 10 -> Knocked out.
+    assert_eq!(
+        outcome(
+            &r,
+            "fire_combat",
+            "attack=chemical target_discipline=trained",
+            &[6]
+        ),
+        "Knocked out"
+    );
+    // Not on a direct-fire attack: natural 6 on trained reads the 6 row.
+    assert_ne!(
+        outcome(
+            &r,
+            "fire_combat",
+            "attack=direct target_discipline=trained df_weapon=0",
+            &[6]
+        ),
+        "Knocked out"
+    );
+    // Odds: d10 + 4 >= 10 on natural 6-10 -> 1/2.
+    assert_eq!(
+        odds(
+            &r,
+            "fire_combat",
+            "attack=chemical target_discipline=trained",
+            "Knocked out"
+        ),
+        (1, 2)
+    );
+}
+
+#[test]
+fn trace_names_the_natural_rule_that_applied() {
+    let r = fe();
+    let args = "doctrine=nato observer=commander support=organic discipline=0";
+    let p = roll(&r, "call_for_fire", args, &[10]);
+    assert_eq!(p.natural_rules.len(), 1);
+    assert_eq!(
+        p.natural_rules[0].to_string(),
+        "natural 10: Danger Close (also)"
+    );
+    assert!(!p.natural_rules[0].replaces);
+    // Unreliable Tech: natural 1-4 replaces the row's Knocked out.
+    let p = roll(
+        &r,
+        "fire_combat",
+        "attack=direct target_discipline=raw df_weapon=9 unreliable_tech",
+        &[3],
+    );
+    assert_eq!(p.outcome.to_string(), "No effect");
+    let replacing: Vec<String> = p
+        .natural_rules
+        .iter()
+        .filter(|n| n.replaces)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(replacing, ["natural 1-4: No effect"]);
+    // No rule, nothing named.
+    assert!(roll(&r, "call_for_fire", args, &[5])
+        .natural_rules
+        .is_empty());
+}
+
+#[test]
+fn opposed_trace_shows_both_sides() {
+    let r = fe();
+    let p = roll(
+        &r,
+        "close_combat",
+        "att.discipline=1 def.discipline=0 att.close_combat_rating=0 def.close_combat_rating=1 att.foothold",
+        &[8, 6],
+    );
+    let sides: Vec<(String, i64, i64, i64)> = p
+        .sides
+        .iter()
+        .map(|s| (s.side.clone(), s.natural, s.modifier, s.total))
+        .collect();
+    assert_eq!(
+        sides,
+        [("att".to_string(), 8, 2, 10), ("def".to_string(), 6, 1, 7)]
+    );
+    assert_eq!(p.score, Some(3));
 }

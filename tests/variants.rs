@@ -805,11 +805,11 @@ fn cli_show_marks_what_the_variant_changed() {
     // Grid cells, options and removed lines.
     let marks = "tests/variants/show_marks.rules";
     let out = stdout(&["show", marks, "discipline_rating"]);
-    assert!(marked(&out, '*', "Veteran      3"), "{out}");
+    assert!(marked(&out, '*', "Veteran      +3"), "{out}");
     assert!(marked(&out, ' ', "Experienced  0"), "{out}");
     assert!(marked(&out, '+', "Militia      -2"), "{out}");
     assert!(
-        out.contains("Removed by the variant:\n  - Elite        1           0           -1\n"),
+        out.contains("Removed by the variant:\n  - Elite        +1          0           -1\n"),
         "{out}"
     );
     let out = stdout(&["show", marks, "bog_down"]);

@@ -68,7 +68,13 @@ pub fn wrap_lines(text: &str, width: usize) -> String {
         }
         let body = line.trim_start();
         let indent = &line[..line.len() - body.len()];
-        let rest = format!("{indent}  ");
+        // A table line (`+1  label`, `3 or more   Result`) hangs its
+        // continuation under its text column; other lines indent by two.
+        let column = body
+            .find("  ")
+            .map(|at| at + body[at..].len() - body[at..].trim_start().len())
+            .filter(|&c| c < body.len() && width.saturating_sub(indent.len() + c) >= 24);
+        let rest = format!("{indent}{}", " ".repeat(column.unwrap_or(2)));
         for l in wrap(body, width, indent, &rest) {
             out.push_str(&l);
             out.push('\n');
@@ -106,9 +112,11 @@ pub fn roll(r: &Roll, depth: usize) -> String {
                 )
             })
             .collect();
-        let natural = r
-            .natural
-            .map_or(String::new(), |n| format!("  (natural {n})"));
+        // An opposed roll's naturals are shown side by side below.
+        let natural = match r.natural {
+            Some(n) if r.sides.is_empty() => format!("  (natural {n})"),
+            _ => String::new(),
+        };
         let _ = writeln!(out, "{pad}  dice     {}{natural}", dice.join(", "));
     }
     for m in &r.modifiers {
@@ -139,15 +147,49 @@ pub fn roll(r: &Roll, depth: usize) -> String {
             let _ = writeln!(out, "{line}");
         }
     }
-    if let Some(t) = r.total {
-        if !r.dice.is_empty() {
-            let _ = writeln!(out, "{pad}  total    {t}");
+    let mut detail_shown = false;
+    if !r.sides.is_empty() {
+        for s in &r.sides {
+            let _ = writeln!(
+                out,
+                "{pad}  {:<8} {} {:+} = {}",
+                s.side, s.natural, s.modifier, s.total
+            );
+        }
+        if let Some(d) = r.score {
+            let _ = writeln!(out, "{pad}  difference {d}");
+        }
+        detail_shown = true;
+    } else if let (Some(t), false) = (r.total, r.dice.is_empty()) {
+        let verdict = match r.met_target {
+            Some(true) => ": met",
+            Some(false) => ": not met",
+            None => "",
+        };
+        detail_shown = r.target.is_some();
+        match &r.target {
+            // Roll-under: the modifiers above moved the target, not the roll.
+            Some(target) if r.modifiers_move_target => {
+                let _ = writeln!(
+                    out,
+                    "{pad}  roll     {t}  vs {target}{verdict} (the modifiers move the target)"
+                );
+            }
+            Some(target) => {
+                let _ = writeln!(out, "{pad}  total    {t}  vs {target}{verdict}");
+            }
+            None => {
+                let _ = writeln!(out, "{pad}  total    {t}");
+            }
         }
     }
     if let (Some(s), false) = (r.score, r.dice.iter().any(|d| d.label.is_some())) {
         let _ = writeln!(out, "{pad}  score    {s}");
     }
-    if let Some(d) = &r.detail {
+    for n in &r.natural_rules {
+        let _ = writeln!(out, "{pad}  {}", paint(BOLD, n));
+    }
+    if let (Some(d), false) = (&r.detail, detail_shown) {
         let _ = writeln!(out, "{pad}  {}", paint(DIM, d));
     }
     if let Some(row) = &r.row {
@@ -299,6 +341,27 @@ pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name
         None => Clipped::without_source(e),
     };
     render(&clipped)
+}
+
+/// Every failed expectation, rendered on its `expect` line, then a summary.
+pub fn expect_report(report: &chartwright::ExpectReport, rules: &Ruleset) -> String {
+    let mut out = String::new();
+    for f in &report.failures {
+        let clipped = match rules.sources().get(f.span.source) {
+            Some(source) => Clipped::new(f, &source.name, &source.text),
+            None => Clipped::without_source(f),
+        };
+        out.push_str(&render(&clipped));
+    }
+    let failed = report.failures.len();
+    let _ = writeln!(
+        out,
+        "{}: {} expectation(s), {} held, {failed} failed",
+        if failed == 0 { "ok" } else { "FAILED" },
+        report.checked,
+        report.checked - failed,
+    );
+    out
 }
 
 /// A roll error with no arguments to point into (`chart` lookups).

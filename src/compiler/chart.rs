@@ -697,13 +697,18 @@ impl<'a, 's> ChartCx<'a, 's> {
                             target: self.target(&stage.target),
                             per: None,
                             modified: true,
+                            once: false,
                         });
                     }
                     _ => missing(&mut self, "count"),
                 }
                 for clause in &c.clauses {
                     if let Clause::Per {
-                        of, roll, stage, ..
+                        of,
+                        roll,
+                        stage,
+                        once,
+                        ..
                     } = clause
                     {
                         if names.last() != Some(&of.name) {
@@ -737,6 +742,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                             target: self.target(&stage.target),
                             per: Some(per),
                             modified: false,
+                            once: *once,
                         });
                     }
                 }

@@ -92,6 +92,8 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
         for item in &parsed.file.items {
             // `true`: the chart namespace (rollable, showable); `false`: inputs.
             let (name, charty) = match item {
+                // Expectations are checked by `chartwright test`, not compiled.
+                ast::Item::Expect(_) => continue,
                 ast::Item::Choice(d) => (&d.name, false),
                 ast::Item::Flag(d) => (&d.name, false),
                 ast::Item::Param(d) => (&d.name, false),
@@ -179,6 +181,7 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
                     syms.charts.insert(&d.name.name, chart_id);
                     pending.push((g, Pending::Notes(d)));
                 }
+                ast::Item::Expect(_) => {}
             }
         }
         scope.games.push(syms);

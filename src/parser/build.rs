@@ -12,11 +12,12 @@ use super::{MAX_DEPTH, MAX_TREE_DEPTH};
 use crate::ast::Cond;
 use crate::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
-    CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expr,
-    ExprKind, Field, File, FlagDecl, FollowArg, FollowUp, ForSide, Grid, GridRow, Group, Header,
-    Ident, Item, Label, ModEntry, ModValue, ModifierDecl, ModifierSet, NaturalRule, Notes, Number,
-    OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign, RangePart, RangeSet, ResultLine,
-    Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step, Target, TargetKind, UseDecl,
+    CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
+    ExpectArg, ExpectWant, Expr, ExprKind, Field, File, FlagDecl, FollowArg, FollowUp, ForSide,
+    Grid, GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl,
+    ModifierSet, NaturalRule, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl,
+    ParamSign, RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome,
+    Step, Target, TargetKind, UseDecl,
 };
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span, Spanned};
@@ -161,6 +162,7 @@ impl Builder {
             Rule::modifier_set => Item::Modifiers(self.modifier_set(&inner)?),
             Rule::chart => Item::Chart(self.chart(&inner)?),
             Rule::notes_item => Item::Notes(self.notes_item(&inner)?),
+            Rule::expect_item => Item::Expect(self.expect_item(&inner)?),
             _ => return Err(self.unexpected(&inner)),
         })
     }
@@ -401,6 +403,7 @@ impl Builder {
                 value: self.mod_value(&kids.one(Rule::mod_value)?)?,
                 label: self.label(&kids.one(Rule::string)?)?,
                 applicability: self.applicability(&kids)?,
+                always: kids.has(Rule::kw_always),
                 span,
             }),
             _ => return Err(self.unexpected(&inner)),
@@ -584,6 +587,7 @@ impl Builder {
                 of: self.ident(&kids.one(Rule::ident)?),
                 roll: self.dice_expr(&kids.one(Rule::dice_expr)?)?,
                 stage: self.count_stage(&kids.one(Rule::count_clause)?)?,
+                once: kids.has(Rule::kw_once),
                 span,
             },
             Rule::steps_clause => Clause::Steps(
@@ -814,6 +818,62 @@ impl Builder {
             chart: self.ident(&kids.one(Rule::qualified_ident)?),
             again: false,
             args,
+            span: self.span(pair),
+        })
+    }
+
+    fn expect_item(&self, pair: &Pair<'_, Rule>) -> Res<Expect> {
+        let kids = self.kids(pair);
+        let args = kids
+            .all(Rule::expect_arg)
+            .map(|p| {
+                let k = self.kids(&p);
+                let value = k
+                    .opt(Rule::number)
+                    .or_else(|| k.opt(Rule::ident))
+                    .map(|v| v.as_str().to_string());
+                Ok(ExpectArg {
+                    name: self.ident(&k.one(Rule::qualified_ident)?),
+                    value,
+                    span: self.span(&p),
+                })
+            })
+            .collect::<Res<Vec<_>>>()?;
+        let naturals = match kids.opt(Rule::expect_natural) {
+            Some(n) => self
+                .kids(&n)
+                .all(Rule::nat)
+                .map(|p| Ok(Spanned::new(self.nat(&p)?, self.span(&p))))
+                .collect::<Res<Vec<_>>>()?,
+            None => Vec::new(),
+        };
+        let want = if let Some(e) = kids.opt(Rule::expect_error) {
+            ExpectWant::Error(self.ident(&self.kids(&e).one(Rule::ident)?))
+        } else {
+            let outcome = self.kids(&kids.one(Rule::expect_outcome)?);
+            let odds = match outcome.opt(Rule::fraction) {
+                Some(fraction) => {
+                    let span = self.span(&fraction);
+                    let parts = self.kids(&fraction);
+                    let numer = self.nat(&parts.nth(Rule::nat, 0)?)?;
+                    let denom = match parts.all(Rule::nat).nth(1) {
+                        Some(p) => self.nat(&p)?,
+                        None => 1,
+                    };
+                    Some(Spanned::new((numer, denom), span))
+                }
+                None => None,
+            };
+            ExpectWant::Outcome {
+                text: self.label(&outcome.one(Rule::string)?)?,
+                odds,
+            }
+        };
+        Ok(Expect {
+            chart: self.ident(&kids.one(Rule::qualified_ident)?),
+            args,
+            naturals,
+            want,
             span: self.span(pair),
         })
     }

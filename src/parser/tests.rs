@@ -1276,6 +1276,69 @@ fn no_panic_on_mutations() {
     }
 }
 
+// -- Expectations (issue 11) ---------------------------------------------
+
+#[test]
+fn expect_odds_natural_certain_and_error() {
+    let Item::Expect(e) = item(r#"expect bog_down tracked bog_down_rating=-1 => "Traverse" 7/10"#)
+    else {
+        panic!("not an expectation")
+    };
+    assert_eq!(e.chart.name, "bog_down");
+    let args: Vec<(String, Option<String>)> = e
+        .args
+        .iter()
+        .map(|a| (a.name.name.clone(), a.value.clone()))
+        .collect();
+    assert_eq!(
+        args,
+        [
+            ("tracked".to_string(), None),
+            ("bog_down_rating".to_string(), Some("-1".to_string()))
+        ]
+    );
+    assert!(e.naturals.is_empty());
+    match e.want {
+        crate::ast::ExpectWant::Outcome { text, odds } => {
+            assert_eq!(text.text, "Traverse");
+            assert_eq!(odds.map(|o| o.node), Some((7, 10)));
+        }
+        other @ crate::ast::ExpectWant::Error(_) => panic!("{other:?}"),
+    }
+    let Item::Expect(e) =
+        item(r#"expect first_echelon.close_combat att.foothold natural 8, 6 => "Seize""#)
+    else {
+        panic!("not an expectation")
+    };
+    assert_eq!(e.chart.name, "first_echelon.close_combat");
+    assert_eq!(e.args[0].name.name, "att.foothold");
+    assert_eq!(
+        e.naturals.iter().map(|n| n.node).collect::<Vec<_>>(),
+        [8, 6]
+    );
+    let Item::Expect(e) = item("expect combat defender_ar=2 => error missing_param") else {
+        panic!("not an expectation")
+    };
+    assert!(matches!(e.want, crate::ast::ExpectWant::Error(ref c) if c.name == "missing_param"));
+    let Item::Expect(e) = item(r#"expect grid a=b => "0""#) else {
+        panic!("not an expectation")
+    };
+    assert!(matches!(
+        e.want,
+        crate::ast::ExpectWant::Outcome { odds: None, .. }
+    ));
+}
+
+#[test]
+fn expect_syntax_errors_name_what_was_expected() {
+    let text = format!("{HEADER}expect bog_down => 7/10");
+    let e = err(&text);
+    assert!(e.to_string().contains("expected"), "{e}");
+    let text = format!("{HEADER}expect bog_down natural => \"x\"");
+    let e = err(&text);
+    assert!(e.to_string().contains("expected"), "{e}");
+}
+
 // ---------------------------------------------------------------------------
 // Variant files
 

@@ -175,11 +175,16 @@ impl Merger<'_> {
     // -- Whole declarations -------------------------------------------------
 
     fn item(&mut self, item: &Item, span: Span) -> Res<()> {
+        // An expectation declares nothing: it is kept, never replaces.
+        if let Item::Expect(_) = item {
+            self.items.push(item.clone());
+            return Ok(());
+        }
         let (name, charty) = item_name(item);
         self.touch(vec![name.name.clone()], format!("`{}`", name.name), span)?;
         let found = self.items.iter().position(|i| {
             let (n, c) = item_name(i);
-            n.name == name.name && c == charty
+            !matches!(i, Item::Expect(_)) && n.name == name.name && c == charty
         });
         match found {
             Some(i) => {
@@ -208,7 +213,7 @@ impl Merger<'_> {
     fn find(&self, name: &Ident, what: &'static str) -> Res<usize> {
         self.items
             .iter()
-            .position(|i| item_name(i).0.name == name.name)
+            .position(|i| !matches!(i, Item::Expect(_)) && item_name(i).0.name == name.name)
             .ok_or_else(|| {
                 let names = self.items.iter().map(|i| item_name(i).0.name.as_str());
                 unknown(
@@ -355,6 +360,7 @@ impl Merger<'_> {
             value: value.clone(),
             label: label.clone(),
             applicability: applicability.cloned(),
+            always: false,
             span,
         });
         let Some(item) = self.items.get_mut(i) else {
@@ -1064,6 +1070,9 @@ fn item_name(item: &Item) -> (&Ident, bool) {
         Item::Modifiers(d) => (&d.name, true),
         Item::Chart(d) => (&d.name, true),
         Item::Notes(d) => (&d.name, true),
+        // Never looked up by name (`item` keeps it, `find` skips it): the
+        // chart it names stands in.
+        Item::Expect(e) => (&e.chart, false),
     }
 }
 
@@ -1076,6 +1085,7 @@ fn kind_name(item: &Item) -> &'static str {
         Item::Modifiers(_) => "a modifier set",
         Item::Chart(_) => "a chart",
         Item::Notes(_) => "notes",
+        Item::Expect(_) => "an expectation",
     }
 }
 

@@ -100,6 +100,14 @@ pub const COMMANDS: &[Spec] = &[
         example: "reload",
     },
     Spec {
+        name: "test",
+        usage: "test",
+        summary: "check every `expect` line of the loaded games",
+        detail: "Checks the expectations the loaded rules files state (`expect CHART ... \
+                 => \"Outcome\" N/D`) and shows each that fails on its `expect` line.",
+        example: "test",
+    },
+    Spec {
         name: "seed",
         usage: "seed [N]",
         summary: "reseed the dice (same seed, same rolls), or show the seed",
@@ -174,6 +182,8 @@ pub enum Command {
     Load(Vec<Word>),
     /// `reload`.
     Reload,
+    /// `test`.
+    Test,
     /// `games`.
     Games,
     /// `list [GAME]`.
@@ -447,6 +457,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Ok(Command::Load(words[1..].to_vec()))
         }
         "reload" => no_args("reload", &words, Command::Reload),
+        "test" => no_args("test", &words, Command::Test),
         "games" => no_args("games", &words, Command::Games),
         "list" | "ls" => Ok(Command::List(at_most_one("list", &words)?)),
         "show" => {

@@ -506,7 +506,7 @@ mod tests {
         assert_eq!(h.as_deref(), Some("ked"));
         assert!(hint(&i, "ro", 1).is_none());
         let h = hint(&i, "bog_down bog_down_rating=", 25).map(|h| h.display);
-        assert!(h.is_some_and(|h| h.starts_with("<-3..3>")));
+        assert!(h.is_some_and(|h| h.starts_with("<-3..3")));
     }
 
     #[test]

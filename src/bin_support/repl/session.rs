@@ -334,6 +334,15 @@ impl Session {
             Command::Help(topic) => help(topic.as_ref(), line),
             Command::Load(words) => self.load(&words),
             Command::Reload => self.reload(),
+            Command::Test => {
+                let report = chartwright::check_expectations(&self.ruleset);
+                let text = output::expect_report(&report, &self.ruleset);
+                if report.passed() {
+                    Reply::ok(text)
+                } else {
+                    Reply::fail(text)
+                }
+            }
             Command::Games => Reply::ok(self.games()),
             Command::List(what) => self.list(what.as_ref(), line),
             Command::Show(word) => match find_chart(&self.ruleset, line, &word, false) {
@@ -669,14 +678,16 @@ impl Session {
             Err(reply) => return reply,
         };
         if let Some((a, b)) = sweep {
-            let mut columns = Vec::new();
-            for extra in a..=b {
-                match bound.clone().with_extra_modifier(extra).odds() {
-                    Ok(o) => columns.push((extra.saturating_add(args.extra), o)),
-                    Err(e) => return fail(&e),
+            return match bound.sweep(a..=b) {
+                Ok(points) => {
+                    let columns: Vec<_> = points
+                        .into_iter()
+                        .map(|(extra, o)| (extra.saturating_add(args.extra), o))
+                        .collect();
+                    Reply::ok(crate::sweep_table(&columns))
                 }
-            }
-            return Reply::ok(crate::sweep_table(&columns));
+                Err(e) => fail(&e),
+            };
         }
         match bound.odds() {
             Ok(o) => Reply::ok(output::odds(&o, None)),

@@ -227,6 +227,15 @@ impl<'a> ChartCx<'a, '_> {
                 )
             }
         };
+        if d.always && !matches!(d.value, ast::ModValue::Fixed(_)) {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: format!("`{}` is `always` but its value is not fixed", d.name.name),
+                    help: "only a fixed modifier such as `+4` can apply always".into(),
+                },
+                d.span,
+            );
+        }
         let slot = self.add_slot("modifier", name, d.label.text.clone(), kind, d.name.span);
         let own = self.applicability(d.applicability.as_ref());
         let index = self.modifiers.len();
@@ -237,6 +246,12 @@ impl<'a> ChartCx<'a, '_> {
             applies: and(cx.cond.clone(), own),
             side,
             group: cx.group,
+            always: d.always,
+            sign: match &d.value {
+                ast::ModValue::Param { sign, .. } => Some(*sign),
+                _ => None,
+            },
+            span: d.name.span,
         });
         self.reaches.push(reach);
         if let Some(g) = cx.group {

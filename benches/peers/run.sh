@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# One run of the peers harness (/work/shared/peers, or $PEERS_DIR) for
+# docs/performance.md: the workloads W1-W6 against icepool and the
+# hand-written Rust baseline, then the scaling of both kinds of exact odds
+# (the two-stage pool N d10 hitting on 6+, each hit converting on d6 4+; the
+# sum of N d6) for chartwright (cw-scale) and icepool (scale_icepool.py).
+#
+#   benches/peers/run.sh [N ...]        (default N: 10 20 50 100 200 500)
+#
+# The harness's adapter builds `OddsOutcome` literally; since outcomes carry
+# a `path`, a copy of the harness is patched to add `path: Vec::new()`.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+project=$(cd "$here/../.." && pwd)
+peers=${PEERS_DIR:-/work/shared/peers}
+work=${PEERS_WORK:-${TMPDIR:-/tmp}/chartwright-peers}
+copy=$work/harness
+rm -rf "$copy"; cp -r "$peers" "$copy"; chmod -R u+w "$copy"
+sed -i 's/chartwright::OddsOutcome { outcome: k.to_string(), probability: p }/chartwright::OddsOutcome { outcome: k.to_string(), probability: p, path: Vec::new() }/' \
+  "$copy/chartwright-adapter/src/main.rs"
+export PEERS_WORK=$work PEERS_ONLY=${PEERS_ONLY:-icepool,handcoded-rust,cw-peer}
+"$copy/run.sh" "$project"
+ns=${*:-10 20 50 100 200 500}
+echo
+echo "| kind | N | chartwright | icepool | icepool / chartwright |"
+echo "|---|---:|---:|---:|---:|"
+for kind in pool2 sum; do
+  for n in $ns; do
+    if [ "$kind" = pool2 ]; then cw=$("$work/adapter/target/release/cw-scale" pool2 "$n"); else cw=$("$work/adapter/target/release/cw-scale" sum-full "$n" 6); fi
+    ice=$(timeout 600 python3 "$here/scale_icepool.py" "$kind" "$n" || echo '{}')
+    python3 - "$kind" "$n" "$cw" "$ice" <<'PY'
+import json, sys
+kind, n, cw, ice = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
+def fmt(s):
+    return "—" if s is None else (f"{s*1e6:.3g} µs" if s < 1e-3 else f"{s*1e3:.3g} ms" if s < 1 else f"{s:.3g} s")
+c, i = cw.get("median_s"), ice.get("median_s")
+ratio = f"{i / c:.3g}" if c and i else cw.get("status", "—")
+print(f"| {kind} | {n} | {fmt(c)} | {fmt(i)} | {ratio} |")
+PY
+  done
+done

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""icepool's side of the scaling tables in docs/performance.md.
+
+    scale_icepool.py pool2 N     (N @ (d10 >= 6)) @ (d6 >= 4): N d10 hitting on 6+,
+                                 each hit converting on a d6 4+ (icepool gives the
+                                 marginal of the converted hits; chartwright the joint)
+    scale_icepool.py sum N       N @ d6: the sum of N d6
+
+Same protocol as the peers harness (../shared/peers/common.py) and cw-scale:
+a warm-up call, K calls calibrated so a run lasts SCALE_TARGET_S (0.3 s),
+SCALE_RUNS (5) runs, median seconds per call. Fresh dice every call
+(icepool memoises icepool.d(n) and caches n @ die on the die).
+Prints one JSON line.
+"""
+import json
+import os
+import sys
+import time
+
+import icepool
+
+
+def fresh(sides):
+    return icepool.Die(range(1, sides + 1))
+
+
+def pool2(n):
+    return (n @ (fresh(10) >= 6)) @ (fresh(6) >= 4)
+
+
+def total(n):
+    return n @ fresh(6)
+
+
+def main():
+    kind, n = sys.argv[1], int(sys.argv[2])
+    f = {"pool2": pool2, "sum": total}[kind]
+    target = float(os.environ.get("SCALE_TARGET_S", "0.3"))
+    runs = int(os.environ.get("SCALE_RUNS", "5"))
+    t0 = time.perf_counter()
+    outcomes = len(f(n))
+    first = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    f(n)
+    one = max(time.perf_counter() - t0, 1e-7)
+    k = max(1, min(1_000_000, round(target / one)))
+    per = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for _ in range(k):
+            f(n)
+        per.append((time.perf_counter() - t0) / k)
+    per.sort()
+    print(json.dumps({"peer": "icepool", "version": icepool.__version__, "kind": kind, "n": n,
+                      "median_s": per[len(per) // 2], "runs": per, "outcomes": outcomes,
+                      "first_call_s": first}))
+
+
+if __name__ == "__main__":
+    main()

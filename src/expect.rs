@@ -1,0 +1,367 @@
+//! Expectations: what a chart author states their charts must give,
+//! written next to the charts (`expect bog_down tracked => "Traverse" 7/10`),
+//! and checked here through the public [`Ruleset`] API, so the CLI's
+//! `chartwright test`, the REPL and a host all check them the same way.
+//!
+//! Three forms:
+//! - `expect CHART ARGS => "Outcome" N/D`: the exact odds of an outcome (as
+//!   `odds` prints it, follow-ups joined by ` -> `);
+//! - `expect CHART ARGS natural F, ... => "Outcome"`: the dice show these
+//!   faces, in order (follow-ups included), and the roll gives this outcome;
+//! - `expect CHART ARGS => "Outcome"`: the outcome is certain (a grid cell,
+//!   a modifier sum, a ladder);
+//! - `expect CHART ARGS => error CODE`: the roll fails with an error whose
+//!   code ends with `CODE` (`missing_param`).
+
+use crate::ast;
+use crate::choices::Choices;
+use crate::ruleset::Ruleset;
+use crate::sample::DiceSource;
+use crate::span::Span;
+use miette::{Diagnostic, LabeledSpan};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use std::fmt;
+
+/// One expectation of a rules file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    /// The game (the file) it was written in: charts are looked up there.
+    pub game: String,
+    /// The chart, as written (`bog_down`, or qualified `game.chart`).
+    pub chart: String,
+    /// The roll-time words, joined as a player types them.
+    pub args: String,
+    /// The faces the dice show, in order; empty for odds and certainties.
+    pub naturals: Vec<i64>,
+    /// What must happen.
+    pub want: Expected,
+    /// The `expect` line.
+    pub span: Span,
+}
+
+/// What an [`Expectation`] wants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// An outcome; with `odds`, its exact probability (numerator,
+    /// denominator); without, the outcome of the naturals, or certain.
+    Outcome {
+        /// The outcome's text.
+        text: String,
+        /// Its probability.
+        odds: Option<(i64, i64)>,
+    },
+    /// An error whose code ends with this (`missing_param`).
+    Error(String),
+}
+
+impl fmt::Display for Expectation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.chart)?;
+        if !self.args.is_empty() {
+            write!(f, " {}", self.args)?;
+        }
+        if !self.naturals.is_empty() {
+            let faces: Vec<String> = self.naturals.iter().map(ToString::to_string).collect();
+            write!(f, " natural {}", faces.join(", "))?;
+        }
+        match &self.want {
+            Expected::Outcome { text, odds } => {
+                write!(f, " => {text:?}")?;
+                if let Some((n, d)) = odds {
+                    write!(f, " {n}/{d}")?;
+                }
+                Ok(())
+            }
+            Expected::Error(code) => write!(f, " => error {code}"),
+        }
+    }
+}
+
+impl Expectation {
+    /// The expectations of a parsed file written for `game`.
+    pub(crate) fn from_file(game: &str, file: &ast::File) -> Vec<Self> {
+        file.items
+            .iter()
+            .filter_map(|item| match item {
+                ast::Item::Expect(e) => Some(Self::from_ast(game, e)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn from_ast(game: &str, e: &ast::Expect) -> Self {
+        let args: Vec<String> = e
+            .args
+            .iter()
+            .map(|a| match &a.value {
+                Some(v) => format!("{}={v}", a.name.name),
+                None => a.name.name.clone(),
+            })
+            .collect();
+        Self {
+            game: game.to_string(),
+            chart: e.chart.name.clone(),
+            args: args.join(" "),
+            naturals: e.naturals.iter().map(|n| n.node).collect(),
+            want: match &e.want {
+                ast::ExpectWant::Outcome { text, odds } => Expected::Outcome {
+                    text: text.text.clone(),
+                    odds: odds.as_ref().map(|o| o.node),
+                },
+                ast::ExpectWant::Error(code) => Expected::Error(code.name.clone()),
+            },
+            span: e.span,
+        }
+    }
+}
+
+/// An expectation that did not hold: a diagnostic on its `expect` line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected}, got {got}")]
+pub struct ExpectFailure {
+    /// What the expectation says.
+    pub expected: String,
+    /// What the engine gave.
+    pub got: String,
+    /// The `expect` line.
+    pub span: Span,
+    /// A hint: the outcomes there are, a closer name.
+    pub help: Option<String>,
+}
+
+impl Diagnostic for ExpectFailure {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new("chartwright::expect::failed"))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(Some("this expectation".into()), self.span),
+        )))
+    }
+}
+
+/// The result of checking every expectation of a ruleset.
+#[derive(Clone, Debug, Default)]
+pub struct ExpectReport {
+    /// How many expectations were checked.
+    pub checked: usize,
+    /// Those that failed, in file order.
+    pub failures: Vec<ExpectFailure>,
+}
+
+impl ExpectReport {
+    /// True when every expectation held.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// Checks every expectation of the ruleset.
+///
+/// ```
+/// let rules = chartwright::Ruleset::from_str("demo", r#"
+///     game "Demo" version "1"
+///     table bog_down "Bog Down" {
+///       roll d10
+///       modifiers { tracked +2 "tracked vehicle" }
+///       rows { 6 or more => "Traverse"  5 or less => "Bogged down" }
+///     }
+///     expect bog_down tracked => "Traverse" 7/10
+///     expect bog_down natural 5 => "Bogged down"
+/// "#).unwrap();
+/// let report = chartwright::check_expectations(&rules);
+/// assert_eq!(report.checked, 2);
+/// assert!(report.passed());
+/// ```
+#[must_use]
+pub fn check_expectations(rules: &Ruleset) -> ExpectReport {
+    let mut report = ExpectReport::default();
+    for e in rules.expectations() {
+        report.checked += 1;
+        if let Err(f) = check(rules, e) {
+            report.failures.push(f);
+        }
+    }
+    report
+}
+
+/// Checks one expectation.
+pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
+    let fail = |expected: String, got: String, help: Option<String>| ExpectFailure {
+        expected,
+        got,
+        span: e.span,
+        help,
+    };
+    let name = if e.chart.contains('.') {
+        e.chart.clone()
+    } else {
+        format!("{}.{}", e.game, e.chart)
+    };
+    let expected_text = match &e.want {
+        Expected::Outcome {
+            text,
+            odds: Some((n, d)),
+        } => format!("`{text}` {n}/{d}"),
+        Expected::Outcome { text, odds: None } if e.naturals.is_empty() => {
+            format!("always `{text}`")
+        }
+        Expected::Outcome { text, .. } => format!("`{text}`"),
+        Expected::Error(code) => format!("error `{code}`"),
+    };
+    let outcome = rules
+        .chart(&name)
+        .and_then(|chart| Ok((chart, Choices::parse(&e.args)?)))
+        .and_then(|(chart, choices)| {
+            if e.naturals.is_empty() {
+                chart.odds(&choices).map(Got::Odds)
+            } else {
+                let mut faces = Faces::new(&e.naturals);
+                let roll = chart.roll(&choices, &mut faces)?;
+                Ok(Got::Roll(roll.summary(), faces.problem()))
+            }
+        });
+    match (&e.want, outcome) {
+        (Expected::Error(code), Err(err)) => {
+            let got = Diagnostic::code(&err)
+                .map(|c| c.to_string())
+                .unwrap_or_default();
+            if got.rsplit("::").next() == Some(code.as_str()) {
+                Ok(())
+            } else {
+                Err(fail(expected_text, format!("error `{got}`: {err}"), None))
+            }
+        }
+        (Expected::Error(_), Ok(got)) => Err(fail(expected_text, got.describe(), None)),
+        (Expected::Outcome { .. }, Err(err)) => {
+            Err(fail(expected_text, format!("an error: {err}"), None))
+        }
+        (Expected::Outcome { text, odds }, Ok(Got::Odds(o))) => {
+            let want = match odds {
+                Some((_, 0)) => {
+                    return Err(fail(
+                        expected_text,
+                        "a zero denominator".into(),
+                        Some("write a probability such as `7/10`".into()),
+                    ))
+                }
+                Some((n, d)) => BigRational::new(BigInt::from(*n), BigInt::from(*d)),
+                None => BigRational::one(),
+            };
+            let p = o.probability(text);
+            if p == want {
+                return Ok(());
+            }
+            let help = if p.is_zero() {
+                Some(format!(
+                    "the outcomes are: {}",
+                    o.outcomes
+                        .iter()
+                        .map(|x| format!("`{}` {}", x.outcome, x.probability))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            } else {
+                None
+            };
+            Err(fail(expected_text, format!("`{text}` {p}"), help))
+        }
+        (Expected::Outcome { text, .. }, Ok(Got::Roll(summary, problem))) => {
+            if let Some(problem) = problem {
+                return Err(fail(
+                    expected_text,
+                    problem,
+                    Some("give one face per die rolled, follow-ups included".into()),
+                ));
+            }
+            if summary == *text {
+                Ok(())
+            } else {
+                Err(fail(expected_text, format!("`{summary}`"), None))
+            }
+        }
+    }
+}
+
+/// What a chart gave an expectation.
+enum Got {
+    Odds(crate::Odds),
+    /// The roll's summary, and a problem with the faces given, if any.
+    Roll(String, Option<String>),
+}
+
+impl Got {
+    fn describe(&self) -> String {
+        match self {
+            Got::Odds(o) => format!(
+                "odds: {}",
+                o.outcomes
+                    .iter()
+                    .map(|x| format!("`{}` {}", x.outcome, x.probability))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Got::Roll(s, _) => format!("`{s}`"),
+        }
+    }
+}
+
+/// The faces an expectation gives, handed out in order; running out or a
+/// face the die does not have is a problem, never a silent reuse.
+struct Faces<'a> {
+    given: &'a [i64],
+    next: usize,
+    problem: Option<String>,
+}
+
+impl<'a> Faces<'a> {
+    fn new(faces: &'a [i64]) -> Self {
+        Self {
+            given: faces,
+            next: 0,
+            problem: None,
+        }
+    }
+
+    fn problem(&self) -> Option<String> {
+        if self.problem.is_none() && self.next < self.given.len() {
+            return Some(format!(
+                "{} faces given but only {} dice rolled",
+                self.given.len(),
+                self.next
+            ));
+        }
+        self.problem.clone()
+    }
+}
+
+impl DiceSource for Faces<'_> {
+    fn die(&mut self, sides: u32) -> u32 {
+        let face = self.given.get(self.next).copied();
+        self.next += 1;
+        match face {
+            Some(f) if f >= 1 && f <= i64::from(sides) => f as u32,
+            Some(f) => {
+                self.problem
+                    .get_or_insert_with(|| format!("face {f} on a d{sides}"));
+                1
+            }
+            None => {
+                self.problem.get_or_insert_with(|| {
+                    format!("more dice rolled than the {} faces given", self.given.len())
+                });
+                1
+            }
+        }
+    }
+}

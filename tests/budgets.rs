@@ -1,0 +1,305 @@
+//! Work budgets (`Limits::max_odds_work`, `max_roll_dice`, `max_follow_ups`,
+//! `max_sweep_points`): each class of runaway work ends in an `OverBudget`
+//! diagnostic naming the limit and the chart, and a host that raises the
+//! limit gets the answer. Limits are set low so the tests are quick.
+
+// Test rules are built as text; clarity over allocation.
+#![allow(clippy::format_push_string, clippy::format_collect)]
+
+use chartwright::{Choices, Limits, RollError, RollErrorKind, Ruleset};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn rules_with(limits: Limits, body: &str) -> Ruleset {
+    let text = format!("game \"Budget\" version \"1\"\n{body}");
+    let mut b = Ruleset::builder().limits(limits);
+    b.add_str("budget", &text);
+    b.build().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn small() -> Limits {
+    Limits {
+        max_odds_work: 200_000,
+        max_roll_dice: 5_000,
+        max_follow_ups: 50,
+        max_sweep_points: 5,
+        ..Limits::default()
+    }
+}
+
+#[track_caller]
+fn assert_over(e: &RollError, limit: &str, chart: &str) {
+    match &e.kind {
+        RollErrorKind::OverBudget {
+            limit: l,
+            construct,
+            ..
+        } => {
+            assert_eq!(*l, limit, "{e}");
+            assert!(construct.contains(chart), "{e}");
+        }
+        other => panic!("expected OverBudget {limit}, got {other:?}: {e}"),
+    }
+    let code = miette::Diagnostic::code(e).map(|c| c.to_string());
+    assert_eq!(code.as_deref(), Some("chartwright::roll::over_budget"));
+    assert!(e.to_string().contains(limit), "{e}");
+}
+
+fn odds_err(r: &Ruleset, chart: &str) -> RollError {
+    r.chart(chart)
+        .unwrap()
+        .odds(&Choices::none())
+        .expect_err("over budget")
+}
+
+const OPPOSED: &str = r#"
+opposed big "Opposed, large dice" {
+  sides att "Attacker", def "Defender"
+  roll 60d100
+  rows { 1 or more => "Attacker"  0 => "Tie"  -1 or less => "Defender" }
+}"#;
+
+#[test]
+fn opposed_rolls_with_large_dice() {
+    let r = rules_with(small(), OPPOSED);
+    assert_over(&odds_err(&r, "big"), "max_odds_work", "budget.big");
+}
+
+#[test]
+fn difference_charts() {
+    let r = rules_with(
+        small(),
+        r#"
+table diff "Difference" {
+  roll 40d100 - 40d100
+  rows { 1 or more => "Up"  0 or less => "Down" }
+}"#,
+    );
+    assert_over(&odds_err(&r, "diff"), "max_odds_work", "budget.diff");
+}
+
+const POOLS: &str = r#"
+pool two "Two stages" {
+  roll 1000d6
+  count hits "hits" on 4+
+  per hits roll d6 count kills "kills" on 4+
+}
+pool three "Three stages" {
+  roll 1000d6
+  count hits "hits" on 2+
+  per hits roll 1000d6 count wounds "wounds" on 2+
+  per wounds roll 1000d6 count kills "kills" on 2+
+}"#;
+
+#[test]
+fn two_and_three_stage_pools() {
+    let r = rules_with(small(), POOLS);
+    assert_over(&odds_err(&r, "two"), "max_odds_work", "budget.two");
+    assert_over(&odds_err(&r, "three"), "max_odds_work", "budget.three");
+}
+
+#[test]
+fn pools_are_exact_when_the_budget_allows() {
+    // 3d6 hitting on 4+ (1/2), each hit converting on 4+ (1/2): all three
+    // hit and convert with (1/4)^3 = 1/64.
+    let r = rules_with(
+        small(),
+        r#"
+pool p "Pool" {
+  roll 3d6
+  count hits "hits" on 4+
+  per hits roll d6 count kills "kills" on 4+
+}"#,
+    );
+    let o = r.chart("p").unwrap().odds(&Choices::none()).unwrap();
+    assert_eq!(
+        o.probability("3 hits, 3 kills"),
+        num_rational::BigRational::new(1.into(), 64.into())
+    );
+    let last = o.outcomes.last().unwrap();
+    assert_eq!(last.path.len(), 1);
+    assert_eq!(last.path[0].counts, vec![3, 3]);
+}
+
+#[test]
+fn rolling_pools_counts_the_dice() {
+    let r = rules_with(small(), POOLS);
+    let bound = r.chart("three").unwrap().bind(&Choices::none()).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    assert_over(
+        &bound.roll(&mut rng).unwrap_err(),
+        "max_roll_dice",
+        "budget.three",
+    );
+    assert_over(
+        &bound.roll_quick(&mut rng).unwrap_err(),
+        "max_roll_dice",
+        "budget.three",
+    );
+}
+
+/// Eight follow-ups from every row, ten charts deep.
+fn fan_out() -> String {
+    let mut text = String::new();
+    for level in 0..10 {
+        let next = level + 1;
+        let rows: String = (1..=8)
+            .map(|r| {
+                if level == 9 {
+                    format!("    {r} => \"End {r}\"\n")
+                } else {
+                    format!("    {r} => \"Row {r}\" then c{next}\n")
+                }
+            })
+            .collect();
+        text.push_str(&format!(
+            "table c{level} \"Level {level}\" {{\n  roll d8\n  rows {{\n{rows}  }}\n}}\n"
+        ));
+    }
+    text
+}
+
+#[test]
+fn follow_up_fan_out() {
+    let r = rules_with(small(), &fan_out());
+    let e = odds_err(&r, "c0");
+    assert!(
+        matches!(
+            e.kind,
+            RollErrorKind::OverBudget { .. } | RollErrorKind::TooLarge { .. }
+        ),
+        "{e}"
+    );
+}
+
+/// A chain of `length` charts, each row of which follows the next chart
+/// `width` times.
+fn chain(width: usize, length: usize) -> String {
+    let mut text = String::new();
+    for i in 0..length {
+        let then: String = if i + 1 < length {
+            (0..width).map(|_| format!(" then c{}", i + 1)).collect()
+        } else {
+            String::new()
+        };
+        text.push_str(&format!(
+            "table c{i} \"Step {i}\" {{\n  roll d2\n  rows {{\n    1 => \"One\"{then}\n    2 => \"Two\"{then}\n  }}\n}}\n"
+        ));
+    }
+    text
+}
+
+#[test]
+fn follow_up_chains() {
+    for (width, length) in [(2, 1000), (3, 100)] {
+        let r = rules_with(small(), &chain(width, length));
+        let e = odds_err(&r, "c0");
+        assert!(
+            matches!(
+                e.kind,
+                RollErrorKind::OverBudget { .. }
+                    | RollErrorKind::TooLarge { .. }
+                    | RollErrorKind::TooDeep { .. }
+            ),
+            "{width} x {length}: {e}"
+        );
+        let bound = r.chart("c0").unwrap().bind(&Choices::none()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+        let e = bound.roll(&mut rng).unwrap_err();
+        assert!(
+            matches!(
+                e.kind,
+                RollErrorKind::OverBudget { .. } | RollErrorKind::TooDeep { .. }
+            ),
+            "{width} x {length}: {e}"
+        );
+    }
+}
+
+#[test]
+fn rolling_a_fan_out_counts_the_follow_ups() {
+    let limits = Limits {
+        max_follow_depth: 100,
+        ..small()
+    };
+    let r = rules_with(limits, &chain(3, 12));
+    let bound = r.chart("c0").unwrap().bind(&Choices::none()).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    assert_over(
+        &bound.roll(&mut rng).unwrap_err(),
+        "max_follow_ups",
+        "budget.c",
+    );
+}
+
+#[test]
+fn sweeps_count_points_and_share_one_budget() {
+    let r = rules_with(
+        small(),
+        r#"
+table t "T" { roll 2d6  rows { 7 or more => "High"  6 or less => "Low" } }"#,
+    );
+    let t = r.chart("t").unwrap().bind(&Choices::none()).unwrap();
+    assert_eq!(t.sweep(-2..=2).unwrap().len(), 5);
+    assert_over(
+        &t.sweep(-3..=3).unwrap_err(),
+        "max_sweep_points",
+        "budget.t",
+    );
+    let r = rules_with(
+        Limits {
+            max_odds_work: 60_000,
+            max_sweep_points: 41,
+            ..small()
+        },
+        r#"
+table s "S" { roll 30d20  rows { 300 or more => "High"  299 or less => "Low" } }"#,
+    );
+    // One point fits the budget; forty-one together do not.
+    let s = r.chart("s").unwrap().bind(&Choices::none()).unwrap();
+    assert!(s.odds().is_ok());
+    assert_over(&s.sweep(-20..=20).unwrap_err(), "max_odds_work", "budget.s");
+}
+
+#[test]
+fn a_host_can_raise_the_budgets() {
+    let opposed = OPPOSED.replace("60d100", "12d100");
+    let r = rules_with(small(), &opposed);
+    assert_over(&odds_err(&r, "big"), "max_odds_work", "budget.big");
+    let r = rules_with(
+        Limits {
+            max_odds_work: 5_000_000,
+            ..small()
+        },
+        &opposed,
+    );
+    let o = r.chart("big").unwrap().odds(&Choices::none()).unwrap();
+    // Symmetric: the attacker wins as often as the defender.
+    assert_eq!(o.probability("Attacker"), o.probability("Defender"));
+}
+
+#[test]
+fn odds_serialize_with_their_parts() {
+    let r = rules_with(
+        small(),
+        r#"
+table t "T" {
+  roll d6
+  rows { 4 or more => "Hit" or "Pin" then u  3 or less => "Miss" }
+}
+table u "U" { roll d2  rows { 1 => "Light"  2 => "Heavy" } }"#,
+    );
+    let o = r.chart("t").unwrap().odds(&Choices::none()).unwrap();
+    let json = serde_json::to_value(&o).unwrap();
+    assert_eq!(json, o.to_json());
+    assert_eq!(json["chart"], "budget.t");
+    let first = &json["outcomes"][0];
+    assert_eq!(first["outcome"], "Hit OR Pin -> Light");
+    assert_eq!(first["probability"], "1/4");
+    assert_eq!(first["path"][0]["chart"], "budget.t");
+    assert_eq!(
+        first["path"][0]["outcome"]["fields"][0]["alternatives"],
+        serde_json::json!(["Hit", "Pin"])
+    );
+    assert_eq!(first["path"][1]["chart"], "budget.u");
+}
