@@ -690,11 +690,15 @@ pub enum SimpleKind {
     Failure,
 }
 
-/// `then CHART` or `then CHART(arg, name=value)`.
+/// `then CHART`, `then CHART(arg, name=value)` or `then again`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FollowUp {
-    /// The chart, possibly qualified (`game.chart`), as written.
+    /// The chart, possibly qualified (`game.chart`), as written; for
+    /// `then again`, the word `again`.
     pub chart: Ident,
+    /// `then again`: the same chart, rolled once more with the same
+    /// choices (bounded by `Limits::max_repeats`).
+    pub again: bool,
     /// Arguments, in roll-time form.
     pub args: Vec<FollowArg>,
     /// The whole follow-up.

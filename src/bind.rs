@@ -178,6 +178,70 @@ pub(crate) struct Bound {
     pub ladder: Option<crate::ladder::Moved>,
     /// The extra modifiers added by [`Bound::shift`], summed.
     pub extra: i64,
+    /// The ladders this chart reads by name, bound with its values.
+    pub ladders: Vec<LadderValue>,
+    /// How many times `then again` has rolled this chart once more.
+    pub repeat: usize,
+}
+
+/// A ladder read by another chart, bound with that chart's values: the
+/// step reached and how (or why there is none), and whether an expression
+/// read it (the trace tells only what was read).
+#[derive(Clone, Debug)]
+pub(crate) struct LadderValue {
+    /// The index in [`Program::ladder_reads`].
+    pub read: usize,
+    pub result: Result<(Num, String), RollError>,
+    pub used: std::cell::Cell<bool>,
+}
+
+/// Binds every ladder `chart` reads, with the values it was given.
+fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> Vec<LadderValue> {
+    program
+        .ladder_reads
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.caller == chart)
+        .map(|(i, r)| {
+            let preset: Vec<(usize, Num)> = r
+                .pass
+                .iter()
+                .filter_map(|&(from, to)| values.get(from).copied().flatten().map(|v| (to, v)))
+                .collect();
+            let result = bind(program, r.ladder, &Choices::none(), &preset).and_then(|b| {
+                match (&b.ladder, &b.plan) {
+                    (Some(moved), _) => {
+                        let (value, detail) = moved.value();
+                        Ok((whole(value), detail))
+                    }
+                    (None, Plan::Certain(_, why)) => Err(RollError::new(
+                        RollErrorKind::Arithmetic {
+                            message: format!(
+                                "ladder `{}` reaches no step: {}",
+                                r.name,
+                                why.as_deref().unwrap_or("not possible")
+                            ),
+                        },
+                        None,
+                    )),
+                    (None, _) => Err(RollError::new(
+                        RollErrorKind::Arithmetic {
+                            message: format!("`{}` is not a ladder", r.name),
+                        },
+                        None,
+                    )),
+                }
+            });
+            LadderValue {
+                read: i,
+                result: result.map_err(|mut e| {
+                    e.span = e.span.or(Some(r.span));
+                    e
+                }),
+                used: std::cell::Cell::new(false),
+            }
+        })
+        .collect()
 }
 
 impl Bound {
@@ -198,6 +262,10 @@ impl Bound {
         if let Some(ladder) = &mut self.ladder {
             ladder.net = ladder.net.saturating_add(extra);
             let (text, detail) = ladder.result();
+            let detail = match &self.note {
+                Some(n) => format!("{n}; {detail}"),
+                None => detail,
+            };
             self.plan = Plan::Certain(Resolved::text(text), Some(detail));
             return;
         }
@@ -304,6 +372,7 @@ pub(crate) fn bind(
     // Values as the sheet reads them: a modifier not named adds nothing, so
     // in expressions and conditions it is 0 (a plain param is still needed).
     let passed = values.clone();
+    let ladders = ladder_values(program, chart, &passed);
     for m in &c.modifiers {
         if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
             values[m.slot].get_or_insert(whole(0));
@@ -314,6 +383,7 @@ pub(crate) fn bind(
         chart,
         values: &values,
         net: 0,
+        ladders: &ladders,
     };
     let mut applied = Vec::new();
     let mut net = [0i64; 2];
@@ -452,6 +522,35 @@ pub(crate) fn bind(
         plan = Plan::Certain(Resolved::text("Not possible"), Some(why));
         ladder = None;
     }
+    // The ladders an expression read: their step and how it was reached.
+    let read: Vec<String> = ladders
+        .iter()
+        .filter(|l| l.used.get())
+        .filter_map(|l| {
+            let (v, how) = l.result.as_ref().ok()?;
+            let name = &program.ladder_reads.get(l.read)?.name;
+            Some(format!("ladder `{name}`: {how} = {}", Show(*v)))
+        })
+        .collect();
+    if !read.is_empty() {
+        let read = read.join("; ");
+        note = Some(match note.take() {
+            Some(n) => format!("{read}; {n}"),
+            None => read,
+        });
+    }
+    if let Plan::Certain(_, detail) = &mut plan {
+        // A result without a roll shows the account in its detail (a
+        // ladder keeps it too, for `Bound::shift` to show again).
+        let n = if ladder.is_some() {
+            note.clone()
+        } else {
+            note.take()
+        };
+        if let Some(n) = n {
+            *detail = Some(join(detail.take(), n));
+        }
+    }
     Ok(Bound {
         chart,
         values: passed,
@@ -461,6 +560,8 @@ pub(crate) fn bind(
         clamp,
         ladder,
         extra: 0,
+        ladders,
+        repeat: 0,
     })
 }
 
@@ -699,6 +800,8 @@ pub(crate) struct Env<'a> {
     pub values: &'a [Option<Num>],
     /// The net modifier (first side), for `modifiers` in a target.
     pub net: i64,
+    /// The ladders the chart reads, bound.
+    pub ladders: &'a [LadderValue],
 }
 
 /// A computed value that must be whole (a target, a score, a ladder's
@@ -773,6 +876,15 @@ impl Env<'_> {
             Expr::Total => whole(roll.map_or(0, |r| r.0)),
             Expr::Natural => whole(roll.map_or(0, |r| r.1)),
             Expr::Net => whole(self.net),
+            Expr::Ladder(i) => {
+                let l = self
+                    .ladders
+                    .iter()
+                    .find(|l| l.read == *i)
+                    .ok_or_else(|| arith("a ladder read is not bound"))?;
+                l.used.set(true);
+                l.result.clone()?.0
+            }
             Expr::Neg(x) => crate::num::sub(whole(0), self.expr(x, roll)?).ok_or_else(overflow)?,
             Expr::Bin(op, a, b) => {
                 use crate::ast::BinOp;

@@ -131,6 +131,23 @@ pub enum CompileErrorKind {
         /// The chain, `a -> b -> a`.
         chain: String,
     },
+    /// Ladders that read each other's steps in a circle.
+    LadderCycle {
+        /// The chain, `a -> b -> a`.
+        chain: String,
+    },
+    /// A ladder read by name takes an input under a name this chart uses
+    /// for something of another kind.
+    LadderInput {
+        /// The ladder.
+        ladder: String,
+        /// The input.
+        input: String,
+        /// What it is in the ladder ("a flag", "a param", "a choice").
+        there: String,
+        /// What it is in this chart.
+        here: String,
+    },
     /// Something else malformed (bounds the wrong way round, ...).
     Invalid {
         /// What.
@@ -223,6 +240,18 @@ impl fmt::Display for CompileErrorKind {
                 what,
             } => write!(f, "expected {expected} {what}, found {found}"),
             Self::FollowUpCycle { chain } => write!(f, "follow-ups form a cycle: {chain}"),
+            Self::LadderCycle { chain } => {
+                write!(f, "ladders read each other in a cycle: {chain}")
+            }
+            Self::LadderInput {
+                ladder,
+                input,
+                there,
+                here,
+            } => write!(
+                f,
+                "ladder `{ladder}` takes `{input}` as {there}, but here `{input}` is {here}"
+            ),
             Self::FollowUpInput { chart, input } => {
                 write!(
                     f,
@@ -268,6 +297,8 @@ impl CompileErrorKind {
             Self::MissingClause { .. } => "chartwright::compile::missing_clause",
             Self::CellCount { .. } => "chartwright::compile::cell_count",
             Self::FollowUpCycle { .. } => "chartwright::compile::follow_up_cycle",
+            Self::LadderCycle { .. } => "chartwright::compile::ladder_cycle",
+            Self::LadderInput { .. } => "chartwright::compile::ladder_input",
             Self::FollowUpInput { .. } => "chartwright::compile::follow_up_input",
             Self::Invalid { .. } => "chartwright::compile::invalid",
             Self::NotWhole { .. } => "chartwright::compile::not_whole",
@@ -318,6 +349,15 @@ impl CompileErrorKind {
                 "give one cell per column: the options of the last key, in declared order".into()
             }
             Self::FollowUpCycle { .. } => "a follow-up chain must end: break the cycle".into(),
+            Self::LadderCycle { .. } => {
+                "a ladder's start and caps may read other ladders, but never one that \
+                 reads it back: start one of them from a param or a grid"
+                    .into()
+            }
+            Self::LadderInput { ladder, input, .. } => format!(
+                "a chart that reads a ladder takes the ladder's inputs under the same \
+                 names: rename this chart's `{input}`, or `{input}` in `{ladder}`"
+            ),
             Self::FollowUpInput { chart, input } => {
                 format!("pass a value in the call: `then {chart}({input}=...)`")
             }

@@ -140,7 +140,12 @@ impl Condition {
 }
 
 /// An expression as written in `.rules`; the slots it reads go to `reads`.
-fn expr_text(program: &Program, chart: &ChartTree, e: &Expr, reads: &mut Vec<String>) -> String {
+pub(crate) fn expr_text(
+    program: &Program,
+    chart: &ChartTree,
+    e: &Expr,
+    reads: &mut Vec<String>,
+) -> String {
     match e {
         Expr::Int(n) => n.to_string(),
         Expr::Num(n) => crate::num::Show(*n).to_string(),
@@ -180,6 +185,10 @@ fn expr_text(program: &Program, chart: &ChartTree, e: &Expr, reads: &mut Vec<Str
         Expr::Total => "total".into(),
         Expr::Natural => "natural".into(),
         Expr::Net => "modifiers".into(),
+        Expr::Ladder(i) => program
+            .ladder_reads
+            .get(*i)
+            .map_or_else(|| "?".into(), |r| r.name.clone()),
         Expr::Neg(inner) => format!("-{}", operand(program, chart, inner, reads)),
         Expr::Bin(op, a, b) => {
             let op = match op {

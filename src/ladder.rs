@@ -50,8 +50,28 @@ impl Moved {
 
     /// The step reached, as the sheet prints it, and the trace's account.
     pub fn result(&self) -> (String, String) {
+        let (index, detail) = self.reached();
+        match index {
+            Some(i) => (self.label(i), detail),
+            None => (self.start.to_string(), detail),
+        }
+    }
+
+    /// The value of the step reached (the start itself on a ladder with no
+    /// steps), and the trace's account: what another chart reads.
+    pub fn value(&self) -> (i64, String) {
+        let (index, detail) = self.reached();
+        let value = index
+            .and_then(|i| self.steps.get(i))
+            .copied()
+            .unwrap_or(self.start);
+        (value, detail)
+    }
+
+    /// The index of the step reached, and the account of the moves.
+    fn reached(&self) -> (Option<usize>, String) {
         if self.steps.is_empty() {
-            return (self.start.to_string(), format!("start {}", self.start));
+            return (None, format!("start {}", self.start));
         }
         let last = self.steps.len() - 1;
         let first = self.first as i64;
@@ -71,12 +91,12 @@ impl Moved {
         }
         let mut index = index;
         for &cap in &self.caps {
-            if self.steps[index] > cap {
+            if self.steps.get(index).is_some_and(|&s| s > cap) {
                 index = best_not_above(&self.steps, cap);
                 let _ = write!(detail, ", capped at {}", self.label(index));
             }
         }
-        (self.label(index), detail)
+        (Some(index), detail)
     }
 }
 

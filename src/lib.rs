@@ -19,6 +19,13 @@
 //! ast `expect` lines ──► expect (checks them through the public Ruleset API)
 //! ```
 //!
+//! Beside the stages: `num` holds the exact numbers every stage
+//! computes with (`Ratio<i64>`; the public face is [`Number`]); `column`
+//! picks a `columns by` table's column at bind time (thresholds, odds,
+//! differentials, shifts, off-scale rules); `ladder` moves a ladder's start
+//! by the net modifier and caps it, at bind time too, whether the ladder is
+//! rolled itself or read by another chart's expression.
+//!
 //! A variant file (`variant "Mud season" of first_echelon version "1"`) is
 //! merged into its base's AST by [`variant`] before the compiler sees it, so
 //! every check runs on the result; [`OddsDiff`] pairs a chart's odds in a
@@ -55,6 +62,7 @@ mod ladder;
 mod limits;
 mod load_error;
 mod num;
+mod number;
 mod odds;
 pub mod parse_error;
 pub mod parser;
@@ -82,6 +90,7 @@ pub use expect::{
 };
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
+pub use number::{NotANumber, Number};
 pub use odds::{Odds, OddsOutcome, OddsStep};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};

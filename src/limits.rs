@@ -17,6 +17,10 @@ pub struct Limits {
     pub max_sides: u32,
     /// Most follow-ups deep one roll may go.
     pub max_follow_depth: usize,
+    /// Most times `then again` rolls a chart once more in one roll (a
+    /// bounded "fight again"); at the bound the last outcome stands. Each
+    /// repeat is also one follow-up deep.
+    pub max_repeats: usize,
     /// Most states an exact-odds distribution may hold (and most outcomes,
     /// follow-up paths included, one odds computation may list).
     pub max_odds_states: usize,
@@ -53,6 +57,7 @@ impl Default for Limits {
             max_dice: 1000,
             max_sides: 1000,
             max_follow_depth: 16,
+            max_repeats: 4,
             max_odds_states: 1_000_000,
             max_table_span: 100_000,
             max_grid_cells: 100_000,

@@ -84,6 +84,7 @@ impl Bound {
                             chart: self.chart,
                             values: &self.values,
                             net: 0,
+                            ladders: &self.ladders,
                         }
                         .expr(e, Some((total, natural)))
                         .and_then(|v| crate::bind::whole_of(v, "the score"))?,

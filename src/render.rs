@@ -60,8 +60,12 @@ pub(crate) fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome
     let simple = |s: &crate::tree::Simple| {
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
-            if let Some(f) = program.follow_ups.get(f) {
-                let _ = write!(t, " -> roll {}", program.charts[f.chart].title);
+            match program.follow_ups.get(f) {
+                Some(f) if f.again => t.push_str(" -> roll again"),
+                Some(f) => {
+                    let _ = write!(t, " -> roll {}", program.charts[f.chart].title);
+                }
+                None => {}
             }
         }
         t
@@ -318,6 +322,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             scale,
             cap,
             clamp,
+            printed,
             ..
         } => {
             let _ = writeln!(
@@ -346,11 +351,27 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             } else {
                 c.fields.join(" | ")
             });
-            grid.push(header);
-            for r in rows {
-                let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
-                line.push(outcome(program, c, &r.outcome, &[]));
-                grid.push(line);
+            if printed.is_empty() {
+                grid.push(header);
+                for r in rows {
+                    let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
+                    line.push(outcome(program, c, &r.outcome, &[]));
+                    grid.push(line);
+                }
+            } else {
+                // As printed: one line per roll, one cell per column.
+                header.pop();
+                header.insert(0, "Roll".into());
+                grid.push(header);
+                for (rolls, cells) in printed {
+                    let mut line = vec![rolls.to_string()];
+                    line.extend(
+                        cells
+                            .iter()
+                            .map(|c| c.clone().unwrap_or_else(|| "-".into())),
+                    );
+                    grid.push(line);
+                }
             }
             out.push('\n');
             out.push_str(&table(&grid));
@@ -473,9 +494,14 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
 
 /// How a `columns by` table finds its column.
 fn scale_text(program: &Program, chart: &ChartTree, s: &crate::tree::Scale, out: &mut String) {
+    let text = |e| crate::condition::expr_text(program, chart, e, &mut Vec::new());
     let what = match &s.value {
-        crate::tree::ScaleValue::Ratio(..) => "the odds ratio, rounded in the defender's favour",
-        crate::tree::ScaleValue::Expr(_) => "the value",
+        crate::tree::ScaleValue::Ratio(a, b, _) => format!(
+            "the odds `{}` to `{}`, rounded in the defender's favour",
+            text(a),
+            text(b)
+        ),
+        crate::tree::ScaleValue::Expr(e) => format!("`{}`", text(e)),
     };
     let _ = writeln!(out, "Column: the highest key not above {what}");
     let rule = |r: &crate::tree::OffRule| match r {

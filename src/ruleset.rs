@@ -466,12 +466,13 @@ pub struct InputInfo {
 pub enum InputKind {
     /// A flag or fixed modifier: named alone. The value it adds, if a modifier.
     Flag(Option<i64>),
-    /// An integer, `name=N`.
+    /// A number, `name=N` (`name=2.5` where the chart allows decimals).
+    /// Bounds and default are exact, as written (`in 0.5..1000`).
     Param {
-        /// Allowed values.
-        bounds: Option<(i64, i64)>,
+        /// Allowed values, inclusive.
+        bounds: Option<(crate::Number, crate::Number)>,
         /// Used when not given.
-        default: Option<i64>,
+        default: Option<crate::Number>,
     },
     /// One of a list, `name=option`.
     Choice {
@@ -576,12 +577,9 @@ impl<'r> ChartRef<'r> {
                             }
                         }))
                     }
-                    // The whole numbers allowed (a param may also take
-                    // decimals between them: `show` prints the bounds
-                    // exactly); a decimal default is not listed here.
                     SlotKind::Param { bounds, default } => InputKind::Param {
-                        bounds: bounds.map(|(l, h)| (crate::num::ceil(l), crate::num::floor(h))),
-                        default: default.and_then(crate::num::to_whole),
+                        bounds: bounds.map(|(l, h)| (crate::Number::new(l), crate::Number::new(h))),
+                        default: default.map(crate::Number::new),
                     },
                     SlotKind::Choice(c) => InputKind::Choice {
                         options: self.rules.program.choices[*c].options.clone(),
@@ -630,8 +628,20 @@ impl<'r> ChartRef<'r> {
                     bounds,
                     default: None,
                 } => {
-                    let v = bounds.map_or(1, |(lo, hi)| lo + (hi - lo) / 2);
-                    choices = choices.with(&input.name, Some(&v.to_string()));
+                    // A whole value near the middle (a param that moves the
+                    // roll takes whole values only), else the low bound.
+                    let v = bounds.map_or_else(
+                        || "1".to_string(),
+                        |(lo, hi)| {
+                            let (l, h) = (lo.ceil(), hi.floor());
+                            if l <= h {
+                                (l + (h - l) / 2).to_string()
+                            } else {
+                                lo.to_string()
+                            }
+                        },
+                    );
+                    choices = choices.with(&input.name, Some(&v));
                 }
                 _ => {}
             }

@@ -275,24 +275,38 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         }
     }
     for index in follow {
-        work.follow_up(name)?;
-        let next = follow_up(program, bound, index, depth, limits)?;
-        trace
-            .follow_ups
-            .push(roll(program, &next, source, limits, depth + 1, work)?);
+        match follow_up(program, bound, index, depth, limits)? {
+            Some(next) => {
+                work.follow_up(name)?;
+                trace
+                    .follow_ups
+                    .push(roll(program, &next, source, limits, depth + 1, work)?);
+            }
+            None => {
+                let stands = format!(
+                    "not rolled again: at most {} repeats, the last outcome stands",
+                    limits.max_repeats
+                );
+                trace.detail = Some(match trace.detail.take() {
+                    Some(d) => format!("{d}; {stands}"),
+                    None => stands,
+                });
+            }
+        }
     }
     Ok(trace)
 }
 
 /// The next step of a follow-up chain, bound, if the chain is not past the
-/// depth limit. Both engines go through here.
+/// depth limit. Both engines go through here. `None`: a `then again` past
+/// `Limits::max_repeats`, which is not rolled (the last outcome stands).
 pub(crate) fn follow_up(
     program: &Program,
     caller: &Bound,
     index: usize,
     depth: usize,
     limits: &Limits,
-) -> Result<Bound, RollError> {
+) -> Result<Option<Bound>, RollError> {
     if depth + 1 > limits.max_follow_depth {
         return Err(RollError::new(
             RollErrorKind::TooDeep {
@@ -301,7 +315,16 @@ pub(crate) fn follow_up(
             Some(program.follow_ups[index].span),
         ));
     }
-    bind_follow_up(program, caller, index)
+    if program.follow_ups.get(index).is_some_and(|f| f.again) {
+        if caller.repeat >= limits.max_repeats {
+            return Ok(None);
+        }
+        // The same chart with the same choices: the same plan.
+        let mut next = caller.clone();
+        next.repeat += 1;
+        return Ok(Some(next));
+    }
+    bind_follow_up(program, caller, index).map(Some)
 }
 
 /// Binds the chart a follow-up names, with its arguments and the values the

@@ -22,6 +22,23 @@ pub(crate) struct Program {
     pub grids: Vec<GridTree>,
     pub charts: Vec<ChartTree>,
     pub follow_ups: Vec<FollowUp>,
+    /// Ladders read by name in an expression (`columns by spotting: ...`).
+    pub ladder_reads: Vec<LadderRead>,
+}
+
+/// A ladder read in another chart's expression: the ladder is bound with
+/// the reading chart's values (the same names) and its step is the value.
+#[derive(Clone, Debug)]
+pub(crate) struct LadderRead {
+    pub caller: ChartId,
+    pub ladder: ChartId,
+    pub name: String,
+    /// The lowest and highest step, for the checker's reach.
+    pub reach: (i64, i64),
+    /// The caller's slots copied into the ladder's (same names), filled
+    /// once every chart is compiled.
+    pub pass: Vec<(Slot, Slot)>,
+    pub span: Span,
 }
 
 /// A game: one `.rules` file.
@@ -222,6 +239,8 @@ pub(crate) enum Expr {
     Natural,
     /// The net modifier of the first side.
     Net,
+    /// The step a ladder reaches (an index into [`Program::ladder_reads`]).
+    Ladder(usize),
     Neg(Box<Expr>),
     Bin(crate::ast::BinOp, Box<Expr>, Box<Expr>),
 }
@@ -387,6 +406,8 @@ pub(crate) struct FollowUp {
     /// The caller's slots copied into the follow-up's (same names).
     pub pass: Vec<(Slot, Slot)>,
     pub span: Span,
+    /// `then again`: the caller rolled once more with the same choices.
+    pub again: bool,
 }
 
 /// A row of a table.
@@ -451,6 +472,10 @@ pub(crate) enum Body {
         clamp: Option<(i64, i64)>,
         lookups: Vec<Lookup>,
         rows: Vec<RowTree>,
+        /// A table written as `results { ROLL: CELL CELL ... }`: its lines
+        /// as printed (the rolls, one cell per column, `None` for `-`), so
+        /// `show` lays it out as the sheet does. Empty for `rows`.
+        printed: Vec<(Ranges, Vec<Option<String>>)>,
         naturals: Vec<Natural>,
         /// `best "Row" if COND`: the row, its highest value, the condition.
         best: Option<(usize, i64, Cond)>,

@@ -212,6 +212,49 @@ fn list_shows_charts_and_modifiers() {
 }
 
 #[test]
+fn list_shows_decimal_bounds_exactly() {
+    // guns_of_august's `defense` is `in 0.5..1000`: not rounded to 1..1000.
+    let out = stdout_of(&["list", "guns_of_august"]);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("defense "))
+        .unwrap_or_else(|| panic!("no line for defense:\n{out}"));
+    assert!(line.contains("=N 0.5..1000"), "{line}");
+    let json = stdout_of(&["list", "guns_of_august", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("list --json is JSON");
+    let defense = v["games"][0]["charts"]
+        .as_array()
+        .and_then(|cs| cs.iter().find(|c| c["name"] == "crt"))
+        .and_then(|c| c["inputs"].as_array())
+        .and_then(|is| is.iter().find(|i| i["name"] == "defense"))
+        .unwrap_or_else(|| panic!("no defense input:\n{json}"));
+    assert_eq!(
+        defense["bounds"],
+        serde_json::json!([0.5, 1000]),
+        "{defense}"
+    );
+}
+
+#[test]
+fn show_prints_a_results_grid_as_printed() {
+    // ogre's crt is typed as `results { 1: NE NE NE D D ... }`: one line per
+    // roll, one cell per odds column, not one line per outcome.
+    let out = stdout_of(&["show", "ogre", "crt"]);
+    for line in [
+        "Roll  1-2  1-1  2-1  3-1  4-1",
+        "1     NE   NE   NE   D    D",
+        "5     D    X    X    X    X",
+        "6     X    X    X    X    X",
+    ] {
+        assert!(out.contains(line), "no `{line}` in:\n{out}");
+    }
+    assert!(
+        out.contains("the odds `attack` to `defense`"),
+        "the value is named:\n{out}"
+    );
+}
+
+#[test]
 fn list_line_of_a_fixed_modifier_has_its_value() {
     let out = stdout_of(&["list", "first_echelon"]);
     let line = out

@@ -181,6 +181,8 @@ load_cases! {
     ratio_zero => ["chartwright::compile::ratio_zero"];
     ladder_as_columns => ["chartwright::compile::not_this_kind"];
     ladder_out_of_order => ["chartwright::compile::invalid"];
+    ladder_cycle => ["chartwright::compile::ladder_cycle"];
+    ladder_input => ["chartwright::compile::ladder_input"];
     results_uncovered => [UNCOVERED, UNCOVERED, UNCOVERED];
     // Every error of a file, not only the first
     several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];

@@ -73,3 +73,97 @@ ladder column "Fire column" {
     assert!(shown.contains("50+"), "{shown}");
     assert!(shown.contains("+1 moves one step up, towards 1"), "{shown}");
 }
+
+// ---------------------------------------------------------------------------
+// Ladders feeding charts: `tests/charts/visibility.rules`. The ladder
+// `visibility` (steps 6, 4, 2, 1; smoke -1, flare +2) is read by `fire`
+// (`columns by visibility`), `spot` (`succeed on at most visibility - 1`)
+// and `range_band` (a ladder starting from `floor(visibility / 2)`).
+
+fn visibility() -> Ruleset {
+    let path = format!(
+        "{}/tests/charts/visibility.rules",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[track_caller]
+fn fraction(r: &Ruleset, chart: &str, args: &str, outcome: &str) -> String {
+    let o = r
+        .chart(chart)
+        .and_then(|c| c.odds(&Choices::parse(args)?))
+        .unwrap_or_else(|e| panic!("{chart} {args}: {e}"));
+    o.probability(outcome).to_string()
+}
+
+#[test]
+fn a_ladder_step_picks_the_column_of_another_chart() {
+    let r = visibility();
+    // base 4, smoke: step 4 moved -1 (towards the last step) is 2, so the
+    // `2` column: NE on 1-2 (1/3), H on 3-5 (1/2), K on 6 (1/6).
+    assert_eq!(fraction(&r, "fire", "base=4 smoke", "NE"), "1/3");
+    assert_eq!(fraction(&r, "fire", "base=4 smoke", "H"), "1/2");
+    assert_eq!(fraction(&r, "fire", "base=4 smoke", "K"), "1/6");
+    // base 5 snaps to 4; the flare's +2 moves one step to 6, the top: the
+    // `6` column, H on 1-3 (1/2), K on 4-6 (1/2), no NE.
+    assert_eq!(fraction(&r, "fire", "base=5 flare", "H"), "1/2");
+    assert_eq!(fraction(&r, "fire", "base=5 flare", "K"), "1/2");
+    assert_eq!(fraction(&r, "fire", "base=5 flare", "NE"), "0");
+    // base 1 with smoke stays at 1, the last step: the `1` column, NE 1/2.
+    assert_eq!(fraction(&r, "fire", "base=1 smoke", "NE"), "1/2");
+}
+
+#[test]
+fn the_trace_shows_the_ladder_step_and_how_it_was_reached() {
+    let r = visibility();
+    let roll = r
+        .chart("fire")
+        .unwrap()
+        .roll(
+            &Choices::parse("base=5 flare").unwrap(),
+            &mut Scripted::new([4]),
+        )
+        .unwrap();
+    assert_eq!(roll.outcome.to_string(), "K");
+    let detail = roll.detail.unwrap_or_default();
+    assert!(
+        detail.starts_with(
+            "ladder `visibility`: start 5 -> step 4, moved +1 of +2, stopped at 6 = 6; \
+             value 6: column `6`"
+        ),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_ladder_step_is_read_in_an_expression() {
+    let r = visibility();
+    // base 6: step 6, target "at most 6 - 1": 5 of 6 faces succeed.
+    assert_eq!(fraction(&r, "spot", "base=6", "Success"), "5/6");
+    // base 6 with smoke: step 4, "at most 3": 1/2.
+    assert_eq!(fraction(&r, "spot", "base=6 smoke", "Success"), "1/2");
+    // A ladder starting from a ladder: base 6 smoke is step 4, floor(4 / 2)
+    // = 2 is "medium"; the scope's +1 moves it to "long".
+    assert_eq!(fraction(&r, "range_band", "base=6 smoke", "medium"), "1");
+    assert_eq!(
+        fraction(&r, "range_band", "base=6 smoke scope", "long"),
+        "1"
+    );
+}
+
+#[test]
+fn a_chart_reading_a_ladder_takes_the_ladder_inputs() {
+    let r = visibility();
+    let names: Vec<String> = r
+        .chart("fire")
+        .unwrap()
+        .inputs()
+        .into_iter()
+        .map(|i| i.name)
+        .collect();
+    assert_eq!(names, ["base", "smoke", "flare"]);
+    // Without `base` the ladder cannot start: the error says so.
+    let err = r.chart("fire").unwrap().odds(&Choices::none()).unwrap_err();
+    assert!(err.to_string().contains("`base`"), "{err}");
+}

@@ -539,6 +539,24 @@ fn a_misspelt_base_gets_a_suggestion() {
 }
 
 #[test]
+fn a_results_grid_is_changed_by_writing_the_table_again() {
+    check_fails("results_grid", &["chartwright::variant::invalid"]);
+    // As the help says: the table written again replaces the base's.
+    let text = include_str!("../rules/ogre.rules");
+    let start = text.find("table crt").expect("ogre has a crt");
+    let table = text[start..].replace("5:              D    X", "5:              X    X");
+    let variant = format!("variant \"Bloodier\" of ogre version \"1\"\n{table}");
+    let rules = Ruleset::from_str("bloodier", &variant).unwrap_or_else(|e| panic!("{e}"));
+    // 1-2 odds: D on 5 became X, so X on 5-6 (1/3).
+    let odds = rules
+        .chart("crt")
+        .unwrap()
+        .odds(&chartwright::Choices::parse("attack=1 defense=2").unwrap())
+        .unwrap();
+    assert_eq!(odds.probability("X").to_string(), "1/3");
+}
+
+#[test]
 fn a_modifier_of_a_used_set_is_changed_in_the_set() {
     check_fails("set_member", &["chartwright::variant::invalid"]);
 }

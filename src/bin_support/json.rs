@@ -57,8 +57,8 @@ pub fn list(ruleset: &Ruleset, only: Option<&chartwright::ChartRef<'_>>) -> Valu
                                 InputKind::Flag(value) => json!({"kind": "flag", "value": value}),
                                 InputKind::Param { bounds, default } => json!({
                                     "kind": "param",
-                                    "bounds": bounds.map(|(lo, hi)| [lo, hi]),
-                                    "default": default,
+                                    "bounds": bounds.map(|(lo, hi)| [number(lo), number(hi)]),
+                                    "default": default.map(number),
                                 }),
                                 InputKind::Choice { options } => json!({
                                     "kind": "choice",
@@ -193,4 +193,17 @@ pub fn overview(
         "situation_limit": limit,
         "charts": charts,
     })
+}
+
+/// An exact number as JSON: a whole number as an integer, a decimal as the
+/// JSON number written the same way (`0.5`, `2.25`: a param's bounds and
+/// default are written in decimal, so the text is exact).
+fn number(n: chartwright::Number) -> Value {
+    match n.to_whole() {
+        Some(w) => json!(w),
+        None => n
+            .to_string()
+            .parse::<serde_json::Number>()
+            .map_or_else(|_| json!(n.to_f64()), Value::Number),
+    }
 }

@@ -7,6 +7,7 @@
 //! is collected; a node in error compiles to a placeholder so checking goes on.
 
 mod chart;
+mod ladder_reads;
 mod rows;
 
 use crate::ast;
@@ -47,6 +48,9 @@ pub(crate) struct GameSyms<'a> {
     pub charts: HashMap<&'a str, ChartId>,
     /// What each chart-namespace name is, in words ("a ladder").
     pub kinds: HashMap<&'a str, &'static str>,
+    /// Each ladder's lowest and highest step, for the reach of an
+    /// expression that reads it (the ladder may be compiled later).
+    pub ladders: HashMap<&'a str, (i64, i64)>,
 }
 
 /// Every game's names.
@@ -160,6 +164,17 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
                 }
                 ast::Item::Chart(d) => {
                     syms.charts.insert(&d.name.name, chart_id);
+                    if d.kind == ast::ChartKind::Ladder {
+                        let steps = d.clauses.iter().find_map(|c| match c {
+                            ast::Clause::Steps(s, _) => Some(s),
+                            _ => None,
+                        });
+                        let values = steps.into_iter().flatten().map(|s| s.value.node);
+                        let reach = values.fold(None, |r: Option<(i64, i64)>, v| {
+                            Some(r.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
+                        });
+                        syms.ladders.insert(&d.name.name, reach.unwrap_or((0, 0)));
+                    }
                     pending.push((g, Pending::Chart(d)));
                 }
                 ast::Item::Notes(d) => {
@@ -211,7 +226,9 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
         program.charts.push(chart);
     }
 
-    // Pass 3: follow-up arguments, then cycles.
+    // Pass 3: the inputs of ladders read by other charts, follow-up
+    // arguments, then cycles.
+    crate::compiler::ladder_reads::resolve(&mut program, &mut errors);
     for (index, arg_asts) in follow_asts {
         resolve_follow_args(&mut program, index, &arg_asts, &mut errors);
     }
@@ -569,7 +586,8 @@ fn check_cycles(program: &Program, errors: &mut Vec<CompileError>) {
     let n = program.charts.len();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (i, f) in program.follow_ups.iter().enumerate() {
-        if f.caller < n && f.chart < n {
+        // `then again` comes back by design, bounded by `Limits::max_repeats`.
+        if f.caller < n && f.chart < n && !f.again {
             edges[f.caller].push(i);
         }
     }

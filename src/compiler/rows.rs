@@ -137,6 +137,13 @@ pub(crate) fn expr_reach(
         Expr::Total => total,
         Expr::Natural => natural,
         Expr::Net => Reach { lo: None, hi: None },
+        Expr::Ladder(i) => program
+            .ladder_reads
+            .get(*i)
+            .map_or(Reach { lo: None, hi: None }, |r| Reach {
+                lo: Some(r.reach.0),
+                hi: Some(r.reach.1),
+            }),
         Expr::Slot(s, _) => match &slots[*s].kind {
             SlotKind::Param {
                 bounds: Some((l, h)),

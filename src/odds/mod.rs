@@ -335,8 +335,12 @@ fn odds(
         let mut paths = vec![path];
         for index in follow {
             if let std::collections::hash_map::Entry::Vacant(slot) = sub_odds.entry(index) {
+                // `None`: a `then again` past `Limits::max_repeats`, not
+                // rolled; the path ends here (the last outcome stands).
+                let Some(next) = follow_up(program, bound, index, depth, limits)? else {
+                    continue;
+                };
                 work.follow_up(|| format!("the follow-ups of `{name}`"))?;
-                let next = follow_up(program, bound, index, depth, limits)?;
                 slot.insert(odds(program, &next, limits, work, depth + 1)?);
             }
             let sub = sub_odds.get(&index).map_or(&[][..], Vec::as_slice);

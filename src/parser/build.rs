@@ -806,8 +806,17 @@ impl Builder {
                 .collect::<Res<_>>()?,
             None => Vec::new(),
         };
+        if let Some(again) = kids.opt(Rule::kw_again) {
+            return Ok(FollowUp {
+                chart: self.ident(&again),
+                again: true,
+                args,
+                span: self.span(pair),
+            });
+        }
         Ok(FollowUp {
             chart: self.ident(&kids.one(Rule::qualified_ident)?),
+            again: false,
             args,
             span: self.span(pair),
         })

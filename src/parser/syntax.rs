@@ -304,7 +304,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::notes_text => "a string in double quotes or text between `\"\"\"`",
         Rule::outcome | Rule::simple_outcome => "an outcome such as `\"Traverse\"`, `success` or `failure`",
         Rule::field | Rule::cond_outcome => "an outcome such as `\"Traverse\"`",
-        Rule::follow_up => "a follow-up such as `then bail_out`",
+        Rule::follow_up => "a follow-up such as `then bail_out` or `then again`",
         Rule::follow_args => "follow-up arguments such as `(penalty=2)`",
         Rule::follow_arg => "an argument such as `penalty=2`",
         Rule::target => {
@@ -423,6 +423,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_less => "`less`",
         Rule::kw_than => "`than`",
         Rule::kw_then => "`then`",
+        Rule::kw_again => "`again`",
         Rule::kw_or => "`or`",
         Rule::kw_and => "`and`",
         Rule::kw_not => "`not`",

@@ -197,6 +197,10 @@ fn cond_outcome(program: &Program, c: &ChartTree, o: &CondOutcome) -> String {
 fn simple(program: &Program, s: &crate::tree::Simple) -> String {
     let mut text = s.text.clone();
     for f in &s.follow_ups {
+        if program.follow_ups.get(*f).is_some_and(|f| f.again) {
+            text.push_str(" -> roll again");
+            continue;
+        }
         if let Some(chart) = program
             .follow_ups
             .get(*f)

@@ -144,7 +144,18 @@ fn settings(kind: &InputKind) -> Settings {
         InputKind::Param {
             bounds: Some((lo, hi)),
             ..
-        } => (*lo..=*hi).map(|v| Some(Some(v.to_string()))).collect(),
+        } => {
+            // Every whole value in the bounds (`in 0.5..3` gives 1, 2, 3),
+            // else the low bound itself.
+            let whole: Settings = (lo.ceil()..=hi.floor())
+                .map(|v| Some(Some(v.to_string())))
+                .collect();
+            if whole.is_empty() {
+                vec![Some(Some(lo.to_string()))]
+            } else {
+                whole
+            }
+        }
         InputKind::Param {
             default: Some(_), ..
         } => vec![None],

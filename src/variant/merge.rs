@@ -679,6 +679,24 @@ impl Merger<'_> {
             let is = self.items.get(i).map_or("a declaration", kind_name);
             return Err(wrong_kind(chart, is, "a chart with rows"));
         };
+        // A results grid is typed as printed, one line per roll and one
+        // cell per column: rows of ranges do not name its lines.
+        if c.clauses.iter().any(|cl| matches!(cl, Clause::Results(..))) {
+            return Err(invalid(
+                format!(
+                    "`{}` is written as a results grid (one line per roll), which row \
+                     changes cannot edit",
+                    chart.name
+                ),
+                format!(
+                    "write the whole table again under its name, with its `results` as \
+                     the variant wants them (`table {} \"...\" {{ ... }}`): it replaces \
+                     the base's; `chartwright source GAME` prints the base to copy from",
+                    chart.name
+                ),
+                chart.span,
+            ));
+        }
         let clause = c
             .clauses
             .iter()

@@ -120,7 +120,7 @@ fn inputs(chart: &ChartEntry, partial: &str, before: &[Word]) -> (usize, Vec<Pai
             InputKind::Param {
                 bounds: Some((lo, hi)),
                 ..
-            } if hi.saturating_sub(*lo) <= 12 => (*lo..=*hi)
+            } if hi.floor().saturating_sub(lo.ceil()) <= 12 => (lo.ceil()..=hi.floor())
                 .map(|n| n.to_string())
                 .filter(|n| n.starts_with(value))
                 .map(|n| pair(&n, format!("{n} ")))

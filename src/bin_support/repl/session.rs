@@ -905,7 +905,7 @@ mod tests {
                         }
                     }
                     chartwright::InputKind::Param { bounds, .. } => {
-                        let (lo, hi) = bounds.unwrap_or((-3, 3));
+                        let (lo, hi) = bounds.map_or((-3, 3), |(l, h)| (l.ceil(), h.floor()));
                         for n in [lo, hi, lo - 1, hi + 1, 0] {
                             v.push(format!("{}={n}", i.name));
                         }

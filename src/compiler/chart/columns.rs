@@ -345,16 +345,27 @@ impl<'a> ChartCx<'a, '_> {
                 })
         };
         match is {
-            Some(is) => self.error(
-                CompileErrorKind::NotThisKind {
-                    name: ident.name.clone(),
-                    is,
-                    allowed: "`columns` takes a choice; for a column picked by a value \
-                              write `columns by VALUE: KEYS`"
-                        .into(),
-                },
-                ident.span,
-            ),
+            Some(is) => {
+                let allowed = if is == "a ladder" {
+                    format!(
+                        "`columns` takes a choice; for the column the ladder's step picks \
+                         write `columns by {}: KEYS`",
+                        ident.name
+                    )
+                } else {
+                    "`columns` takes a choice; for a column picked by a value \
+                     write `columns by VALUE: KEYS`"
+                        .into()
+                };
+                self.error(
+                    CompileErrorKind::NotThisKind {
+                        name: ident.name.clone(),
+                        is,
+                        allowed,
+                    },
+                    ident.span,
+                );
+            }
             None => self.unknown("choice", ident),
         }
     }

@@ -126,10 +126,40 @@ impl ChartCx<'_, '_> {
                     );
                     return Expr::Grid(r);
                 }
+                if let Some(e) = self.ladder_read(ident) {
+                    return e;
+                }
                 self.unknown("name", ident);
                 Expr::Int(0)
             }
         }
+    }
+
+    /// A ladder named in an expression: its step, settled at bind time
+    /// with this chart's values (its inputs become this chart's).
+    fn ladder_read(&mut self, ident: &ast::Ident) -> Option<Expr> {
+        let syms = &self.sc.games[self.game];
+        let &reach = syms.ladders.get(ident.name.as_str())?;
+        let ladder = *syms.charts.get(ident.name.as_str())?;
+        if ladder == self.id {
+            self.error(
+                CompileErrorKind::LadderCycle {
+                    chain: format!("{0} -> {0}", ident.name),
+                },
+                ident.span,
+            );
+            return Some(Expr::Int(0));
+        }
+        let index = self.program.ladder_reads.len();
+        self.program.ladder_reads.push(crate::tree::LadderRead {
+            caller: self.id,
+            ladder,
+            name: ident.name.clone(),
+            reach,
+            pass: Vec::new(),
+            span: ident.span,
+        });
+        Some(Expr::Ladder(index))
     }
 
     pub(super) fn cond(&mut self, c: &ast::Cond) -> Cond {

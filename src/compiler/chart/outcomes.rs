@@ -49,6 +49,18 @@ impl<'a> ChartCx<'a, '_> {
         };
         let mut follow_ups = Vec::new();
         for f in &s.follow_ups {
+            if f.again {
+                follow_ups.push(self.program.follow_ups.len());
+                self.program.follow_ups.push(FollowUp {
+                    caller: self.id,
+                    chart: self.id,
+                    args: Vec::new(),
+                    pass: Vec::new(),
+                    span: f.span,
+                    again: true,
+                });
+                continue;
+            }
             let Some(chart) = self.sc.chart(self.game, &f.chart.name) else {
                 self.unknown("chart", &f.chart);
                 continue;
@@ -60,6 +72,7 @@ impl<'a> ChartCx<'a, '_> {
                 args: Vec::new(),
                 pass: Vec::new(),
                 span: f.span,
+                again: false,
             });
             self.follow_asts.push((index, f.args.clone()));
             follow_ups.push(index);

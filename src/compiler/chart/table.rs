@@ -200,9 +200,30 @@ impl<'a> ChartCx<'a, '_> {
                 }
             }
         });
+        // A results grid is shown as printed: its lines, as written.
+        let printed = c
+            .clauses
+            .iter()
+            .find_map(|cl| match cl {
+                Clause::Results(lines, _) => Some(lines),
+                _ => None,
+            })
+            .map(|lines| {
+                let mut quiet = Vec::new();
+                lines
+                    .iter()
+                    .map(|l| {
+                        let rolls = rows::ranges(&l.rolls, &mut quiet);
+                        let cells = l.cells.iter().map(|c| c.node.clone()).collect();
+                        (rolls, cells)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         Body::Table {
             dice,
             score,
+            printed,
             columns: columns.map(|(s, _)| s),
             scale: scale.map(|s| Box::new(s.scale)),
             cap,
