@@ -21,6 +21,7 @@ const ITEM_KEYWORDS: &[&str] = &[
     "pool",
     "ladder",
     "notes",
+    "expect",
 ];
 
 /// The keywords that start a chart clause.
@@ -46,6 +47,12 @@ const CLAUSE_KEYWORDS: &[&str] = &[
     "start",
     "at",
     "notes",
+    "below",
+    "beyond",
+    "shifts",
+    "cap",
+    "clamp",
+    "results",
 ];
 
 /// The keywords that start a statement of a variant file.
@@ -64,21 +71,23 @@ const VARIANT_KEYWORDS: &[&str] = &[
     "pool",
     "ladder",
     "notes",
+    "expect",
 ];
 
 /// [`VARIANT_KEYWORDS`] as a list for help text.
 const VARIANT_LIST: &str = "`change`, `add`, `remove`, or a declaration (`choice`, `flag`, \
                             `param`, `grid`, `modifiers`, `table`, `check`, `opposed`, `pool`, \
-                            `ladder`, `notes`)";
+                            `ladder`, `notes`, `expect`)";
 
 /// [`ITEM_KEYWORDS`] as a list for help text.
 const ITEM_LIST: &str = "`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
-                         `opposed`, `pool`, `ladder`, `notes`";
+                         `opposed`, `pool`, `ladder`, `notes`, `expect`";
 
 /// [`CLAUSE_KEYWORDS`] as a list for help text.
 const CLAUSE_LIST: &str = "`roll`, `choice`, `flag`, `param`, `modifiers`, `columns`, `fields`, \
                            `score`, `rows`, `natural`, `best`, `succeed`, `success`, `failure`, \
-                           `sides`, `count`, `per`, `steps`, `start`, `at most`, `notes`";
+                           `sides`, `count`, `per`, `steps`, `start`, `at most`, `notes`, \
+                           `columns by`, `below`, `beyond`, `shifts`, `cap`, `clamp`, `results`";
 
 /// Turns pest's error into ours. `unterminated` is the first unterminated
 /// string the pre-scan found: it explains any failure at or after it.
