@@ -63,13 +63,7 @@ pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
     let page = html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="generator" content="chartwright";
-                title { (page_title) " — reference sheet" }
-                style { (maud::PreEscaped(CSS)) }
-            }
+            (head(&format!("{page_title} — reference sheet")))
             body {
                 @for (game, list) in &blocks {
                     @let (title, version) = title_of(&games, game);
@@ -253,13 +247,7 @@ pub fn comparison_page(
     let page = html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="generator" content="chartwright";
-                title { (title) }
-                style { (maud::PreEscaped(CSS)) }
-            }
+            (head(title))
             body {
                 header.game-head {
                     h1 { (title) }
@@ -323,6 +311,19 @@ fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A page's `<head>`: its title and the one stylesheet (nothing fetched).
+fn head(title: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            meta name="generator" content="chartwright";
+            title { (title) }
+            style { (maud::PreEscaped(CSS)) }
         }
     }
 }
