@@ -25,60 +25,17 @@
 //! and a caller reading the fields does not pay either.
 
 mod common;
+mod hand;
 
 use chartwright::{BoundChart, Choices, Ruleset};
 use criterion::measurement::WallTime;
 use criterion::BenchmarkGroup;
-use rand::{Rng, SeedableRng};
+use hand::SEED;
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
 
-const SEED: u64 = 0x00C0_FFEE;
-
 type Hand = fn(&mut Xoshiro256PlusPlus, i64) -> usize;
-
-/// Bog Down by hand: d10 + the net modifier, read in three ranges. Returns
-/// the row index in sheet order (0: Traverse, 1: Bogged down or Displace,
-/// 2: Bogged down).
-#[inline]
-fn bog_down_by_hand(rng: &mut Xoshiro256PlusPlus, modifier: i64) -> usize {
-    let total = i64::from(rng.random_range(1..=10)) + modifier;
-    if total >= 6 {
-        0
-    } else if total >= 4 {
-        1
-    } else {
-        2
-    }
-}
-
-/// The Combat Table by hand: 2d6 + the net modifier, read in six rows.
-/// Returns the row index in sheet order (0: `4 or less` ... 5: `13 or more`).
-#[inline]
-fn combat_by_hand(rng: &mut Xoshiro256PlusPlus, modifier: i64) -> usize {
-    let natural = rng.random_range(1..=6) + rng.random_range(1..=6);
-    let total = i64::from(natural) + modifier;
-    match total {
-        ..=4 => 0,
-        5..=6 => 1,
-        7..=8 => 2,
-        9..=10 => 3,
-        11..=12 => 4,
-        _ => 5,
-    }
-}
-
-/// The Combat Table by hand, branch-free: the total clamped into an array of
-/// rows, much as the compiled chart reads it. For information beside the
-/// plain `match` above, whose six-way branch the CPU often mispredicts.
-#[inline]
-fn combat_by_hand_array(rng: &mut Xoshiro256PlusPlus, modifier: i64) -> usize {
-    // Totals 4 or less, 5, 6, ..., 12, 13 or more.
-    const ROWS: [u8; 10] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5];
-    let natural = rng.random_range(1..=6) + rng.random_range(1..=6);
-    let total = i64::from(natural) + modifier;
-    usize::from(ROWS[(total.clamp(4, 13) - 4) as usize])
-}
 
 /// A chart bound to its choices, its net modifier and the texts its rows
 /// read (sheet order), to check the hand-written functions against.
@@ -157,7 +114,7 @@ fn main() {
             // d10 + 2 - 1
             bound: bind(&first_echelon, "bog_down", "tracked bog_down_rating=-1"),
             modifier: 1,
-            hands: &[("hand_written", bog_down_by_hand)],
+            hands: &[("hand_written", hand::bog_down)],
             rows: &["Traverse", "Bogged down OR Displace", "Bogged down"],
         },
         Case {
@@ -170,8 +127,8 @@ fn main() {
             ),
             modifier: 1,
             hands: &[
-                ("hand_written", combat_by_hand),
-                ("hand_written_array", combat_by_hand_array),
+                ("hand_written", hand::combat),
+                ("hand_written_array", hand::combat_array),
             ],
             // With prepared_defense, rows 7-8 and 9-10 read alike.
             rows: &[
@@ -203,14 +160,14 @@ fn main() {
         // `Hand` pointer, so that it inlines into the loop as `roll_quick`
         // does.
         if case.group == "sampling_bog_down" {
-            bench_hand(&mut group, "hand_written", case.modifier, bog_down_by_hand);
+            bench_hand(&mut group, "hand_written", case.modifier, hand::bog_down);
         } else {
-            bench_hand(&mut group, "hand_written", case.modifier, combat_by_hand);
+            bench_hand(&mut group, "hand_written", case.modifier, hand::combat);
             bench_hand(
                 &mut group,
                 "hand_written_array",
                 case.modifier,
-                combat_by_hand_array,
+                hand::combat_array,
             );
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
@@ -301,7 +258,7 @@ fn interleaved(cases: &[Case<'_>]) {
                         black_box(&roll);
                     },
                     || {
-                        let row = bog_down_by_hand(&mut hand_rng, black_box(modifier));
+                        let row = hand::bog_down(&mut hand_rng, black_box(modifier));
                         black_box(&row);
                     },
                 ),
@@ -313,7 +270,7 @@ fn interleaved(cases: &[Case<'_>]) {
                         black_box(&roll);
                     },
                     || {
-                        let row = combat_by_hand(&mut hand_rng, black_box(modifier));
+                        let row = hand::combat(&mut hand_rng, black_box(modifier));
                         black_box(&row);
                     },
                 ),

@@ -4,6 +4,7 @@
 
 use crate::bind::{Bound, BoundDice, BoundStage, Plan};
 use crate::limits::Limits;
+use std::num::NonZeroU32;
 use crate::read::{outcome_text, Key};
 use crate::roll::OutcomeText;
 use crate::roll_error::{RollError, RollErrorKind};
@@ -37,6 +38,124 @@ pub struct QuickRoll {
     pub outcome: OutcomeId,
 }
 
+/// What binding settled for quick rolls, chosen by the plan's shape: for a
+/// table or check with no `score` expression, the outcome depends on the
+/// natural roll alone, so every natural the dice can show is read once,
+/// here, with [`Bound::read`] (rows, natural-roll rules, `best` caps and
+/// clamps included) and kept in a table; a roll then sums its dice and
+/// looks the natural up. No natural-rule iterator, no row search, no error
+/// path while rolling.
+#[derive(Clone, Debug)]
+pub(crate) struct Quick {
+    fast: Fast,
+}
+
+/// Most naturals a quick table holds (the dice's span): beyond, a roll
+/// reads its natural with [`Bound::read`] as the full trace does.
+const MAX_TABLE: i64 = 1024;
+
+#[derive(Clone, Debug)]
+enum Fast {
+    /// One die of `sides` sides: the outcome of natural `n` is
+    /// `table[n - 1]`; the total is `n + offset`. Apart from [`Fast::Dice`]
+    /// so that its loop holds fewer values (no count to keep).
+    Die {
+        sides: NonZeroU32,
+        offset: i64,
+        table: Box<[Key]>,
+    },
+    /// `count` (two or more) dice of `sides` sides, added (one group): the outcome of
+    /// natural `n` is `table[n - count]`; the total is `n + offset`.
+    Dice {
+        sides: NonZeroU32,
+        count: u32,
+        offset: i64,
+        table: Box<[Key]>,
+    },
+    /// Several groups of dice: the outcome of natural `n` is
+    /// `table[n - lo]`; the total is `n + offset`.
+    Groups {
+        lo: i64,
+        offset: i64,
+        table: Box<[Key]>,
+    },
+    /// Anything else: the bound plan, read roll by roll.
+    Plan,
+}
+
+impl Quick {
+    /// Reads every natural `bound`'s dice can show, when its outcome
+    /// depends on the natural alone and every one of them has a row.
+    pub(crate) fn new(program: &Program, bound: &Bound) -> Self {
+        let fast = match &bound.plan {
+            // A `score` expression may read a ladder, which the trace
+            // reports as read: it is evaluated roll by roll, never here.
+            Plan::Table {
+                dice,
+                offset,
+                score: None,
+                ..
+            }
+            | Plan::Check { dice, offset, .. } => {
+                tabulate(program, bound, dice, *offset).unwrap_or(Fast::Plan)
+            }
+            _ => Fast::Plan,
+        };
+        Self { fast }
+    }
+
+    /// No table: every quick roll reads the plan (for a bound chart rolled
+    /// once with its trace, where building the table would be wasted).
+    pub(crate) fn none() -> Self {
+        Self { fast: Fast::Plan }
+    }
+}
+
+/// The lowest and highest natural `dice` can show.
+fn span(dice: &BoundDice) -> (i64, i64) {
+    dice.groups
+        .iter()
+        .fold((0i64, 0i64), |(lo, hi), &(count, sides, negative)| {
+            let (min, max) = (i64::from(count), i64::from(count) * i64::from(sides.max(1)));
+            if negative {
+                (lo - max, hi - min)
+            } else {
+                (lo + min, hi + max)
+            }
+        })
+}
+
+/// The table of [`Fast::Dice`] or [`Fast::Groups`]; `None` when the span
+/// is too wide or some natural reads no row (an error, which a roll then
+/// reports from [`Bound::read`]) or reads a total other than
+/// `natural + offset`.
+fn tabulate(program: &Program, bound: &Bound, dice: &BoundDice, offset: i64) -> Option<Fast> {
+    let (lo, hi) = span(dice);
+    if hi - lo >= MAX_TABLE {
+        return None;
+    }
+    let table = (lo..=hi)
+        .map(|natural| match bound.read(program, natural, 0) {
+            Ok(r) if r.score.is_none() && r.total == natural + offset => Some(r.key),
+            _ => None,
+        })
+        .collect::<Option<Box<[Key]>>>()?;
+    Some(match dice.groups.as_slice() {
+        &[(1, sides, false)] => Fast::Die {
+            sides: NonZeroU32::new(sides)?,
+            offset,
+            table,
+        },
+        &[(count, sides, false)] if count > 1 => Fast::Dice {
+            sides: NonZeroU32::new(sides)?,
+            count,
+            offset,
+            table,
+        },
+        _ => Fast::Groups { lo, offset, table },
+    })
+}
+
 #[inline]
 fn sum<D: DiceSource + ?Sized>(dice: &BoundDice, source: &mut D) -> i64 {
     let mut total = 0i64;
@@ -52,61 +171,93 @@ fn sum<D: DiceSource + ?Sized>(dice: &BoundDice, source: &mut D) -> i64 {
 
 /// Rolls a bound plan quickly.
 ///
-/// Performance (docs/performance.md, `cargo bench --bench sampling`):
+/// Performance (docs/performance.md, `cargo bench --bench
+/// sampling_instructions` for callgrind's instruction counts):
 ///
-/// - The common table — no `score`, no natural rule that fires, a total
-///   some row covers — is read right here, with the same steps as
-///   [`Bound::read`] (total, row, `best` cap). Every other case goes through
-///   `Bound::read` as before, in [`read_natural`] and [`read_opposed`].
-///   Calling `read` and moving its `Reading` into a `QuickRoll` cost most of
-///   a quick roll: Bog Down took 31.5 ns against 6 ns for a hand-written
-///   function, and takes 8-15 ns with this path.
-/// - `inline(always)`: the fast path pays off when the result is built in
-///   the caller's frame. Left to `#[inline]`, the compiler kept this an
-///   out-of-line call and Bog Down took about twice as long.
-/// - The dice are rolled here and in [`pool`], inline; what stays out of
-///   line only reads naturals and never sees the dice source.
+/// - The common case — one group of dice, a table read for every natural
+///   at bind time ([`Quick`]) — is rolled right here: the dice, one load
+///   from the table, the total. `inline(always)`, so that the result is
+///   built in the caller's frame; everything else is out of line in
+///   [`general`], so that its code does not crowd this path's registers.
+/// - `sides` is a `NonZeroU32`: the generator's empty-range checks fold
+///   away once `DiceSource::die` is inlined.
+/// - A natural outside the table (only a [`DiceSource`] of the host's own
+///   can show one) is read with [`Bound::read`], as the full trace reads
+///   it.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn roll<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,
+    quick: &Quick,
+    source: &mut D,
+    limits: &Limits,
+) -> Result<QuickRoll, RollError> {
+    match &quick.fast {
+        Fast::Die {
+            sides,
+            offset,
+            table,
+        } => {
+            let natural = i64::from(source.die(sides.get()));
+            // A face of 0 (a host's own `DiceSource`) wraps past the end.
+            match table.get((natural - 1) as u64 as usize) {
+                Some(&key) => Ok(QuickRoll {
+                    natural,
+                    total: natural + offset,
+                    outcome: OutcomeId(Id::Read(key)),
+                }),
+                None => read_natural(program, bound, natural),
+            }
+        }
+        Fast::Dice {
+            sides,
+            count,
+            offset,
+            table,
+        } => {
+            // Two or more dice: the first two outside the loop.
+            let mut natural =
+                i64::from(source.die(sides.get())) + i64::from(source.die(sides.get()));
+            for _ in 2..*count {
+                natural += i64::from(source.die(sides.get()));
+            }
+            // `natural - count` below 0 wraps to past the table's end.
+            match table.get((natural - i64::from(*count)) as u64 as usize) {
+                Some(&key) => Ok(QuickRoll {
+                    natural,
+                    total: natural + offset,
+                    outcome: OutcomeId(Id::Read(key)),
+                }),
+                None => read_natural(program, bound, natural),
+            }
+        }
+        Fast::Groups { .. } | Fast::Plan => general(program, bound, quick, source, limits),
+    }
+}
+
+/// Every plan but [`Fast::Die`] and [`Fast::Dice`].
+#[inline(never)]
+fn general<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    quick: &Quick,
     source: &mut D,
     limits: &Limits,
 ) -> Result<QuickRoll, RollError> {
     match &bound.plan {
-        Plan::Table {
-            dice,
-            offset,
-            score: None,
-            lookup,
-            naturals,
-            best,
-            ..
-        } => {
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
             let natural = sum(dice, source);
-            if !naturals.iter().any(|n| n.ranges.contains(natural)) {
-                let total = natural + offset;
-                if let Some(mut row) = lookup.row(total) {
-                    if let Some((b, top)) = best {
-                        if total > *top {
-                            row = *b;
-                        }
-                    }
+            if let Fast::Groups { lo, offset, table } = &quick.fast {
+                if let Some(&key) = table.get((natural - lo) as u64 as usize) {
                     return Ok(QuickRoll {
                         natural,
-                        total,
-                        outcome: OutcomeId(Id::Read(Key {
-                            primary: row as u32,
-                            extras: 0,
-                        })),
+                        total: natural + offset,
+                        outcome: OutcomeId(Id::Read(key)),
                     });
                 }
             }
             read_natural(program, bound, natural)
-        }
-        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
-            read_natural(program, bound, sum(dice, source))
         }
         Plan::Opposed { dice, .. } => {
             let a = sum(dice, source);
@@ -150,7 +301,6 @@ fn read_opposed(program: &Program, bound: &Bound, a: i64, b: i64) -> Result<Quic
 /// Rolls a pool's stages in turn, counting the dice that meet each target;
 /// past `max_dice` dice in all (`Limits::max_roll_dice`), stops with
 /// [`RollErrorKind::OverBudget`].
-#[inline]
 fn pool<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,

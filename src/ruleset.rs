@@ -9,7 +9,7 @@ use crate::compiler::{compile, Parsed};
 use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
 use crate::odds::Odds;
-use crate::quick::{OutcomeId, QuickRoll};
+use crate::quick::{OutcomeId, Quick, QuickRoll};
 use crate::roll::Roll;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::sample::DiceSource;
@@ -651,9 +651,11 @@ impl<'r> ChartRef<'r> {
 
     /// Binds the chart to a set of choices once, to roll it many times.
     pub fn bind(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
+        let bound = bind(&self.rules.program, self.id, choices, &[])?;
         Ok(BoundChart {
             rules: self.rules,
-            bound: bind(&self.rules.program, self.id, choices, &[])?,
+            quick: Quick::new(&self.rules.program, &bound),
+            bound,
         })
     }
 
@@ -663,7 +665,13 @@ impl<'r> ChartRef<'r> {
         choices: &Choices,
         dice: &mut D,
     ) -> Result<Roll, RollError> {
-        self.bind(choices)?.roll(dice)
+        // Rolled once: no table for quick rolls.
+        BoundChart {
+            rules: self.rules,
+            bound: bind(&self.rules.program, self.id, choices, &[])?,
+            quick: Quick::none(),
+        }
+        .roll(dice)
     }
 
     /// The exact odds of every outcome, for the choices given.
@@ -769,6 +777,8 @@ impl<'r> ChartRef<'r> {
 pub struct BoundChart<'r> {
     rules: &'r Ruleset,
     bound: Bound,
+    /// What quick rolls read (tables of naturals), settled with `bound`.
+    quick: Quick,
 }
 
 impl BoundChart<'_> {
@@ -777,6 +787,7 @@ impl BoundChart<'_> {
     #[must_use]
     pub fn with_extra_modifier(mut self, extra: i64) -> Self {
         self.bound.shift(extra);
+        self.quick = Quick::new(&self.rules.program, &self.bound);
         self
     }
 
@@ -808,7 +819,13 @@ impl BoundChart<'_> {
     /// assert!(traverse > 600 && traverse < 800); // 7/10 exactly
     /// ```
     pub fn roll_quick<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<QuickRoll, RollError> {
-        crate::quick::roll(&self.rules.program, &self.bound, dice, &self.rules.limits)
+        crate::quick::roll(
+            &self.rules.program,
+            &self.bound,
+            &self.quick,
+            dice,
+            &self.rules.limits,
+        )
     }
 
     /// The text of an outcome a quick roll gave.
