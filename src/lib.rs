@@ -73,6 +73,7 @@ mod roll;
 pub mod roll_error;
 mod ruleset;
 mod sample;
+mod trace_text;
 #[cfg(feature = "sheet")]
 pub mod sheet;
 pub mod span;

@@ -5,6 +5,7 @@ use crate::bind::{Bound, NatPick, Plan, Resolved};
 use crate::roll::{OutcomeField, OutcomeText};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{ChartTree, Program, Ranges};
+use std::sync::Arc;
 
 /// Which outcome a reading gave, as indices, so the odds engine can group
 /// readings without comparing text.
@@ -209,20 +210,45 @@ pub(crate) fn outcome_text(
     primary: &Resolved,
     extras: &[&Resolved],
 ) -> OutcomeText {
-    let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
     OutcomeText {
-        fields: primary
-            .fields
-            .iter()
-            .enumerate()
-            .map(|(i, alts)| OutcomeField {
-                label: labelled.then(|| chart.fields[i].clone()),
-                alternatives: alts.clone(),
-            })
-            .collect(),
+        fields: outcome_fields(chart, primary),
         also: extras
             .iter()
             .flat_map(|r| r.fields.iter().flatten().cloned())
             .collect(),
+    }
+}
+
+/// The fields of a resolved outcome with the chart's field labels.
+pub(crate) fn outcome_fields(chart: &ChartTree, primary: &Resolved) -> Arc<[OutcomeField]> {
+    let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
+    primary
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, alts)| OutcomeField {
+            label: labelled.then(|| chart.fields[i].clone()),
+            alternatives: alts.clone(),
+        })
+        .collect()
+}
+
+/// What the primary code of a [`Key`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Code {
+    Row(usize),
+    Success,
+    Failure,
+    Extra(usize),
+}
+
+impl Code {
+    pub(crate) fn of(code: u32) -> Self {
+        match code {
+            SUCCESS => Self::Success,
+            FAILURE => Self::Failure,
+            c if c >= EXTRA => Self::Extra((c - EXTRA) as usize),
+            c => Self::Row(c as usize),
+        }
     }
 }

@@ -3,27 +3,42 @@
 //! structured so a host program can use it without parsing text.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::fmt;
+use std::sync::Arc;
+
+/// The dice groups of a roll: inline up to two groups (no allocation).
+pub type DiceRolls = SmallVec<[DiceRoll; 2]>;
+
+/// The faces of a group: inline up to four dice (no allocation).
+pub type Faces = SmallVec<[u32; 4]>;
 
 /// One roll of a chart, with everything a player needs to see why.
+///
+/// The texts that do not change from roll to roll — the chart's name and
+/// title, the modifiers, the rows' ranges and outcomes — are shared with
+/// the bound chart (`Arc`), and the dice of a table's roll are kept inline,
+/// so that rolling a bound plain table allocates at most once or twice
+/// (`tests/allocations.rs`). They read and serialize as plain strings and
+/// lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Roll {
     /// The chart, qualified by game (`first_echelon.bog_down`).
-    pub chart: String,
+    pub chart: Arc<str>,
     /// The sheet's title of the chart.
-    pub title: String,
+    pub title: Arc<str>,
     /// The dice rolled, group by group.
-    pub dice: Vec<DiceRoll>,
+    pub dice: DiceRolls,
     /// The dice alone, summed (for opposed rolls: the first side's).
     pub natural: Option<i64>,
     /// Every modifier named, with the value it added.
-    pub modifiers: Vec<AppliedModifier>,
+    pub modifiers: Arc<[AppliedModifier]>,
     /// Natural roll plus modifiers.
     pub total: Option<i64>,
     /// What the rows read, when it is not the total (a margin, a difference).
     pub score: Option<i64>,
     /// The ranges of the row read, as the sheet writes them.
-    pub row: Option<String>,
+    pub row: Option<Arc<str>>,
     /// Anything else worth saying: the target of a check, a ladder's moves.
     pub detail: Option<String>,
     /// For a check: the totals that succeed, after every modifier that moves
@@ -89,7 +104,7 @@ pub struct DiceRoll {
     /// Sides of each die.
     pub sides: u32,
     /// The faces, in the order rolled.
-    pub faces: Vec<u32>,
+    pub faces: Faces,
     /// Subtracted from the total.
     pub negative: bool,
     /// Whose dice (a side of an opposed roll, a stage of a pool).
@@ -115,8 +130,8 @@ pub struct AppliedModifier {
 /// natural-roll rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct OutcomeText {
-    /// The fields in order.
-    pub fields: Vec<OutcomeField>,
+    /// The fields in order (shared with the bound chart).
+    pub fields: Arc<[OutcomeField]>,
     /// Added by `natural ... => also` rules ("Danger Close").
     pub also: Vec<String>,
 }

@@ -10,6 +10,7 @@ use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
 use crate::odds::Odds;
 use crate::quick::{OutcomeId, Quick, QuickRoll};
+use crate::trace_text::TraceText;
 use crate::roll::Roll;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::sample::DiceSource;
@@ -655,6 +656,7 @@ impl<'r> ChartRef<'r> {
         Ok(BoundChart {
             rules: self.rules,
             quick: Quick::new(&self.rules.program, &bound),
+            text: Some(TraceText::new(&self.rules.program, &bound)),
             bound,
         })
     }
@@ -665,11 +667,12 @@ impl<'r> ChartRef<'r> {
         choices: &Choices,
         dice: &mut D,
     ) -> Result<Roll, RollError> {
-        // Rolled once: no table for quick rolls.
+        // Rolled once: no table for quick rolls, no texts to share.
         BoundChart {
             rules: self.rules,
             bound: bind(&self.rules.program, self.id, choices, &[])?,
             quick: Quick::none(),
+            text: None,
         }
         .roll(dice)
     }
@@ -779,6 +782,8 @@ pub struct BoundChart<'r> {
     bound: Bound,
     /// What quick rolls read (tables of naturals), settled with `bound`.
     quick: Quick,
+    /// The texts every trace of `bound` shows, shared with each [`Roll`].
+    text: Option<TraceText>,
 }
 
 impl BoundChart<'_> {
@@ -788,6 +793,9 @@ impl BoundChart<'_> {
     pub fn with_extra_modifier(mut self, extra: i64) -> Self {
         self.bound.shift(extra);
         self.quick = Quick::new(&self.rules.program, &self.bound);
+        if self.text.is_some() {
+            self.text = Some(TraceText::new(&self.rules.program, &self.bound));
+        }
         self
     }
 
@@ -796,6 +804,7 @@ impl BoundChart<'_> {
         crate::sample::roll(
             &self.rules.program,
             &self.bound,
+            self.text.as_ref(),
             dice,
             &self.rules.limits,
             0,

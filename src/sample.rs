@@ -6,7 +6,11 @@ use crate::budget::Work;
 use crate::choices::Choices;
 use crate::limits::Limits;
 use crate::read::outcome_text;
-use crate::roll::{DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};
+use crate::roll::{
+    DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll,
+};
+use crate::trace_text::{qualified_name, TraceText};
+use std::sync::Arc;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::Program;
 
@@ -76,11 +80,11 @@ pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
     dice: &BoundDice,
     source: &mut D,
     label: Option<&str>,
-    out: &mut Vec<DiceRoll>,
+    out: &mut DiceRolls,
 ) -> i64 {
     let mut sum = 0i64;
     for &(count, sides, negative) in &dice.groups {
-        let faces: Vec<u32> = (0..count).map(|_| source.die(sides)).collect();
+        let faces: Faces = (0..count).map(|_| source.die(sides)).collect();
         let s: i64 = faces.iter().map(|&f| i64::from(f)).sum();
         sum += if negative { -s } else { s };
         out.push(DiceRoll {
@@ -93,10 +97,13 @@ pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
     sum
 }
 
-/// Rolls a bound chart and its follow-ups.
+/// Rolls a bound chart and its follow-ups. `text`: the texts the bound
+/// chart's traces share, when it has them (a follow-up has none: its few
+/// texts are built for this roll).
 pub(crate) fn roll<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,
+    text: Option<&TraceText>,
     source: &mut D,
     limits: &Limits,
     depth: usize,
@@ -110,11 +117,17 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         )
     };
     let mut trace = Roll {
-        chart: format!("{}.{}", program.games[chart.game].name, chart.name),
-        title: chart.title.clone(),
-        dice: Vec::new(),
+        chart: text.map_or_else(
+            || qualified_name(program, bound).into(),
+            |t| Arc::clone(&t.chart),
+        ),
+        title: text.map_or_else(|| chart.title.as_str().into(), |t| Arc::clone(&t.title)),
+        dice: DiceRolls::new(),
         natural: None,
-        modifiers: bound.applied.clone(),
+        modifiers: text.map_or_else(
+            || bound.applied.as_slice().into(),
+            |t| Arc::clone(&t.modifiers),
+        ),
         total: None,
         score: None,
         row: None,
@@ -130,7 +143,13 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     let mut follow: Vec<usize> = Vec::new();
     match &bound.plan {
         Plan::Certain(r, detail) => {
-            trace.outcome = outcome_text(chart, r, &[]);
+            trace.outcome = match text.and_then(|t| t.fields(0)) {
+                Some(fields) => OutcomeText {
+                    fields,
+                    also: Vec::new(),
+                },
+                None => outcome_text(chart, r, &[]),
+            };
             trace.detail.clone_from(detail);
             follow.extend(&r.follow_ups);
         }
@@ -142,7 +161,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.natural = Some(natural);
             trace.total = Some(reading.total);
             trace.score = reading.score;
-            trace.row = reading.row.and_then(|r| bound.row_text(r));
+            trace.row = reading.row.and_then(|r| row_text(bound, text, r));
             trace.natural_rules = natural_rules(bound, natural);
             if let (Some(ok), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
                 trace.target = Some(target.to_string());
@@ -169,18 +188,14 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             }
             // What binding settled (the column, a capped net modifier) and
             // a clamped total: the trace says what the engine read.
-            let mut said: Vec<String> = bound.note.iter().cloned().collect();
-            if let Some((lo, hi)) = bound.clamp {
+            let clamped = bound.clamp.and_then(|(lo, hi)| {
                 let t = reading.score.unwrap_or(reading.total);
-                if t < lo || t > hi {
-                    said.push(format!("{t} treated as {}", t.clamp(lo, hi)));
-                }
-            }
-            said.extend(trace.detail.take());
-            if !said.is_empty() {
-                trace.detail = Some(said.join("; "));
-            }
-            trace.outcome = outcome_text(chart, primary, &extras);
+                (t < lo || t > hi).then(|| format!("{t} treated as {}", t.clamp(lo, hi)))
+            });
+            let said = trace.detail.take();
+            trace.detail = joined(&[bound.note.as_deref(), clamped.as_deref(), said.as_deref()]);
+            trace.outcome = shared_outcome(text, reading.key.primary, extras.is_empty())
+                .unwrap_or_else(|| outcome_text(chart, primary, &extras));
             follow.extend(&primary.follow_ups);
             for e in &extras {
                 follow.extend(&e.follow_ups);
@@ -210,7 +225,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.natural = Some(a);
             trace.total = Some(reading.total);
             trace.score = reading.score;
-            trace.row = reading.row.and_then(|r| bound.row_text(r));
+            trace.row = reading.row.and_then(|r| row_text(bound, text, r));
             trace.sides = [a, b]
                 .iter()
                 .zip(offsets)
@@ -232,7 +247,8 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 b + offsets[1],
                 reading.score.unwrap_or(0)
             ));
-            trace.outcome = outcome_text(chart, primary, &[]);
+            trace.outcome = shared_outcome(text, reading.key.primary, true)
+                .unwrap_or_else(|| outcome_text(chart, primary, &[]));
             follow.extend(&primary.follow_ups);
         }
         Plan::Pool { stages } => {
@@ -248,7 +264,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 };
                 for _ in 0..repeats {
                     work.dice(dice_count(&stage.dice), name)?;
-                    let mut rolled = Vec::new();
+                    let mut rolled = DiceRolls::new();
                     roll_dice(dice, source, Some(&stage.label), &mut rolled);
                     let mut met = 0u64;
                     for group in &rolled {
@@ -288,7 +304,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 work.follow_up(name)?;
                 trace
                     .follow_ups
-                    .push(roll(program, &next, source, limits, depth + 1, work)?);
+                    .push(roll(program, &next, None, source, limits, depth + 1, work)?);
             }
             None => {
                 let stands = format!(
@@ -303,6 +319,40 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         }
     }
     Ok(trace)
+}
+
+/// The ranges of row `row` as written: shared, or built for this roll.
+fn row_text(bound: &Bound, text: Option<&TraceText>, row: usize) -> Option<Arc<str>> {
+    match text {
+        Some(t) => t.written(row),
+        None => bound.row_text(row).map(Into::into),
+    }
+}
+
+/// The outcome of primary code `code`, shared, when no natural-roll rule
+/// added to it (`plain`) and the bound chart has its texts.
+fn shared_outcome(text: Option<&TraceText>, code: u32, plain: bool) -> Option<OutcomeText> {
+    let fields = text.filter(|_| plain)?.fields(code)?;
+    Some(OutcomeText {
+        fields,
+        also: Vec::new(),
+    })
+}
+
+/// The parts given, joined by "; " into one string (one allocation), or
+/// `None` when there are none.
+fn joined(parts: &[Option<&str>]) -> Option<String> {
+    let mut out: Option<String> = None;
+    for part in parts.iter().flatten() {
+        match &mut out {
+            Some(s) => {
+                s.push_str("; ");
+                s.push_str(part);
+            }
+            None => out = Some((*part).to_owned()),
+        }
+    }
+    out
 }
 
 /// The next step of a follow-up chain, bound, if the chain is not past the
@@ -418,10 +468,10 @@ pub(crate) fn pool_outcome<'a>(
         .collect::<Vec<_>>()
         .join(", ");
     OutcomeText {
-        fields: vec![OutcomeField {
+        fields: Arc::new([OutcomeField {
             label: None,
             alternatives: vec![text],
-        }],
+        }]),
         also: Vec::new(),
     }
 }
