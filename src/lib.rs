@@ -95,7 +95,10 @@ pub use number::{NotANumber, Number};
 pub use odds::{Odds, OddsOutcome, OddsStep};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
-pub use roll::{AppliedModifier, DiceRoll, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll};
+pub use roll::{
+    AppliedModifier, DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll, Shared,
+    SideRoll,
+};
 pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};

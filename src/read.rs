@@ -2,10 +2,9 @@
 //! to outcome that both the sampler and the exact-odds engine call.
 
 use crate::bind::{Bound, NatPick, Plan, Resolved};
-use crate::roll::{OutcomeField, OutcomeText};
+use crate::roll::{OutcomeField, OutcomeText, Shared};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{ChartTree, Program, Ranges};
-use std::sync::Arc;
 
 /// Which outcome a reading gave, as indices, so the odds engine can group
 /// readings without comparing text.
@@ -220,7 +219,7 @@ pub(crate) fn outcome_text(
 }
 
 /// The fields of a resolved outcome with the chart's field labels.
-pub(crate) fn outcome_fields(chart: &ChartTree, primary: &Resolved) -> Arc<[OutcomeField]> {
+pub(crate) fn outcome_fields(chart: &ChartTree, primary: &Resolved) -> Shared<[OutcomeField]> {
     let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
     primary
         .fields

@@ -2,10 +2,147 @@
 //! its label, the total, the row read, the outcome and any follow-up rolls —
 //! structured so a host program can use it without parsing text.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use smallvec::SmallVec;
 use std::fmt;
+use std::ops::Deref;
 use std::sync::Arc;
+
+/// A text or a list a [`Roll`] shares with the bound chart that rolled it
+/// (the chart's name, its modifiers, a row's outcome): cloning it copies a
+/// pointer. It reads as `&str` or a slice (`Deref`), iterates, compares
+/// with plain strings and serializes as the text or list itself.
+///
+/// ```
+/// use chartwright::{Choices, Ruleset, Scripted};
+/// let rules = Ruleset::from_file("first_echelon").unwrap();
+/// let bound = rules.chart("bog_down").unwrap().bind(&Choices::parse("tracked").unwrap()).unwrap();
+/// let roll = bound.roll(&mut Scripted::new([5])).unwrap();
+/// assert_eq!(roll.chart, "first_echelon.bog_down");
+/// assert!(roll.title.starts_with("Bog Down"));
+/// for m in &roll.modifiers {
+///     assert_eq!(m.name, "tracked");
+/// }
+/// ```
+#[derive(PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shared<T: ?Sized>(Arc<T>);
+
+impl<T: ?Sized> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Self(Arc::clone(&self.0))
+    }
+}
+
+impl<T: ?Sized> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: ?Sized> AsRef<T> for Shared<T> {
+    fn as_ref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: ?Sized + fmt::Debug> fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for Shared<str> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<T: ?Sized + Serialize> Serialize for Shared<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (*self.0).serialize(serializer)
+    }
+}
+
+impl Default for Shared<str> {
+    fn default() -> Self {
+        Self(Arc::from(""))
+    }
+}
+
+impl<T> Default for Shared<[T]> {
+    fn default() -> Self {
+        Self(Arc::from([]))
+    }
+}
+
+impl From<&str> for Shared<str> {
+    fn from(s: &str) -> Self {
+        Self(s.into())
+    }
+}
+
+impl From<String> for Shared<str> {
+    fn from(s: String) -> Self {
+        Self(s.into())
+    }
+}
+
+impl<T> From<Vec<T>> for Shared<[T]> {
+    fn from(v: Vec<T>) -> Self {
+        Self(v.into())
+    }
+}
+
+impl<T: Clone> From<&[T]> for Shared<[T]> {
+    fn from(v: &[T]) -> Self {
+        Self(v.into())
+    }
+}
+
+impl<T> FromIterator<T> for Shared<[T]> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        Self(iter.into_iter().collect())
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Shared<[T]> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl PartialEq<str> for Shared<str> {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Shared<str> {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<String> for Shared<str> {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl<T: PartialEq> PartialEq<[T]> for Shared<[T]> {
+    fn eq(&self, other: &[T]) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl<T: PartialEq> PartialEq<Vec<T>> for Shared<[T]> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        *self.0 == **other
+    }
+}
 
 /// The dice groups of a roll: inline up to two groups (no allocation).
 pub type DiceRolls = SmallVec<[DiceRoll; 2]>;
@@ -17,28 +154,28 @@ pub type Faces = SmallVec<[u32; 4]>;
 ///
 /// The texts that do not change from roll to roll — the chart's name and
 /// title, the modifiers, the rows' ranges and outcomes — are shared with
-/// the bound chart (`Arc`), and the dice of a table's roll are kept inline,
+/// the bound chart ([`Shared`]), and the dice of a table's roll are kept inline,
 /// so that rolling a bound plain table allocates at most once or twice
 /// (`tests/allocations.rs`). They read and serialize as plain strings and
 /// lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Roll {
     /// The chart, qualified by game (`first_echelon.bog_down`).
-    pub chart: Arc<str>,
+    pub chart: Shared<str>,
     /// The sheet's title of the chart.
-    pub title: Arc<str>,
+    pub title: Shared<str>,
     /// The dice rolled, group by group.
     pub dice: DiceRolls,
     /// The dice alone, summed (for opposed rolls: the first side's).
     pub natural: Option<i64>,
     /// Every modifier named, with the value it added.
-    pub modifiers: Arc<[AppliedModifier]>,
+    pub modifiers: Shared<[AppliedModifier]>,
     /// Natural roll plus modifiers.
     pub total: Option<i64>,
     /// What the rows read, when it is not the total (a margin, a difference).
     pub score: Option<i64>,
     /// The ranges of the row read, as the sheet writes them.
-    pub row: Option<Arc<str>>,
+    pub row: Option<Shared<str>>,
     /// Anything else worth saying: the target of a check, a ladder's moves.
     pub detail: Option<String>,
     /// For a check: the totals that succeed, after every modifier that moves
@@ -131,7 +268,7 @@ pub struct AppliedModifier {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct OutcomeText {
     /// The fields in order (shared with the bound chart).
-    pub fields: Arc<[OutcomeField]>,
+    pub fields: Shared<[OutcomeField]>,
     /// Added by `natural ... => also` rules ("Danger Close").
     pub also: Vec<String>,
 }

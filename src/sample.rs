@@ -7,10 +7,9 @@ use crate::choices::Choices;
 use crate::limits::Limits;
 use crate::read::outcome_text;
 use crate::roll::{
-    DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll, SideRoll,
+    DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll, Shared, SideRoll,
 };
 use crate::trace_text::{qualified_name, TraceText};
-use std::sync::Arc;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::Program;
 
@@ -119,14 +118,14 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     let mut trace = Roll {
         chart: text.map_or_else(
             || qualified_name(program, bound).into(),
-            |t| Arc::clone(&t.chart),
+            |t| t.chart.clone(),
         ),
-        title: text.map_or_else(|| chart.title.as_str().into(), |t| Arc::clone(&t.title)),
+        title: text.map_or_else(|| chart.title.as_str().into(), |t| t.title.clone()),
         dice: DiceRolls::new(),
         natural: None,
         modifiers: text.map_or_else(
             || bound.applied.as_slice().into(),
-            |t| Arc::clone(&t.modifiers),
+            |t| t.modifiers.clone(),
         ),
         total: None,
         score: None,
@@ -322,7 +321,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
 }
 
 /// The ranges of row `row` as written: shared, or built for this roll.
-fn row_text(bound: &Bound, text: Option<&TraceText>, row: usize) -> Option<Arc<str>> {
+fn row_text(bound: &Bound, text: Option<&TraceText>, row: usize) -> Option<Shared<str>> {
     match text {
         Some(t) => t.written(row),
         None => bound.row_text(row).map(Into::into),
@@ -468,10 +467,11 @@ pub(crate) fn pool_outcome<'a>(
         .collect::<Vec<_>>()
         .join(", ");
     OutcomeText {
-        fields: Arc::new([OutcomeField {
+        fields: vec![OutcomeField {
             label: None,
             alternatives: vec![text],
-        }]),
+        }]
+        .into(),
         also: Vec::new(),
     }
 }

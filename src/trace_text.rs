@@ -10,24 +10,23 @@
 
 use crate::bind::{Bound, Plan};
 use crate::read::{outcome_fields, Code};
-use crate::roll::{AppliedModifier, OutcomeField};
+use crate::roll::{AppliedModifier, OutcomeField, Shared};
 use crate::tree::{Program, Ranges};
-use std::sync::Arc;
 
 /// What a bound chart's traces share.
 #[derive(Clone, Debug)]
 pub(crate) struct TraceText {
-    pub chart: Arc<str>,
-    pub title: Arc<str>,
-    pub modifiers: Arc<[AppliedModifier]>,
+    pub chart: Shared<str>,
+    pub title: Shared<str>,
+    pub modifiers: Shared<[AppliedModifier]>,
     /// Each row's ranges as written (tables and opposed rolls).
-    written: Vec<Arc<str>>,
+    written: Vec<Shared<str>>,
     /// Each row's outcome fields (tables and opposed rolls); for a roll
     /// with no dice, its one outcome.
-    rows: Vec<Arc<[OutcomeField]>>,
+    rows: Vec<Shared<[OutcomeField]>>,
     /// A check's outcomes.
-    success: Option<Arc<[OutcomeField]>>,
-    failure: Option<Arc<[OutcomeField]>>,
+    success: Option<Shared<[OutcomeField]>>,
+    failure: Option<Shared<[OutcomeField]>>,
 }
 
 impl TraceText {
@@ -64,13 +63,13 @@ impl TraceText {
     }
 
     /// The ranges of row `row` as written.
-    pub(crate) fn written(&self, row: usize) -> Option<Arc<str>> {
+    pub(crate) fn written(&self, row: usize) -> Option<Shared<str>> {
         self.written.get(row).cloned()
     }
 
     /// The fields of the outcome a primary code stands for (not those of
     /// natural-roll rules, which are read roll by roll).
-    pub(crate) fn fields(&self, code: u32) -> Option<Arc<[OutcomeField]>> {
+    pub(crate) fn fields(&self, code: u32) -> Option<Shared<[OutcomeField]>> {
         match Code::of(code) {
             Code::Row(i) => self.rows.get(i).cloned(),
             Code::Success => self.success.clone(),
@@ -86,6 +85,6 @@ pub(crate) fn qualified_name(program: &Program, bound: &Bound) -> String {
     format!("{}.{}", program.games[chart.game].name, chart.name)
 }
 
-fn shared_ranges(r: &Ranges) -> Arc<str> {
+fn shared_ranges(r: &Ranges) -> Shared<str> {
     r.to_string().into()
 }

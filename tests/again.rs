@@ -82,7 +82,7 @@ fn the_sampler_repeats_and_says_where_it_stopped() {
     assert_eq!(roll.outcome.to_string(), "Melee continues");
     assert_eq!(roll.follow_ups.len(), 1);
     let again = &roll.follow_ups[0];
-    assert_eq!(&*again.chart, "visibility.fight");
+    assert_eq!(again.chart, "visibility.fight");
     assert_eq!(again.outcome.to_string(), "Melee continues");
     assert!(again.follow_ups.is_empty());
     let detail = again.detail.clone().unwrap_or_default();

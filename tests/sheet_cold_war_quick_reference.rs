@@ -494,7 +494,7 @@ fn vehicle_damage_penetration_follow_up() {
     assert_eq!(p.outcome.to_string(), PENETRATION_T);
     assert_eq!(p.follow_ups.len(), 1);
     assert_eq!(
-        &*p.follow_ups[0].chart,
+        p.follow_ups[0].chart,
         "cold_war_quick_reference.penetration_results"
     );
     assert_eq!(p.follow_ups[0].outcome.to_string(), FOOM);

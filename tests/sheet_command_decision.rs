@@ -439,7 +439,7 @@ fn direct_fire_natural_one_calls_for_ammo_depletion_at_20mm() {
     );
     assert_eq!(depleted.follow_ups.len(), 1);
     assert_eq!(
-        &*depleted.follow_ups[0].chart,
+        depleted.follow_ups[0].chart,
         "command_decision.ammo_depletion"
     );
     assert_eq!(depleted.follow_ups[0].outcome.to_string(), "Ammo depleted");

@@ -914,7 +914,7 @@ fn fire_combat_knock_out_rolls_bail_out() {
         );
         assert_eq!(rolled.outcome.to_string(), KO);
         assert_eq!(rolled.follow_ups.len(), 1);
-        assert_eq!(&*rolled.follow_ups[0].chart, "first_echelon.bail_out");
+        assert_eq!(rolled.follow_ups[0].chart, "first_echelon.bail_out");
         assert_eq!(rolled.follow_ups[0].outcome.to_string(), want);
         assert_eq!(rolled.summary(), format!("{KO} -> {want}"));
     }

@@ -144,7 +144,7 @@ pub fn roll(r: &Roll, depth: usize) -> String {
         };
         let _ = writeln!(out, "{pad}  dice     {}{natural}", dice.join(", "));
     }
-    for m in r.modifiers.iter() {
+    for m in &r.modifiers {
         let value = format!("{:+}", m.value);
         let value = if m.value < 0 {
             paint(MINUS, value)
