@@ -7,7 +7,11 @@
 //!   the compiled path), by `hand_written` (the same chart as a plain Rust
 //!   function returning the row index) and, for information, by
 //!   `roll_full_trace` (`BoundChart::roll`) and, for the Combat Table,
-//!   `hand_written_array` (a branch-free hand-written form). After the
+//!   `hand_written_array` (a branch-free hand-written form). The
+//!   hand-written functions are in `benches/hand/mod.rs`, shared with
+//!   `benches/sampling_instructions.rs`, which counts the instructions of
+//!   the same routines with callgrind (the figure issue 14 sets its target
+//!   on: wall-clock medians on a shared host move by ±30%). After the
 //!   groups run, the ratios of the medians criterion measured (read back
 //!   from `target/criterion/<group>/<id>/new/estimates.json`) are printed as
 //!   `ratio: X.XX`.

@@ -184,7 +184,10 @@ fn instructions(chart: &str, routine: &str, rolls: u64) -> Result<u64, String> {
     }
     stderr
         .lines()
-        .find_map(|l| l.split_once("Collected :").map(|(_, n)| n.trim().parse().ok()))
+        .find_map(|l| {
+            l.split_once("Collected :")
+                .map(|(_, n)| n.trim().parse().ok())
+        })
         .flatten()
         .ok_or_else(|| format!("no `Collected` line in callgrind's output: {stderr}"))
 }
@@ -224,16 +227,14 @@ fn main() {
             }
         }
     }
-    let get = |c: &str, r: &str| {
-        measured
-            .iter()
-            .find(|m| m.0 == c && m.1 == r)
-            .map(|m| m.2)
-    };
+    let get = |c: &str, r: &str| measured.iter().find(|m| m.0 == c && m.1 == r).map(|m| m.2);
     for (chart, routine, _) in &measured {
         if routine.starts_with("hand_written") {
             if let (Some(q), Some(h)) = (get(chart, "roll_quick"), get(chart, routine)) {
-                println!("{chart}: roll_quick / {routine} instructions ratio: {:.2}", q / h);
+                println!(
+                    "{chart}: roll_quick / {routine} instructions ratio: {:.2}",
+                    q / h
+                );
             }
         }
     }

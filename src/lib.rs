@@ -73,11 +73,11 @@ mod roll;
 pub mod roll_error;
 mod ruleset;
 mod sample;
-mod trace_text;
 #[cfg(feature = "sheet")]
 pub mod sheet;
 pub mod span;
 pub mod suggest;
+mod trace_text;
 mod tree;
 pub mod variant;
 
@@ -96,8 +96,8 @@ pub use odds::{Odds, OddsOutcome, OddsStep};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
 pub use roll::{
-    AppliedModifier, DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll, Shared,
-    SideRoll,
+    AppliedModifier, DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll,
+    Shared, SideRoll,
 };
 pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};

@@ -4,12 +4,12 @@
 
 use crate::bind::{Bound, BoundDice, BoundStage, Plan};
 use crate::limits::Limits;
-use std::num::NonZeroU32;
 use crate::read::{outcome_text, Key};
 use crate::roll::OutcomeText;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::sample::DiceSource;
 use crate::tree::Program;
+use std::num::NonZeroU32;
 
 /// Most counting stages a pool may have (each gets a slot in [`OutcomeId`]).
 pub(crate) const MAX_STAGES: usize = 4;
@@ -140,13 +140,13 @@ fn tabulate(program: &Program, bound: &Bound, dice: &BoundDice, offset: i64) -> 
             _ => None,
         })
         .collect::<Option<Box<[Key]>>>()?;
-    Some(match dice.groups.as_slice() {
-        &[(1, sides, false)] => Fast::Die {
+    Some(match *dice.groups.as_slice() {
+        [(1, sides, false)] => Fast::Die {
             sides: NonZeroU32::new(sides)?,
             offset,
             table,
         },
-        &[(count, sides, false)] if count > 1 => Fast::Dice {
+        [(count, sides, false)] if count > 1 => Fast::Dice {
             sides: NonZeroU32::new(sides)?,
             count,
             offset,

@@ -64,15 +64,17 @@ impl<T: ?Sized + Serialize> Serialize for Shared<T> {
     }
 }
 
+/// Empty, without allocating (std's `Arc` shares one empty value).
 impl Default for Shared<str> {
     fn default() -> Self {
-        Self(Arc::from(""))
+        Self(Arc::default())
     }
 }
 
+/// Empty, without allocating (std's `Arc` shares one empty value).
 impl<T> Default for Shared<[T]> {
     fn default() -> Self {
-        Self(Arc::from([]))
+        Self(Arc::default())
     }
 }
 

@@ -10,11 +10,11 @@ use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
 use crate::odds::Odds;
 use crate::quick::{OutcomeId, Quick, QuickRoll};
-use crate::trace_text::TraceText;
 use crate::roll::Roll;
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::sample::DiceSource;
 use crate::span::SourceMap;
+use crate::trace_text::TraceText;
 use crate::tree::{Body, ChartId, Program, SlotKind};
 use std::path::{Path, PathBuf};
 

@@ -9,8 +9,8 @@ use crate::read::outcome_text;
 use crate::roll::{
     DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll, Shared, SideRoll,
 };
-use crate::trace_text::{qualified_name, TraceText};
 use crate::roll_error::{RollError, RollErrorKind};
+use crate::trace_text::{qualified_name, TraceText};
 use crate::tree::Program;
 
 /// Where dice faces come from: any `rand` generator, or a script of faces
@@ -30,8 +30,7 @@ impl<R: rand::RngCore + ?Sized> DiceSource for R {
     fn die(&mut self, sides: u32) -> u32 {
         use rand::distr::uniform::{SampleUniform, UniformSampler};
         // `1..=sides.max(1)` is never empty: the error cannot happen.
-        <u32 as SampleUniform>::Sampler::sample_single_inclusive(1, sides.max(1), self)
-            .unwrap_or(1)
+        <u32 as SampleUniform>::Sampler::sample_single_inclusive(1, sides.max(1), self).unwrap_or(1)
     }
 }
 
@@ -123,10 +122,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         title: text.map_or_else(|| chart.title.as_str().into(), |t| t.title.clone()),
         dice: DiceRolls::new(),
         natural: None,
-        modifiers: text.map_or_else(
-            || bound.applied.as_slice().into(),
-            |t| t.modifiers.clone(),
-        ),
+        modifiers: text.map_or_else(|| bound.applied.as_slice().into(), |t| t.modifiers.clone()),
         total: None,
         score: None,
         row: None,

@@ -78,7 +78,10 @@ fn main() {
     let mut failed = false;
     for bound in &cases {
         let (trace, quick) = most(bound);
-        let name = bound.roll(&mut Xoshiro256PlusPlus::seed_from_u64(1)).expect("rolls").chart;
+        let name = bound
+            .roll(&mut Xoshiro256PlusPlus::seed_from_u64(1))
+            .expect("rolls")
+            .chart;
         println!("{name}: at most {trace} allocations a full-trace roll, {quick} a quick roll");
         if trace > MAX_TRACE || quick > 0 {
             eprintln!("{name}: over the bound ({MAX_TRACE} full trace, 0 quick)");
