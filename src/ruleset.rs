@@ -652,19 +652,23 @@ impl<'r> ChartRef<'r> {
         choices: &Choices,
         dice: &mut D,
     ) -> Result<Roll, RollError> {
-        // Rolled once: no table for quick rolls, no texts to share.
-        BoundChart {
-            rules: self.rules,
-            bound: bind(&self.rules.program, self.id, choices, &[])?,
-            quick: Quick::none(),
-            text: None,
-        }
-        .roll(dice)
+        self.bind_once(choices)?.roll(dice)
     }
 
     /// The exact odds of every outcome, for the choices given.
     pub fn odds(&self, choices: &Choices) -> Result<Odds, RollError> {
-        self.bind(choices)?.odds()
+        self.bind_once(choices)?.odds()
+    }
+
+    /// Binds the chart for one use: no table for quick rolls, no texts
+    /// for traces to share (building them would be wasted).
+    fn bind_once(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
+        Ok(BoundChart {
+            rules: self.rules,
+            bound: bind(&self.rules.program, self.id, choices, &[])?,
+            quick: Quick::none(),
+            text: None,
+        })
     }
 
     /// What the game's variant changed in this chart, directly or through a
@@ -784,7 +788,10 @@ impl BoundChart<'_> {
         self
     }
 
-    /// Rolls once, with the full trace.
+    /// Rolls once, with the full trace. The trace shares the chart's texts
+    /// (name, modifiers, rows, outcomes) with this bound chart, so a roll of
+    /// a plain table allocates at most once (for a detail line), follow-ups
+    /// aside.
     pub fn roll<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<Roll, RollError> {
         crate::sample::roll(
             &self.rules.program,
