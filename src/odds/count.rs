@@ -102,7 +102,12 @@ impl Count for BigUint {
         Ok(self * other)
     }
     fn add_product(&mut self, a: &Self, b: &Self) -> Result<(), Overflow> {
-        if !Zero::is_zero(a) && !Zero::is_zero(b) {
+        // Reduced pool units are mostly ones: add without a product.
+        if One::is_one(b) {
+            *self += a;
+        } else if One::is_one(a) {
+            *self += b;
+        } else if !Zero::is_zero(a) && !Zero::is_zero(b) {
             *self += a * b;
         }
         Ok(())
