@@ -8,7 +8,9 @@
 //! Modes: `pool2 N` (N d10 hitting on 6+, each hit converting on d6 4+),
 //! `sum N` (a table with one row per total of N d6), `peers W` (the peers
 //! workload W of `/work/shared/peers/chartwright-adapter/rules/`, or
-//! `$PEERS_RULES`: 3.1, 3.2, 4.1, 4.2, 5, 6.1, 6.2).
+//! `$PEERS_RULES`: 3.1, 3.2, 4.1, 4.2, 5, 6.1, 6.2). With `K = 0` and
+//! `ODDS_CG_TRY` set: one call, timed, and whether the limits refused it
+//! (`ODDS_CG_WORK` sets `max_odds_work` for `pool2` and `sum`).
 
 use chartwright::{Choices, Ruleset};
 use std::fmt::Write as _;
@@ -61,17 +63,33 @@ fn main() {
         (b.build().unwrap(), name, choices)
     } else {
         let n: u64 = args[2].parse().unwrap();
-        (
-            Ruleset::from_str("scale", &chart(mode, n)).unwrap(),
-            "c",
-            "",
-        )
+        let mut limits = chartwright::Limits::default();
+        if let Some(w) = std::env::var("ODDS_CG_WORK")
+            .ok()
+            .and_then(|w| w.parse().ok())
+        {
+            limits.max_odds_work = w;
+        }
+        let mut b = Ruleset::builder().limits(limits);
+        b.add_str("scale", &chart(mode, n));
+        (b.build().unwrap(), "c", "")
     };
     let bound = rules
         .chart(name)
         .unwrap()
         .bind(&Choices::parse(choices).unwrap())
         .unwrap();
+    if k == 0 && std::env::var_os("ODDS_CG_TRY").is_some() {
+        // One call, timed, refused or not (calibrating `max_odds_work`).
+        let t0 = std::time::Instant::now();
+        let r = bound.odds();
+        let secs = t0.elapsed().as_secs_f64();
+        match r {
+            Ok(o) => println!("ok {} outcomes in {secs:.3} s", o.outcomes.len()),
+            Err(e) => println!("refused in {secs:.3} s: {e}"),
+        }
+        return;
+    }
     for _ in 0..k {
         black_box(bound.odds().unwrap());
     }

@@ -12,6 +12,12 @@ use num_traits::{One, Zero};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Overflow;
 
+/// The words of the largest count of a distribution of sums or successes:
+/// its middle one (the ends are 1).
+pub(crate) fn middle_words<C: Count>(counts: &[C]) -> u64 {
+    counts.get(counts.len() / 2).map_or(1, Count::words)
+}
+
 /// A count of ways, with checked arithmetic.
 pub(crate) trait Count: Clone + std::fmt::Debug {
     fn zero() -> Self;

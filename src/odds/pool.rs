@@ -12,7 +12,7 @@
 //! A two-stage pool of N dice costs O(N²) rows and states, each an
 //! O(N)-word product: about N³ word operations.
 
-use super::count::Count;
+use super::count::{middle_words, Count};
 use super::dist::too_large;
 use super::Fail;
 use crate::bind::BoundStage;
@@ -78,7 +78,7 @@ fn convolve<C: Count>(
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Vec<C>, Fail> {
-    let words = a.last().map_or(1, Count::words) + b.last().map_or(1, Count::words);
+    let words = middle_words(a) + middle_words(b);
     work.odds((a.len() * b.len()) as u64 * words, what)?;
     let mut out = vec![C::zero(); a.len() + b.len() - 1];
     for (i, x) in a.iter().enumerate() {
