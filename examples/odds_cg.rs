@@ -3,7 +3,9 @@
 //! Instructions per call = (Ir(K2) - Ir(K1)) / (K2 - K1), so that loading
 //! and binding cancel out.
 //!
-//!   cargo run --release --example odds_cg -- MODE N K
+//! ```text
+//! cargo run --release --example odds_cg -- MODE N K
+//! ```
 //!
 //! Modes: `pool2 N` (N d10 hitting on 6+, each hit converting on d6 4+),
 //! `sum N` (a table with one row per total of N d6), `peers W` (the peers
@@ -19,9 +21,9 @@ use std::hint::black_box;
 fn chart(mode: &str, n: u64) -> String {
     let mut out = String::from("game \"Scale\" version \"1\"\n");
     match mode {
-        "pool2" => out.push_str(&format!(
-            "pool c \"pool\" {{\n  roll {n}d10\n  count hits \"hits\" on 6+\n  per hits roll d6 count converted \"converted\" on 4+\n}}\n"
-        )),
+        "pool2" => writeln!(out,
+            "pool c \"pool\" {{\n  roll {n}d10\n  count hits \"hits\" on 6+\n  per hits roll d6 count converted \"converted\" on 4+\n}}"
+        ).unwrap(),
         "sum" => {
             writeln!(out, "table c \"sum\" {{\n  roll {n}d6\n  rows {{").unwrap();
             for total in n..=n * 6 {
