@@ -493,6 +493,5 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_becomes => "`becomes`",
         Rule::kw_after => "`after`",
         Rule::WHITESPACE => "white space",
-        Rule::COMMENT => "a comment",
     }
 }
