@@ -5,8 +5,8 @@
 mod variant;
 
 use pest::iterators::{Pair, Pairs};
-use pest::Token;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Token;
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
@@ -14,11 +14,11 @@ use crate::ast::Cond;
 use crate::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
     CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
-    ExpectArg, ExpectWant, Expr, ExprKind, Field, FlagDecl, FollowArg, FollowUp, ForSide,
-    Grid, GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl,
-    ModifierSet, NaturalRule, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl,
-    ParamSign, RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome,
-    Step, Target, TargetKind, UseDecl,
+    ExpectArg, ExpectWant, Expr, ExprKind, Field, FlagDecl, FollowArg, FollowUp, ForSide, Grid,
+    GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl, ModifierSet,
+    NaturalRule, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign,
+    RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step,
+    Target, TargetKind, UseDecl,
 };
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span, Spanned};
@@ -128,11 +128,7 @@ impl Builder {
                 }
             }
         }
-        Span::new(
-            self.source,
-            self.base + start,
-            self.base + end.max(start),
-        )
+        Span::new(self.source, self.base + start, self.base + end.max(start))
     }
 
     fn kids<'i>(&self, pair: &Pair<'i, Rule>) -> Kids<'i> {
@@ -1280,6 +1276,13 @@ impl Builder {
         let inner = self.kids(pair).one(Rule::string_inner)?;
         let base = inner.as_span().start();
         let raw = inner.as_str();
+        if !raw.contains('\\') {
+            // Most labels have no escape: copied whole.
+            return Ok(Label {
+                text: raw.to_owned(),
+                span,
+            });
+        }
         let mut text = String::with_capacity(raw.len());
         let mut chars = raw.char_indices();
         while let Some((i, c)) = chars.next() {

@@ -4,9 +4,7 @@
 use pest::iterators::Pair;
 
 use super::{Builder, Kids, Res};
-use crate::ast::{
-    BaseRef, Change, ChangeKind, Ident, MemberPath, RowKey, VariantHeader,
-};
+use crate::ast::{BaseRef, Change, ChangeKind, Ident, MemberPath, RowKey, VariantHeader};
 use crate::parser::grammar::Rule;
 
 impl Builder {
