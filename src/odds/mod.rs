@@ -335,7 +335,8 @@ fn odds(
                                 fields: vec![OutcomeField {
                                     label: None,
                                     alternatives: vec![text],
-                                }],
+                                }]
+                                .into(),
                                 also: Vec::new(),
                             },
                             counts,
