@@ -388,7 +388,7 @@ fn run_diff(
     };
     let text = diff::run(&b, &v, &req).map_err(fail)?;
     if let Some(path) = html {
-        let page = sheet::diff_page(&b, &v, chart, &choices).map_err(fail)?;
+        let page = diff::page(&b, &v, chart, &choices).map_err(fail)?;
         sheet::html(&page, path)?;
         if path == std::path::Path::new("-") {
             // The page is the output.

@@ -548,43 +548,28 @@ impl<'r> ChartRef<'r> {
     /// Everything a player can name when rolling it.
     #[must_use]
     pub fn inputs(&self) -> Vec<InputInfo> {
+        let program = &self.rules.program;
         let t = self.tree();
         t.slots
             .iter()
             .enumerate()
-            .map(|(i, s)| InputInfo {
-                name: s.name.clone(),
-                label: s.label.clone(),
-                one_of: t
-                    .modifiers
-                    .iter()
-                    .find(|m| m.slot == i)
-                    .and_then(|m| m.group)
-                    .and_then(|g| t.groups.get(g))
-                    .map(|(heading, _)| heading.clone()),
-                applies: t
-                    .modifiers
-                    .iter()
-                    .find(|m| m.slot == i)
-                    .and_then(|m| m.applies.as_ref())
-                    .map(|c| crate::Condition::from_tree(&self.rules.program, t, c)),
-                kind: match &s.kind {
-                    SlotKind::Flag => {
-                        InputKind::Flag(t.modifiers.iter().find(|m| m.slot == i).and_then(|m| {
-                            match m.value {
-                                crate::tree::ModValue::Fixed(v) => Some(v),
-                                _ => None,
-                            }
-                        }))
-                    }
-                    SlotKind::Param { bounds, default } => InputKind::Param {
-                        bounds: bounds.map(|(l, h)| (crate::Number::new(l), crate::Number::new(h))),
-                        default: default.map(crate::Number::new),
-                    },
-                    SlotKind::Choice(c) => InputKind::Choice {
-                        options: self.rules.program.choices[*c].options.clone(),
-                    },
-                },
+            .map(|(i, s)| {
+                let defined = defining_modifier(program, self.id, i);
+                InputInfo {
+                    name: s.name.clone(),
+                    label: s.label.clone(),
+                    one_of: defined
+                        .and_then(|(tree, m)| tree.groups.get(m.group?))
+                        .map(|(heading, _)| heading.clone()),
+                    applies: defined.and_then(|(tree, m)| {
+                        Some(crate::Condition::from_tree(
+                            program,
+                            tree,
+                            m.applies.as_ref()?,
+                        ))
+                    }),
+                    kind: input_kind(program, &s.kind, defined.map(|(_, m)| m)),
+                }
             })
             .collect()
     }
@@ -923,4 +908,57 @@ fn read_bounded_from(
     let mut bytes = Vec::with_capacity(expected.min(limit));
     reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
     Ok((bytes.len() <= limit).then_some(bytes))
+}
+
+/// The modifier that gives input `slot` of chart `id` its group and
+/// condition: the chart's own, or, for an input the chart takes from a
+/// ladder it reads, the ladder's (followed down a chain of ladders, which
+/// the compiler has checked has no cycle).
+fn defining_modifier(
+    program: &Program,
+    id: ChartId,
+    slot: crate::tree::Slot,
+) -> Option<(&crate::tree::ChartTree, &crate::tree::Modifier)> {
+    let mut at = (id, slot);
+    for _ in 0..=program.charts.len() {
+        let tree = program.charts.get(at.0)?;
+        if let Some(m) = tree.modifiers.iter().find(|m| m.slot == at.1) {
+            return Some((tree, m));
+        }
+        at = program
+            .ladder_reads
+            .iter()
+            .filter(|r| r.caller == at.0)
+            .find_map(|r| {
+                let &(_, to) = r.pass.iter().find(|&&(from, _)| from == at.1)?;
+                Some((r.ladder, to))
+            })?;
+    }
+    None
+}
+
+/// What the player gives for a slot; a flag's value comes from the
+/// modifier that defines it.
+fn input_kind(
+    program: &Program,
+    kind: &SlotKind,
+    defined: Option<&crate::tree::Modifier>,
+) -> InputKind {
+    match kind {
+        SlotKind::Flag => InputKind::Flag(defined.and_then(|m| match m.value {
+            crate::tree::ModValue::Fixed(v) => Some(v),
+            _ => None,
+        })),
+        SlotKind::Param { bounds, default } => InputKind::Param {
+            bounds: bounds.map(|(l, h)| (crate::Number::new(l), crate::Number::new(h))),
+            default: default.map(crate::Number::new),
+        },
+        SlotKind::Choice(c) => InputKind::Choice {
+            options: program
+                .choices
+                .get(*c)
+                .map(|c| c.options.clone())
+                .unwrap_or_default(),
+        },
+    }
 }

@@ -113,3 +113,76 @@ fn load_errors_render_with_their_sources() {
     .expect_err("one error");
     insta::assert_snapshot!("load_errors_one", render(&one));
 }
+
+/// A chart that reads a ladder takes the ladder's inputs; they keep the
+/// ladder's `one of` group, condition and value, and a ladder read through
+/// another ladder passes them on too.
+#[test]
+fn inputs_taken_from_a_ladder_keep_their_group_and_condition() {
+    let rules = Ruleset::from_str(
+        "demo",
+        r#"game "Demo" version "1"
+ladder sight "Sight" {
+  steps 6, 4, 2, 1
+  param base "base" in 1..6
+  flag night "night"
+  start base
+  modifiers {
+    one of "Obscured by" {
+      smoke -1 "smoke"
+      dust -2 "dust" unless night
+    }
+    flare +2 "flare" if night
+  }
+}
+ladder band "Band" {
+  steps 3, 2, 1
+  start floor(sight / 2)
+}
+check spot "Spot" {
+  roll d6
+  succeed on at most sight - 1
+}
+check far "Far" {
+  roll d6
+  succeed on at most band
+}
+"#,
+    )
+    .expect("loads");
+    for chart in ["spot", "far"] {
+        let inputs = rules.chart(chart).expect("chart").inputs();
+        let get = |name: &str| {
+            inputs
+                .iter()
+                .find(|i| i.name == name)
+                .unwrap_or_else(|| panic!("{chart}: no input {name}"))
+        };
+        assert_eq!(
+            get("smoke").one_of.as_deref(),
+            Some("Obscured by"),
+            "{chart}"
+        );
+        assert_eq!(
+            get("dust").one_of.as_deref(),
+            Some("Obscured by"),
+            "{chart}"
+        );
+        assert!(
+            matches!(get("dust").kind, InputKind::Flag(Some(-2))),
+            "{chart}"
+        );
+        assert_eq!(
+            get("dust").applies,
+            Some(Condition::Not(Box::new(Condition::Flag("night".into())))),
+            "{chart}"
+        );
+        assert_eq!(get("flare").one_of, None, "{chart}");
+        assert_eq!(
+            get("flare").applies,
+            Some(Condition::Flag("night".into())),
+            "{chart}"
+        );
+        assert_eq!(get("night").one_of, None, "{chart}");
+    }
+}

@@ -891,3 +891,71 @@ fn repl_diff_and_reload_of_an_edited_variant() {
         "{second}"
     );
 }
+
+/// The REPL's `diff` takes the CLI's `--json` and `--html FILE`: the same
+/// JSON as `chartwright diff --json`, and the same comparison page.
+#[test]
+fn repl_diff_prints_json_and_writes_the_comparison_page() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = dir.path().join("mud.html");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chartwright"))
+        .args(["repl", "first_echelon", MUD])
+        .env("NO_COLOR", "1")
+        .env_remove("CHARTWRIGHT_HISTORY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the REPL");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(
+        stdin,
+        "diff first_echelon mud_season bog_down tracked --json\n\
+         diff first_echelon mud_season bog_down tracked --html {}\n\
+         diff first_echelon mud_season bog_down --html\nquit",
+        page.display()
+    )
+    .expect("write");
+    drop(stdin);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .expect("read");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("read");
+    child.wait().expect("exit");
+    // The JSON is the CLI's, byte for byte.
+    let cli = stdout(&[
+        "diff",
+        "first_echelon",
+        MUD,
+        "bog_down",
+        "tracked",
+        "--json",
+    ]);
+    assert!(out.contains(cli.trim_end()), "REPL:\n{out}\nCLI:\n{cli}");
+    // The page is written, and the table is printed too.
+    let html = std::fs::read_to_string(&page).expect("the page was written");
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html:.200}");
+    assert!(html.contains("Traverse"), "{html:.400}");
+    assert!(
+        out.contains(&format!("wrote {} ({} bytes)", page.display(), html.len())),
+        "{out}"
+    );
+    assert!(
+        out.contains("Traverse                 7/10  70.00%   1/2   50.00%"),
+        "{out}"
+    );
+    // `--html` without a file is an error, not a page on the terminal.
+    assert!(err.contains("--html takes the file to write"), "{err}");
+}

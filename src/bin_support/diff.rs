@@ -124,6 +124,82 @@ pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<Str
     })
 }
 
+/// `diff BASE VARIANT [CHART [CHOICES...]] --html FILE`: the comparison
+/// page of one chart in the situation given, or (without a chart) of every
+/// chart that differs, each in the situation of its largest change, with
+/// the charts only one side has listed under them. The error is rendered
+/// and ready to print.
+pub fn page(
+    base: &Side<'_>,
+    variant: &Side<'_>,
+    chart: Option<&str>,
+    choices: &str,
+) -> Result<String, String> {
+    let fail =
+        |e: &chartwright::RollError| output::roll_error(e, variant.rules, choices, "arguments");
+    let parsed = Choices::parse(choices).map_err(|e| fail(&e))?;
+    let game_title = |side: &Side<'_>| {
+        side.rules
+            .games()
+            .find(|g| g.0 == side.game)
+            .map_or_else(|| side.game.clone(), |g| g.1.to_owned())
+    };
+    let title = format!("{} against {}", game_title(variant), game_title(base));
+    let names = (base.game.as_str(), variant.game.as_str());
+    let mut charts: Vec<chartwright::sheet::Compared> = Vec::new();
+    let mut notes = Vec::new();
+    if let Some(name) = chart {
+        let (b, v) = pair(base, variant, name)?;
+        let d = OddsDiff::compare(&b, &v, &parsed).map_err(|e| fail(&e))?;
+        charts.push(chartwright::sheet::Compared {
+            title: v.title().to_owned(),
+            note: None,
+            diff: d,
+        });
+    } else {
+        let (changes, compared, limit) = changes(base, variant, &parsed);
+        for c in changes {
+            match c {
+                Change::Changed {
+                    chart,
+                    diff,
+                    sampled,
+                } => {
+                    let how = if sampled {
+                        "the largest change in a sample of its situations"
+                    } else {
+                        "the situation of its largest change"
+                    };
+                    charts.push(chartwright::sheet::Compared {
+                        title: chart.title().to_owned(),
+                        note: Some(how.to_owned()),
+                        diff,
+                    });
+                }
+                Change::New(v) => {
+                    notes.push(format!("{} ({}): new in the variant", v.title(), v.name()));
+                }
+                Change::Removed(b) => {
+                    notes.push(format!(
+                        "{} ({}): removed by the variant",
+                        b.title(),
+                        b.name()
+                    ));
+                }
+                Change::Failed(v, e) => {
+                    notes.push(format!("{} ({}): not compared: {e}", v.title(), v.name()));
+                }
+            }
+        }
+        notes.push(format!(
+            "{compared} charts compared, in every situation up to {limit} each; those not shown do not change."
+        ));
+    }
+    Ok(chartwright::sheet::comparison_page(
+        &title, names, &charts, &notes,
+    ))
+}
+
 /// The chart `name` of both sides, or the error to print when a side lacks
 /// it.
 pub fn pair<'r>(

@@ -43,13 +43,15 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "diff",
         usage:
-            "diff BASE VARIANT [CHART [MODIFIER | NAME=VALUE ...]] [--across] [--sweep NAME=A..B]",
+            "diff BASE VARIANT [CHART [MODIFIER | NAME=VALUE ...]] [--across] [--sweep NAME=A..B] [--json] [--html FILE]",
         summary: "what a variant does to the odds, against its base",
         detail: "Compares two loaded games, a base and a variant of it. With a chart, shows \
                  each outcome's exact odds in both and the change in percentage points; \
                  `--across` ranks every situation of the chart by its largest change, and \
                  `--sweep NAME=A..B` shows the change for each value of a parameter. \
-                 Without a chart, lists every chart that differs, with its largest change.",
+                 Without a chart, lists every chart that differs, with its largest change. \
+                 `--json` prints the same as JSON (docs/json.md); `--html FILE` also writes \
+                 the comparison page (bars side by side) to FILE.",
         example: "diff first_echelon mud_season bog_down tracked",
     },
     Spec {
@@ -198,7 +200,8 @@ pub enum Command {
     Odds(ChartArgs, Option<(i64, i64)>),
     /// `odds CHART ... --sweep NAME=A..B`: over a named parameter.
     OddsSweep(ChartArgs, String, i64, i64),
-    /// `diff BASE VARIANT [CHART ...] [--across] [--sweep NAME=A..B]`: the
+    /// `diff BASE VARIANT [CHART ...] [--across] [--sweep NAME=A..B]
+    /// [--json] [--html FILE]`: the
     /// words after `diff`.
     Diff(Vec<Word>),
     /// `seed [N]`.

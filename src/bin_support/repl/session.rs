@@ -625,12 +625,23 @@ impl Session {
 
     fn diff(&self, words: &[Word]) -> Reply {
         let mut across = false;
+        let mut json = false;
+        let mut html = None;
         let mut sweep = None;
         let mut rest: Vec<&str> = Vec::new();
         let mut iter = words.iter();
         while let Some(w) = iter.next() {
             match w.text.as_str() {
                 "--across" => across = true,
+                "--json" => json = true,
+                "--html" => match iter.next() {
+                    Some(file) => html = Some(file.text.as_str()),
+                    None => {
+                        return Reply::fail(
+                            "error: --html takes the file to write, such as `mud.html`\n".into(),
+                        )
+                    }
+                },
                 "--sweep" => match iter.next().map(|v| crate::diff::parse_sweep(&v.text)) {
                     Some(Some(crate::diff::Sweep::Named(n, a, b))) => sweep = Some((n, a, b)),
                     _ => {
@@ -659,12 +670,25 @@ impl Session {
             choices: &choices,
             across,
             sweep,
-            json: false,
+            json,
         };
-        match crate::diff::run(&b, &v, &req) {
-            Ok(out) => Reply::ok(out),
-            Err(e) => Reply::fail(e),
+        let mut out = match crate::diff::run(&b, &v, &req) {
+            Ok(out) => out,
+            Err(e) => return Reply::fail(e),
+        };
+        if let Some(file) = html {
+            let page = match crate::diff::page(&b, &v, req.chart, &choices) {
+                Ok(page) => page,
+                Err(e) => return Reply::fail(e),
+            };
+            // The page goes to a file, never to the terminal: `-` is a file
+            // name here, as the REPL has no standard output of its own.
+            if let Err(e) = std::fs::write(file, &page) {
+                return Reply::fail(format!("error: cannot write {file}: {e}\n"));
+            }
+            let _ = writeln!(out, "wrote {file} ({} bytes)", page.len());
         }
+        Reply::ok(out)
     }
 
     fn odds(&mut self, line: &str, args: &ChartArgs, sweep: Option<(i64, i64)>) -> Reply {
