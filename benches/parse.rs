@@ -12,10 +12,22 @@
 //!
 //! Under `cargo test --all-targets` (an unoptimised build) the generated
 //! file has 100 charts, so that the test run stays quick.
+//!
+//! The generated file (2.2 MB) is over the default `Limits::max_input_bytes`
+//! (2 MiB), so it is compiled with that one limit raised.
+//!
+//! For callgrind and peak memory, `PARSE_ONCE=compile` (or `=parse`) skips
+//! criterion: the bench generates the file, parses and compiles it (or only
+//! parses it) once, prints the peak resident memory (`getrusage` maxrss)
+//! before and after, and exits:
+//!
+//! ```text
+//! PARSE_ONCE=compile valgrind --tool=callgrind target/release/deps/parse-HASH --bench
+//! ```
 
 mod common;
 
-use chartwright::{Ruleset, SourceMap};
+use chartwright::{Limits, Ruleset, SourceMap};
 use criterion::{BenchmarkId, Throughput};
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -104,6 +116,44 @@ fn rules_files() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The generated file as one game, with the input limit raised to fit it.
+fn compile_big(text: &str) -> Ruleset {
+    let mut b = Ruleset::builder().limits(Limits {
+        max_input_bytes: 16 * 1024 * 1024,
+        ..Limits::default()
+    });
+    b.add_str("generated", text);
+    b.build().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Peak resident memory of this process so far, in KiB.
+fn max_rss_kib() -> i64 {
+    nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_SELF)
+        .map_or(0, |u| u.max_rss())
+}
+
+/// `PARSE_ONCE=compile|parse`: one run on the 10,000-chart file, then exit.
+fn once(mode: &str) {
+    let big = generated(10_000);
+    let before = max_rss_kib();
+    match mode {
+        "parse" => {
+            let file = chartwright::parser::parse(chartwright::SourceId(0), &big);
+            assert!(file.is_ok(), "the generated file parses");
+            black_box(file).ok();
+        }
+        _ => {
+            black_box(compile_big(&big));
+        }
+    }
+    let after = max_rss_kib();
+    println!(
+        "PARSE_ONCE={mode}: {} bytes; peak RSS {before} KiB before, {after} KiB after ({:.1}x the input)",
+        big.len(),
+        (after - before) as f64 * 1024.0 / big.len() as f64
+    );
+}
+
 fn compile_all(files: &[(String, String)]) -> Ruleset {
     let mut b = Ruleset::builder();
     for (game, text) in files {
@@ -113,12 +163,16 @@ fn compile_all(files: &[(String, String)]) -> Ruleset {
 }
 
 fn main() {
+    if let Ok(mode) = std::env::var("PARSE_ONCE") {
+        once(&mode);
+        return;
+    }
     let mut c = common::criterion();
     let files = rules_files();
     let charts = if common::benchmarking() { 10_000 } else { 100 };
     let big = generated(charts);
     // The generated file must compile, with every chart in it (plus the set).
-    let compiled = Ruleset::from_str("generated", &big).unwrap_or_else(|e| panic!("{e}"));
+    let compiled = compile_big(&big);
     assert_eq!(compiled.charts().count(), charts + 1);
     println!(
         "generated file: {charts} charts, {} bytes ({:.1} MB)",
@@ -147,11 +201,11 @@ fn main() {
         group.measurement_time(Duration::from_secs(2));
         group.throughput(Throughput::Bytes(big.len() as u64));
         group.bench_function("bytes", |b| {
-            b.iter(|| Ruleset::from_str("generated", black_box(&big)).unwrap());
+            b.iter(|| compile_big(black_box(&big)));
         });
         group.throughput(Throughput::Elements(charts as u64));
         group.bench_function("charts", |b| {
-            b.iter(|| Ruleset::from_str("generated", black_box(&big)).unwrap());
+            b.iter(|| compile_big(black_box(&big)));
         });
         group.finish();
     }

@@ -12,6 +12,12 @@ use num_traits::{One, Zero};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Overflow;
 
+/// The words of the largest count of a distribution of sums or successes:
+/// its middle one (the ends are 1).
+pub(crate) fn middle_words<C: Count>(counts: &[C]) -> u64 {
+    counts.get(counts.len() / 2).map_or(1, Count::words)
+}
+
 /// A count of ways, with checked arithmetic.
 pub(crate) trait Count: Clone + std::fmt::Debug {
     fn zero() -> Self;
@@ -102,7 +108,12 @@ impl Count for BigUint {
         Ok(self * other)
     }
     fn add_product(&mut self, a: &Self, b: &Self) -> Result<(), Overflow> {
-        if !Zero::is_zero(a) && !Zero::is_zero(b) {
+        // Reduced pool units are mostly ones: add without a product.
+        if One::is_one(b) {
+            *self += a;
+        } else if One::is_one(a) {
+            *self += b;
+        } else if !Zero::is_zero(a) && !Zero::is_zero(b) {
             *self += a * b;
         }
         Ok(())

@@ -1,6 +1,6 @@
 //! Distributions of sums of dice, as counts of ways.
 
-use super::count::{Count, Overflow};
+use super::count::{middle_words, Count, Overflow};
 use super::Fail;
 use crate::bind::BoundDice;
 use crate::budget::Work;
@@ -24,7 +24,7 @@ impl<C: Count> Dist<C> {
 
     /// Budget steps one pass over this distribution costs.
     fn cost(&self) -> u64 {
-        let words = self.counts.last().map_or(1, Count::words);
+        let words = middle_words(&self.counts);
         (self.counts.len() as u64).saturating_mul(words)
     }
 

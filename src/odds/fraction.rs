@@ -45,10 +45,18 @@ impl<C: Count> Denominator<C> {
     /// `total`, a product of powers of `sides`.
     pub fn new(total: C, sides: impl IntoIterator<Item = u32>) -> Self {
         let mut primes = Vec::new();
-        for s in sides {
-            primes_of(u64::from(s), &mut primes);
+        // A machine-integer total is reduced by a plain gcd: its exponents
+        // are not needed.
+        if total.as_u128().is_none() {
+            for s in sides {
+                primes_of(u64::from(s), &mut primes);
+            }
         }
-        let big = total.to_big();
+        let big = if primes.is_empty() {
+            BigUint::default()
+        } else {
+            total.to_big()
+        };
         let factors = primes
             .into_iter()
             .map(|p| (p, valuation(&big, p, u64::MAX).0))

@@ -12,27 +12,33 @@
 //! A two-stage pool of N dice costs O(N²) rows and states, each an
 //! O(N)-word product: about N³ word operations.
 
-use super::count::Count;
+use super::count::{middle_words, Count};
 use super::dist::too_large;
 use super::Fail;
 use crate::bind::BoundStage;
 use crate::budget::Work;
 use crate::limits::Limits;
+use num_integer::gcd;
 
-/// The joint counts, their common total, and the sides rolled (for the
-/// total's prime factors).
+/// The joint counts, their common total, and the sides rolled, reduced (for
+/// the total's prime factors). State `i` has the stage counts
+/// `counts[i * stages..(i + 1) * stages]` and `ways[i]` ways.
 pub(crate) struct Joint<C> {
-    pub states: Vec<(Vec<u64>, C)>,
+    pub stages: usize,
+    pub counts: Vec<u64>,
+    pub ways: Vec<C>,
     pub total: C,
     pub sides: Vec<u32>,
 }
 
 /// One repetition of a stage: counts of successes over 0..=dice, and the
-/// ways in all.
+/// ways in all (each die's sides divided by the common factor of its hits
+/// and misses, pushed on `reduced_sides`).
 fn unit<C: Count>(
     stage: &BoundStage,
     work: &mut Work,
     what: &dyn Fn() -> String,
+    reduced_sides: &mut Vec<u32>,
 ) -> Result<(Vec<C>, C), Fail> {
     let mut counts = vec![C::one()];
     let mut total = C::one();
@@ -41,8 +47,16 @@ fn unit<C: Count>(
         let hits = (1..=sides)
             .filter(|&f| stage.target.contains(sign * i64::from(f) + stage.modifier))
             .count() as u64;
-        let (hit, miss) = (C::from_u64(hits), C::from_u64(u64::from(sides) - hits));
-        let all = C::from_u64(u64::from(sides));
+        // A die's (hits, misses) over its sides, divided by their common
+        // factor: d10 hitting on 6+ is (1, 1) over 2, not (5, 5) over 10, so
+        // no count carries a factor the fraction would only divide out again.
+        let g = gcd(hits, u64::from(sides)).max(1);
+        let (hit, miss) = (
+            C::from_u64(hits / g),
+            C::from_u64((u64::from(sides) - hits) / g),
+        );
+        let all = C::from_u64(u64::from(sides) / g);
+        reduced_sides.push((u64::from(sides) / g) as u32);
         for _ in 0..count {
             work.odds(counts.len() as u64 * 2 * total.words(), what)?;
             let mut next = vec![C::zero(); counts.len() + 1];
@@ -64,7 +78,7 @@ fn convolve<C: Count>(
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Vec<C>, Fail> {
-    let words = a.last().map_or(1, Count::words) + b.last().map_or(1, Count::words);
+    let words = middle_words(a) + middle_words(b);
     work.odds((a.len() * b.len()) as u64 * words, what)?;
     let mut out = vec![C::zero(); a.len() + b.len() - 1];
     for (i, x) in a.iter().enumerate() {
@@ -85,31 +99,36 @@ pub(crate) fn joint<C: Count>(
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Joint<C>, Fail> {
-    let mut states: Vec<(Vec<u64>, C)> = vec![(Vec::new(), C::one())];
+    // Flat: state j's counts are counts[j * i..(j + 1) * i] after stage i.
+    let mut counts: Vec<u64> = Vec::new();
+    let mut ways: Vec<C> = vec![C::one()];
     let mut total = C::one();
     let mut sides = Vec::new();
     for (i, stage) in stages.iter().enumerate() {
-        sides.extend(stage.dice.groups.iter().map(|g| g.1));
-        let (unit, per) = unit::<C>(stage, work, what)?;
-        // How many times this stage's dice are rolled, at most.
-        let most = if i == 0 {
-            1
-        } else {
-            states.iter().map(|(c, _)| c[i - 1]).max().unwrap_or(0)
+        let (unit, per) = unit::<C>(stage, work, what, &mut sides)?;
+        // How many times this stage's dice are rolled by state j.
+        let reps = |j: usize| -> u64 {
+            if i == 0 {
+                1
+            } else {
+                counts.get(j * i + i - 1).copied().unwrap_or(0)
+            }
         };
+        let most = (0..ways.len()).map(reps).max().unwrap_or(0);
         // rows[r]: successes of r repetitions (over per^r ways), and
-        // scale[r] = per^(most - r), bringing it over per^most.
+        // powers[r] = per^r, bringing a state of r repetitions over per^most.
         let mut rows: Vec<Vec<C>> = vec![vec![C::one()]];
         let mut powers: Vec<C> = vec![C::one()];
-        for r in 1..=most {
-            let next = convolve(&rows[r as usize - 1], &unit, work, what)?;
+        for r in 1..=most as usize {
+            let next = convolve(&rows[r - 1], &unit, work, what)?;
             rows.push(next);
-            let p = powers[r as usize - 1].mul(&per)?;
+            let p = powers[r - 1].mul(&per)?;
             powers.push(p);
         }
-        let mut next: Vec<(Vec<u64>, C)> = Vec::new();
-        for (counts, c) in &states {
-            let r = if i == 0 { 1 } else { counts[i - 1] };
+        let mut next_counts: Vec<u64> = Vec::new();
+        let mut next_ways: Vec<C> = Vec::new();
+        for (j, c) in ways.iter().enumerate() {
+            let r = reps(j);
             let row = &rows[r as usize];
             let scaled = c.mul(&powers[(most - r) as usize])?;
             work.odds(row.len() as u64 * 2 * scaled.words(), what)?;
@@ -117,12 +136,11 @@ pub(crate) fn joint<C: Count>(
                 if w.is_zero() {
                     continue;
                 }
-                let mut cs = Vec::with_capacity(counts.len() + 1);
-                cs.extend_from_slice(counts);
-                cs.push(k as u64);
-                next.push((cs, scaled.mul(w)?));
+                next_counts.extend_from_slice(&counts[j * i..(j + 1) * i]);
+                next_counts.push(k as u64);
+                next_ways.push(scaled.mul(w)?);
             }
-            if next.len() > limits.max_odds_states {
+            if next_ways.len() > limits.max_odds_states {
                 return Err(Fail::Error(too_large(format!(
                     "{} has more than {} outcomes",
                     what(),
@@ -131,10 +149,13 @@ pub(crate) fn joint<C: Count>(
             }
         }
         total = total.mul(&powers[most as usize])?;
-        states = next;
+        counts = next_counts;
+        ways = next_ways;
     }
     Ok(Joint {
-        states,
+        stages: stages.len(),
+        counts,
+        ways,
         total,
         sides,
     })

@@ -14,7 +14,7 @@ mod tests;
 
 use pest::Parser as _;
 
-use crate::ast::{Document, File};
+use crate::ast::{Document, File, VariantFile};
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span};
 
@@ -53,19 +53,13 @@ const MAX_TREE_DEPTH: usize = 256;
 /// ```
 pub fn parse(source: SourceId, text: &str) -> Result<File, ParseError> {
     let unterminated = prescan(source, text)?;
-    let mut pairs = match ChartwrightParser::parse(Rule::file, text) {
-        Ok(pairs) => pairs,
-        Err(error) => return Err(syntax::convert(source, text, &error, unterminated)),
-    };
-    let Some(file) = pairs.next() else {
-        return Err(ParseError::new(
-            ParseErrorKind::Internal {
-                message: "the grammar produced no file".to_owned(),
-            },
-            Span::new(source, 0, 0),
-        ));
-    };
-    build::Builder::new(source).file(&file)
+    let mut entries = Entries::new(source, text, unterminated, Rule::file, Rule::items_tail);
+    let header = entries.next(Rule::header, build::Builder::header)?;
+    let mut items = Vec::new();
+    while entries.more() {
+        items.push(entries.next(Rule::item, build::Builder::item)?);
+    }
+    Ok(File { header, items })
 }
 
 /// Parses one source that may be a game or a variant of one: a source whose
@@ -85,21 +79,146 @@ pub fn parse_document(source: SourceId, text: &str) -> Result<Document, ParseErr
     if !starts_with_variant(text) {
         return parse(source, text).map(Document::Game);
     }
-    // Recognised from `variant_file`; the rest is as for a game.
+    // Recognised from `variant_header` and `variant_entry`; the rest is as
+    // for a game.
     let unterminated = prescan(source, text)?;
-    let file = ChartwrightParser::parse(Rule::variant_file, text)
-        .map_err(|error| syntax::convert(source, text, &error, unterminated))?
-        .next()
-        .ok_or_else(|| {
-            let message = "the grammar produced no variant file".to_owned();
-            ParseError::new(
-                ParseErrorKind::Internal { message },
-                Span::new(source, 0, 0),
-            )
-        })?;
-    build::Builder::new(source)
-        .variant_file(&file)
-        .map(Document::Variant)
+    let mut entries = Entries::new(
+        source,
+        text,
+        unterminated,
+        Rule::variant_file,
+        Rule::variant_tail,
+    );
+    let header = entries.next(Rule::variant_header, build::Builder::variant_header)?;
+    let mut changes = Vec::new();
+    while entries.more() {
+        changes.push(entries.next(Rule::variant_entry, build::Builder::variant_entry)?);
+    }
+    Ok(Document::Variant(VariantFile { header, changes }))
+}
+
+/// A source read one top-level entry (the header, then each declaration or
+/// change) at a time: pest's token queue, and the pairs built from it, then
+/// hold one entry, never the whole file, so memory stays proportional to the
+/// largest entry plus the AST (issue 12). Spans are offset to the file.
+///
+/// The result is the one parsing the whole file with `file` (or
+/// `variant_file`) gives: a failure is parsed again with those rules, from
+/// the entry before the one that failed, so an error says what a
+/// whole-file parse says (the entry before can leave attempts, such as an
+/// optional `default`, at the position where the next one fails).
+struct Entries<'t> {
+    text: &'t str,
+    /// Where the next entry starts (white space and comments skipped).
+    pos: usize,
+    /// Where the last declaration that parsed started (the header does not
+    /// count: the whole-file rule is used up to the first declaration).
+    prev: Option<usize>,
+    unterminated: Option<ParseError>,
+    builder: build::Builder,
+    /// The whole-file rule, and the rule for "entries to the end" from a
+    /// declaration onwards.
+    file_rule: Rule,
+    tail_rule: Rule,
+    /// Entries parsed so far (the header is the first).
+    count: usize,
+}
+
+impl<'t> Entries<'t> {
+    fn new(
+        source: SourceId,
+        text: &'t str,
+        unterminated: Option<ParseError>,
+        file_rule: Rule,
+        tail_rule: Rule,
+    ) -> Self {
+        Self {
+            text,
+            pos: skip_blank(text, 0),
+            prev: None,
+            unterminated,
+            builder: build::Builder::new(source),
+            file_rule,
+            tail_rule,
+            count: 0,
+        }
+    }
+
+    /// True while anything but white space and comments is left.
+    fn more(&self) -> bool {
+        self.pos < self.text.len()
+    }
+
+    /// Parses the entry at the current position with `rule` and builds it.
+    fn next<T>(
+        &mut self,
+        rule: Rule,
+        build: impl FnOnce(&build::Builder, &pest::iterators::Pair<'_, Rule>) -> Result<T, ParseError>,
+    ) -> Result<T, ParseError> {
+        let start = self.pos;
+        let rest = self.text.get(start..).unwrap_or("");
+        let Ok(mut pairs) = ChartwrightParser::parse(rule, rest) else {
+            return Err(self.failure());
+        };
+        let Some(pair) = pairs.next() else {
+            return Err(self.internal(start, "the grammar produced no entry"));
+        };
+        self.builder.base = start;
+        let node = build(&self.builder, &pair)?;
+        let end = start + pair.as_span().end();
+        drop(pairs);
+        drop(pair);
+        if self.count > 0 {
+            self.prev = Some(start);
+        }
+        self.count += 1;
+        self.pos = skip_blank(self.text, end);
+        Ok(node)
+    }
+
+    /// The error for an entry that does not parse: the whole-file rules,
+    /// run from the entry before it, fail where a whole-file parse fails.
+    fn failure(&mut self) -> ParseError {
+        let (rule, base) = match self.prev {
+            Some(prev) => (self.tail_rule, prev),
+            None => (self.file_rule, 0),
+        };
+        let rest = self.text.get(base..).unwrap_or("");
+        match ChartwrightParser::parse(rule, rest) {
+            Err(error) => syntax::convert(
+                self.builder.source,
+                self.text,
+                base,
+                &error,
+                self.unterminated.take(),
+            ),
+            Ok(_) => self.internal(self.pos, "an entry failed alone but parsed in its file"),
+        }
+    }
+
+    fn internal(&self, at: usize, message: &str) -> ParseError {
+        ParseError::new(
+            ParseErrorKind::Internal {
+                message: message.to_owned(),
+            },
+            Span::new(self.builder.source, at, at),
+        )
+    }
+}
+
+/// The first index at or after `from` that is not white space or part of a
+/// comment: what the grammar's implicit `WHITESPACE` and `COMMENT` skip.
+fn skip_blank(text: &str, from: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => i = line_end(bytes, i),
+            _ => break,
+        }
+    }
+    i.min(text.len())
 }
 
 /// True when the first word after white space and comments is `variant`.

@@ -91,14 +91,17 @@ const CLAUSE_LIST: &str = "`roll`, `choice`, `flag`, `param`, `modifiers`, `colu
 
 /// Turns pest's error into ours. `unterminated` is the first unterminated
 /// string the pre-scan found: it explains any failure at or after it.
+/// `base` is where in `text` the failed parse started (pest's positions are
+/// relative to it).
 pub(super) fn convert(
     source: SourceId,
     text: &str,
+    base: usize,
     error: &Error<Rule>,
     unterminated: Option<ParseError>,
 ) -> ParseError {
     let pos = match error.location {
-        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p.min(text.len()),
+        InputLocation::Pos(p) | InputLocation::Span((p, _)) => (base + p).min(text.len()),
     };
     if let Some(u) = unterminated {
         if u.span.start as usize <= pos {
@@ -255,7 +258,7 @@ fn join(rules: &[Rule]) -> String {
 pub(super) fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI => "end of input",
-        Rule::file => "a rules file",
+        Rule::file | Rule::items_tail => "a rules file",
         Rule::header => "the header `game \"Title\" version \"1.0\"`",
         Rule::item => {
             "a declaration (`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
@@ -467,9 +470,9 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::call => "a function such as `floor(x)` or `min(a, b)`",
         Rule::decimal | Rule::udecimal => "a decimal such as `0.5`",
         Rule::number => "a number such as `3`, `-1` or `0.5`",
-        Rule::variant_file => "a variant file",
+        Rule::variant_file | Rule::variant_tail => "a variant file",
         Rule::variant_header => "the header `variant \"Title\" of GAME version \"1\"`",
-        Rule::change_stmt => "a change (`change`, `add` or `remove`) or a declaration",
+        Rule::change_stmt | Rule::variant_entry => "a change (`change`, `add` or `remove`) or a declaration",
         Rule::change_row => "`change CHART row RANGES becomes RANGES`",
         Rule::change_cells => "`change GRID at OPTION: CELLS`",
         Rule::change_member => "`change CHART.MODIFIER VALUE`",
@@ -490,6 +493,5 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_becomes => "`becomes`",
         Rule::kw_after => "`after`",
         Rule::WHITESPACE => "white space",
-        Rule::COMMENT => "a comment",
     }
 }

@@ -1040,6 +1040,53 @@ fn syntax_errors_say_what_was_expected() {
     assert!(e.to_string().contains(" or "), "{e}");
 }
 
+/// The parser reads one top-level entry at a time (issue 12): spans of
+/// later entries still point into the file, and an error is the one a
+/// whole-file parse gives, including what the entry before leaves open.
+#[test]
+fn entries_are_read_one_at_a_time_with_file_spans() {
+    let text = format!(
+        "{HEADER}# a comment\nflag a \"A\"   # another\n\n\
+         table second \"Second\" {{ roll d6 rows {{ 1 or more => \"x\" }} }}\n\
+         param p \"P\" in 1..3 default 2\n"
+    );
+    let file = ok(&text);
+    assert_eq!(file.items.len(), 3);
+    let Item::Chart(chart) = &file.items[1] else {
+        panic!("{:?}", file.items[1])
+    };
+    let name = &text[chart.name.span.start as usize..chart.name.span.end as usize];
+    assert_eq!(name, "second");
+    let whole = &text[chart.span.start as usize..chart.span.end as usize];
+    assert!(
+        whole.starts_with("table second") && whole.ends_with('}'),
+        "{whole:?}"
+    );
+    let Item::Param(param) = &file.items[2] else {
+        panic!("{:?}", file.items[2])
+    };
+    // No trailing white space or comment in a span.
+    let whole = &text[param.span.start as usize..param.span.end as usize];
+    assert_eq!(whole, "param p \"P\" in 1..3 default 2");
+
+    // An error in a later entry: the span is in the file, and the
+    // expectations include the optional `default` the `param` before it
+    // could still take, as when the whole file is parsed at once.
+    let text = format!("{HEADER}flag a \"A\"\nparam p \"P\" in 1..3\n5\n");
+    let e = err(&text);
+    assert_eq!(spanned(&text, &e), "5");
+    let ParseErrorKind::Syntax { expected, .. } = &e.kind else {
+        panic!("{e:?}")
+    };
+    assert!(expected.contains("`default`"), "{expected}");
+    assert!(expected.contains("a declaration"), "{expected}");
+
+    // An escape error in a later entry is spanned in the file.
+    let text = format!("{HEADER}flag a \"A\"\nflag b \"B\\q\"\n");
+    let e = err(&text);
+    assert_eq!(spanned(&text, &e), "\\q");
+}
+
 #[test]
 fn syntax_error_at_end_of_input_is_zero_width() {
     let text = format!("{HEADER}flag x");

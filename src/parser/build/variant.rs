@@ -4,31 +4,24 @@
 use pest::iterators::Pair;
 
 use super::{Builder, Kids, Res};
-use crate::ast::{
-    BaseRef, Change, ChangeKind, Ident, MemberPath, RowKey, VariantFile, VariantHeader,
-};
+use crate::ast::{BaseRef, Change, ChangeKind, Ident, MemberPath, RowKey, VariantHeader};
 use crate::parser::grammar::Rule;
 
 impl Builder {
-    /// `variant_file`.
-    pub(in crate::parser) fn variant_file(&self, pair: &Pair<'_, Rule>) -> Res<VariantFile> {
-        let kids = self.kids(pair);
-        let header = self.variant_header(&kids.one(Rule::variant_header)?)?;
-        let mut changes = Vec::new();
-        for p in kids.pairs.iter().skip(1) {
-            let span = self.span(p);
-            let kind = match p.as_rule() {
-                Rule::item => ChangeKind::Item(self.item(p)?),
-                Rule::change_stmt => self.change_stmt(&self.kids(p).first()?)?,
-                Rule::EOI => continue,
-                _ => return Err(self.unexpected(p)),
-            };
-            changes.push(Change { kind, span });
-        }
-        Ok(VariantFile { header, changes })
+    /// `variant_entry`: a change, or a declaration.
+    pub(in crate::parser) fn variant_entry(&self, pair: &Pair<'_, Rule>) -> Res<Change> {
+        let p = &self.kids(pair).first()?;
+        let span = self.span(p);
+        let kind = match p.as_rule() {
+            Rule::item => ChangeKind::Item(self.item(p)?),
+            Rule::change_stmt => self.change_stmt(&self.kids(p).first()?)?,
+            _ => return Err(self.unexpected(p)),
+        };
+        Ok(Change { kind, span })
     }
 
-    fn variant_header(&self, pair: &Pair<'_, Rule>) -> Res<VariantHeader> {
+    /// `variant_header`.
+    pub(in crate::parser) fn variant_header(&self, pair: &Pair<'_, Rule>) -> Res<VariantHeader> {
         let kids = self.kids(pair);
         let strings: Vec<Pair<'_, Rule>> = kids.all(Rule::string).collect();
         // `variant "T" of NAME version "V"` has two strings; `of "path"`, three.
