@@ -27,6 +27,12 @@ pub fn limits() -> Limits {
         max_odds_states: 100_000,
         max_grid_cells: 10_000,
         max_input_bytes: 64 * 1024,
+        max_table_span: 10_000,
+        max_odds_work: 10_000_000,
+        max_roll_dice: 10_000,
+        max_follow_ups: 1_000,
+        max_sweep_points: 21,
+        max_situations: 64,
         ..Limits::default()
     }
 }
@@ -49,6 +55,11 @@ pub const SEEDS: &[(&str, &str)] = &[
         "first_echelon",
         include_str!("../rules/first_echelon.rules"),
     ),
+    (
+        "guns_of_august",
+        include_str!("../rules/guns_of_august.rules"),
+    ),
+    ("ogre", include_str!("../rules/ogre.rules")),
 ];
 
 /// Words of the grammar, spliced in by [`mutate`] (the same words as
@@ -266,12 +277,19 @@ fn boundary(text: &str, p: usize) -> usize {
     p
 }
 
-/// Every bundled game, loaded once.
-fn bundled() -> &'static Ruleset {
+/// Every bundled game, loaded once with the fuzzing limits (as
+/// `Ruleset::bundled`, which uses the defaults).
+pub fn bundled() -> &'static Ruleset {
     static RULES: OnceLock<Ruleset> = OnceLock::new();
-    RULES.get_or_init(|| match Ruleset::bundled() {
-        Ok(r) => r,
-        Err(e) => panic!("the bundled games load: {e}"),
+    RULES.get_or_init(|| {
+        let mut b = RulesetBuilder::new().limits(limits());
+        for name in chartwright::bundled::names() {
+            b.add_path(name);
+        }
+        match b.build() {
+            Ok(r) => r,
+            Err(e) => panic!("the bundled games load: {e}"),
+        }
     })
 }
 
