@@ -158,7 +158,9 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             trace.score = reading.score;
             trace.row = reading.row.and_then(|r| row_text(bound, text, r));
             trace.natural_rules = natural_rules(bound, natural);
-            if let (Some(ok), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
+            if let (Some(_), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
+                // `target`, `met_target` and `modifiers_move_target` say it
+                // all; `detail` is kept for what no field says.
                 trace.target = Some(target.to_string());
                 trace.met_target = Some(target.contains(reading.total));
                 trace.modifiers_move_target = matches!(
@@ -168,15 +170,6 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                         ..
                     }
                 );
-                trace.detail = Some(format!(
-                    "needs {target}{}: {}",
-                    if trace.modifiers_move_target {
-                        " (the modifiers move the target)"
-                    } else {
-                        ""
-                    },
-                    if ok { "succeeds" } else { "fails" }
-                ));
             }
             if reading.capped {
                 trace.detail = Some("capped: the best result allowed here".into());
@@ -232,16 +225,9 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                     total: natural + modifier,
                 })
                 .collect();
-            trace.detail = Some(format!(
-                "{} {a}{:+} = {}, {} {b}{:+} = {}, difference {}",
-                sides.first().map_or("", String::as_str),
-                offsets[0],
-                a + offsets[0],
-                sides.get(1).map_or("", String::as_str),
-                offsets[1],
-                b + offsets[1],
-                reading.score.unwrap_or(0)
-            ));
+            // `sides` and `score` are the account; `detail` says what
+            // binding settled (a column, a ladder's moves), if anything.
+            trace.detail.clone_from(&bound.note);
             trace.outcome = shared_outcome(text, reading.key.primary, true)
                 .unwrap_or_else(|| outcome_text(chart, primary, &[]));
             follow.extend(&primary.follow_ups);
@@ -281,16 +267,15 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 previous = hits;
             }
             trace.outcome = pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts);
-            trace.detail = Some(
-                stages
-                    .iter()
-                    .map(|s| match &s.once {
-                        Some((_, target, _)) => format!("{} on {target}, once per roll", s.label),
-                        None => format!("{} on {}", s.label, s.target),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
+            let stages = stages
+                .iter()
+                .map(|s| match &s.once {
+                    Some((_, target, _)) => format!("{} on {target}, once per roll", s.label),
+                    None => format!("{} on {}", s.label, s.target),
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            trace.detail = joined(&[bound.note.as_deref(), Some(&stages)]);
         }
     }
     for index in follow {

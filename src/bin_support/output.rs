@@ -172,7 +172,6 @@ pub fn roll(r: &Roll, depth: usize) -> String {
             let _ = writeln!(out, "{line}");
         }
     }
-    let mut detail_shown = false;
     if !r.sides.is_empty() {
         for s in &r.sides {
             let _ = writeln!(
@@ -184,14 +183,12 @@ pub fn roll(r: &Roll, depth: usize) -> String {
         if let Some(d) = r.score {
             let _ = writeln!(out, "{pad}  difference {d}");
         }
-        detail_shown = true;
     } else if let (Some(t), false) = (r.total, r.dice.is_empty()) {
         let verdict = match r.met_target {
             Some(true) => ": met",
             Some(false) => ": not met",
             None => "",
         };
-        detail_shown = r.target.is_some();
         match &r.target {
             // Roll-under: the modifiers above moved the target, not the roll.
             Some(target) if r.modifiers_move_target => {
@@ -214,7 +211,7 @@ pub fn roll(r: &Roll, depth: usize) -> String {
     for n in &r.natural_rules {
         let _ = writeln!(out, "{pad}  {}", paint(BOLD, n));
     }
-    if let (Some(d), false) = (&r.detail, detail_shown) {
+    if let Some(d) = &r.detail {
         let _ = writeln!(out, "{pad}  {}", paint(DIM, d));
     }
     if let Some(row) = &r.row {
