@@ -178,7 +178,9 @@ pub struct Roll {
     pub score: Option<i64>,
     /// The ranges of the row read, as the sheet writes them.
     pub row: Option<Shared<str>>,
-    /// Anything else worth saying: the target of a check, a ladder's moves.
+    /// What no other field says: the column read and a ladder's moves (what
+    /// binding settled), a capped or clamped total, a pool's stages, a repeat
+    /// not rolled. Never the target or the sides, which have their own fields.
     pub detail: Option<String>,
     /// For a check: the totals that succeed, after every modifier that moves
     /// it (`4 or less`).

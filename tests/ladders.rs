@@ -167,3 +167,42 @@ fn a_chart_reading_a_ladder_takes_the_ladder_inputs() {
     let err = r.chart("fire").unwrap().odds(&Choices::none()).unwrap_err();
     assert!(err.to_string().contains("`base`"), "{err}");
 }
+
+/// A check whose target reads a ladder says how the ladder moved, in the
+/// trace and in the printed roll (where the target line used to hide it).
+#[test]
+fn a_check_reading_a_ladder_shows_the_ladder_in_its_trace() {
+    let r = visibility();
+    let roll = r
+        .chart("spot")
+        .unwrap()
+        .roll(
+            &Choices::parse("base=6 smoke").unwrap(),
+            &mut Scripted::new([3]),
+        )
+        .unwrap();
+    // Step 6 moved -1 is 4; at most 4 - 1 = 3: a 3 succeeds.
+    assert_eq!(roll.outcome.to_string(), "Success");
+    assert_eq!(roll.target.as_deref(), Some("3 or less"));
+    assert_eq!(roll.met_target, Some(true));
+    assert_eq!(
+        roll.detail.as_deref(),
+        Some("ladder `visibility`: start 6 -> step 6, moved -1 = 4")
+    );
+    let path = format!(
+        "{}/tests/charts/visibility.rules",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chartwright"))
+        .args(["roll", &path, "spot", "base=6", "smoke", "--seed", "1"])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run chartwright");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("vs 3 or less"), "{text}");
+    assert!(
+        text.contains("  ladder `visibility`: start 6 -> step 6, moved -1 = 4\n"),
+        "{text}"
+    );
+}
