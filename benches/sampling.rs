@@ -134,15 +134,7 @@ fn main() {
                 ("hand_written", hand::combat),
                 ("hand_written_array", hand::combat_array),
             ],
-            // With prepared_defense, rows 7-8 and 9-10 read alike.
-            rows: &[
-                "Loss? A2; Retreat? -; Traffic? -",
-                "Loss? A1; Retreat? -; Traffic? -",
-                "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
-                "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
-                "Loss? D1; Retreat? D: Retreat; Traffic? -",
-                "Loss? D2; Retreat? D: Retreat; Traffic? -",
-            ],
+            rows: &hand::COMBAT_ROWS,
         },
     ];
 

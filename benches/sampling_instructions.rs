@@ -131,14 +131,7 @@ fn drive(chart: &str, routine: &str, rolls: u64) {
 /// The hand-written functions and `roll_quick` read the same rolls alike:
 /// same seed, same faces, same row (the rows' texts in sheet order).
 fn agree() {
-    let combat_rows = [
-        "Loss? A2; Retreat? -; Traffic? -",
-        "Loss? A1; Retreat? -; Traffic? -",
-        "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
-        "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
-        "Loss? D1; Retreat? D: Retreat; Traffic? -",
-        "Loss? D2; Retreat? D: Retreat; Traffic? -",
-    ];
+    let combat_rows = hand::COMBAT_ROWS;
     let cases: [(&str, Hand, &[&str]); 3] = [
         (
             "bog_down",

@@ -11,6 +11,17 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// The seed every sampling bench starts from.
 pub const SEED: u64 = 0x00C0_FFEE;
 
+/// The Combat Table's rows as `roll_quick` reads them (sheet order), with
+/// `prepared_defense`: rows 7-8 and 9-10 read alike.
+pub const COMBAT_ROWS: [&str; 6] = [
+    "Loss? A2; Retreat? -; Traffic? -",
+    "Loss? A1; Retreat? -; Traffic? -",
+    "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
+    "Loss? A1; Retreat? D: Situational; Traffic? Traffic",
+    "Loss? D1; Retreat? D: Retreat; Traffic? -",
+    "Loss? D2; Retreat? D: Retreat; Traffic? -",
+];
+
 /// One die of `sides` sides: what `rng.random_range(1..=sides)` draws,
 /// face for face, by calling the sampler `random_range` calls. Through
 /// `random_range` itself (not `#[inline]`) the compiler keeps the draw an
