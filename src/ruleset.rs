@@ -780,6 +780,10 @@ impl BoundChart<'_> {
     /// roll, on the first side): what a designer sweeps to see the curve.
     #[must_use]
     pub fn with_extra_modifier(mut self, extra: i64) -> Self {
+        if extra == 0 {
+            // Nothing moves: the quick table and the texts stand.
+            return self;
+        }
         self.bound.shift(extra);
         self.quick = Quick::new(&self.rules.program, &self.bound);
         if self.text.is_some() {
