@@ -360,6 +360,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::nat => "a number such as `3`",
         Rule::param_sign => "`±r`, `+r` or `-r`",
         Rule::string | Rule::string_inner => "a string in double quotes",
+        Rule::comment_tail => "a comment",
         Rule::triple_string | Rule::triple_inner => "text between `\"\"\"`",
         Rule::lbrace => "`{`",
         Rule::rbrace => "`}`",
