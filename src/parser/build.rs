@@ -142,6 +142,18 @@ impl Builder {
         }
     }
 
+    /// The first child of a pair (for rules that wrap a choice, and a
+    /// string's body), without collecting the others.
+    fn first<'i>(&self, pair: &Pair<'i, Rule>) -> Res<Pair<'i, Rule>> {
+        pair.clone().into_inner().next().ok_or_else(|| {
+            let start = self.base + pair.as_span().start();
+            internal(
+                Span::new(self.source, start, start),
+                "missing child".to_owned(),
+            )
+        })
+    }
+
     fn unexpected(&self, pair: &Pair<'_, Rule>) -> ParseError {
         internal(self.span(pair), format!("unexpected {:?}", pair.as_rule()))
     }
@@ -164,7 +176,7 @@ impl Builder {
 
     /// `item`: a top-level declaration.
     pub(super) fn item(&self, pair: &Pair<'_, Rule>) -> Res<Item> {
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         Ok(match inner.as_rule() {
             Rule::choice_decl => Item::Choice(self.choice_decl(&inner)?),
             Rule::flag_decl => Item::Flag(self.flag_decl(&inner)?),
@@ -287,7 +299,7 @@ impl Builder {
 
     fn cell(&self, pair: &Pair<'_, Rule>) -> Res<Cell> {
         let span = self.span(pair);
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         let kind = match inner.as_rule() {
             Rule::impossible => CellKind::Impossible,
             Rule::string => CellKind::Text(self.label(&inner)?.text),
@@ -381,7 +393,7 @@ impl Builder {
     }
 
     fn mod_entry(&self, pair: &Pair<'_, Rule>) -> Res<ModEntry> {
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         let span = self.span(&inner);
         let kids = self.kids(&inner);
         Ok(match inner.as_rule() {
@@ -435,7 +447,7 @@ impl Builder {
 
     fn mod_value(&self, pair: &Pair<'_, Rule>) -> Res<ModValue> {
         let span = self.span(pair);
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         let kids = self.kids(&inner);
         Ok(match inner.as_rule() {
             Rule::param_value => {
@@ -509,7 +521,7 @@ impl Builder {
     }
 
     fn clause(&self, pair: &Pair<'_, Rule>) -> Res<Clause> {
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         let span = self.span(&inner);
         let kids = self.kids(&inner);
         Ok(match inner.as_rule() {
@@ -665,7 +677,7 @@ impl Builder {
             cells: kids
                 .all(Rule::result_cell)
                 .map(|c| {
-                    let inner = self.kids(&c).first()?;
+                    let inner = self.first(&c)?;
                     let text = match inner.as_rule() {
                         Rule::impossible => None,
                         Rule::string => Some(self.label(&inner)?.text),
@@ -731,7 +743,7 @@ impl Builder {
 
     /// `"""text"""` or `"text"`.
     fn notes_text(&self, pair: &Pair<'_, Rule>) -> Res<Label> {
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         match inner.as_rule() {
             Rule::string => self.label(&inner),
             Rule::triple_string => {
@@ -910,7 +922,7 @@ impl Builder {
     // -- Targets -----------------------------------------------------------
 
     fn target(&self, pair: &Pair<'_, Rule>) -> Res<Target> {
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         let kids = self.kids(&inner);
         let kind = match inner.as_rule() {
             Rule::target_at_least => TargetKind::AtLeast(self.expr(&kids.one(Rule::expr)?)?),
@@ -965,7 +977,7 @@ impl Builder {
     }
 
     fn dice_term(&self, pair: &Pair<'_, Rule>) -> Res<DiceTerm> {
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         match inner.as_rule() {
             Rule::dice => self.dice(&inner),
             Rule::paren_dice => {
@@ -1067,7 +1079,7 @@ impl Builder {
     }
 
     fn cond_atom(&self, atom: &Pair<'_, Rule>) -> Res<(Cond, usize)> {
-        let pair = &self.kids(atom).first()?;
+        let pair = &self.first(atom)?;
         let span = self.span(pair);
         let kids = self.kids(pair);
         let (kind, depth) = match pair.as_rule() {
@@ -1150,7 +1162,7 @@ impl Builder {
     }
 
     fn expr_atom(&self, atom: &Pair<'_, Rule>) -> Res<(Expr, usize)> {
-        let pair = &self.kids(atom).first()?;
+        let pair = &self.first(atom)?;
         let span = self.span(pair);
         let kind = match pair.as_rule() {
             Rule::nat => ExprKind::Int(self.nat(pair)?),
@@ -1255,7 +1267,7 @@ impl Builder {
 
     /// A `number` (decimal or integer) as an exact value.
     fn value(&self, pair: &Pair<'_, Rule>) -> Res<Spanned<Number>> {
-        let inner = self.kids(pair).first()?;
+        let inner = self.first(pair)?;
         let n = match inner.as_rule() {
             Rule::decimal => self.decimal(&inner)?,
             _ => Number::from_integer(self.number(&inner)?),
@@ -1276,7 +1288,10 @@ impl Builder {
     /// A `"..."` string as a label, escapes resolved.
     fn label(&self, pair: &Pair<'_, Rule>) -> Res<Label> {
         let span = self.span(pair);
-        let inner = self.kids(pair).one(Rule::string_inner)?;
+        let inner = self.first(pair)?;
+        if inner.as_rule() != Rule::string_inner {
+            return Err(self.unexpected(&inner));
+        }
         let base = inner.as_span().start();
         let raw = inner.as_str();
         if !raw.contains('\\') {

@@ -10,11 +10,11 @@ use crate::parser::grammar::Rule;
 impl Builder {
     /// `variant_entry`: a change, or a declaration.
     pub(in crate::parser) fn variant_entry(&self, pair: &Pair<'_, Rule>) -> Res<Change> {
-        let p = &self.kids(pair).first()?;
+        let p = &self.first(pair)?;
         let span = self.span(p);
         let kind = match p.as_rule() {
             Rule::item => ChangeKind::Item(self.item(p)?),
-            Rule::change_stmt => self.change_stmt(&self.kids(p).first()?)?,
+            Rule::change_stmt => self.change_stmt(&self.first(p)?)?,
             _ => return Err(self.unexpected(p)),
         };
         Ok(Change { kind, span })
