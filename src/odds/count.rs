@@ -69,7 +69,17 @@ impl Count for u128 {
     }
     #[inline]
     fn mul(&self, other: &Self) -> Result<Self, Overflow> {
-        self.checked_mul(*other).ok_or(Overflow)
+        // Two counts that fit a word multiply without an overflow check
+        // (one machine multiply); sheet-sized counts always do.
+        match (u64::try_from(*self), u64::try_from(*other)) {
+            (Ok(a), Ok(b)) => Ok(u128::from(a) * u128::from(b)),
+            _ => self.checked_mul(*other).ok_or(Overflow),
+        }
+    }
+    #[inline]
+    fn add_product(&mut self, a: &Self, b: &Self) -> Result<(), Overflow> {
+        let p = a.mul(b)?;
+        self.add_assign(&p)
     }
     #[inline]
     fn words(&self) -> u64 {
