@@ -92,7 +92,7 @@ pub use expect::{
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use number::{NotANumber, Number};
-pub use odds::{Odds, OddsOutcome, OddsStep};
+pub use odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
 pub use parse_error::ParseError;
 pub use quick::{OutcomeId, QuickRoll};
 pub use roll::{

@@ -109,6 +109,19 @@ impl Quick {
     pub(crate) fn none() -> Self {
         Self { fast: Fast::Plan }
     }
+
+    /// The outcome natural roll `natural` reads, when the table holds it
+    /// (what [`Bound::read`] gives for it, read at bind time).
+    #[inline]
+    pub(crate) fn key(&self, natural: i64) -> Option<Key> {
+        let (lo, table) = match &self.fast {
+            Fast::Die { table, .. } => (1, table),
+            Fast::Dice { count, table, .. } => (i64::from(*count), table),
+            Fast::Groups { lo, table, .. } => (*lo, table),
+            Fast::Plan => return None,
+        };
+        table.get(usize::try_from(natural - lo).ok()?).copied()
+    }
 }
 
 /// The lowest and highest natural `dice` can show.

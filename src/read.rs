@@ -58,6 +58,9 @@ impl Bound {
             Plan::Certain(r, _) => r,
             _ => pick(key.primary),
         };
+        if key.extras == 0 {
+            return (primary, Vec::new());
+        }
         let added = (0..MAX_EXTRAS)
             .filter(|i| key.extras & (1 << i) != 0)
             .map(|i| pick(EXTRA + i));

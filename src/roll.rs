@@ -52,6 +52,14 @@ impl<T: ?Sized + fmt::Debug> fmt::Debug for Shared<T> {
     }
 }
 
+impl Shared<str> {
+    /// The text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 impl fmt::Display for Shared<str> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -131,6 +139,24 @@ impl PartialEq<&str> for Shared<str> {
 impl PartialEq<String> for Shared<str> {
     fn eq(&self, other: &String) -> bool {
         *self.0 == **other
+    }
+}
+
+impl PartialEq<Shared<str>> for String {
+    fn eq(&self, other: &Shared<str>) -> bool {
+        **self == *other.0
+    }
+}
+
+impl PartialEq<Shared<str>> for str {
+    fn eq(&self, other: &Shared<str>) -> bool {
+        *self == *other.0
+    }
+}
+
+impl PartialEq<Shared<str>> for &str {
+    fn eq(&self, other: &Shared<str>) -> bool {
+        **self == *other.0
     }
 }
 

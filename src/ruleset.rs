@@ -852,6 +852,10 @@ impl BoundChart<'_> {
         crate::odds::chart_odds(
             &self.rules.program,
             &self.bound,
+            crate::odds::Kept {
+                text: self.text.as_ref(),
+                quick: Some(&self.quick),
+            },
             &self.rules.limits,
             &mut work,
         )
@@ -899,6 +903,10 @@ impl BoundChart<'_> {
             let odds = crate::odds::chart_odds(
                 &self.rules.program,
                 &point.bound,
+                crate::odds::Kept {
+                    text: point.text.as_ref(),
+                    quick: Some(&point.quick),
+                },
                 &self.rules.limits,
                 &mut work,
             )

@@ -10,7 +10,7 @@
 
 use crate::bind::{Bound, Plan};
 use crate::read::{outcome_fields, Code};
-use crate::roll::{AppliedModifier, OutcomeField, Shared};
+use crate::roll::{AppliedModifier, OutcomeField, OutcomeText, Shared};
 use crate::tree::{Program, Ranges};
 
 /// What a bound chart's traces share.
@@ -27,6 +27,9 @@ pub(crate) struct TraceText {
     /// A check's outcomes.
     success: Option<Shared<[OutcomeField]>>,
     failure: Option<Shared<[OutcomeField]>>,
+    /// How each of those outcomes reads (`Bogged down or Displace`), in the
+    /// order rows, success, failure: what exact odds list.
+    said: Vec<Shared<str>>,
 }
 
 impl TraceText {
@@ -51,6 +54,12 @@ impl TraceText {
             Plan::Certain(r, _) => (Vec::new(), vec![fields(r)], None, None),
             Plan::Pool { .. } => (Vec::new(), Vec::new(), None, None),
         };
+        let said = rows
+            .iter()
+            .chain(&success)
+            .chain(&failure)
+            .map(|fields| said(fields.clone()))
+            .collect();
         Self {
             chart: qualified_name(program, bound).into(),
             title: chart.title.as_str().into(),
@@ -59,6 +68,7 @@ impl TraceText {
             rows,
             success,
             failure,
+            said,
         }
     }
 
@@ -77,6 +87,28 @@ impl TraceText {
             Code::Extra(_) => None,
         }
     }
+
+    /// The fields and the text of the outcome a primary code stands for,
+    /// as exact odds list it.
+    pub(crate) fn outcome(&self, code: u32) -> Option<(Shared<[OutcomeField]>, Shared<str>)> {
+        let at = match Code::of(code) {
+            Code::Row(i) => i,
+            Code::Success => self.rows.len(),
+            Code::Failure => self.rows.len() + usize::from(self.success.is_some()),
+            Code::Extra(_) => return None,
+        };
+        Some((self.fields(code)?, self.said.get(at)?.clone()))
+    }
+}
+
+/// How an outcome with these fields and no `also` reads.
+fn said(fields: Shared<[OutcomeField]>) -> Shared<str> {
+    OutcomeText {
+        fields,
+        also: Vec::new(),
+    }
+    .to_string()
+    .into()
 }
 
 /// `game.chart`.

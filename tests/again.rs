@@ -24,7 +24,7 @@ fn odds(r: &Ruleset) -> Vec<(String, String)> {
         .unwrap()
         .outcomes
         .into_iter()
-        .map(|o| (o.outcome, o.probability.to_string()))
+        .map(|o| (o.outcome.to_string(), o.probability.to_string()))
         .collect()
 }
 

@@ -25,7 +25,7 @@ fn assert_odds(r: &Ruleset, chart: &str, args: &str, expected: &[(&str, i64, i64
     let got: Vec<(String, BigRational)> = o
         .outcomes
         .iter()
-        .map(|x| (x.outcome.clone(), x.probability.clone()))
+        .map(|x| (x.outcome.to_string(), x.probability.to_big()))
         .collect();
     let want: Vec<(String, BigRational)> = expected
         .iter()

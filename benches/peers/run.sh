@@ -7,16 +7,21 @@
 #
 #   benches/peers/run.sh [N ...]        (default N: 10 20 50 100 200 500)
 #
-# The harness's adapter builds `OddsOutcome` literally; since outcomes carry
-# a `path`, a copy of the harness is patched to add `path: Vec::new()`.
+# The harness's adapter was written against the first `Odds` API; a copy of
+# the harness is patched to the current one: outcomes carry a `path`, their
+# text is a `Shared<str>` and their probability a `chartwright::Probability`
+# (converted to `BigRational` where the adapter digests the answer).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 project=$(cd "$here/../.." && pwd)
 peers=${PEERS_DIR:-/work/shared/peers}
 work=${PEERS_WORK:-${TMPDIR:-/tmp}/chartwright-peers}
 copy=$work/harness
-rm -rf "$copy"; cp -r "$peers" "$copy"; chmod -R u+w "$copy"
-sed -i 's/chartwright::OddsOutcome { outcome: k.to_string(), probability: p }/chartwright::OddsOutcome { outcome: k.to_string(), probability: p, path: Vec::new() }/' \
+mkdir -p "$work"; rm -rf "$copy"; cp -r "$peers" "$copy"; chmod -R u+w "$copy"
+sed -i \
+  -e 's/chartwright::OddsOutcome { outcome: k.to_string(), probability: p }/chartwright::OddsOutcome { outcome: k.to_string().into(), probability: p, path: Default::default() }/' \
+  -e 's/let mut acc: Vec<(i64, BigRational)> = Vec::new();/let mut acc: Vec<(i64, chartwright::Probability)> = Vec::new();/' \
+  -e 's/.map(|o| (o.outcome.clone(), o.probability.clone()))/.map(|o| (o.outcome.to_string(), o.probability.to_big()))/' \
   "$copy/chartwright-adapter/src/main.rs"
 export PEERS_WORK=$work PEERS_ONLY=${PEERS_ONLY:-icepool,handcoded-rust,cw-peer}
 "$copy/run.sh" "$project"

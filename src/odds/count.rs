@@ -69,7 +69,21 @@ impl Count for u128 {
     }
     #[inline]
     fn mul(&self, other: &Self) -> Result<Self, Overflow> {
-        self.checked_mul(*other).ok_or(Overflow)
+        // Two counts that fit a word multiply without an overflow check
+        // (one machine multiply); sheet-sized counts always do.
+        if (*self | *other) >> 64 == 0 {
+            // Both fit a word (just checked): one 64 x 64 -> 128 multiply.
+            #[allow(clippy::cast_possible_truncation)]
+            let (a, b) = (*self as u64, *other as u64);
+            Ok(u128::from(a) * u128::from(b))
+        } else {
+            self.checked_mul(*other).ok_or(Overflow)
+        }
+    }
+    #[inline]
+    fn add_product(&mut self, a: &Self, b: &Self) -> Result<(), Overflow> {
+        let p = a.mul(b)?;
+        self.add_assign(&p)
     }
     #[inline]
     fn words(&self) -> u64 {

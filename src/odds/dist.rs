@@ -28,11 +28,14 @@ impl<C: Count> Dist<C> {
         (self.counts.len() as u64).saturating_mul(words)
     }
 
-    /// Adds one die of `sides` faces, by a sliding window (one pass).
-    fn add_die(&mut self, sides: u32) -> Result<(), Overflow> {
+    /// Adds one die of `sides` faces, by a sliding window (one pass),
+    /// into `spare` (which then holds the old counts: two buffers serve
+    /// every die of a roll).
+    fn add_die(&mut self, sides: u32, spare: &mut Vec<C>) -> Result<(), Overflow> {
         let s = sides.max(1) as usize;
         let n = self.counts.len() + s - 1;
-        let mut out = Vec::with_capacity(n);
+        spare.clear();
+        spare.reserve(n);
         let mut window = C::zero();
         for i in 0..n {
             if let Some(c) = self.counts.get(i) {
@@ -43,10 +46,10 @@ impl<C: Count> Dist<C> {
                     window.sub_assign(c);
                 }
             }
-            out.push(window.clone());
+            spare.push(window.clone());
         }
         self.min += 1;
-        self.counts = out;
+        std::mem::swap(&mut self.counts, spare);
         Ok(())
     }
 }
@@ -88,19 +91,26 @@ pub(crate) fn natural<C: Count>(
             what()
         ))));
     }
-    let mut pos = Dist::point(0);
-    let mut neg = Dist::point(0);
+    // The sum's buffer at its final size at once: no reallocation per die.
+    let mut counts = Vec::with_capacity(usize::try_from(states).unwrap_or(0));
+    counts.push(C::one());
+    let mut pos = Dist { min: 0, counts };
+    let mut neg: Option<Dist<C>> = None;
+    let mut spare = Vec::new();
     for &(count, sides, negative) in &dice.groups {
-        let d = if negative { &mut neg } else { &mut pos };
+        let d = if negative {
+            neg.get_or_insert_with(|| Dist::point(0))
+        } else {
+            &mut pos
+        };
         for _ in 0..count {
             work.odds(d.cost().saturating_add(u64::from(sides)), what)?;
-            d.add_die(sides)?;
+            d.add_die(sides, &mut spare)?;
         }
     }
-    if neg.counts.len() == 1 {
-        Ok(pos)
-    } else {
-        difference(&pos, &neg, work, what)
+    match neg {
+        None => Ok(pos),
+        Some(neg) => difference(&pos, &neg, work, what),
     }
 }
 

@@ -8,6 +8,7 @@
 //! seconds and milliseconds. Machine-integer counts use a plain gcd.
 
 use super::count::Count;
+use super::Probability;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -70,17 +71,19 @@ impl<C: Count> Denominator<C> {
 
     /// `count / total`, reduced, and the work that took in budget steps
     /// (words read by the divisions).
-    pub fn ratio(&mut self, count: &C) -> (BigRational, u64) {
+    pub fn ratio(&mut self, count: &C) -> (Probability, u64) {
         if let (Some(n), Some(d)) = (count.as_u128(), self.total.as_u128()) {
-            let g = n.gcd(&d).max(1);
-            return (
-                BigRational::new_raw(BigInt::from(n / g), BigInt::from(d / g)),
-                1,
-            );
+            // A word-sized gcd where both fit (every sheet chart's do).
+            let g = match (u64::try_from(n), u64::try_from(d)) {
+                (Ok(n), Ok(d)) => u128::from(n.gcd(&d)),
+                _ => n.gcd(&d),
+            }
+            .max(1);
+            return (Probability::reduced(n / g, d / g), 1);
         }
         let mut n = count.to_big();
         if Zero::is_zero(&n) {
-            return (BigRational::zero(), 1);
+            return (Probability::zero(), 1);
         }
         let mut left = Vec::with_capacity(self.factors.len());
         let mut steps = 0u64;
@@ -102,7 +105,10 @@ impl<C: Count> Denominator<C> {
                 BigInt::from(d)
             })
             .clone();
-        (BigRational::new_raw(BigInt::from(n), d), steps)
+        (
+            Probability::reduced_big(BigRational::new_raw(BigInt::from(n), d)),
+            steps,
+        )
     }
 }
 

@@ -15,23 +15,28 @@ mod dist;
 mod fraction;
 mod index;
 mod pool;
+mod probability;
 
 use crate::bind::BoundStage;
 use crate::bind::{Bound, Plan};
 use crate::budget::Work;
 use crate::limits::Limits;
+use crate::quick::Quick;
 use crate::read::{outcome_text, Key};
-use crate::roll::{OutcomeField, OutcomeText};
+use crate::roll::{OutcomeField, OutcomeText, Shared};
 use crate::roll_error::RollError;
 use crate::sample::follow_up;
+use crate::trace_text::{qualified_name, TraceText};
 use crate::tree::Program;
 use count::{Count, Overflow};
 use fraction::Denominator;
 use index::Index;
 use num_bigint::BigUint;
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::Zero;
+pub use probability::Probability;
 use serde::{Serialize, Serializer};
+use smallvec::{smallvec, SmallVec};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -42,7 +47,7 @@ use std::fmt::Write as _;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Odds {
     /// The chart, qualified by game.
-    pub chart: String,
+    pub chart: Shared<str>,
     /// Every outcome that can happen, in sheet order; probabilities sum to 1.
     pub outcomes: Vec<OddsOutcome>,
 }
@@ -53,19 +58,24 @@ pub struct Odds {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OddsOutcome {
     /// The outcome; a follow-up path reads `Knocked out -> Dismount`.
-    pub outcome: String,
+    /// Shared with the bound chart where it can be: cloning copies a pointer.
+    pub outcome: Shared<str>,
     /// Its exact probability.
-    pub probability: BigRational,
+    pub probability: Probability,
     /// The outcome in parts: this chart's outcome first, then one step per
     /// follow-up rolled, in the order `outcome` names them.
-    pub path: Vec<OddsStep>,
+    pub path: OddsPath,
 }
+
+/// The steps of an [`OddsOutcome`]: inline while there is one (a chart
+/// with no follow-ups lists its outcomes without allocating a path each).
+pub type OddsPath = SmallVec<[OddsStep; 1]>;
 
 /// One chart's part of an [`OddsOutcome`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OddsStep {
     /// The chart, qualified by game.
-    pub chart: String,
+    pub chart: Shared<str>,
     /// Its outcome: text fields with their alternatives (`Bogged down` or
     /// `Displace`), and the outcomes natural-roll rules add (`also`).
     pub outcome: OutcomeText,
@@ -78,7 +88,7 @@ impl OddsOutcome {
     /// The probability as a percentage (for display only).
     #[must_use]
     pub fn percent(&self) -> f64 {
-        self.probability.to_f64().unwrap_or(0.0) * 100.0
+        self.probability.to_f64() * 100.0
     }
 }
 
@@ -108,8 +118,7 @@ impl Odds {
         self.outcomes
             .iter()
             .filter(|o| o.outcome == outcome)
-            .map(|o| o.probability.clone())
-            .fold(BigRational::zero(), |a, b| a + b)
+            .fold(BigRational::zero(), |a, o| a + &o.probability)
     }
 
     /// The JSON form: `{"chart", "outcomes": [{"outcome", "probability",
@@ -153,75 +162,100 @@ enum Primary {
     Counts(Vec<u64>),
 }
 
-/// The chart's qualified name.
-fn qualified(program: &Program, bound: &Bound) -> String {
-    let chart = &program.charts[bound.chart];
-    format!("{}.{}", program.games[chart.game].name, chart.name)
+/// What a bound chart keeps from binding that its odds can use instead of
+/// making again: the texts it shares with its traces (the answer shares
+/// them too) and its table of naturals read (`Bound::read` once per
+/// natural at bind time, not once per call).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Kept<'a> {
+    pub text: Option<&'a TraceText>,
+    pub quick: Option<&'a Quick>,
 }
 
 /// The exact odds of a bound chart, spending `work`.
 pub(crate) fn chart_odds(
     program: &Program,
     bound: &Bound,
+    kept: Kept<'_>,
     limits: &Limits,
     work: &mut Work,
 ) -> Result<Odds, RollError> {
+    let outcomes = odds(program, bound, kept, limits, work, 0)?;
     Ok(Odds {
-        chart: qualified(program, bound),
-        outcomes: odds(program, bound, limits, work, 0)?,
+        chart: chart_name(program, bound, kept.text),
+        outcomes,
     })
+}
+
+/// The chart's qualified name, shared with its traces when they have it.
+fn chart_name(program: &Program, bound: &Bound, text: Option<&TraceText>) -> Shared<str> {
+    text.map_or_else(
+        || qualified_name(program, bound).into(),
+        |t| t.chart.clone(),
+    )
 }
 
 /// The distribution of a plan's own outcomes, counted in `C`.
 fn primary<C: Count>(
     program: &Program,
     bound: &Bound,
+    quick: Option<&Quick>,
     limits: &Limits,
     work: &mut Work,
-) -> Result<Vec<(Primary, BigRational)>, Fail> {
-    let name = qualified(program, bound);
-    let what = || format!("the exact odds of `{name}`");
-    let (counts, mut denominator): (Vec<(Primary, C)>, Denominator<C>) = match &bound.plan {
-        Plan::Certain(..) => (
-            vec![(Primary::Read(Key::default()), C::one())],
-            Denominator::new(C::one(), []),
-        ),
+) -> Result<Vec<(Primary, Probability)>, Fail> {
+    let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
+    let read = |v| match quick.and_then(|q| q.key(v)) {
+        Some(key) => Ok(key),
+        None => bound.read(program, v, 0).map(|r| r.key),
+    };
+    match &bound.plan {
+        Plan::Certain(..) => {
+            let one = [(Primary::Read(Key::default()), C::one())];
+            fractions(one, Denominator::new(C::one(), []), work, &what)
+        }
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
             let dist = dist::natural::<C>(dice, limits, work, &what)?;
-            let mut total = C::zero();
-            let grouped = group(&dist, work, &what, &mut total, |v| {
-                bound.read(program, v, 0).map(|r| r.key)
-            })?;
+            let (keys, total) = group(&dist, work, &what, read)?;
             let sides = dice.groups.iter().map(|g| g.1);
-            (grouped, Denominator::new(total, sides))
+            let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
+            fractions(keys, Denominator::new(total, sides), work, &what)
         }
         Plan::Opposed { dice, .. } => {
             let one = dist::natural::<C>(dice, limits, work, &what)?;
             let diff = dist::difference(&one, &one, work, &what)?;
-            let mut total = C::zero();
             // Only the difference matters: read it as (d, 0).
-            let grouped = group(&diff, work, &what, &mut total, |v| {
-                bound.read(program, v, 0).map(|r| r.key)
-            })?;
+            let read = |v| bound.read(program, v, 0).map(|r| r.key);
+            let (keys, total) = group(&diff, work, &what, read)?;
             let sides = dice.groups.iter().map(|g| g.1);
-            (grouped, Denominator::new(total, sides))
+            let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
+            fractions(keys, Denominator::new(total, sides), work, &what)
         }
         Plan::Pool { stages } => {
             let joint = pool::joint::<C>(stages, limits, work, &what)?;
             let n = joint.stages;
             let counts = &joint.counts;
-            let grouped = joint
-                .ways
-                .into_iter()
-                .enumerate()
-                .map(|(j, c)| {
-                    let of = counts.get(j * n..(j + 1) * n).unwrap_or_default();
-                    (Primary::Counts(of.to_vec()), c)
-                })
-                .collect();
-            (grouped, Denominator::new(joint.total, joint.sides))
+            let states = joint.ways.into_iter().enumerate().map(|(j, c)| {
+                let of = counts.get(j * n..(j + 1) * n).unwrap_or_default();
+                (Primary::Counts(of.to_vec()), c)
+            });
+            fractions(
+                states,
+                Denominator::new(joint.total, joint.sides),
+                work,
+                &what,
+            )
         }
-    };
+    }
+}
+
+/// Each count over the denominator, reduced, charging every outcome.
+fn fractions<C: Count>(
+    counts: impl IntoIterator<Item = (Primary, C), IntoIter: ExactSizeIterator>,
+    mut denominator: Denominator<C>,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Vec<(Primary, Probability)>, Fail> {
+    let counts = counts.into_iter();
     let mut out = Vec::with_capacity(counts.len());
     for (p, c) in counts {
         let (ratio, steps) = denominator.ratio(&c);
@@ -233,16 +267,17 @@ fn primary<C: Count>(
 }
 
 /// Counts per outcome key of every value of a distribution, in key order
-/// (sheet order); `total` gets the ways in all.
+/// (sheet order), and the ways in all.
 fn group<C: Count>(
     dist: &dist::Dist<C>,
     work: &mut Work,
     what: &dyn Fn() -> String,
-    total: &mut C,
     read: impl Fn(i64) -> Result<Key, RollError>,
-) -> Result<Vec<(Primary, C)>, Fail> {
+) -> Result<(Vec<(Key, C)>, C), Fail> {
     work.odds(dist.counts.len() as u64 * 4, what)?;
-    let mut keys: Vec<(Key, C)> = Vec::new();
+    // A sheet's chart has a handful of outcomes: one allocation for them.
+    let mut keys: Vec<(Key, C)> = Vec::with_capacity(dist.counts.len().min(8));
+    let mut total = C::zero();
     let mut at: Index<Key> = Index::new();
     for (i, count) in dist.counts.iter().enumerate() {
         if count.is_zero() {
@@ -250,6 +285,11 @@ fn group<C: Count>(
         }
         total.add_assign(count)?;
         let key = read(dist.min + i as i64)?;
+        // Neighbouring totals mostly read the same row: try the last first.
+        if let Some(last) = keys.last_mut().filter(|k| k.0 == key) {
+            last.1.add_assign(count)?;
+            continue;
+        }
         match at.find(&keys, |k| &k.0, &key) {
             Some(k) => keys[k].1.add_assign(count)?,
             None => {
@@ -259,10 +299,7 @@ fn group<C: Count>(
         }
     }
     keys.sort_by_key(|k| k.0);
-    Ok(keys
-        .into_iter()
-        .map(|(k, c)| (Primary::Read(k), c))
-        .collect())
+    Ok((keys, total))
 }
 
 /// The plan's own outcomes as fractions: in machine integers if every
@@ -270,13 +307,14 @@ fn group<C: Count>(
 fn primary_odds(
     program: &Program,
     bound: &Bound,
+    quick: Option<&Quick>,
     limits: &Limits,
     work: &mut Work,
-) -> Result<Vec<(Primary, BigRational)>, RollError> {
-    match primary::<u128>(program, bound, limits, work) {
+) -> Result<Vec<(Primary, Probability)>, RollError> {
+    match primary::<u128>(program, bound, quick, limits, work) {
         Ok(v) => Ok(v),
         Err(Fail::Error(e)) => Err(e),
-        Err(Fail::Overflow) => match primary::<BigUint>(program, bound, limits, work) {
+        Err(Fail::Overflow) => match primary::<BigUint>(program, bound, quick, limits, work) {
             Ok(v) => Ok(v),
             Err(Fail::Error(e)) => Err(e),
             // Big integers do not overflow.
@@ -299,51 +337,47 @@ fn pool_text(stages: &[BoundStage], counts: &[u64]) -> String {
     text
 }
 
-/// A path being built: text, probability, parts.
-struct Path {
-    text: String,
-    probability: BigRational,
-    steps: Vec<OddsStep>,
-}
-
 /// The exact odds of a bound chart and its follow-ups.
 fn odds(
     program: &Program,
     bound: &Bound,
+    kept: Kept<'_>,
     limits: &Limits,
     work: &mut Work,
     depth: usize,
 ) -> Result<Vec<OddsOutcome>, RollError> {
+    let text = kept.text;
     let chart = &program.charts[bound.chart];
-    let name = qualified(program, bound);
+    let name = chart_name(program, bound, text);
+    let primaries = primary_odds(program, bound, kept.quick, limits, work)?;
     // Group this chart's outcomes by what a player reads (several rows
-    // saying "No effect" are one outcome), keeping first-seen order.
-    let mut groups: Vec<(Path, Vec<usize>)> = Vec::new();
-    let mut by_text: Index<String> = Index::new();
-    for (p, probability) in primary_odds(program, bound, limits, work)? {
+    // saying "No effect" are one outcome), keeping first-seen order; the
+    // follow-ups of those that have any, by position.
+    let mut groups: Vec<OddsOutcome> = Vec::with_capacity(primaries.len());
+    let mut follows: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut by_text: Index<Shared<str>> = Index::new();
+    for (p, probability) in primaries {
         let key = match (p, &bound.plan) {
             (Primary::Counts(counts), Plan::Pool { stages }) => {
                 // A pool's stage counts differ, and so do their texts.
-                let text = pool_text(stages, &counts);
-                groups.push((
-                    Path {
-                        text: text.clone(),
-                        probability,
-                        steps: vec![OddsStep {
-                            chart: name.clone(),
-                            outcome: OutcomeText {
-                                fields: vec![OutcomeField {
-                                    label: None,
-                                    alternatives: vec![text],
-                                }]
-                                .into(),
-                                also: Vec::new(),
-                            },
-                            counts,
-                        }],
-                    },
-                    Vec::new(),
-                ));
+                let written = pool_text(stages, &counts);
+                let said: Shared<str> = written.as_str().into();
+                let fields = vec![OutcomeField {
+                    label: None,
+                    alternatives: vec![written],
+                }];
+                groups.push(OddsOutcome {
+                    outcome: said,
+                    probability,
+                    path: smallvec![OddsStep {
+                        chart: name.clone(),
+                        outcome: OutcomeText {
+                            fields: fields.into(),
+                            also: Vec::new(),
+                        },
+                        counts,
+                    }],
+                });
                 continue;
             }
             (Primary::Read(key), _) => key,
@@ -354,47 +388,56 @@ fn odds(
         for e in &extras {
             follow.extend(&e.follow_ups);
         }
-        let text = outcome_text(chart, primary, &extras);
-        let string = text.to_string();
-        let counts = Vec::new();
-        match by_text.find(&groups, |g| &g.0.text, &string) {
-            Some(i) if groups[i].1 == follow => {
-                groups[i].0.probability += probability;
+        // The bound chart's own texts when the outcome is a row's alone.
+        let shared = text
+            .filter(|_| key.extras == 0)
+            .and_then(|t| t.outcome(key.primary));
+        let (outcome, said) = match shared {
+            Some((fields, said)) => (
+                OutcomeText {
+                    fields,
+                    also: Vec::new(),
+                },
+                said,
+            ),
+            None => {
+                let outcome = outcome_text(chart, primary, &extras);
+                let said = outcome.to_string().into();
+                (outcome, said)
             }
-            _ => {
-                by_text.pushing(&string, groups.len());
-                groups.push((
-                    Path {
-                        text: string,
-                        probability,
-                        steps: vec![OddsStep {
-                            chart: name.clone(),
-                            outcome: text,
-                            counts,
-                        }],
-                    },
-                    follow,
-                ));
+        };
+        let same = by_text
+            .find(&groups, |g| &g.outcome, &said)
+            .filter(|&i| follow_ups(&follows, i) == follow.as_slice());
+        match same {
+            Some(i) => groups[i].probability += probability,
+            None => {
+                by_text.pushing(&said, groups.len());
+                if !follow.is_empty() {
+                    follows.push((groups.len(), follow));
+                }
+                groups.push(OddsOutcome {
+                    outcome: said,
+                    probability,
+                    path: smallvec![OddsStep {
+                        chart: name.clone(),
+                        outcome,
+                        counts: Vec::new(),
+                    }],
+                });
             }
         }
     }
-    if groups.iter().all(|(_, follow)| follow.is_empty()) {
+    if follows.is_empty() {
         // No follow-ups: the groups are the outcomes, one per text.
-        return Ok(groups
-            .into_iter()
-            .map(|(p, _)| OddsOutcome {
-                outcome: p.text,
-                probability: p.probability,
-                path: p.steps,
-            })
-            .collect());
+        return Ok(groups);
     }
     let mut sub_odds: HashMap<usize, Vec<OddsOutcome>> = HashMap::new();
     let mut out: Vec<OddsOutcome> = Vec::new();
-    let mut at: Index<String> = Index::new();
-    for (path, follow) in groups {
-        let mut paths = vec![path];
-        for index in follow {
+    let mut at: Index<Shared<str>> = Index::new();
+    for (i, group) in groups.into_iter().enumerate() {
+        let mut paths = vec![group];
+        for &index in follow_ups(&follows, i) {
             if let std::collections::hash_map::Entry::Vacant(slot) = sub_odds.entry(index) {
                 // `None`: a `then again` past `Limits::max_repeats`, not
                 // rolled; the path ends here (the last outcome stands).
@@ -402,7 +445,8 @@ fn odds(
                     continue;
                 };
                 work.follow_up(|| format!("the follow-ups of `{name}`"))?;
-                slot.insert(odds(program, &next, limits, work, depth + 1)?);
+                let sub = odds(program, &next, Kept::default(), limits, work, depth + 1)?;
+                slot.insert(sub);
             }
             let sub = sub_odds.get(&index).map_or(&[][..], Vec::as_slice);
             if paths.len().saturating_mul(sub.len()) > limits.max_odds_states {
@@ -414,34 +458,38 @@ fn odds(
             let mut next = Vec::with_capacity(paths.len() * sub.len());
             for p in &paths {
                 for s in sub {
-                    let words = p.probability.denom().bits() + s.probability.denom().bits();
+                    let words = p.probability.denom_bits() + s.probability.denom_bits();
                     work.odds(words.div_ceil(64) * 4, || {
                         format!("the follow-ups of `{name}`")
                     })?;
-                    let mut steps = p.steps.clone();
-                    steps.extend(s.path.iter().cloned());
-                    next.push(Path {
-                        text: format!("{} -> {}", p.text, s.outcome),
+                    let mut path = p.path.clone();
+                    path.extend(s.path.iter().cloned());
+                    next.push(OddsOutcome {
+                        outcome: format!("{} -> {}", p.outcome, s.outcome).into(),
                         probability: &p.probability * &s.probability,
-                        steps,
+                        path,
                     });
                 }
             }
             paths = next;
         }
         for p in paths {
-            match at.find(&out, |o| &o.outcome, &p.text) {
+            match at.find(&out, |o| &o.outcome, &p.outcome) {
                 Some(i) => out[i].probability += p.probability,
                 None => {
-                    at.pushing(&p.text, out.len());
-                    out.push(OddsOutcome {
-                        outcome: p.text,
-                        probability: p.probability,
-                        path: p.steps,
-                    });
+                    at.pushing(&p.outcome, out.len());
+                    out.push(p);
                 }
             }
         }
     }
     Ok(out)
+}
+
+/// The follow-ups of group `i` (none if it is not listed).
+fn follow_ups(follows: &[(usize, Vec<usize>)], i: usize) -> &[usize] {
+    follows
+        .iter()
+        .find(|f| f.0 == i)
+        .map_or(&[][..], |f| f.1.as_slice())
 }

@@ -99,7 +99,7 @@ pub(crate) fn odds(odds: &Odds, standalone: bool) -> Markup {
             line class="axis" x1=(LABEL_WIDTH) y1="0" x2=(LABEL_WIDTH) y2=(height) {}
             @for ((o, lines), y) in odds.outcomes.iter().zip(&rows).zip(&placed) {
                 (labels(lines, y + BAR_HEIGHT - 2.0))
-                (bar("bar", &o.outcome, LABEL_WIDTH, *y, &o.probability))
+                (bar("bar", &o.outcome, LABEL_WIDTH, *y, &o.probability.to_big()))
             }
         }
     }

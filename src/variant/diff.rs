@@ -94,7 +94,7 @@ impl OddsDiff {
         for o in &base.outcomes {
             if !outcomes.iter().any(|d| d.outcome == o.outcome) {
                 outcomes.push(OutcomeDiff {
-                    outcome: o.outcome.clone(),
+                    outcome: o.outcome.to_string(),
                     base: Some(base.probability(&o.outcome)),
                     variant: None,
                 });
@@ -115,7 +115,7 @@ impl OddsDiff {
             outcomes.insert(
                 at,
                 OutcomeDiff {
-                    outcome: o.outcome.clone(),
+                    outcome: o.outcome.to_string(),
                     base: None,
                     variant: Some(variant.probability(&o.outcome)),
                 },
