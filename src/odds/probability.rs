@@ -148,7 +148,9 @@ impl Probability {
         }
         let common = gcd(xd, yd);
         let (x_part, y_part) = (xd / common, yd / common);
-        let numer = xn.checked_mul(y_part)?.checked_add(yn.checked_mul(x_part)?)?;
+        let numer = xn
+            .checked_mul(y_part)?
+            .checked_add(yn.checked_mul(x_part)?)?;
         let denom = xd.checked_mul(y_part)?;
         Some(Self::new(numer, denom))
     }
