@@ -25,9 +25,10 @@ use std::ops::{Add, AddAssign, Mul};
 /// let rules = Ruleset::from_file("first_echelon").unwrap();
 /// let odds = rules.chart("bog_down").unwrap().odds(&Choices::none()).unwrap();
 /// let p = &odds.outcomes[0].probability;
-/// assert_eq!(p.to_string(), "3/10");
-/// assert_eq!(*p, BigRational::new(3.into(), 10.into()));
-/// assert!((p.to_f64() - 0.3).abs() < 1e-12);
+/// assert_eq!(odds.outcomes[0].outcome, "Traverse");
+/// assert_eq!(p.to_string(), "1/2");
+/// assert_eq!(*p, BigRational::new(1.into(), 2.into()));
+/// assert!((p.to_f64() - 0.5).abs() < 1e-12);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Probability(Repr);
