@@ -60,9 +60,10 @@ impl Shared<str> {
     }
 }
 
+/// As `str` does: width, fill and alignment apply (`{:<25}`).
 impl fmt::Display for Shared<str> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.pad(&self.0)
     }
 }
 

@@ -150,9 +150,11 @@ impl From<RollError> for Fail {
 }
 
 /// Budget steps charged for each outcome listed, on top of its arithmetic:
-/// its text, its path and its fraction are a dozen allocations, about a
-/// microsecond (measured on a pool of 125,751 outcomes, whose time per
-/// budget step then matches that of a sum of dice's convolution).
+/// a pool's outcome writes its text and fields (four allocations) and,
+/// past machine integers, its fraction's two big integers (set on a pool
+/// of 125,751 outcomes, whose time per budget step then matched that of a
+/// sum of dice's convolution; a table's outcomes share their texts with
+/// the bound chart and cost less, so this errs on the safe side).
 const OUTCOME_COST: u64 = 100;
 
 /// What a plan's own roll gave, before follow-ups.
