@@ -92,6 +92,15 @@ fn main() {
         }
         return;
     }
+    if std::env::var_os("ODDS_CG_UNBOUND").is_some() {
+        // `ChartRef::odds`: binds the choices on every call.
+        let chart = rules.chart(name).unwrap();
+        let choices = Choices::parse(choices).unwrap();
+        for _ in 0..k {
+            black_box(chart.odds(&choices).unwrap());
+        }
+        return;
+    }
     for _ in 0..k {
         black_box(bound.odds().unwrap());
     }

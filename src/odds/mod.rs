@@ -38,7 +38,6 @@ pub use probability::Probability;
 use serde::{Serialize, Serializer};
 use smallvec::{smallvec, SmallVec};
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 /// The exact distribution of a chart's outcomes.
 ///
@@ -330,11 +329,14 @@ fn primary_odds(
 /// one string.
 fn pool_text(stages: &[BoundStage], counts: &[u64]) -> String {
     let mut text = String::with_capacity(stages.iter().map(|s| s.label.len() + 6).sum());
+    let mut digits = itoa::Buffer::new();
     for (i, (stage, c)) in stages.iter().zip(counts).enumerate() {
         if i > 0 {
             text.push_str(", ");
         }
-        let _ = write!(text, "{c} {}", stage.label);
+        text.push_str(digits.format(*c));
+        text.push(' ');
+        text.push_str(&stage.label);
     }
     text
 }
