@@ -30,12 +30,14 @@ impl<C: Count> Dist<C> {
 
     /// Adds one die of `sides` faces, by a sliding window (one pass),
     /// into `spare` (which then holds the old counts: two buffers serve
-    /// every die of a roll).
+    /// every die of a roll). The old counts' big integers are overwritten
+    /// in place (`clone_from` keeps their digits' allocation): a sum of
+    /// big counts allocates per new total, not per total per die.
     fn add_die(&mut self, sides: u32, spare: &mut Vec<C>) -> Result<(), Overflow> {
         let s = sides.max(1) as usize;
         let n = self.counts.len() + s - 1;
-        spare.clear();
-        spare.reserve(n);
+        spare.truncate(n);
+        spare.reserve(n - spare.len());
         let mut window = C::zero();
         for i in 0..n {
             if let Some(c) = self.counts.get(i) {
@@ -46,7 +48,10 @@ impl<C: Count> Dist<C> {
                     window.sub_assign(c);
                 }
             }
-            spare.push(window.clone());
+            match spare.get_mut(i) {
+                Some(slot) => slot.clone_from(&window),
+                None => spare.push(window.clone()),
+            }
         }
         self.min += 1;
         std::mem::swap(&mut self.counts, spare);
