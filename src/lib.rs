@@ -65,6 +65,7 @@ mod num;
 mod number;
 mod odds;
 pub mod parse_error;
+mod parse_inputs;
 pub mod parser;
 mod quick;
 mod read;

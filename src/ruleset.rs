@@ -246,6 +246,18 @@ impl RulesetBuilder {
         let mut marks = Vec::new();
         let mut roots = Vec::new();
         let mut removed = Vec::new();
+        // Every file is parsed first (side by side when it pays: they do
+        // not depend on each other until they are compiled together); a
+        // game given twice loads once.
+        let first = |i: usize, game: &String| !self.inputs[..i].iter().any(|g| &g.0 == game);
+        let texts: Vec<(crate::span::SourceId, &str)> = self
+            .inputs
+            .iter()
+            .enumerate()
+            .filter(|(i, (game, ..))| first(*i, game))
+            .filter_map(|(_, (_, id, _))| self.sources.get(*id).map(|s| (*id, &*s.text)))
+            .collect();
+        let mut docs = crate::parse_inputs::parse_all(&texts).into_iter();
         let mut seen_games: Vec<String> = Vec::new();
         for (game, id, origin) in &self.inputs {
             if seen_games.contains(game) {
@@ -254,10 +266,13 @@ impl RulesetBuilder {
                 continue;
             }
             seen_games.push(game.clone());
-            let Some(text) = self.sources.get(*id).map(|s| s.text.clone()) else {
+            if self.sources.get(*id).is_none() {
+                continue;
+            }
+            let Some(doc) = docs.next() else {
                 continue;
             };
-            match crate::variant::load::load(&mut self.sources, *id, &text, origin, &self.limits) {
+            match crate::variant::load::load(&mut self.sources, *id, doc, origin, &self.limits) {
                 Ok(loaded) => {
                     // A variant's merged file holds its bases' items too: only
                     // the expectations written in this file are its own.

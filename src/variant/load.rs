@@ -29,15 +29,16 @@ struct Link {
     shown: String,
 }
 
-/// Parses source `id` and, if it is a variant, loads its bases and merges.
+/// Loads source `id`, parsed as `parsed`: if it is a variant, loads its
+/// bases and merges.
 pub(crate) fn load(
     sources: &mut SourceMap,
     id: SourceId,
-    text: &str,
+    parsed: Result<Document, crate::parse_error::ParseError>,
     origin: &Origin,
     limits: &Limits,
 ) -> Result<Loaded, Vec<LoadError>> {
-    let doc = crate::parser::parse_document(id, text).map_err(|e| vec![LoadError::Parse(e)])?;
+    let doc = parsed.map_err(|e| vec![LoadError::Parse(e)])?;
     let (link, dir) = match origin {
         Origin::File(p) => (
             Link {
