@@ -80,3 +80,34 @@ pub(crate) fn parse_all(inputs: &[(SourceId, &str)]) -> Vec<Result<Document, Par
 fn parse_one(id: SourceId, text: &str) -> Result<Document, ParseError> {
     crate::parser::parse_document(id, text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Side by side or not, every input gets the document or the error a
+    /// parse on its own gives, in the order the inputs were given.
+    #[test]
+    fn the_same_results_in_the_same_order_as_one_by_one() {
+        let mut texts: Vec<String> = crate::bundled::names()
+            .filter_map(crate::bundled::get)
+            .map(str::to_string)
+            .collect();
+        texts.insert(
+            2,
+            "game \"Broken\" version \"1\"\ntable t \"T\" {\n  roll 2d6\n".into(),
+        );
+        texts.push("not a rules file".into());
+        let inputs: Vec<(SourceId, &str)> = texts
+            .iter()
+            .zip(0u32..)
+            .map(|(t, i)| (SourceId(i), t.as_str()))
+            .collect();
+        assert!(inputs.iter().map(|i| i.1.len()).sum::<usize>() > WORTH_A_THREAD);
+        let together = parse_all(&inputs);
+        let one_by_one: Vec<_> = inputs.iter().map(|&(id, t)| parse_one(id, t)).collect();
+        assert_eq!(together, one_by_one);
+        assert!(together[2].is_err() && together.last().is_some_and(Result::is_err));
+        assert!(together[0].is_ok());
+    }
+}

@@ -347,3 +347,20 @@ impl Roll {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shared;
+
+    #[test]
+    fn shared_text_pads_and_compares_as_str_does() {
+        let text: Shared<str> = "Traverse".into();
+        assert_eq!(format!("[{text:<10}]"), "[Traverse  ]");
+        assert_eq!(format!("[{text:>10}]"), "[  Traverse]");
+        assert_eq!(format!("[{text:.4}]"), "[Trav]");
+        let (plain, owned) = ("Traverse", String::from("Traverse"));
+        assert_eq!(plain, text);
+        assert_eq!(owned, text);
+        assert_eq!(text.as_str(), plain);
+    }
+}

@@ -21,25 +21,42 @@ pub(crate) struct TraceText {
     pub modifiers: Shared<[AppliedModifier]>,
     /// Each row's ranges as written (tables and opposed rolls).
     written: Vec<Shared<str>>,
-    /// Each row's outcome fields (tables and opposed rolls); for a roll
-    /// with no dice, its one outcome.
-    rows: Vec<Shared<[OutcomeField]>>,
+    /// Each row's outcome (tables and opposed rolls); for a roll with no
+    /// dice, its one outcome.
+    rows: Vec<Said>,
     /// A check's outcomes.
-    success: Option<Shared<[OutcomeField]>>,
-    failure: Option<Shared<[OutcomeField]>>,
-    /// How each of those outcomes reads (`Bogged down or Displace`), in the
-    /// order rows, success, failure: what exact odds list.
-    said: Vec<Shared<str>>,
+    success: Option<Said>,
+    failure: Option<Said>,
+}
+
+/// An outcome's fields, and how it reads with no `also` added (`Bogged
+/// down OR Displace`: what exact odds list).
+#[derive(Clone, Debug)]
+struct Said {
+    fields: Shared<[OutcomeField]>,
+    text: Shared<str>,
+}
+
+impl Said {
+    fn new(fields: Shared<[OutcomeField]>) -> Self {
+        let text = OutcomeText {
+            fields: fields.clone(),
+            also: Vec::new(),
+        }
+        .to_string()
+        .into();
+        Self { fields, text }
+    }
 }
 
 impl TraceText {
     pub(crate) fn new(program: &Program, bound: &Bound) -> Self {
         let chart = &program.charts[bound.chart];
-        let fields = |r| outcome_fields(chart, r);
+        let said = |r| Said::new(outcome_fields(chart, r));
         let (written, rows, success, failure) = match &bound.plan {
             Plan::Table { rows, written, .. } | Plan::Opposed { rows, written, .. } => (
                 written.iter().map(shared_ranges).collect(),
-                rows.iter().map(fields).collect(),
+                rows.iter().map(said).collect(),
                 None,
                 None,
             ),
@@ -48,18 +65,12 @@ impl TraceText {
             } => (
                 Vec::new(),
                 Vec::new(),
-                Some(fields(success)),
-                Some(fields(failure)),
+                Some(said(success)),
+                Some(said(failure)),
             ),
-            Plan::Certain(r, _) => (Vec::new(), vec![fields(r)], None, None),
+            Plan::Certain(r, _) => (Vec::new(), vec![said(r)], None, None),
             Plan::Pool { .. } => (Vec::new(), Vec::new(), None, None),
         };
-        let said = rows
-            .iter()
-            .chain(&success)
-            .chain(&failure)
-            .map(|fields| said(fields.clone()))
-            .collect();
         Self {
             chart: qualified_name(program, bound).into(),
             title: chart.title.as_str().into(),
@@ -68,7 +79,6 @@ impl TraceText {
             rows,
             success,
             failure,
-            said,
         }
     }
 
@@ -77,38 +87,27 @@ impl TraceText {
         self.written.get(row).cloned()
     }
 
-    /// The fields of the outcome a primary code stands for (not those of
-    /// natural-roll rules, which are read roll by roll).
-    pub(crate) fn fields(&self, code: u32) -> Option<Shared<[OutcomeField]>> {
+    /// The outcome a primary code stands for (not those of natural-roll
+    /// rules, which are read roll by roll).
+    fn said(&self, code: u32) -> Option<&Said> {
         match Code::of(code) {
-            Code::Row(i) => self.rows.get(i).cloned(),
-            Code::Success => self.success.clone(),
-            Code::Failure => self.failure.clone(),
+            Code::Row(i) => self.rows.get(i),
+            Code::Success => self.success.as_ref(),
+            Code::Failure => self.failure.as_ref(),
             Code::Extra(_) => None,
         }
+    }
+
+    /// The fields of the outcome a primary code stands for.
+    pub(crate) fn fields(&self, code: u32) -> Option<Shared<[OutcomeField]>> {
+        self.said(code).map(|s| s.fields.clone())
     }
 
     /// The fields and the text of the outcome a primary code stands for,
     /// as exact odds list it.
     pub(crate) fn outcome(&self, code: u32) -> Option<(Shared<[OutcomeField]>, Shared<str>)> {
-        let at = match Code::of(code) {
-            Code::Row(i) => i,
-            Code::Success => self.rows.len(),
-            Code::Failure => self.rows.len() + usize::from(self.success.is_some()),
-            Code::Extra(_) => return None,
-        };
-        Some((self.fields(code)?, self.said.get(at)?.clone()))
+        self.said(code).map(|s| (s.fields.clone(), s.text.clone()))
     }
-}
-
-/// How an outcome with these fields and no `also` reads.
-fn said(fields: Shared<[OutcomeField]>) -> Shared<str> {
-    OutcomeText {
-        fields,
-        also: Vec::new(),
-    }
-    .to_string()
-    .into()
 }
 
 /// `game.chart`.

@@ -10,7 +10,6 @@
 use super::count::Count;
 use super::Probability;
 use num_bigint::{BigInt, BigUint};
-use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::HashMap;
@@ -73,13 +72,7 @@ impl<C: Count> Denominator<C> {
     /// (words read by the divisions).
     pub fn ratio(&mut self, count: &C) -> (Probability, u64) {
         if let (Some(n), Some(d)) = (count.as_u128(), self.total.as_u128()) {
-            // A word-sized gcd where both fit (every sheet chart's do).
-            let g = match (u64::try_from(n), u64::try_from(d)) {
-                (Ok(n), Ok(d)) => u128::from(n.gcd(&d)),
-                _ => n.gcd(&d),
-            }
-            .max(1);
-            return (Probability::reduced(n / g, d / g), 1);
+            return (Probability::new(n, d), 1);
         }
         let mut n = count.to_big();
         if Zero::is_zero(&n) {

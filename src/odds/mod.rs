@@ -214,19 +214,16 @@ fn primary<C: Count>(
             let one = [(Primary::Read(Key::default()), C::one())];
             fractions(one, Denominator::new(C::one(), []), work, &what)
         }
-        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
-            let dist = dist::natural::<C>(dice, limits, work, &what)?;
-            let (keys, total) = group(&dist, work, &what, read)?;
-            let sides = dice.groups.iter().map(|g| g.1);
-            let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
-            fractions(keys, Denominator::new(total, sides), work, &what)
-        }
-        Plan::Opposed { dice, .. } => {
-            let one = dist::natural::<C>(dice, limits, work, &what)?;
-            let diff = dist::difference(&one, &one, work, &what)?;
-            // Only the difference matters: read it as (d, 0).
-            let read = |v| bound.read(program, v, 0).map(|r| r.key);
-            let (keys, total) = group(&diff, work, &what, read)?;
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } | Plan::Opposed { dice, .. } => {
+            let natural = dist::natural::<C>(dice, limits, work, &what)?;
+            let (keys, total) = if let Plan::Opposed { .. } = &bound.plan {
+                // Only the difference matters: read it as (d, 0). (An
+                // opposed roll has no table of naturals: `read` reads it.)
+                let diff = dist::difference(&natural, &natural, work, &what)?;
+                group(&diff, work, &what, read)?
+            } else {
+                group(&natural, work, &what, read)?
+            };
             let sides = dice.groups.iter().map(|g| g.1);
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)

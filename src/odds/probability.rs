@@ -48,7 +48,8 @@ impl Probability {
         Self(Repr::Small(0, 1))
     }
 
-    /// `numer / denom`, reduced. A zero denominator gives zero.
+    /// `numer / denom`, reduced (by a word-sized gcd where both fit, as
+    /// every sheet chart's counts do). A zero denominator gives zero.
     #[must_use]
     pub fn new(numer: u128, denom: u128) -> Self {
         if denom == 0 || numer == 0 {
@@ -56,11 +57,6 @@ impl Probability {
         }
         let g = gcd(numer, denom);
         Self(Repr::Small(numer / g, denom / g))
-    }
-
-    /// `numer / denom` already reduced (the caller divided out their gcd).
-    pub(crate) fn reduced(numer: u128, denom: u128) -> Self {
-        Self(Repr::Small(numer, denom))
     }
 
     /// The value of a big rational (reduced here if it is not).
