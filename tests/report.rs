@@ -11,6 +11,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 fn fixture() -> Ruleset {
     let path = format!("{}/tests/charts/report.rules", env!("CARGO_MANIFEST_DIR"));
@@ -261,7 +262,9 @@ fn quick_rolls_agree_with_the_exact_odds() {
         let mut seen: BTreeMap<String, u32> = BTreeMap::new();
         for _ in 0..4000 {
             let roll = bound.roll_quick(&mut rng).unwrap_or_else(|e| panic!("{e}"));
-            *seen.entry(bound.describe(&roll.outcome).to_string()).or_default() += 1;
+            *seen
+                .entry(bound.describe(&roll.outcome).to_string())
+                .or_default() += 1;
         }
         for outcome in seen.keys() {
             assert!(
@@ -292,18 +295,19 @@ impl Pool {
             self.targets[0]
         );
         for (i, (n, s, once)) in self.later.iter().enumerate() {
-            out.push_str(&format!(
-                "  per {} roll {n}d{s} count {} \"{}\" on {}+{}\n",
+            let _ = writeln!(
+                out,
+                "  per {} roll {n}d{s} count {} \"{}\" on {}+{}",
                 names[i],
                 names[i + 1],
                 names[i + 1],
                 self.targets[i + 1],
                 if *once { " once" } else { "" }
-            ));
+            );
         }
         if let Some(r) = report {
             let named: Vec<&str> = r.iter().map(|&i| names[i]).collect();
-            out.push_str(&format!("  report {}\n", named.join(", ")));
+            let _ = writeln!(out, "  report {}", named.join(", "));
         }
         out.push_str("}\n");
         out

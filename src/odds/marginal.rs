@@ -141,32 +141,32 @@ fn pow<C: Count>(
     Ok(result)
 }
 
-/// The polynomial `p` (coefficients from x^0) raised to the `n`-th power,
-/// by J.C.P. Miller's recurrence: with `p[0] ≠ 0` and `q = p^n`,
-/// `q[0] = p[0]^n` and
+/// The polynomial `poly` (coefficients from x^0) raised to the power `n`,
+/// by J.C.P. Miller's recurrence: with `p = poly`, `p[0] ≠ 0`, `d` its
+/// degree and `q = p^n`, `q[0] = p[0]^n` and
 /// `k·p[0]·q[k] = Σ_{j=1..min(k,d)} ((n+1)·j − k)·p[j]·q[k−j]`,
 /// whose positive and negative terms are summed apart (every count stays
 /// unsigned) and whose division is exact. Leading zero coefficients
 /// (`p = x^s·p'`) shift the result by `n·s`.
 fn power<C: Exact>(
-    p: &[C],
+    poly: &[C],
     n: u64,
     limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Vec<C>, Fail> {
-    let Some(s) = p.iter().position(|c| !c.is_zero()) else {
+    let Some(zeros) = poly.iter().position(|c| !c.is_zero()) else {
         // The zero polynomial (no die has faces): nothing to count.
         return Ok(vec![C::zero()]);
     };
     if n == 0 {
         return Ok(vec![C::one()]);
     }
-    let p = p.get(s..).unwrap_or_default();
-    let d = p.len() - 1;
+    let poly = poly.get(zeros..).unwrap_or_default();
+    let degree_in = poly.len() - 1;
     let too_many = || over_states(limits, what);
-    let shift = n.checked_mul(s as u64).ok_or_else(too_many)?;
-    let degree = n.checked_mul(d as u64).ok_or_else(too_many)?;
+    let shift = n.checked_mul(zeros as u64).ok_or_else(too_many)?;
+    let degree = n.checked_mul(degree_in as u64).ok_or_else(too_many)?;
     let len = shift
         .checked_add(degree)
         .and_then(|l| l.checked_add(1))
@@ -174,39 +174,38 @@ fn power<C: Exact>(
         .ok_or_else(too_many)?;
     // `len` fits `max_odds_states`, a `usize`: so do `shift` and `degree`.
     let (shift, degree) = (shift as usize, degree as usize);
-    let mut q: Vec<C> = Vec::with_capacity(len as usize);
-    q.resize(shift, C::zero());
-    let first = p.first().cloned().unwrap_or_else(C::one);
-    q.push(pow(&first, n, work, what)?);
-    // Every factor `(n+1)·j` and `k` stays below (n+1)·(degree+d): the
-    // degree is at most `max_odds_states`, and n·d ≤ degree.
+    let mut out: Vec<C> = Vec::with_capacity(len as usize);
+    out.resize(shift, C::zero());
+    let first = poly.first().cloned().unwrap_or_else(C::one);
+    out.push(pow(&first, n, work, what)?);
     let step = n + 1;
     for k in 1..=degree {
         let mut plus = C::zero();
         let mut minus = C::zero();
-        let terms = k.min(d);
-        let words = q.last().map_or(1, Count::words) + p.get(1).map_or(1, Count::words);
+        let terms = k.min(degree_in);
+        let words = out.last().map_or(1, Count::words) + poly.get(1).map_or(1, Count::words);
         work.odds((terms as u64 + 2) * 2 * words, what)?;
         for j in 1..=terms {
-            let (Some(pj), Some(qk)) = (p.get(j), q.get(shift + k - j)) else {
+            let (Some(coef), Some(earlier)) = (poly.get(j), out.get(shift + k - j)) else {
                 continue;
             };
-            if pj.is_zero() {
+            if coef.is_zero() {
                 continue;
             }
+            // (n+1)·j and k are at most (n+1)·degree_in + degree: small.
             let up = step.checked_mul(j as u64).ok_or(Overflow)?;
-            let k = k as u64;
-            if up > k {
-                plus.add_product(&C::from_u64(up - k).mul(pj)?, qk)?;
-            } else if up < k {
-                minus.add_product(&C::from_u64(k - up).mul(pj)?, qk)?;
+            let at = k as u64;
+            if up > at {
+                plus.add_product(&C::from_u64(up - at).mul(coef)?, earlier)?;
+            } else if up < at {
+                minus.add_product(&C::from_u64(at - up).mul(coef)?, earlier)?;
             }
         }
         plus.sub_assign(&minus);
         let divisor = C::from_u64(k as u64).mul(&first)?;
-        q.push(plus.div_exact(&divisor));
+        out.push(plus.div_exact(&divisor));
     }
-    Ok(q)
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -267,9 +266,13 @@ mod tests {
         let what = || "test".to_string();
         let p = [5u128, 3, 2];
         let mut w = work();
-        let small = power(&p, 20, &limits, &mut w, &what).ok().unwrap_or_default();
+        let small = power(&p, 20, &limits, &mut w, &what)
+            .ok()
+            .unwrap_or_default();
         let big_p: Vec<BigUint> = p.iter().map(|&c| BigUint::from(c)).collect();
-        let big = power(&big_p, 20, &limits, &mut w, &what).ok().unwrap_or_default();
+        let big = power(&big_p, 20, &limits, &mut w, &what)
+            .ok()
+            .unwrap_or_default();
         let small: Vec<BigUint> = small.into_iter().map(BigUint::from).collect();
         assert_eq!(small, big);
     }

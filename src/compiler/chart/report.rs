@@ -10,7 +10,12 @@ use std::collections::HashMap;
 impl ChartCx<'_, '_> {
     /// Marks the stages `report` names (`names[i]` is stage `i`'s count) and
     /// no others; an unknown name or one named twice is an error.
-    pub(super) fn report(&mut self, reported: &[ast::Ident], names: &[String], stages: &mut [Stage]) {
+    pub(super) fn report(
+        &mut self,
+        reported: &[ast::Ident],
+        names: &[String],
+        stages: &mut [Stage],
+    ) {
         for stage in stages.iter_mut() {
             stage.reported = false;
         }
