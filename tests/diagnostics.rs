@@ -189,6 +189,7 @@ load_cases! {
     report_twice_name => ["chartwright::compile::reported_twice"];
     report_twice => [DUPLICATE];
     report_not_pool => ["chartwright::compile::misplaced_clause"];
+    duplicate_count => [DUPLICATE];
     // Every error of a file, not only the first
     several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];
 }

@@ -692,6 +692,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 let dice = roll.map_or(DiceSource::Dice(Dice::default()), |d| self.dice_source(d));
                 let mut stages = Vec::new();
                 let mut names = Vec::new();
+                self.counts_named_once(&c.clauses);
                 match find("count") {
                     Some(Clause::Count(stage)) => {
                         names.push(stage.name.name.clone());

@@ -1,13 +1,38 @@
 //! A pool's `report` clause: which counts its outcome names.
 
 use super::ChartCx;
-use crate::ast;
+use crate::ast::{self, Clause};
 use crate::compile_error::CompileErrorKind;
 use crate::span::Span;
 use crate::tree::Stage;
 use std::collections::HashMap;
 
 impl ChartCx<'_, '_> {
+    /// Each count of a pool has its own name (`per NAME` and `report NAME`
+    /// pick a count by it): a name counted twice is an error.
+    pub(super) fn counts_named_once(&mut self, clauses: &[Clause]) {
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for clause in clauses {
+            let stage = match clause {
+                Clause::Count(stage) | Clause::Per { stage, .. } => stage,
+                _ => continue,
+            };
+            let name = &stage.name;
+            if let Some(&first) = seen.get(name.name.as_str()) {
+                self.error(
+                    CompileErrorKind::Duplicate {
+                        what: "count",
+                        name: name.name.clone(),
+                        first,
+                    },
+                    name.span,
+                );
+            } else {
+                seen.insert(&name.name, name.span);
+            }
+        }
+    }
+
     /// Marks the stages `report` names (`names[i]` is stage `i`'s count) and
     /// no others; an unknown name or one named twice is an error.
     pub(super) fn report(
