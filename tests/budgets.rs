@@ -110,7 +110,11 @@ fn two_and_three_stage_pools() {
     assert_over(&odds_err(&r, "two"), "max_odds_work", "budget.two");
     assert_over(&odds_err(&r, "three"), "max_odds_work", "budget.three");
     // The marginal engine (`report`) is bounded by the same budget.
-    assert_over(&odds_err(&r, "two_reported"), "max_odds_work", "budget.two_reported");
+    assert_over(
+        &odds_err(&r, "two_reported"),
+        "max_odds_work",
+        "budget.two_reported",
+    );
 }
 
 #[test]
