@@ -13,9 +13,8 @@ impl ChartCx<'_, '_> {
     pub(super) fn counts_named_once(&mut self, clauses: &[Clause]) {
         let mut seen: HashMap<&str, Span> = HashMap::new();
         for clause in clauses {
-            let stage = match clause {
-                Clause::Count(stage) | Clause::Per { stage, .. } => stage,
-                _ => continue,
+            let (Clause::Count(stage) | Clause::Per { stage, .. }) = clause else {
+                continue;
             };
             let name = &stage.name;
             if let Some(&first) = seen.get(name.name.as_str()) {
