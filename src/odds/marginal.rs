@@ -83,6 +83,7 @@ pub(crate) fn marginal<C: Exact>(
         for &(count, faces, negative) in &stage.dice.groups {
             let Die { hit, miss, all } = die::<C>(stage, faces, negative, &mut sides);
             // One die: a miss brings nothing (x^0), a hit brings H(x).
+            work.odds(counts.len() as u64 * 2 * total.words(), what)?;
             let mut one = Vec::with_capacity(counts.len());
             for c in &counts {
                 one.push(hit.mul(c)?);
