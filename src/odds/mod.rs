@@ -4,7 +4,8 @@
 //! Follow-ups multiply in, path by path; pools compose binomials exactly.
 //!
 //! Layout: [`count`] (machine integers, big integers on overflow),
-//! [`dist`] (sums of dice), [`pool`] (pools' joint counts), [`fraction`]
+//! [`dist`] (sums of dice), [`pool`] (pools' joint counts), [`marginal`]
+//! (the one count a pool reports, without the joint), [`fraction`]
 //! (counts to reduced fractions). Outcomes are grouped by their compact
 //! [`Key`] (row and natural-rule bits) or a pool's stage counts, never by
 //! text; text is made once per distinct outcome. Every step spends the
@@ -232,8 +233,10 @@ fn primary<C: marginal::Exact>(
         }
         Plan::Pool { stages } => {
             // `report`: the outcome names some counts only.
-            let reported: Vec<usize> = (0..stages.len())
-                .filter(|&i| stages.get(i).is_some_and(|s| s.reported))
+            let reported: Vec<usize> = stages
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.reported.then_some(i))
                 .collect();
             if let [only] = reported[..] {
                 if reported.len() < stages.len() {
@@ -254,7 +257,6 @@ fn primary<C: marginal::Exact>(
                 let sides = joint.sides.clone();
                 let merged = pool::merge_reported(joint, &reported, work, &what)?;
                 let states = merged.into_iter().map(|(k, c)| (Primary::Counts(k), c));
-                let states: Vec<(Primary, C)> = states.collect();
                 return fractions(states, Denominator::new(total, sides), work, &what);
             }
             let n = joint.stages;
