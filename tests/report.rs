@@ -277,7 +277,8 @@ fn quick_rolls_agree_with_the_exact_odds() {
 
 /// One random pool: its first stage's dice groups (count, sides), then
 /// each stage's target (a lowest face) and, for later stages, dice per
-/// success and `once`.
+/// success and `once`. Its modifier (`bonus`, +1 to each first-stage die)
+/// is on or off as the test picks.
 #[derive(Clone, Debug)]
 struct Pool {
     first: Vec<(u32, u32)>,
@@ -290,7 +291,8 @@ impl Pool {
         let names = ["a", "b", "c"];
         let dice: Vec<String> = self.first.iter().map(|(n, s)| format!("{n}d{s}")).collect();
         let mut out = format!(
-            "game \"P\" version \"1\"\npool p \"P\" {{\n  roll {}\n  count a \"a\" on {}+\n",
+            "game \"P\" version \"1\"\npool p \"P\" {{\n  roll {}\n  \
+             modifiers {{ bonus +1 \"bonus\" }}\n  count a \"a\" on {}+\n",
             dice.join(" + "),
             self.targets[0]
         );
@@ -314,7 +316,7 @@ impl Pool {
     }
 }
 
-fn pool() -> impl Strategy<Value = (Pool, Vec<usize>)> {
+fn pool() -> impl Strategy<Value = (Pool, Vec<usize>, bool)> {
     (
         prop::collection::vec((1u32..4, 2u32..11), 1..3),
         prop::collection::vec((1u32..3, 2u32..7, any::<bool>()), 0..3),
@@ -326,9 +328,10 @@ fn pool() -> impl Strategy<Value = (Pool, Vec<usize>)> {
                 prop::collection::vec(1u32..8, stages),
                 Just(later),
                 prop::sample::subsequence((0..stages).collect::<Vec<_>>(), 1..=stages),
+                any::<bool>(),
             )
         })
-        .prop_map(|(first, targets, later, report)| {
+        .prop_map(|(first, targets, later, report, bonus)| {
             (
                 Pool {
                     first,
@@ -336,6 +339,7 @@ fn pool() -> impl Strategy<Value = (Pool, Vec<usize>)> {
                     later,
                 },
                 report,
+                bonus,
             )
         })
 }
@@ -347,11 +351,12 @@ proptest! {
     /// the joint merged for several) equal the joint odds of the same pool
     /// without it, summed by hand over the counts it does not report.
     #[test]
-    fn reported_odds_are_the_joint_odds_merged((pool, report) in pool()) {
+    fn reported_odds_are_the_joint_odds_merged((pool, report, bonus) in pool()) {
         let names = ["a", "b", "c"];
         let load = |text: String| Ruleset::from_str("p", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let joint = odds(&load(pool.text(None)), "p", "");
-        let reported = odds(&load(pool.text(Some(&report))), "p", "");
+        let args = if bonus { "bonus" } else { "" };
+        let joint = odds(&load(pool.text(None)), "p", args);
+        let reported = odds(&load(pool.text(Some(&report))), "p", args);
         // "2 a, 1 b, 0 c" -> the reported parts, "2 a, 0 c".
         let mut merged: BTreeMap<Vec<u64>, BigRational> = BTreeMap::new();
         for (outcome, p) in joint {
