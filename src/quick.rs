@@ -125,7 +125,7 @@ impl Quick {
 }
 
 /// The lowest and highest natural `dice` can show.
-fn span(dice: &BoundDice) -> (i64, i64) {
+pub(crate) fn span(dice: &BoundDice) -> (i64, i64) {
     dice.groups
         .iter()
         .fold((0i64, 0i64), |(lo, hi), &(count, sides, negative)| {

@@ -8,6 +8,7 @@ use crate::choices::Choices;
 use crate::compiler::{compile, Parsed};
 use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
+use crate::odds::Layout;
 use crate::odds::Odds;
 use crate::quick::{OutcomeId, Quick, QuickRoll};
 use crate::roll::Roll;
@@ -653,10 +654,13 @@ impl<'r> ChartRef<'r> {
     /// Binds the chart to a set of choices once, to roll it many times.
     pub fn bind(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
         let bound = bind(&self.rules.program, self.id, choices, &[])?;
+        let quick = Quick::new(&self.rules.program, &bound);
+        let text = TraceText::new(&self.rules.program, &bound);
         Ok(BoundChart {
             rules: self.rules,
-            quick: Quick::new(&self.rules.program, &bound),
-            text: Some(TraceText::new(&self.rules.program, &bound)),
+            layout: Layout::new(&self.rules.program, &bound, &text, &quick),
+            quick,
+            text: Some(text),
             bound,
         })
     }
@@ -683,6 +687,7 @@ impl<'r> ChartRef<'r> {
             bound: bind(&self.rules.program, self.id, choices, &[])?,
             quick: Quick::none(),
             text: None,
+            layout: None,
         })
     }
 
@@ -788,6 +793,9 @@ pub struct BoundChart<'r> {
     quick: Quick,
     /// The texts every trace of `bound` shows, shared with each [`Roll`].
     text: Option<TraceText>,
+    /// What its exact odds list and which outcome each natural reads,
+    /// settled with `bound` (tables, checks and opposed rolls).
+    layout: Option<Layout>,
 }
 
 impl BoundChart<'_> {
@@ -802,7 +810,9 @@ impl BoundChart<'_> {
         self.bound.shift(extra);
         self.quick = Quick::new(&self.rules.program, &self.bound);
         if self.text.is_some() {
-            self.text = Some(TraceText::new(&self.rules.program, &self.bound));
+            let text = TraceText::new(&self.rules.program, &self.bound);
+            self.layout = Layout::new(&self.rules.program, &self.bound, &text, &self.quick);
+            self.text = Some(text);
         }
         self
     }
@@ -870,6 +880,7 @@ impl BoundChart<'_> {
             crate::odds::Kept {
                 text: self.text.as_ref(),
                 quick: Some(&self.quick),
+                layout: self.layout.as_ref(),
             },
             &self.rules.limits,
             &mut work,
@@ -921,6 +932,7 @@ impl BoundChart<'_> {
                 crate::odds::Kept {
                     text: point.text.as_ref(),
                     quick: Some(&point.quick),
+                    layout: point.layout.as_ref(),
                 },
                 &self.rules.limits,
                 &mut work,
@@ -1020,5 +1032,85 @@ fn input_kind(
                 .map(|c| c.options.clone())
                 .unwrap_or_default(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Charts the bundled games lack: an opposed roll of several dice with
+    /// modifiers, a difference of dice, a check, natural-roll `also` rules.
+    const SHAPES: &str = r#"game "Shapes" version "1"
+opposed duel "Duel" {
+  sides att "Attacker", def "Defender"
+  roll 2d6 + d4
+  modifiers {
+    for att { elite +2 "elite" }
+    for def { dug_in +1 "dug in" }
+  }
+  rows { 3 or more => "Win"  -2 to 2 => "Draw"  -3 or less => "Loss" }
+}
+table drift "Drift" {
+  roll d6 - d6
+  rows { 2 or more => "East"  -1 to 1 => "Calm"  -2 or less => "West" }
+}
+check nerve "Nerve" {
+  roll 2d6
+  succeed on 7 or more
+  success "Steady"
+  failure "Shaken"
+  natural 12 => also "Inspired"
+}
+"#;
+
+    /// A bound chart's exact odds read from its [`Layout`] are the odds
+    /// read value by value with [`crate::bind::Bound::read`], for every
+    /// chart of the bundled games and every net modifier from -4 to +4.
+    #[test]
+    fn laid_out_odds_are_the_odds_read_value_by_value() {
+        let mut builder = Ruleset::builder();
+        for name in crate::bundled::names() {
+            builder.add_path(name);
+        }
+        builder.add_str("shapes", SHAPES);
+        let rules = builder.build().unwrap_or_else(|e| panic!("{e:?}"));
+        let (mut laid_out, mut shapes) = (0, 0);
+        for chart in rules.charts().filter(|c| !c.is_notes()) {
+            let choices = chart.example_choices();
+            for extra in -4..=4 {
+                let Ok(bound) = chart.bind(&choices) else {
+                    continue;
+                };
+                let bound = bound.with_extra_modifier(extra);
+                if bound.layout.is_none() {
+                    continue;
+                }
+                laid_out += 1;
+                shapes += usize::from(chart.qualified_name().starts_with("shapes."));
+                let read = crate::odds::chart_odds(
+                    &rules.program,
+                    &bound.bound,
+                    crate::odds::Kept {
+                        text: bound.text.as_ref(),
+                        quick: Some(&bound.quick),
+                        layout: None,
+                    },
+                    &rules.limits,
+                    &mut Work::new(&rules.limits),
+                );
+                assert_eq!(
+                    bound.odds().map_err(|e| e.to_string()),
+                    read.map_err(|e| bound.bound.explain(e).to_string()),
+                    "{} {extra:+}",
+                    chart.qualified_name()
+                );
+            }
+        }
+        // 240 when written: every table, check and opposed roll of the
+        // bundled games whose values all read a row and that has no
+        // follow-ups; and each of these shapes at every modifier.
+        assert!(laid_out >= 200, "only {laid_out} charts laid out");
+        assert_eq!(shapes, 3 * 9);
     }
 }

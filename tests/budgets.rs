@@ -294,7 +294,7 @@ table s "S" { roll 30d20  rows { 300 or more => "High"  299 or less => "Low" } }
 
 #[test]
 fn a_host_can_raise_the_budgets() {
-    let opposed = OPPOSED.replace("60d100", "12d100");
+    let opposed = OPPOSED.replace("60d100", "20d100");
     let r = rules_with(small(), &opposed);
     assert_over(&odds_err(&r, "big"), "max_odds_work", "budget.big");
     let r = rules_with(

@@ -15,46 +15,55 @@ pub(crate) struct Dist<C> {
 }
 
 impl<C: Count> Dist<C> {
-    fn point(v: i64) -> Self {
-        Dist {
-            min: v,
-            counts: vec![C::one()],
-        }
-    }
-
     /// Budget steps one pass over this distribution costs.
     fn cost(&self) -> u64 {
         let words = middle_words(&self.counts);
         (self.counts.len() as u64).saturating_mul(words)
     }
 
-    /// Adds one die of `sides` faces, by a sliding window (one pass),
-    /// into `spare` (which then holds the old counts: two buffers serve
-    /// every die of a roll). The old counts' big integers are overwritten
-    /// in place (`clone_from` keeps their digits' allocation): a sum of
-    /// big counts allocates per new total, not per total per die.
-    fn add_die(&mut self, sides: u32, spare: &mut Vec<C>) -> Result<(), Overflow> {
+    /// Adds one die of `sides` faces, by a sliding window run from the
+    /// top down, in place: the new count of total `i` is the sum of the
+    /// old counts of `i - s + 1 ..= i`, so writing it at `i` overwrites an
+    /// old count no lower total still needs but the window (kept aside in
+    /// `old` to take out of the window). No second buffer; a big count's
+    /// digits are overwritten in place (`clone_from` keeps their
+    /// allocation), so a sum of big counts allocates per new total, not
+    /// per total per die. The first die onto a single value fills the
+    /// counts directly.
+    fn add_die(&mut self, sides: u32) -> Result<(), Overflow> {
         let s = sides.max(1) as usize;
-        let n = self.counts.len() + s - 1;
-        spare.truncate(n);
-        spare.reserve(n - spare.len());
+        let counts = &mut self.counts;
+        self.min += 1;
+        if let [only] = counts.as_slice() {
+            let only = only.clone();
+            counts.resize(s, only);
+            return Ok(());
+        }
+        let n = counts.len() + s - 1;
+        counts.resize(n, C::zero());
+        // The window of the top total: the old counts of n - s ..= n - 1.
         let mut window = C::zero();
-        for i in 0..n {
-            if let Some(c) = self.counts.get(i) {
-                window.add_assign(c)?;
-            }
+        for c in &counts[n - s..] {
+            window.add_assign(c)?;
+        }
+        let mut old = C::zero();
+        for i in (0..n).rev() {
+            std::mem::swap(&mut counts[i], &mut old);
+            counts[i].clone_from(&window);
+            window.sub_assign(&old);
             if i >= s {
-                if let Some(c) = self.counts.get(i - s) {
-                    window.sub_assign(c);
-                }
-            }
-            match spare.get_mut(i) {
-                Some(slot) => slot.clone_from(&window),
-                None => spare.push(window.clone()),
+                window.add_assign(&counts[i - s])?;
             }
         }
-        self.min += 1;
-        std::mem::swap(&mut self.counts, spare);
+        Ok(())
+    }
+
+    /// Subtracts one die of `sides` faces: `x - y` for `y` in `1..=s` is
+    /// `x + z - (s + 1)` for `z` in `1..=s`, so it is a die added and the
+    /// values moved down.
+    fn sub_die(&mut self, sides: u32) -> Result<(), Overflow> {
+        self.add_die(sides)?;
+        self.min -= i64::from(sides.max(1)) + 1;
         Ok(())
     }
 }
@@ -63,17 +72,26 @@ pub(crate) fn too_large(what: String) -> RollError {
     RollError::new(RollErrorKind::TooLarge { what }, None)
 }
 
-/// The distribution of the natural sum of bound dice, and the number of
-/// ways in all (the product of the sides).
+/// The distribution of the natural sum of bound dice, or for an opposed
+/// roll (`opposed`: each side rolls the dice) of the difference of the two
+/// sides' sums.
 pub(crate) fn natural<C: Count>(
     dice: &BoundDice,
+    opposed: bool,
     limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Dist<C>, Fail> {
+    // The second side's dice are the first side's, subtracted.
+    let second = dice
+        .groups
+        .iter()
+        .filter(|_| opposed)
+        .map(|&(count, sides, negative)| (count, sides, !negative));
+    let groups = || dice.groups.iter().copied().chain(second.clone());
     let mut states: u64 = 1;
     let mut dice_count: u64 = 0;
-    for &(count, sides, _) in &dice.groups {
+    for (count, sides, _) in groups() {
         states = states.saturating_add(u64::from(count) * u64::from(sides.saturating_sub(1)));
         dice_count += u64::from(count);
     }
@@ -99,49 +117,16 @@ pub(crate) fn natural<C: Count>(
     // The sum's buffer at its final size at once: no reallocation per die.
     let mut counts = Vec::with_capacity(usize::try_from(states).unwrap_or(0));
     counts.push(C::one());
-    let mut pos = Dist { min: 0, counts };
-    let mut neg: Option<Dist<C>> = None;
-    let mut spare = Vec::new();
-    for &(count, sides, negative) in &dice.groups {
-        let d = if negative {
-            neg.get_or_insert_with(|| Dist::point(0))
-        } else {
-            &mut pos
-        };
+    let mut sum = Dist { min: 0, counts };
+    for (count, sides, negative) in groups() {
         for _ in 0..count {
-            work.odds(d.cost().saturating_add(u64::from(sides)), what)?;
-            d.add_die(sides, &mut spare)?;
+            work.odds(sum.cost().saturating_add(u64::from(sides)), what)?;
+            if negative {
+                sum.sub_die(sides)?;
+            } else {
+                sum.add_die(sides)?;
+            }
         }
     }
-    match neg {
-        None => Ok(pos),
-        Some(neg) => difference(&pos, &neg, work, what),
-    }
-}
-
-/// The distribution of `a - b` for independent `a` and `b`.
-pub(crate) fn difference<C: Count>(
-    a: &Dist<C>,
-    b: &Dist<C>,
-    work: &mut Work,
-    what: &dyn Fn() -> String,
-) -> Result<Dist<C>, Fail> {
-    let n = a.counts.len() + b.counts.len() - 1;
-    let mut counts = vec![C::zero(); n];
-    let blen = b.counts.len();
-    let bmax = b.min + blen as i64 - 1;
-    for (i, ca) in a.counts.iter().enumerate() {
-        if ca.is_zero() {
-            continue;
-        }
-        work.odds(b.cost().saturating_mul(ca.words()), what)?;
-        for (j, cb) in b.counts.iter().enumerate() {
-            // value = (a.min + i) - (b.min + j); index from min = a.min - bmax
-            counts[i + (blen - 1 - j)].add_product(ca, cb)?;
-        }
-    }
-    Ok(Dist {
-        min: a.min - bmax,
-        counts,
-    })
+    Ok(sum)
 }

@@ -15,6 +15,7 @@ mod count;
 mod dist;
 mod fraction;
 mod index;
+mod layout;
 mod marginal;
 mod pool;
 mod probability;
@@ -33,6 +34,7 @@ use crate::tree::Program;
 use count::{Count, Overflow};
 use fraction::Denominator;
 use index::Index;
+pub(crate) use layout::Layout;
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -174,6 +176,7 @@ enum Primary {
 pub(crate) struct Kept<'a> {
     pub text: Option<&'a TraceText>,
     pub quick: Option<&'a Quick>,
+    pub layout: Option<&'a Layout>,
 }
 
 /// The exact odds of a bound chart, spending `work`.
@@ -184,7 +187,10 @@ pub(crate) fn chart_odds(
     limits: &Limits,
     work: &mut Work,
 ) -> Result<Odds, RollError> {
-    let outcomes = odds(program, bound, kept, limits, work, 0)?;
+    let outcomes = match kept.layout {
+        Some(layout) => laid_out(program, bound, layout, limits, work)?,
+        None => odds(program, bound, kept, limits, work, 0)?,
+    };
     Ok(Odds {
         chart: chart_name(program, bound, kept.text),
         outcomes,
@@ -218,15 +224,11 @@ fn primary<C: marginal::Exact>(
             fractions(one, Denominator::new(C::one(), []), work, &what)
         }
         Plan::Table { dice, .. } | Plan::Check { dice, .. } | Plan::Opposed { dice, .. } => {
-            let natural = dist::natural::<C>(dice, limits, work, &what)?;
-            let (keys, total) = if let Plan::Opposed { .. } = &bound.plan {
-                // Only the difference matters: read it as (d, 0). (An
-                // opposed roll has no table of naturals: `read` reads it.)
-                let diff = dist::difference(&natural, &natural, work, &what)?;
-                group(&diff, work, &what, read)?
-            } else {
-                group(&natural, work, &what, read)?
-            };
+            // An opposed roll reads only the difference, as (d, 0). (It has
+            // no table of naturals: `read` reads it.)
+            let opposed = matches!(bound.plan, Plan::Opposed { .. });
+            let values = dist::natural::<C>(dice, opposed, limits, work, &what)?;
+            let (keys, total) = group(&values, work, &what, read)?;
             let sides = dice.groups.iter().map(|g| g.1);
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
@@ -338,10 +340,39 @@ fn primary_odds(
     limits: &Limits,
     work: &mut Work,
 ) -> Result<Vec<(Primary, Probability)>, RollError> {
-    match primary::<u128>(program, bound, quick, limits, work) {
+    in_words_or_big(
+        |work| primary::<u128>(program, bound, quick, limits, work),
+        |work| primary::<BigUint>(program, bound, quick, limits, work),
+        work,
+    )
+}
+
+/// The odds of a chart with a [`Layout`], counted as [`primary_odds`] counts.
+fn laid_out(
+    program: &Program,
+    bound: &Bound,
+    layout: &Layout,
+    limits: &Limits,
+    work: &mut Work,
+) -> Result<Vec<OddsOutcome>, RollError> {
+    let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
+    in_words_or_big(
+        |work| layout.odds::<u128>(bound, limits, work, &what),
+        |work| layout.odds::<BigUint>(bound, limits, work, &what),
+        work,
+    )
+}
+
+/// `words`, or `big` when a machine integer overflowed.
+fn in_words_or_big<T>(
+    words: impl FnOnce(&mut Work) -> Result<T, Fail>,
+    big: impl FnOnce(&mut Work) -> Result<T, Fail>,
+    work: &mut Work,
+) -> Result<T, RollError> {
+    match words(work) {
         Ok(v) => Ok(v),
         Err(Fail::Error(e)) => Err(e),
-        Err(Fail::Overflow) => match primary::<BigUint>(program, bound, quick, limits, work) {
+        Err(Fail::Overflow) => match big(work) {
             Ok(v) => Ok(v),
             Err(Fail::Error(e)) => Err(e),
             // Big integers do not overflow.
@@ -368,6 +399,67 @@ fn pool_text(stages: &[BoundStage], counts: &[u64]) -> String {
     text
 }
 
+/// One outcome of a chart as exact odds list it: how it reads, its step
+/// of the path, and the follow-ups it rolls.
+pub(crate) struct Listed {
+    pub said: Shared<str>,
+    step: OddsStep,
+    pub follow_ups: Vec<usize>,
+}
+
+impl Listed {
+    pub(crate) fn into_outcome(self, probability: Probability) -> OddsOutcome {
+        OddsOutcome {
+            outcome: self.said,
+            probability,
+            path: smallvec![self.step],
+        }
+    }
+}
+
+/// The outcome `key` stands for, with the bound chart's own texts when
+/// it is a row's alone (`text`), else texts made for it.
+pub(crate) fn listed(
+    program: &Program,
+    bound: &Bound,
+    text: Option<&TraceText>,
+    name: &Shared<str>,
+    key: Key,
+) -> Listed {
+    let chart = &program.charts[bound.chart];
+    let (primary, extras) = bound.outcome(key);
+    let mut follow_ups: Vec<usize> = primary.follow_ups.clone();
+    for e in &extras {
+        follow_ups.extend(&e.follow_ups);
+    }
+    let shared = text
+        .filter(|_| key.extras == 0)
+        .and_then(|t| t.outcome(key.primary));
+    let (outcome, said) = match shared {
+        Some((fields, said)) => (
+            OutcomeText {
+                fields,
+                also: Vec::new(),
+            },
+            said,
+        ),
+        None => {
+            let outcome = outcome_text(chart, primary, &extras);
+            let said = outcome.to_string().into();
+            (outcome, said)
+        }
+    };
+    Listed {
+        said,
+        step: OddsStep {
+            chart: name.clone(),
+            outcome,
+            counts: Vec::new(),
+        },
+        follow_ups,
+    }
+}
+
 /// The exact odds of a bound chart and its follow-ups.
 fn odds(
     program: &Program,
@@ -378,7 +470,6 @@ fn odds(
     depth: usize,
 ) -> Result<Vec<OddsOutcome>, RollError> {
     let text = kept.text;
-    let chart = &program.charts[bound.chart];
     let name = chart_name(program, bound, text);
     let primaries = primary_odds(program, bound, kept.quick, limits, work)?;
     // Group this chart's outcomes by what a player reads (several rows
@@ -414,29 +505,11 @@ fn odds(
             (Primary::Read(key), _) => key,
             (Primary::Counts(_), _) => continue,
         };
-        let (primary, extras) = bound.outcome(key);
-        let mut follow: Vec<usize> = primary.follow_ups.clone();
-        for e in &extras {
-            follow.extend(&e.follow_ups);
-        }
-        // The bound chart's own texts when the outcome is a row's alone.
-        let shared = text
-            .filter(|_| key.extras == 0)
-            .and_then(|t| t.outcome(key.primary));
-        let (outcome, said) = match shared {
-            Some((fields, said)) => (
-                OutcomeText {
-                    fields,
-                    also: Vec::new(),
-                },
-                said,
-            ),
-            None => {
-                let outcome = outcome_text(chart, primary, &extras);
-                let said = outcome.to_string().into();
-                (outcome, said)
-            }
-        };
+        let Listed {
+            said,
+            step,
+            follow_ups: follow,
+        } = listed(program, bound, text, &name, key);
         let same = by_text
             .find(&groups, |g| &g.outcome, &said)
             .filter(|&i| follow_ups(&follows, i) == follow.as_slice());
@@ -450,11 +523,7 @@ fn odds(
                 groups.push(OddsOutcome {
                     outcome: said,
                     probability,
-                    path: smallvec![OddsStep {
-                        chart: name.clone(),
-                        outcome,
-                        counts: Vec::new(),
-                    }],
+                    path: smallvec![step],
                 });
             }
         }
