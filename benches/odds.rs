@@ -1,11 +1,13 @@
 //! Exact odds (issues 5 and 14): every chart of every game in `rules/`, a
 //! 20d10 pool counting 6+, a two-stage pool of 100d10 (each hit converting
-//! on a d6), and the sum of 50d6. Each computation starts from the bound
+//! on a d6) as the joint of both counts and with `report converted` (the
+//! marginal engine), and the sum of 50d6. Each computation starts from the bound
 //! chart: nothing is cached between calls.
 //!
 //! Criterion times each game's charts as one batch (`odds_all/<game>`), the
 //! slowest sheet chart alone, and the two large distributions
-//! (`odds_large/pool_20d10`, `odds_large/pool2_100d10`, `odds_large/sum_50d6`). Timing 66 charts one
+//! (`odds_large/pool_20d10`, `odds_large/pool2_100d10`,
+//! `odds_large/pool2r_100d10`, `odds_large/sum_50d6`). Timing 66 charts one
 //! by one with criterion would take several minutes, so every chart's median
 //! is also printed as a table from a plain median-of-N loop (`cargo bench
 //! --bench odds`).
@@ -40,6 +42,13 @@ pool pool2_100d10 "100d10 hitting 6+, each hit converting on d6 4+" {
   roll 100d10
   count hits "hits" on 6+
   per hits roll d6 count converted "converted" on 4+
+}
+
+pool pool2r_100d10 "100d10 hitting 6+, each hit converting on d6 4+, the converted alone" {
+  roll 100d10
+  count hits "hits" on 6+
+  per hits roll d6 count converted "converted" on 4+
+  report converted
 }
 
 table sum_50d6 "The sum of 50d6" {
@@ -117,7 +126,7 @@ fn main() {
             }
             group.bench_function("slowest_sheet_chart", |b| b.iter(|| bound.odds().unwrap()));
         }
-        for id in ["pool_20d10", "pool2_100d10", "sum_50d6"] {
+        for id in ["pool_20d10", "pool2_100d10", "pool2r_100d10", "sum_50d6"] {
             let bound = large.chart(id).unwrap().bind(&Choices::none()).unwrap();
             group.bench_function(id, |b| b.iter(|| bound.odds().unwrap()));
         }
@@ -141,6 +150,7 @@ fn main() {
             "slowest_sheet_chart",
             "pool_20d10",
             "pool2_100d10",
+            "pool2r_100d10",
             "sum_50d6",
         ] {
             if let Some(ns) = common::median_ns("odds_large", id) {

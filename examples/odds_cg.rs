@@ -8,11 +8,12 @@
 //! ```
 //!
 //! Modes: `pool2 N` (N d10 hitting on 6+, each hit converting on d6 4+),
+//! `pool2r N` (the same with `report converted`: the marginal engine),
 //! `sum N` (a table with one row per total of N d6), `peers W` (the peers
 //! workload W of `/work/shared/peers/chartwright-adapter/rules/`, or
 //! `$PEERS_RULES`: 3.1, 3.2, 4.1, 4.2, 5, 6.1, 6.2). With `K = 0` and
 //! `ODDS_CG_TRY` set: one call, timed, and whether the limits refused it
-//! (`ODDS_CG_WORK` sets `max_odds_work` for `pool2` and `sum`).
+//! (`ODDS_CG_WORK` sets `max_odds_work` for `pool2`, `pool2r` and `sum`).
 
 use chartwright::{Choices, Ruleset};
 use std::fmt::Write as _;
@@ -23,6 +24,9 @@ fn chart(mode: &str, n: u64) -> String {
     match mode {
         "pool2" => writeln!(out,
             "pool c \"pool\" {{\n  roll {n}d10\n  count hits \"hits\" on 6+\n  per hits roll d6 count converted \"converted\" on 4+\n}}"
+        ).unwrap(),
+        "pool2r" => writeln!(out,
+            "pool c \"pool\" {{\n  roll {n}d10\n  count hits \"hits\" on 6+\n  per hits roll d6 count converted \"converted\" on 4+\n  report converted\n}}"
         ).unwrap(),
         "sum" => {
             writeln!(out, "table c \"sum\" {{\n  roll {n}d6\n  rows {{").unwrap();

@@ -93,6 +93,7 @@ pub const KEYWORDS: &[&str] = &[
     "sides",
     "count",
     "per",
+    "report",
     "steps",
     "start",
     "at",

@@ -487,6 +487,8 @@ pub enum Clause {
         /// The whole clause.
         span: Span,
     },
+    /// `report NAME, NAME`: the counts a pool's outcome names.
+    Report(Vec<Ident>, Span),
     /// `steps 80, 60, ...`, each step with its printed label if any.
     Steps(Vec<Step>, Span),
     /// `start EXPR`.

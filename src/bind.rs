@@ -65,6 +65,8 @@ pub(crate) struct BoundStage {
     /// the faces (see [`once_as_one_die`]), which engines that count die by
     /// die read exactly; the sampler rolls these real dice for its trace.
     pub once: Option<(BoundDice, Ranges, i64)>,
+    /// The outcome names this count (`report`; every count without one).
+    pub reported: bool,
 }
 
 /// Most faces of the one die a `once` stage's dice stand for.
@@ -1262,6 +1264,7 @@ fn plan(
                         target: one_target,
                         modifier: 0,
                         once: Some((dice, target, modifier)),
+                        reported: st.reported,
                     }
                 } else {
                     BoundStage {
@@ -1270,6 +1273,7 @@ fn plan(
                         target,
                         modifier,
                         once: None,
+                        reported: st.reported,
                     }
                 });
             }

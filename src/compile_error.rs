@@ -191,6 +191,13 @@ pub enum CompileErrorKind {
         /// What the place takes.
         allowed: String,
     },
+    /// A pool's `report` names a count twice.
+    ReportedTwice {
+        /// The count's name.
+        name: String,
+        /// Where it was named first.
+        first: Span,
+    },
 }
 
 impl fmt::Display for CompileErrorKind {
@@ -276,6 +283,7 @@ impl fmt::Display for CompileErrorKind {
             Self::NotThisKind { name, is, allowed } => {
                 write!(f, "`{name}` is {is}; {allowed}")
             }
+            Self::ReportedTwice { name, .. } => write!(f, "`report` names `{name}` twice"),
         }
     }
 }
@@ -306,6 +314,7 @@ impl CompileErrorKind {
             Self::ShiftWithoutColumns { .. } => "chartwright::compile::shift_without_columns",
             Self::RatioZero { .. } => "chartwright::compile::ratio_zero",
             Self::NotThisKind { .. } => "chartwright::compile::not_this_kind",
+            Self::ReportedTwice { .. } => "chartwright::compile::reported_twice",
         }
     }
 
@@ -381,6 +390,9 @@ impl CompileErrorKind {
                  or say what a zero means with `(... if {divisor} > 0 else ...)`"
             ),
             Self::NotThisKind { .. } => "use a name of the kind allowed here".into(),
+            Self::ReportedTwice { .. } => {
+                "name each count once: the outcome lists the counts named, in stage order".into()
+            }
         }
     }
 }
@@ -398,6 +410,7 @@ impl Diagnostic for CompileError {
         let main = match &self.kind {
             CompileErrorKind::Duplicate { .. } => "declared again here",
             CompileErrorKind::Unknown { .. } => "not declared",
+            CompileErrorKind::ReportedTwice { .. } => "named again here",
             CompileErrorKind::OverlappingRows { .. } => "this row",
             CompileErrorKind::UncoveredTotals { .. } => "these rows leave a gap",
             _ => "here",
@@ -410,6 +423,12 @@ impl Diagnostic for CompileError {
             CompileErrorKind::Duplicate { first, .. } if first.source == self.span.source => {
                 labels.push(LabeledSpan::new_with_span(
                     Some("first declared here".into()),
+                    *first,
+                ));
+            }
+            CompileErrorKind::ReportedTwice { first, .. } if first.source == self.span.source => {
+                labels.push(LabeledSpan::new_with_span(
+                    Some("first named here".into()),
                     *first,
                 ));
             }

@@ -341,7 +341,8 @@ fn pool<D: DiceSource + ?Sized>(
                 }
             }
         }
-        counts[i] = hits;
+        // A count the outcome does not name (`report`) is not part of it.
+        counts[i] = if stage.reported { hits } else { 0 };
         previous = hits;
     }
     Ok(QuickRoll {
@@ -374,7 +375,7 @@ pub(crate) fn describe(program: &Program, bound: &Bound, id: &OutcomeId) -> Outc
         (Id::Counts(counts), Plan::Pool { stages }) => {
             let n = stages.len().min(MAX_STAGES);
             let counts: Vec<u64> = counts[..n].iter().map(|&c| u64::from(c)).collect();
-            crate::sample::pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts)
+            crate::sample::reported_outcome(stages, &counts)
         }
         (Id::Read(key), _) => {
             let (primary, extras) = bound.outcome(*key);

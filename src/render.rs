@@ -463,6 +463,15 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                     target(&s.target)
                 );
             }
+            // `report`: the outcome names these counts alone.
+            if stages.iter().any(|s| !s.reported) {
+                let named: Vec<&str> = stages
+                    .iter()
+                    .filter(|s| s.reported)
+                    .map(|s| s.label.as_str())
+                    .collect();
+                let _ = writeln!(out, "Reports {}", named.join(", "));
+            }
         }
         Body::Ladder { steps, labels, .. } => {
             // In written order, the first step on top: `+1` moves up.

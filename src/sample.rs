@@ -1,7 +1,7 @@
 //! The sampler: rolls a bound plan with any source of dice and returns the
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
-use crate::bind::{bind, Bound, BoundDice, Plan};
+use crate::bind::{bind, Bound, BoundDice, BoundStage, Plan};
 use crate::budget::Work;
 use crate::choices::Choices;
 use crate::limits::Limits;
@@ -266,7 +266,14 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 counts.push(hits);
                 previous = hits;
             }
-            trace.outcome = pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts);
+            trace.outcome = reported_outcome(stages, &counts);
+            // With `report`, the outcome leaves counts out: the detail
+            // still says every count rolled.
+            let all = stages
+                .iter()
+                .any(|s| !s.reported)
+                .then(|| pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts))
+                .map(|o| format!("counted {o}"));
             let stages = stages
                 .iter()
                 .map(|s| match &s.once {
@@ -275,7 +282,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 })
                 .collect::<Vec<_>>()
                 .join(", ");
-            trace.detail = joined(&[bound.note.as_deref(), Some(&stages)]);
+            trace.detail = joined(&[bound.note.as_deref(), Some(&stages), all.as_deref()]);
         }
     }
     for index in follow {
@@ -435,6 +442,18 @@ fn natural_rules(bound: &Bound, natural: i64) -> Vec<NaturalRule> {
         }
     }
     out
+}
+
+/// A pool's outcome from every stage's count: the counts its `report`
+/// names, in stage order (`1 converted`), or all of them.
+pub(crate) fn reported_outcome(stages: &[BoundStage], counts: &[u64]) -> OutcomeText {
+    let (labels, counts): (Vec<&str>, Vec<u64>) = stages
+        .iter()
+        .zip(counts)
+        .filter(|(s, _)| s.reported)
+        .map(|(s, &c)| (s.label.as_str(), c))
+        .unzip();
+    pool_outcome(labels.into_iter(), &counts)
 }
 
 /// "2 hits, 1 converted".

@@ -449,6 +449,8 @@ pub(crate) struct Stage {
     pub modified: bool,
     /// `once`: each roll of `per` counts at most one success.
     pub once: bool,
+    /// The outcome names this count (`report`; every count without one).
+    pub reported: bool,
 }
 
 /// What a chart does.

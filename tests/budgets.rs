@@ -89,6 +89,19 @@ pool three "Three stages" {
   count hits "hits" on 2+
   per hits roll 1000d6 count wounds "wounds" on 2+
   per wounds roll 1000d6 count kills "kills" on 2+
+}
+pool three_reported "Three stages, the kills alone" {
+  roll 1000d6
+  count hits "hits" on 2+
+  per hits roll 1000d6 count wounds "wounds" on 2+
+  per wounds roll 1000d6 count kills "kills" on 2+
+  report kills
+}
+pool two_reported "Two stages, the kills alone" {
+  roll 1000d6
+  count hits "hits" on 4+
+  per hits roll d6 count kills "kills" on 4+
+  report kills
 }"#;
 
 #[test]
@@ -96,6 +109,24 @@ fn two_and_three_stage_pools() {
     let r = rules_with(small(), POOLS);
     assert_over(&odds_err(&r, "two"), "max_odds_work", "budget.two");
     assert_over(&odds_err(&r, "three"), "max_odds_work", "budget.three");
+    // The marginal engine (`report`) is bounded by the same budget.
+    assert_over(
+        &odds_err(&r, "two_reported"),
+        "max_odds_work",
+        "budget.two_reported",
+    );
+}
+
+#[test]
+fn a_reported_count_past_the_outcome_limit_is_refused() {
+    // Each wound brings up to 1000 kills, each hit up to 1000 · 1000: over
+    // `max_odds_states`, refused before those are computed.
+    let r = rules_with(Limits::default(), POOLS);
+    let e = odds_err(&r, "three_reported");
+    assert!(
+        matches!(e.kind, chartwright::RollErrorKind::TooLarge { .. }),
+        "{e:?}"
+    );
 }
 
 #[test]

@@ -184,6 +184,12 @@ load_cases! {
     ladder_cycle => ["chartwright::compile::ladder_cycle"];
     ladder_input => ["chartwright::compile::ladder_input"];
     results_uncovered => [UNCOVERED, UNCOVERED, UNCOVERED];
+    // A pool's `report` (issue 14)
+    report_unknown => [UNKNOWN_NAME];
+    report_twice_name => ["chartwright::compile::reported_twice"];
+    report_twice => [DUPLICATE];
+    report_not_pool => ["chartwright::compile::misplaced_clause"];
+    duplicate_count => [DUPLICATE];
     // Every error of a file, not only the first
     several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];
 }

@@ -198,6 +198,35 @@ fn the_base_stays_unchanged_beside_the_variant() {
 }
 
 #[test]
+fn a_variant_of_a_pool_that_reports_one_count() {
+    // Base: a d10 converts 1/2 · 1/2 = 1/4, Binomial(2, 1/4): 9/16, 6/16,
+    // 1/16. Variant: converts on 5+, 1/2 · 1/3 = 1/6, Binomial(2, 1/6):
+    // 25/36, 10/36, 1/36. Same outcomes: only the reported count.
+    let d = diff(
+        "tests/charts/report.rules",
+        "tests/variants/report_harder.rules",
+        "convert",
+        "",
+    );
+    assert_diff(
+        &d,
+        &[
+            ("0 converted", Some(q(9, 16)), Some(q(25, 36))),
+            ("1 converted", Some(q(3, 8)), Some(q(5, 18))),
+            ("2 converted", Some(q(1, 16)), Some(q(1, 36))),
+        ],
+    );
+    // `show` marks the changed stage and keeps the report line.
+    Command::cargo_bin("chartwright")
+        .expect("binary")
+        .args(["show", "tests/variants/report_harder.rules", "convert"])
+        .assert()
+        .success()
+        .stdout(contains("Reports converted"))
+        .stdout(contains("* "));
+}
+
+#[test]
 fn a_variant_of_a_variant() {
     // Deeper mud: mud season with `mud` at -3. With mud: d10 - 3 reads 7+ on
     // 10 (1/10), 4-6 on 7-9 (3/10), 3- on 1-6 (6/10).

@@ -2,8 +2,9 @@
 # One run of the peers harness (/work/shared/peers, or $PEERS_DIR) for
 # docs/performance.md: the workloads W1-W6 against icepool and the
 # hand-written Rust baseline, then the scaling of both kinds of exact odds
-# (the two-stage pool N d10 hitting on 6+, each hit converting on d6 4+; the
-# sum of N d6) for chartwright (cw-scale) and icepool (scale_icepool.py).
+# (the two-stage pool N d10 hitting on 6+, each hit converting on d6 4+: as
+# the joint of both counts, `pool2`, and with `report converted`, `pool2r`;
+# the sum of N d6) for chartwright (cw-scale) and icepool (scale_icepool.py).
 #
 #   benches/peers/run.sh [N ...]        (default N: 10 20 50 100 200 500)
 #
@@ -23,16 +24,25 @@ sed -i \
   -e 's/let mut acc: Vec<(i64, BigRational)> = Vec::new();/let mut acc: Vec<(i64, chartwright::Probability)> = Vec::new();/' \
   -e 's/.map(|o| (o.outcome.clone(), o.probability.clone()))/.map(|o| (o.outcome.to_string(), o.probability.to_big()))/' \
   "$copy/chartwright-adapter/src/main.rs"
+# The marginal series: the same two-stage pool with `report converted` (its
+# outcome the converted hits alone, as icepool's), as cw-scale kind `pool2r`.
+sed -i \
+  -e 's/^        k => panic!("unknown kind {k}"),$/        "pool2r" => writeln!(out, "pool c \\"pool\\" {{\\n  roll {n}d10\\n  count hits \\"hits\\" on 6+\\n  per hits roll d6 count converted \\"converted\\" on 4+\\n  report converted\\n}}").unwrap(),\n&/' \
+  "$copy/chartwright-adapter/src/scale.rs"
 export PEERS_WORK=$work PEERS_ONLY=${PEERS_ONLY:-icepool,handcoded-rust,cw-peer}
 "$copy/run.sh" "$project"
 ns=${*:-10 20 50 100 200 500}
 echo
 echo "| kind | N | chartwright | icepool | icepool / chartwright |"
 echo "|---|---:|---:|---:|---:|"
-for kind in pool2 sum; do
+for kind in pool2 pool2r sum; do
   for n in $ns; do
-    if [ "$kind" = pool2 ]; then cw=$("$work/adapter/target/release/cw-scale" pool2 "$n"); else cw=$("$work/adapter/target/release/cw-scale" sum-full "$n" 6); fi
-    ice=$(timeout 600 python3 "$here/scale_icepool.py" "$kind" "$n" || echo '{}')
+    case $kind in
+      pool2|pool2r) cw=$("$work/adapter/target/release/cw-scale" "$kind" "$n") ;;
+      *) cw=$("$work/adapter/target/release/cw-scale" sum-full "$n" 6) ;;
+    esac
+    # icepool answers the marginal question for both pool series.
+    ice=$(timeout 600 python3 "$here/scale_icepool.py" "${kind%r}" "$n" || echo '{}')
     python3 - "$kind" "$n" "$cw" "$ice" <<'PY'
 import json, sys
 kind, n, cw, ice = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])

@@ -42,6 +42,7 @@ mod exprs;
 mod ladder;
 mod modifiers;
 mod outcomes;
+mod report;
 mod table;
 
 pub(in crate::compiler) use dice::static_dice;
@@ -109,6 +110,7 @@ fn clause_name(c: &Clause) -> &'static str {
         Clause::Sides(..) => "sides",
         Clause::Count(_) => "count",
         Clause::Per { .. } => "per",
+        Clause::Report(..) => "report",
         Clause::Steps(..) => "steps",
         Clause::Start(_) => "start",
         Clause::AtMost { .. } => "at most",
@@ -127,6 +129,7 @@ fn clause_span(c: &Clause) -> Span {
         | Clause::Rows(_, s)
         | Clause::Sides(_, s)
         | Clause::Steps(_, s)
+        | Clause::Report(_, s)
         | Clause::ShiftsPastEdges(s)
         | Clause::Cap(_, s)
         | Clause::Results(_, s)
@@ -179,7 +182,7 @@ fn allowed(kind: ast::ChartKind, clause: &Clause) -> bool {
         Clause::Natural(_) => matches!(kind, K::Table | K::Check),
         Clause::Succeed(_) | Clause::Success(_) | Clause::Failure(_) => kind == K::Check,
         Clause::Sides(..) => kind == K::Opposed,
-        Clause::Count(_) | Clause::Per { .. } => kind == K::Pool,
+        Clause::Count(_) | Clause::Per { .. } | Clause::Report(..) => kind == K::Pool,
         Clause::Steps(..) | Clause::Start(_) | Clause::AtMost { .. } => kind == K::Ladder,
     }
 }
@@ -689,6 +692,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 let dice = roll.map_or(DiceSource::Dice(Dice::default()), |d| self.dice_source(d));
                 let mut stages = Vec::new();
                 let mut names = Vec::new();
+                self.counts_named_once(&c.clauses);
                 match find("count") {
                     Some(Clause::Count(stage)) => {
                         names.push(stage.name.name.clone());
@@ -698,6 +702,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                             per: None,
                             modified: true,
                             once: false,
+                            reported: true,
                         });
                     }
                     _ => missing(&mut self, "count"),
@@ -743,8 +748,12 @@ impl<'a, 's> ChartCx<'a, 's> {
                             per: Some(per),
                             modified: false,
                             once: *once,
+                            reported: true,
                         });
                     }
+                }
+                if let Some(Clause::Report(reported, _)) = find("report") {
+                    self.report(reported, &names, &mut stages);
                 }
                 Body::Pool { dice, stages }
             }

@@ -4,7 +4,8 @@
 //! Follow-ups multiply in, path by path; pools compose binomials exactly.
 //!
 //! Layout: [`count`] (machine integers, big integers on overflow),
-//! [`dist`] (sums of dice), [`pool`] (pools' joint counts), [`fraction`]
+//! [`dist`] (sums of dice), [`pool`] (pools' joint counts), [`marginal`]
+//! (the one count a pool reports, without the joint), [`fraction`]
 //! (counts to reduced fractions). Outcomes are grouped by their compact
 //! [`Key`] (row and natural-rule bits) or a pool's stage counts, never by
 //! text; text is made once per distinct outcome. Every step spends the
@@ -15,6 +16,7 @@ mod dist;
 mod fraction;
 mod index;
 mod layout;
+mod marginal;
 mod pool;
 mod probability;
 
@@ -80,7 +82,8 @@ pub struct OddsStep {
     /// Its outcome: text fields with their alternatives (`Bogged down` or
     /// `Displace`), and the outcomes natural-roll rules add (`also`).
     pub outcome: OutcomeText,
-    /// For a pool: the count of successes of each stage, in order.
+    /// For a pool: the count of successes of each stage it reports (every
+    /// stage without `report`), in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counts: Vec<u64>,
 }
@@ -203,7 +206,7 @@ fn chart_name(program: &Program, bound: &Bound, text: Option<&TraceText>) -> Sha
 }
 
 /// The distribution of a plan's own outcomes, counted in `C`.
-fn primary<C: Count>(
+fn primary<C: marginal::Exact>(
     program: &Program,
     bound: &Bound,
     quick: Option<&Quick>,
@@ -231,7 +234,33 @@ fn primary<C: Count>(
             fractions(keys, Denominator::new(total, sides), work, &what)
         }
         Plan::Pool { stages } => {
+            // `report`: the outcome names some counts only.
+            let reported: Vec<usize> = stages
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.reported.then_some(i))
+                .collect();
+            if let [only] = reported[..] {
+                if reported.len() < stages.len() {
+                    let m = marginal::marginal::<C>(stages, only, limits, work, &what)?;
+                    let states: Vec<(Primary, C)> = m
+                        .counts
+                        .into_iter()
+                        .enumerate()
+                        .filter(|(_, c)| !c.is_zero())
+                        .map(|(k, c)| (Primary::Counts(vec![k as u64]), c))
+                        .collect();
+                    return fractions(states, Denominator::new(m.total, m.sides), work, &what);
+                }
+            }
             let joint = pool::joint::<C>(stages, limits, work, &what)?;
+            if reported.len() < stages.len() {
+                let total = joint.total.clone();
+                let sides = joint.sides.clone();
+                let merged = pool::merge_reported(joint, &reported, work, &what)?;
+                let states = merged.into_iter().map(|(k, c)| (Primary::Counts(k), c));
+                return fractions(states, Denominator::new(total, sides), work, &what);
+            }
             let n = joint.stages;
             let counts = &joint.counts;
             let states = joint.ways.into_iter().enumerate().map(|(j, c)| {
@@ -354,11 +383,12 @@ fn in_words_or_big<T>(
 
 /// A pool outcome's text, as the sampler words it
 /// (`crate::sample::pool_outcome`): `2 hits, 1 converted`, written into
-/// one string.
+/// one string; `counts` are those of the stages reported, in order.
 fn pool_text(stages: &[BoundStage], counts: &[u64]) -> String {
     let mut text = String::with_capacity(stages.iter().map(|s| s.label.len() + 6).sum());
     let mut digits = itoa::Buffer::new();
-    for (i, (stage, c)) in stages.iter().zip(counts).enumerate() {
+    let reported = stages.iter().filter(|s| s.reported);
+    for (i, (stage, c)) in reported.zip(counts).enumerate() {
         if i > 0 {
             text.push_str(", ");
         }

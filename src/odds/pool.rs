@@ -19,6 +19,8 @@ use crate::bind::BoundStage;
 use crate::budget::Work;
 use crate::limits::Limits;
 use num_integer::gcd;
+use std::collections::btree_map::Entry;
+use std::collections::BTreeMap;
 
 /// The joint counts, their common total, and the sides rolled, reduced (for
 /// the total's prime factors). State `i` has the stage counts
@@ -29,6 +31,38 @@ pub(crate) struct Joint<C> {
     pub ways: Vec<C>,
     pub total: C,
     pub sides: Vec<u32>,
+}
+
+/// One die of a stage: its hits and misses over all its faces, in ways.
+pub(super) struct Die<C> {
+    pub hit: C,
+    pub miss: C,
+    pub all: C,
+}
+
+/// A die of `sides` sides of a stage (negative: subtracted), its faces
+/// divided by the common factor of its hits and misses, which is pushed on
+/// `reduced_sides`.
+pub(super) fn die<C: Count>(
+    stage: &BoundStage,
+    sides: u32,
+    negative: bool,
+    reduced_sides: &mut Vec<u32>,
+) -> Die<C> {
+    let sign = if negative { -1 } else { 1 };
+    let hits = (1..=sides)
+        .filter(|&f| stage.target.contains(sign * i64::from(f) + stage.modifier))
+        .count() as u64;
+    // A die's (hits, misses) over its sides, divided by their common
+    // factor: d10 hitting on 6+ is (1, 1) over 2, not (5, 5) over 10, so
+    // no count carries a factor the fraction would only divide out again.
+    let g = gcd(hits, u64::from(sides)).max(1);
+    reduced_sides.push((u64::from(sides) / g) as u32);
+    Die {
+        hit: C::from_u64(hits / g),
+        miss: C::from_u64((u64::from(sides) - hits) / g),
+        all: C::from_u64(u64::from(sides) / g),
+    }
 }
 
 /// One repetition of a stage: counts of successes over 0..=dice, and the
@@ -43,20 +77,7 @@ fn unit<C: Count>(
     let mut counts = vec![C::one()];
     let mut total = C::one();
     for &(count, sides, negative) in &stage.dice.groups {
-        let sign = if negative { -1 } else { 1 };
-        let hits = (1..=sides)
-            .filter(|&f| stage.target.contains(sign * i64::from(f) + stage.modifier))
-            .count() as u64;
-        // A die's (hits, misses) over its sides, divided by their common
-        // factor: d10 hitting on 6+ is (1, 1) over 2, not (5, 5) over 10, so
-        // no count carries a factor the fraction would only divide out again.
-        let g = gcd(hits, u64::from(sides)).max(1);
-        let (hit, miss) = (
-            C::from_u64(hits / g),
-            C::from_u64((u64::from(sides) - hits) / g),
-        );
-        let all = C::from_u64(u64::from(sides) / g);
-        reduced_sides.push((u64::from(sides) / g) as u32);
+        let Die { hit, miss, all } = die(stage, sides, negative, reduced_sides);
         for _ in 0..count {
             work.odds(counts.len() as u64 * 2 * total.words(), what)?;
             let mut next = vec![C::zero(); counts.len() + 1];
@@ -72,7 +93,7 @@ fn unit<C: Count>(
 }
 
 /// `a * b` as polynomials in the count of successes.
-fn convolve<C: Count>(
+pub(super) fn convolve<C: Count>(
     a: &[C],
     b: &[C],
     work: &mut Work,
@@ -159,4 +180,33 @@ pub(crate) fn joint<C: Count>(
         total,
         sides,
     })
+}
+
+/// The joint counts merged by the stages a pool reports (`report`): the
+/// ways of each combination of the reported counts, in order of those
+/// counts. Correct for any choice of stages; the marginal engine
+/// ([`super::marginal`]) is the fast path for one.
+pub(crate) fn merge_reported<C: Count>(
+    joint: Joint<C>,
+    reported: &[usize],
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Vec<(Vec<u64>, C)>, Fail> {
+    let n = joint.stages;
+    let mut merged: BTreeMap<Vec<u64>, C> = BTreeMap::new();
+    for (j, ways) in joint.ways.into_iter().enumerate() {
+        work.odds(4 + ways.words() + reported.len() as u64, what)?;
+        let of = joint.counts.get(j * n..(j + 1) * n).unwrap_or_default();
+        let key: Vec<u64> = reported
+            .iter()
+            .map(|&i| of.get(i).copied().unwrap_or(0))
+            .collect();
+        match merged.entry(key) {
+            Entry::Occupied(mut e) => e.get_mut().add_assign(&ways)?,
+            Entry::Vacant(e) => {
+                e.insert(ways);
+            }
+        }
+    }
+    Ok(merged.into_iter().collect())
 }

@@ -613,6 +613,10 @@ impl Builder {
                 once: kids.has(Rule::kw_once),
                 span,
             },
+            Rule::report_clause => Clause::Report(
+                kids.all(Rule::ident).map(|p| self.ident(&p)).collect(),
+                span,
+            ),
             Rule::steps_clause => Clause::Steps(
                 kids.all(Rule::step)
                     .map(|p| {

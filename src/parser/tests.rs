@@ -982,6 +982,18 @@ fn chart_clauses() {
     assert!(matches!(&c[2], Clause::Param(_)));
     assert!(matches!(&c[3], Clause::Count(_)));
     assert!(matches!(&c[4], Clause::Notes(l) if l.text == "plain"));
+
+    // `report`: one name or a list, in the order written.
+    let Clause::Report(names, _) = one_clause("report converted") else {
+        panic!()
+    };
+    assert_eq!(names.len(), 1);
+    assert_eq!(names[0].name, "converted");
+    let Clause::Report(names, _) = one_clause("report hits, kills") else {
+        panic!()
+    };
+    let names: Vec<&str> = names.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(names, ["hits", "kills"]);
 }
 
 #[test]

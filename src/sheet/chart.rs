@@ -88,6 +88,16 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                         }
                     }
                 }
+                @if stages.iter().any(|s| !s.reported) {
+                    p.note {
+                        "The result is the count of "
+                        @for (i, s) in stages.iter().filter(|s| s.reported).enumerate() {
+                            @if i > 0 { " and " }
+                            strong { (s.label) }
+                        }
+                        " alone."
+                    }
+                }
             }
             Body::Ladder { steps, .. } => {
                 table.ladder {
