@@ -234,27 +234,29 @@ fn primary<C: marginal::Exact>(
             fractions(keys, Denominator::new(total, sides), work, &what)
         }
         Plan::Pool { stages } => {
-            // `report`: the outcome names some counts only.
-            let reported: Vec<usize> = stages
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| s.reported.then_some(i))
-                .collect();
-            if let [only] = reported[..] {
-                if reported.len() < stages.len() {
-                    let m = marginal::marginal::<C>(stages, only, limits, work, &what)?;
-                    let states: Vec<(Primary, C)> = m
-                        .counts
-                        .into_iter()
-                        .enumerate()
-                        .filter(|(_, c)| !c.is_zero())
-                        .map(|(k, c)| (Primary::Counts(vec![k as u64]), c))
-                        .collect();
-                    return fractions(states, Denominator::new(m.total, m.sides), work, &what);
-                }
+            // `report`: the outcome names some counts only. (Counted, not
+            // collected: a pool that reports every count allocates nothing
+            // for this.)
+            let reports = stages.iter().filter(|s| s.reported).count();
+            if reports == 1 && stages.len() > 1 {
+                let only = stages.iter().position(|s| s.reported).unwrap_or(0);
+                let m = marginal::marginal::<C>(stages, only, limits, work, &what)?;
+                let states: Vec<(Primary, C)> = m
+                    .counts
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(_, c)| !c.is_zero())
+                    .map(|(k, c)| (Primary::Counts(vec![k as u64]), c))
+                    .collect();
+                return fractions(states, Denominator::new(m.total, m.sides), work, &what);
             }
             let joint = pool::joint::<C>(stages, limits, work, &what)?;
-            if reported.len() < stages.len() {
+            if reports < stages.len() {
+                let reported: Vec<usize> = stages
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, s)| s.reported.then_some(i))
+                    .collect();
                 let total = joint.total.clone();
                 let sides = joint.sides.clone();
                 let merged = pool::merge_reported(joint, &reported, work, &what)?;
