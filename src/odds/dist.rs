@@ -1,6 +1,7 @@
 //! Distributions of sums of dice, as counts of ways.
 
 use super::count::{middle_words, Count, Overflow};
+use super::power::{power, Exact};
 use super::Fail;
 use crate::bind::BoundDice;
 use crate::budget::Work;
@@ -68,6 +69,14 @@ impl<C: Count> Dist<C> {
     }
 }
 
+/// Groups of at least this many dice are raised as a power rather than
+/// added die by die: below it, the sliding-window passes over machine-word
+/// counts cost less than the recurrence, whose every total pays a division
+/// (callgrind, N d6: 30 dice 261 k instructions by passes, 269 k as a
+/// power; 50 dice, whose counts are big integers, 2.87 M against 2.35 M;
+/// 500 dice 206 M against 33 M).
+const POWER_FROM: u32 = 40;
+
 pub(crate) fn too_large(what: String) -> RollError {
     RollError::new(RollErrorKind::TooLarge { what }, None)
 }
@@ -75,7 +84,7 @@ pub(crate) fn too_large(what: String) -> RollError {
 /// The distribution of the natural sum of bound dice, or for an opposed
 /// roll (`opposed`: each side rolls the dice) of the difference of the two
 /// sides' sums.
-pub(crate) fn natural<C: Count>(
+pub(crate) fn natural<C: Exact>(
     dice: &BoundDice,
     opposed: bool,
     limits: &Limits,
@@ -114,11 +123,36 @@ pub(crate) fn natural<C: Count>(
             what()
         ))));
     }
-    // The sum's buffer at its final size at once: no reallocation per die.
-    let mut counts = Vec::with_capacity(usize::try_from(states).unwrap_or(0));
-    counts.push(C::one());
-    let mut sum = Dist { min: 0, counts };
-    for (count, sides, negative) in groups() {
+    // The largest group of many dice starts the sum as a power of one die's
+    // polynomial (`1 + x + … + x^(s-1)`, `power`): one pass over its totals
+    // instead of one per die. The other dice are added one by one.
+    let powered = dice
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, &(count, _, negative))| !negative && count >= POWER_FROM)
+        .max_by_key(|(_, g)| g.0)
+        .map(|(i, _)| i);
+    let mut sum = match powered.and_then(|i| dice.groups.get(i)) {
+        Some(&(count, sides, _)) => {
+            let die = vec![C::one(); sides.max(1) as usize];
+            Dist {
+                min: i64::from(count),
+                counts: power(&die, u64::from(count), limits, work, what)?,
+            }
+        }
+        None => {
+            // The sum's buffer at its final size at once: no reallocation
+            // per die.
+            let mut counts = Vec::with_capacity(usize::try_from(states).unwrap_or(0));
+            counts.push(C::one());
+            Dist { min: 0, counts }
+        }
+    };
+    for (i, (count, sides, negative)) in groups().enumerate() {
+        if powered == Some(i) {
+            continue;
+        }
         for _ in 0..count {
             work.odds(sum.cost().saturating_add(u64::from(sides)), what)?;
             if negative {
@@ -129,4 +163,63 @@ pub(crate) fn natural<C: Count>(
         }
     }
     Ok(sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// The distribution by adding every die, one pass each: the definition.
+    fn by_passes(groups: &[(u32, u32, bool)]) -> Dist<BigUint> {
+        let mut sum = Dist {
+            min: 0,
+            counts: vec![BigUint::from(1u8)],
+        };
+        for &(count, sides, negative) in groups {
+            for _ in 0..count {
+                let step = if negative {
+                    sum.sub_die(sides)
+                } else {
+                    sum.add_die(sides)
+                };
+                assert!(step.is_ok());
+            }
+        }
+        sum
+    }
+
+    /// A group of many dice raised as a power gives what adding its dice
+    /// one by one gives, alone and beside other groups and subtracted dice,
+    /// in machine words and in big integers.
+    #[test]
+    fn a_power_of_many_dice_is_the_dice_added() {
+        let limits = Limits::default();
+        let what = || "test".to_string();
+        for groups in [
+            vec![(POWER_FROM, 6, false)],
+            vec![(45, 10, false)],
+            vec![(2, 4, false), (POWER_FROM + 3, 6, false), (1, 6, true)],
+        ] {
+            let want = by_passes(&groups);
+            let dice = BoundDice {
+                groups: groups.clone(),
+            };
+            let mut work = Work::new(&limits);
+            let Ok(big) = natural::<BigUint>(&dice, false, &limits, &mut work, &what) else {
+                panic!("{groups:?}: big integers fail");
+            };
+            assert_eq!(
+                (big.min, &big.counts),
+                (want.min, &want.counts),
+                "{groups:?}"
+            );
+            // In `u128` the same, or an overflow (then big integers count).
+            let mut work = Work::new(&limits);
+            if let Ok(words) = natural::<u128>(&dice, false, &limits, &mut work, &what) {
+                let words: Vec<BigUint> = words.counts.into_iter().map(BigUint::from).collect();
+                assert_eq!(words, want.counts, "{groups:?} in u128");
+            }
+        }
+    }
 }

@@ -12,9 +12,9 @@
 //! answer, and `super::odds` gives it), or when the values span more than
 //! [`MAX_VALUES`].
 
-use super::count::Count;
 use super::dist::{self, Dist};
 use super::fraction::Denominator;
+use super::power::Exact;
 use super::{listed, Fail, OddsOutcome, OddsPath, Probability};
 use crate::bind::{Bound, Plan};
 use crate::budget::Work;
@@ -28,7 +28,7 @@ use smallvec::{smallvec, SmallVec};
 
 /// Most values a layout holds (the span of the dice, or of the
 /// difference); past it, the odds read each value when asked.
-const MAX_VALUES: i64 = 1024;
+const MAX_VALUES: i64 = 1 << 16;
 
 /// A bound chart's outcomes and the slot each value reads.
 #[derive(Clone, Debug)]
@@ -106,7 +106,7 @@ impl Layout {
     }
 
     /// The exact odds, counted in `C`.
-    pub(crate) fn odds<C: Count>(
+    pub(crate) fn odds<C: Exact>(
         &self,
         bound: &Bound,
         limits: &Limits,

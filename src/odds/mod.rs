@@ -18,6 +18,7 @@ mod index;
 mod layout;
 mod marginal;
 mod pool;
+mod power;
 mod probability;
 
 use crate::bind::BoundStage;
@@ -206,7 +207,7 @@ fn chart_name(program: &Program, bound: &Bound, text: Option<&TraceText>) -> Sha
 }
 
 /// The distribution of a plan's own outcomes, counted in `C`.
-fn primary<C: marginal::Exact>(
+fn primary<C: power::Exact>(
     program: &Program,
     bound: &Bound,
     quick: Option<&Quick>,
