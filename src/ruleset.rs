@@ -654,15 +654,7 @@ impl<'r> ChartRef<'r> {
     /// Binds the chart to a set of choices once, to roll it many times.
     pub fn bind(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
         let bound = bind(&self.rules.program, self.id, choices, &[])?;
-        let quick = Quick::new(&self.rules.program, &bound);
-        let text = TraceText::new(&self.rules.program, &bound);
-        Ok(BoundChart {
-            rules: self.rules,
-            layout: Layout::new(&self.rules.program, &bound, &text, &quick),
-            quick,
-            text: Some(text),
-            bound,
-        })
+        Ok(BoundChart::settled(self.rules, bound))
     }
 
     /// Rolls the chart with the choices given.
@@ -798,7 +790,7 @@ pub struct BoundChart<'r> {
     layout: Option<Layout>,
 }
 
-impl BoundChart<'_> {
+impl<'r> BoundChart<'r> {
     /// The same chart with an extra net modifier on the roll (for an opposed
     /// roll, on the first side): what a designer sweeps to see the curve.
     #[must_use]
@@ -808,13 +800,26 @@ impl BoundChart<'_> {
             return self;
         }
         self.bound.shift(extra);
-        self.quick = Quick::new(&self.rules.program, &self.bound);
         if self.text.is_some() {
-            let text = TraceText::new(&self.rules.program, &self.bound);
-            self.layout = Layout::new(&self.rules.program, &self.bound, &text, &self.quick);
-            self.text = Some(text);
+            return Self::settled(self.rules, self.bound);
         }
+        self.quick = Quick::new(&self.rules.program, &self.bound);
         self
+    }
+
+    /// `bound` with everything binding settles for rolling it many times:
+    /// the quick rolls' table, the texts its traces share, the layout of
+    /// its odds.
+    fn settled(rules: &'r Ruleset, bound: Bound) -> Self {
+        let quick = Quick::new(&rules.program, &bound);
+        let text = TraceText::new(&rules.program, &bound);
+        BoundChart {
+            rules,
+            layout: Layout::new(&rules.program, &bound, &text, &quick),
+            quick,
+            text: Some(text),
+            bound,
+        }
     }
 
     /// Rolls once, with the full trace. The trace shares the chart's texts
@@ -1088,23 +1093,7 @@ check nerve "Nerve" {
                 }
                 laid_out += 1;
                 shapes += usize::from(chart.qualified_name().starts_with("shapes."));
-                let read = crate::odds::chart_odds(
-                    &rules.program,
-                    &bound.bound,
-                    crate::odds::Kept {
-                        text: bound.text.as_ref(),
-                        quick: Some(&bound.quick),
-                        layout: None,
-                    },
-                    &rules.limits,
-                    &mut Work::new(&rules.limits),
-                );
-                assert_eq!(
-                    bound.odds().map_err(|e| e.to_string()),
-                    read.map_err(|e| bound.bound.explain(e).to_string()),
-                    "{} {extra:+}",
-                    chart.qualified_name()
-                );
+                assert_odds_read_value_by_value(&rules, &bound, extra);
             }
         }
         // 240 when written: every table, check and opposed roll of the
@@ -1112,5 +1101,52 @@ check nerve "Nerve" {
         // follow-ups; and each of these shapes at every modifier.
         assert!(laid_out >= 200, "only {laid_out} charts laid out");
         assert_eq!(shapes, 3 * 9);
+    }
+
+    /// `bound`'s odds from its layout equal those the general path reads.
+    #[track_caller]
+    fn assert_odds_read_value_by_value(rules: &Ruleset, bound: &BoundChart<'_>, extra: i64) {
+        let read = crate::odds::chart_odds(
+            &rules.program,
+            &bound.bound,
+            crate::odds::Kept {
+                text: bound.text.as_ref(),
+                quick: Some(&bound.quick),
+                layout: None,
+            },
+            &rules.limits,
+            &mut Work::new(&rules.limits),
+        );
+        assert_eq!(
+            bound.odds().map_err(|e| e.to_string()),
+            read.map_err(|e| bound.bound.explain(e).to_string()),
+            "{} {extra:+}",
+            bound.qualified_name()
+        );
+    }
+
+    /// A sum too wide for the quick rolls' table (1,501 totals), with big
+    /// counts and its dice raised as a power, is laid out all the same,
+    /// and its odds are those read value by value.
+    #[test]
+    fn a_wide_sum_of_big_counts_is_laid_out() {
+        let rules = Ruleset::from_str(
+            "wide",
+            r#"game "Wide" version "1"
+table wide "Wide" {
+  roll 300d6
+  rows { 1051 or more => "High"  1050 => "Even"  1049 or less => "Low" }
+}"#,
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let chart = rules.chart("wide").unwrap_or_else(|e| panic!("{e}"));
+        for extra in [-1, 0, 1] {
+            let bound = chart
+                .bind(&Choices::none())
+                .unwrap_or_else(|e| panic!("{e}"))
+                .with_extra_modifier(extra);
+            assert!(bound.layout.is_some(), "{extra:+}: not laid out");
+            assert_odds_read_value_by_value(&rules, &bound, extra);
+        }
     }
 }

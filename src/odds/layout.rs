@@ -15,8 +15,8 @@
 use super::dist::{self, Dist};
 use super::fraction::Denominator;
 use super::power::Exact;
-use super::{listed, Fail, OddsOutcome, OddsPath, Probability};
-use crate::bind::{Bound, Plan};
+use super::{listed, Fail, OddsOutcome, OddsPath, OddsStep};
+use crate::bind::{Bound, BoundDice, Plan};
 use crate::budget::Work;
 use crate::limits::Limits;
 use crate::quick::Quick;
@@ -33,16 +33,23 @@ const MAX_VALUES: i64 = 1 << 16;
 /// A bound chart's outcomes and the slot each value reads.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
-    /// An opposed roll: the values are differences of the two sides'
-    /// naturals.
-    opposed: bool,
     /// The lowest value.
     lo: i64,
     /// `slots[v - lo]`: the outcome value `v` reads.
     slots: Box<[u16]>,
-    /// The outcomes, in the order the answer lists them, each with a zero
-    /// probability that a call fills in.
-    outcomes: Box<[OddsOutcome]>,
+    /// The outcomes, in the order the answer lists them: how each reads,
+    /// and its step of the path.
+    outcomes: Box<[(Shared<str>, OddsStep)]>,
+}
+
+/// The dice a plan rolls for its odds, and whether they are an opposed
+/// roll's (whose values are differences of the two sides' naturals).
+fn rolled(plan: &Plan) -> Option<(&BoundDice, bool)> {
+    match plan {
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => Some((dice, false)),
+        Plan::Opposed { dice, .. } => Some((dice, true)),
+        Plan::Certain(..) | Plan::Pool { .. } => None,
+    }
 }
 
 impl Layout {
@@ -53,11 +60,7 @@ impl Layout {
         text: &TraceText,
         quick: &Quick,
     ) -> Option<Self> {
-        let (dice, opposed) = match &bound.plan {
-            Plan::Table { dice, .. } | Plan::Check { dice, .. } => (dice, false),
-            Plan::Opposed { dice, .. } => (dice, true),
-            Plan::Certain(..) | Plan::Pool { .. } => return None,
-        };
+        let (dice, opposed) = rolled(&bound.plan)?;
         let (mut lo, mut hi) = crate::quick::span(dice);
         if opposed {
             // Both sides roll the same dice: differences run lo - hi ..= hi - lo.
@@ -77,17 +80,17 @@ impl Layout {
         // Each distinct key's outcome, merged by text in key (sheet)
         // order, as the odds list them.
         let name = text.chart.clone();
-        let mut outcomes: Vec<OddsOutcome> = Vec::with_capacity(distinct.len());
+        let mut outcomes: Vec<(Shared<str>, OddsStep)> = Vec::with_capacity(distinct.len());
         let mut slot_of_key = Vec::with_capacity(distinct.len());
         for &key in &distinct {
             let read = listed(program, bound, Some(text), &name, key);
             if !read.follow_ups.is_empty() {
                 return None;
             }
-            let slot = match outcomes.iter().position(|o| o.outcome == read.said) {
+            let slot = match outcomes.iter().position(|o| o.0 == read.said) {
                 Some(slot) => slot,
                 None => {
-                    outcomes.push(read.into_outcome(Probability::zero()));
+                    outcomes.push((read.said, read.step));
                     outcomes.len() - 1
                 }
             };
@@ -98,7 +101,6 @@ impl Layout {
             .map(|k| distinct.binary_search(k).ok().map(|i| slot_of_key[i]))
             .collect::<Option<Box<[u16]>>>()?;
         Some(Self {
-            opposed,
             lo,
             slots,
             outcomes: outcomes.into_boxed_slice(),
@@ -113,13 +115,11 @@ impl Layout {
         work: &mut Work,
         what: &dyn Fn() -> String,
     ) -> Result<Vec<OddsOutcome>, Fail> {
-        let dice = match &bound.plan {
-            Plan::Table { dice, .. } | Plan::Check { dice, .. } | Plan::Opposed { dice, .. } => {
-                dice
-            }
-            Plan::Certain(..) | Plan::Pool { .. } => return Ok(Vec::new()),
+        // A layout is made for a plan that rolls dice, and stays with it.
+        let Some((dice, opposed)) = rolled(&bound.plan) else {
+            return Ok(Vec::new());
         };
-        let values: Dist<C> = dist::natural(dice, self.opposed, limits, work, what)?;
+        let values: Dist<C> = dist::natural(dice, opposed, limits, work, what)?;
         work.odds(values.counts.len() as u64 * 2, what)?;
         // A sheet's chart has a handful of outcomes: their counts inline.
         let mut counts: SmallVec<[C; 8]> = smallvec![C::zero(); self.outcomes.len()];
@@ -138,7 +138,7 @@ impl Layout {
         }
         let mut denominator = Denominator::new(total, dice.groups.iter().map(|g| g.1));
         let mut out = Vec::with_capacity(counts.len());
-        for (outcome, count) in self.outcomes.iter().zip(&counts) {
+        for ((said, step), count) in self.outcomes.iter().zip(&counts) {
             if count.is_zero() {
                 continue;
             }
@@ -147,14 +147,10 @@ impl Layout {
                 super::OUTCOME_COST + steps.saturating_add(count.words().saturating_mul(4)),
                 what,
             )?;
-            // One step, pushed: cloning the stored path would go through
-            // `SmallVec`'s general `extend`.
             let mut path = OddsPath::new();
-            if let Some(step) = outcome.path.first() {
-                path.push(step.clone());
-            }
+            path.push(step.clone());
             out.push(OddsOutcome {
-                outcome: Shared::clone(&outcome.outcome),
+                outcome: Shared::clone(said),
                 probability,
                 path,
             });

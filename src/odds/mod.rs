@@ -4,9 +4,11 @@
 //! Follow-ups multiply in, path by path; pools compose binomials exactly.
 //!
 //! Layout: [`count`] (machine integers, big integers on overflow),
-//! [`dist`] (sums of dice), [`pool`] (pools' joint counts), [`marginal`]
-//! (the one count a pool reports, without the joint), [`fraction`]
-//! (counts to reduced fractions). Outcomes are grouped by their compact
+//! [`dist`] (sums of dice), [`power`] (powers of a die's polynomial),
+//! [`pool`] (pools' joint counts), [`marginal`] (the one count a pool
+//! reports, without the joint), [`fraction`] (counts to reduced
+//! fractions), [`layout`] (what a bound chart's odds list, settled at bind
+//! time). Outcomes are grouped by their compact
 //! [`Key`] (row and natural-rule bits) or a pool's stage counts, never by
 //! text; text is made once per distinct outcome. Every step spends the
 //! request's work budget ([`Work`]).
@@ -406,18 +408,8 @@ fn pool_text(stages: &[BoundStage], counts: &[u64]) -> String {
 /// of the path, and the follow-ups it rolls.
 pub(crate) struct Listed {
     pub said: Shared<str>,
-    step: OddsStep,
+    pub step: OddsStep,
     pub follow_ups: Vec<usize>,
-}
-
-impl Listed {
-    pub(crate) fn into_outcome(self, probability: Probability) -> OddsOutcome {
-        OddsOutcome {
-            outcome: self.said,
-            probability,
-            path: smallvec![self.step],
-        }
-    }
 }
 
 /// The outcome `key` stands for, with the bound chart's own texts when
