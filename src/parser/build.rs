@@ -779,27 +779,57 @@ impl Builder {
             choices: self
                 .kids(pair)
                 .all(Rule::cond_outcome)
-                .map(|p| self.cond_outcome(&p, 0))
+                .map(|p| self.cond_outcome(&p))
                 .collect::<Res<_>>()?,
             span: self.span(pair),
         })
     }
 
-    fn cond_outcome(&self, pair: &Pair<'_, Rule>, depth: usize) -> Res<CondOutcome> {
-        if depth >= MAX_DEPTH {
-            return Err(self.too_deep(pair, MAX_DEPTH));
-        }
+    /// `A if c else B if d else C`: the grammar lists the chain flat
+    /// (outcomes and conditions alternating); it nests to the right. Each
+    /// nested `if` spans from its first outcome to the end of the chain.
+    fn cond_outcome(&self, pair: &Pair<'_, Rule>) -> Res<CondOutcome> {
         let kids = self.kids(pair);
-        let then_ = self.simple_outcome(&kids.one(Rule::simple_outcome)?)?;
-        let Some(otherwise) = kids.opt(Rule::cond_outcome) else {
-            return Ok(CondOutcome::Simple(then_));
+        let end = self.span(pair).end;
+        if let Some(too_deep) = kids.all(Rule::simple_outcome).nth(MAX_DEPTH) {
+            let start = self.span(&too_deep).start;
+            let span = Span::new(self.source, start as usize, end as usize);
+            return Err(ParseError::new(
+                ParseErrorKind::TooDeep { limit: MAX_DEPTH },
+                span,
+            ));
+        }
+        if !kids.has(Rule::cond) {
+            return Ok(CondOutcome::Simple(
+                self.simple_outcome(&kids.one(Rule::simple_outcome)?)?,
+            ));
+        }
+        // Built in source order, so the first error in the text is the one
+        // reported; then nested from the right.
+        let mut links = Vec::new();
+        let mut conds = kids.all(Rule::cond);
+        for outcome in kids.all(Rule::simple_outcome) {
+            let start = self.span(&outcome).start;
+            let built = self.simple_outcome(&outcome)?;
+            let cond = conds.next().map(|c| self.cond(&c)).transpose()?;
+            links.push((start, built, cond));
+        }
+        let Some((_, last, None)) = links.pop() else {
+            return Err(self.unexpected(pair));
         };
-        Ok(CondOutcome::If {
-            then_,
-            cond: self.cond(&kids.one(Rule::cond)?)?,
-            otherwise: Box::new(self.cond_outcome(&otherwise, depth + 1)?),
-            span: self.span(pair),
-        })
+        let mut chain = CondOutcome::Simple(last);
+        while let Some((start, then_, cond)) = links.pop() {
+            let Some(cond) = cond else {
+                return Err(self.unexpected(pair));
+            };
+            chain = CondOutcome::If {
+                then_,
+                cond,
+                otherwise: Box::new(chain),
+                span: Span::new(self.source, start as usize, end as usize),
+            };
+        }
+        Ok(chain)
     }
 
     fn simple_outcome(&self, pair: &Pair<'_, Rule>) -> Res<SimpleOutcome> {

@@ -41,6 +41,10 @@ const MAX_TREE_DEPTH: usize = 256;
 /// [`SourceMap`](crate::span::SourceMap); every span in the result and in an
 /// error refers to it. Parsing stops at the first error.
 ///
+/// Its stack is bounded: nesting deeper than [`MAX_DEPTH`] is an error,
+/// and the deepest accepted needs about 0.5 MiB of stack in a release build
+/// (1.5 MiB in a debug build), less than a spawned thread's default.
+///
 /// ```
 /// use chartwright::parser::parse;
 /// use chartwright::span::SourceId;
@@ -236,7 +240,8 @@ fn starts_with_variant(text: &str) -> bool {
 }
 
 /// A cheap lexical pass before pest: rejects an empty file and nesting
-/// deeper than [`MAX_DEPTH`] (pest recurses per bracket), and finds the first
+/// deeper than [`MAX_DEPTH`] (pest recurses per bracket, and only there: this
+/// bound is what keeps its stack bounded), and finds the first
 /// unterminated string, reported if pest fails at or after it.
 ///
 /// It jumps from one byte that matters (a bracket, a quote, `#`) to the
