@@ -355,7 +355,6 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::op_div => "`/`",
         Rule::qualified_ident => "a chart name such as `bail_out` or `game.chart`",
         Rule::ident => "a name such as `bog_down`",
-        Rule::reserved => "a reserved word",
         Rule::ident_char => "a letter, digit or `_`",
         Rule::int => "a number such as `3` or `-1`",
         Rule::nat => "a number such as `3`",
