@@ -16,12 +16,6 @@ use std::num::NonZeroUsize;
 /// Below this many bytes in all, a thread costs more than it saves.
 const WORTH_A_THREAD: usize = 16 * 1024;
 
-/// A parsing thread's stack: a main thread's on Linux. The deepest nesting
-/// the parser accepts needs 0.5 MiB in a release build and 1.5 MiB in a
-/// debug one (see the parser's tests), close to a spawned thread's default
-/// of 2 MiB.
-const PARSE_STACK: usize = 8 << 20;
-
 /// Each input's document, in the order given.
 pub(crate) fn parse_all(inputs: &[(SourceId, &str)]) -> Vec<Result<Document, ParseError>> {
     let bytes: usize = inputs.iter().map(|(_, text)| text.len()).sum();
@@ -59,7 +53,7 @@ pub(crate) fn parse_all(inputs: &[(SourceId, &str)]) -> Vec<Result<Document, Par
                     .collect()
             };
             match std::thread::Builder::new()
-                .stack_size(PARSE_STACK)
+                .stack_size(crate::parser::PARSE_STACK)
                 .spawn_scoped(scope, parse)
             {
                 Ok(handle) => spawned.push(handle),

@@ -15,7 +15,7 @@ mod tests;
 use pest::iterators::{Pair, Pairs};
 use pest::Parser as _;
 
-use crate::ast::{Document, File, VariantFile};
+use crate::ast::{Document, File, Item, VariantFile};
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span};
 
@@ -57,14 +57,96 @@ const MAX_TREE_DEPTH: usize = 256;
 /// assert_eq!(file.items.len(), 1);
 /// ```
 pub fn parse(source: SourceId, text: &str) -> Result<File, ParseError> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    parse_split(source, text, |from| split_points(text, from, cores))
+}
+
+/// [`parse`], reading the file in pieces from the points `splits` gives
+/// (called with the end of the header), side by side.
+fn parse_split(
+    source: SourceId,
+    text: &str,
+    splits: impl FnOnce(usize) -> Vec<usize>,
+) -> Result<File, ParseError> {
     let unterminated = prescan(source, text)?;
     let mut entries = Entries::new(source, text, unterminated, Rule::file, Rule::items_tail);
     let header = entries.next(Rule::header, build::Builder::header)?;
-    let mut items = Vec::new();
-    while entries.more() {
-        items.push(entries.next(Rule::item_batch, build::Builder::item)?);
-    }
+    let splits = splits(entries.pos);
+    let items = if splits.is_empty() {
+        entries.declarations(Vec::new())?
+    } else {
+        in_pieces(source, entries, &splits)?
+    };
     Ok(File { header, items })
+}
+
+/// The declarations of a long file, read in pieces side by side: the
+/// calling thread reads from the header to the first split point, and one
+/// thread each reads from a split point to the next (or the end).
+///
+/// A split point is a guess that a declaration starts there; the result is
+/// still exactly what reading the file in one go gives. A piece's
+/// declarations are kept only if the piece before it stopped exactly at its
+/// start (so a declaration does start there, and reading from there is what
+/// reading in one go does next) and it parsed without error. Otherwise the
+/// file is read on from where the last kept piece stopped, on the calling
+/// thread, with the context an error message needs (the declaration before):
+/// a wrong guess or an error costs the work of the pieces after it, never a
+/// different answer.
+fn in_pieces(
+    source: SourceId,
+    mut first: Entries<'_>,
+    splits: &[usize],
+) -> Result<Vec<Item>, ParseError> {
+    let text = first.text;
+    let ends: Vec<usize> = splits.iter().skip(1).copied().chain([text.len()]).collect();
+    std::thread::scope(|scope| {
+        let pieces: Vec<_> = splits
+            .iter()
+            .zip(&ends)
+            .map(|(&start, &end)| {
+                let read = move || {
+                    let mut piece = Entries::new(source, text, None, Rule::file, Rule::items_tail);
+                    piece.resume_at(start, None);
+                    piece.guessing = true;
+                    piece
+                        .declarations_up_to(end, Vec::new())
+                        .ok()
+                        .map(|items| (items, piece.pos, piece.prev))
+                };
+                std::thread::Builder::new()
+                    .stack_size(PARSE_STACK)
+                    .spawn_scoped(scope, read)
+                    .ok()
+            })
+            .collect();
+        let mut items = first.declarations_up_to(splits[0], Vec::new())?;
+        let (mut pos, mut prev) = (first.pos, first.prev);
+        let mut bound = splits[0];
+        for (piece, &end) in pieces.into_iter().zip(&ends) {
+            // A panic in a piece is a bug: it goes on as it would have on
+            // this thread.
+            let read = piece.and_then(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+            match read {
+                Some((more, at, last)) if pos == bound => {
+                    items.extend(more);
+                    pos = at;
+                    prev = last.or(prev);
+                    bound = end;
+                }
+                _ => break,
+            }
+        }
+        if pos == text.len() {
+            return Ok(items);
+        }
+        first.resume_at(pos, prev);
+        first.declarations(items)
+    })
 }
 
 /// Parses one source that may be a game or a variant of one: a source whose
@@ -132,6 +214,10 @@ struct Entries<'t> {
     /// The entries of the last batch not built yet, and where the text pest
     /// parsed for it starts.
     batch: Option<(Pairs<'t, Rule>, usize)>,
+    /// Reading from a guessed start (a piece of a long file, see
+    /// [`in_pieces`]): a failure is not reported, so it is not parsed again
+    /// to say what a whole-file parse would.
+    guessing: bool,
 }
 
 impl<'t> Entries<'t> {
@@ -152,12 +238,44 @@ impl<'t> Entries<'t> {
             tail_rule,
             count: 0,
             batch: None,
+            guessing: false,
         }
     }
 
     /// True while anything but white space and comments is left.
     fn more(&self) -> bool {
         self.pos < self.text.len()
+    }
+
+    /// Every declaration from the current position to the end, after
+    /// `items`.
+    fn declarations(&mut self, items: Vec<Item>) -> Result<Vec<Item>, ParseError> {
+        self.declarations_up_to(self.text.len(), items)
+    }
+
+    /// The declarations from the current position until one ends at or
+    /// after `bound`, after `items`. The position is then `bound` exactly
+    /// when a declaration starts there (or the file ends there).
+    fn declarations_up_to(
+        &mut self,
+        bound: usize,
+        mut items: Vec<Item>,
+    ) -> Result<Vec<Item>, ParseError> {
+        while self.more() && self.pos < bound {
+            items.push(self.next(Rule::item_batch, build::Builder::item)?);
+        }
+        Ok(items)
+    }
+
+    /// Goes on reading at `pos` (a declaration's start), after the
+    /// declaration that starts at `prev`, if any: as if every declaration
+    /// before had just been read. The current batch is dropped.
+    fn resume_at(&mut self, pos: usize, prev: Option<usize>) {
+        self.batch = None;
+        self.pos = pos;
+        self.prev = prev;
+        // Past the header: a failure is reported from the entry before.
+        self.count = self.count.max(1);
     }
 
     /// Builds the next entry: the next one of the current batch, or the
@@ -224,6 +342,9 @@ impl<'t> Entries<'t> {
     /// The error for an entry that does not parse: the whole-file rules,
     /// run from the entry before it, fail where a whole-file parse fails.
     fn failure(&mut self) -> ParseError {
+        if self.guessing {
+            return self.internal(self.pos, "a piece read from a guessed start failed");
+        }
         let (rule, base) = match self.prev {
             Some(prev) => (self.tail_rule, prev),
             None => (self.file_rule, 0),
@@ -377,6 +498,64 @@ fn prescan(source: SourceId, text: &str) -> Result<Option<ParseError>, ParseErro
         return Err(ParseError::new(kind, Span::new(source, 0, 0)));
     }
     Ok(unterminated)
+}
+
+/// Below this many bytes for each, a piece of a file is not worth a thread.
+const PIECE_BYTES: usize = 64 * 1024;
+
+/// A parsing thread's stack: a main thread's on Linux. The deepest nesting
+/// the parser accepts needs 0.5 MiB in a release build and 1.5 MiB in a
+/// debug one (see the parser's tests), close to a spawned thread's default
+/// of 2 MiB.
+pub(crate) const PARSE_STACK: usize = 8 << 20;
+
+/// The words a declaration starts with.
+const DECLARATION_WORDS: [&str; 12] = [
+    "expect",
+    "choice",
+    "grid",
+    "table",
+    "check",
+    "opposed",
+    "pool",
+    "ladder",
+    "modifiers",
+    "flag",
+    "notes",
+    "param",
+];
+
+/// Where the pieces of a long file after the first start, in order: one
+/// piece for each of `cores`, each at least [`PIECE_BYTES`]. Each
+/// point is a guess, checked by [`in_pieces`]: the first line after the
+/// piece's share of the file (from `from`, after the header) that starts
+/// with a declaration's word, at the start of the line.
+fn split_points(text: &str, from: usize, cores: usize) -> Vec<usize> {
+    let rest = text.len().saturating_sub(from);
+    let pieces = cores.min(rest / PIECE_BYTES);
+    let bytes = text.as_bytes();
+    let mut points: Vec<usize> = Vec::new();
+    for k in 1..pieces {
+        let mut at = (from + rest * k / pieces).max(points.last().map_or(0, |&p| p + 1));
+        while let Some(line) = bytes
+            .get(at..)
+            .and_then(|tail| memchr::memchr(b'\n', tail))
+            .map(|n| at + n + 1)
+        {
+            let starts = bytes.get(line..).is_some_and(|tail| {
+                DECLARATION_WORDS.iter().any(|word| {
+                    tail.starts_with(word.as_bytes())
+                        && matches!(tail.get(word.len()), Some(b' ' | b'\t'))
+                })
+            });
+            if starts {
+                points.push(line);
+                break;
+            }
+            at = line;
+        }
+    }
+    points
 }
 
 /// The bytes [`prescan`] stops at once the file has content.

@@ -1106,7 +1106,9 @@ fn entries_are_read_one_at_a_time_with_file_spans() {
 /// optional `default` the `param` just before could still take).
 #[test]
 fn entries_are_parsed_in_batches_with_file_spans_and_errors() {
-    let entries: Vec<String> = (0..40).map(|i| format!("param p{i} \"P\" in 1..3")).collect();
+    let entries: Vec<String> = (0..40)
+        .map(|i| format!("param p{i} \"P\" in 1..3"))
+        .collect();
     let text = format!("{HEADER}{}\n", entries.join("\n# between\n"));
     let file = ok(&text);
     assert_eq!(file.items.len(), 40);
@@ -1130,6 +1132,122 @@ fn entries_are_parsed_in_batches_with_file_spans_and_errors() {
         assert!(expected.contains("a declaration"), "{expected}");
         assert_eq!(expected.contains("`default`"), broken > 0, "{expected}");
     }
+}
+
+/// A long file: the bundled First Echelon's declarations over and over
+/// (parsing does not check names), so every piece has charts, grids, sets,
+/// text blocks and expectations; each copy's spans are its own.
+fn long_file() -> String {
+    let game = include_str!("../../rules/first_echelon.rules");
+    let mut body = String::new();
+    for line in game.lines().filter(|line| !line.starts_with("game ")) {
+        body.push_str(line);
+        body.push('\n');
+    }
+    let mut text = HEADER.to_owned();
+    while text.len() < 3 * super::PIECE_BYTES {
+        text.push_str(&body);
+    }
+    text
+}
+
+/// `text` read in one go.
+fn one_go(text: &str) -> Result<File, ParseError> {
+    super::parse_split(SourceId(0), text, |_| Vec::new())
+}
+
+/// `text` read in as many pieces as `cores`, where [`super::parse`] would
+/// split it.
+fn on(text: &str, cores: usize) -> Result<File, ParseError> {
+    super::parse_split(SourceId(0), text, |from| {
+        super::split_points(text, from, cores)
+    })
+}
+
+/// A long file read in pieces side by side gives what reading it in one
+/// go gives: the same AST, and for an error anywhere (in the first piece,
+/// just after a split point, in the last chart), the same error.
+#[test]
+fn a_long_file_read_in_pieces_is_read_as_in_one_go() {
+    let text = long_file();
+    let splits = super::split_points(&text, 0, 3);
+    assert_eq!(splits.len(), 2);
+    let whole = one_go(&text).unwrap();
+    for cores in [2, 3] {
+        assert_eq!(on(&text, cores).unwrap(), whole);
+    }
+    // Break a chart's name (`table 9name`): the first after these points.
+    let mut breaks = vec![text.len() / 10, text.rfind("\ntable ").unwrap()];
+    breaks.extend(splits.iter().map(|&at| at - 1));
+    for at in breaks {
+        let name = at + text[at..].find("\ntable ").unwrap() + "\ntable ".len();
+        let broken = format!("{}9{}", &text[..name], &text[name..]);
+        let one_go = one_go(&broken).unwrap_err();
+        let pieces = on(&broken, 3).unwrap_err();
+        assert_eq!(pieces, one_go, "error after byte {at}");
+    }
+}
+
+/// Split points are guesses: a line that starts with a declaration's word
+/// inside a chart or a text block is not where a declaration starts. The
+/// piece after it is dropped and the file read on from where the piece
+/// before stopped; the answer is the same.
+#[test]
+fn a_wrong_split_point_costs_work_not_the_answer() {
+    let trap = "notes trap \"Trap\" \"\"\"\ntable inside \"a text block\" {\n\"\"\"\n\
+                table t_trap \"T\" {\nroll d6\nflag inside \"a flag in a chart\"\n\
+                rows { 1 or more => \"x\" }\n}\n";
+    let mut wrong = 0;
+    // Padding moves the middle, where the guess is, across a trap's lines.
+    for pad in (0..=trap.len() * 2).step_by(56) {
+        let mut text = format!("{HEADER}flag pad \"{}\"\n", "x".repeat(pad));
+        while text.len() < 2 * super::PIECE_BYTES + 1000 {
+            text.push_str(trap);
+        }
+        let guesses = super::split_points(&text, 0, 2);
+        let [guess] = guesses[..] else {
+            panic!("{guesses:?}")
+        };
+        if text[guess..].starts_with("table inside") || text[guess..].starts_with("flag inside") {
+            wrong += 1;
+        }
+        let whole = one_go(&text).unwrap();
+        assert_eq!(on(&text, 2).unwrap(), whole, "{pad}");
+    }
+    assert!(wrong >= 2, "{wrong} wrong guesses");
+}
+
+/// The check that keeps a piece, tested with split points
+/// [`super::split_points`] never makes: inside a comment, where a piece read
+/// from there parses (a `flag` that is only words in a comment) but no
+/// declaration starts; in a name; at the header's end; past the end.
+#[test]
+fn a_piece_is_kept_only_where_a_declaration_starts() {
+    let text = format!(
+        "{HEADER}flag a \"A\" # see flag c \"C\"\nflag b \"B\"\n# and flag d \"D\"\nflag e \"E\"\n"
+    );
+    let whole = one_go(&text).unwrap();
+    assert_eq!(whole.items.len(), 3);
+    let at = |word: &str| text.find(word).unwrap();
+    for splits in [
+        vec![at("flag c")],
+        vec![at("flag d")],
+        vec![at("flag c"), at("flag d")],
+        vec![at("flag b"), at("flag d")],
+        vec![at("lag b")],
+        vec![at("flag a")],
+        vec![at("flag b"), text.len()],
+    ] {
+        let read = super::parse_split(SourceId(0), &text, |_| splits.clone());
+        assert_eq!(read.as_ref(), Ok(&whole), "{splits:?}");
+    }
+    // An error after a kept piece's start is the one reading in one go
+    // gives, with the declaration before it in view.
+    let text = format!("{HEADER}param p \"P\" in 1..3\nflag b \"B\"\nparam q \"Q\" in 1..3\n5\n");
+    let splits = vec![text.find("flag b").unwrap()];
+    let read = super::parse_split(SourceId(0), &text, |_| splits.clone());
+    assert_eq!(read, one_go(&text));
+    assert!(read.unwrap_err().to_string().contains("`default`"));
 }
 
 #[test]
