@@ -12,6 +12,7 @@ mod syntax;
 #[cfg(test)]
 mod tests;
 
+use pest::iterators::{Pair, Pairs};
 use pest::Parser as _;
 
 use crate::ast::{Document, File, VariantFile};
@@ -61,7 +62,7 @@ pub fn parse(source: SourceId, text: &str) -> Result<File, ParseError> {
     let header = entries.next(Rule::header, build::Builder::header)?;
     let mut items = Vec::new();
     while entries.more() {
-        items.push(entries.next(Rule::item, build::Builder::item)?);
+        items.push(entries.next(Rule::item_batch, build::Builder::item)?);
     }
     Ok(File { header, items })
 }
@@ -96,15 +97,17 @@ pub fn parse_document(source: SourceId, text: &str) -> Result<Document, ParseErr
     let header = entries.next(Rule::variant_header, build::Builder::variant_header)?;
     let mut changes = Vec::new();
     while entries.more() {
-        changes.push(entries.next(Rule::variant_entry, build::Builder::variant_entry)?);
+        changes.push(entries.next(Rule::variant_batch, build::Builder::variant_entry)?);
     }
     Ok(Document::Variant(VariantFile { header, changes }))
 }
 
-/// A source read one top-level entry (the header, then each declaration or
-/// change) at a time: pest's token queue, and the pairs built from it, then
-/// hold one entry, never the whole file, so memory stays proportional to the
-/// largest entry plus the AST (issue 12). Spans are offset to the file.
+/// A source read a few top-level entries at a time (the header, then batches
+/// of up to 16 declarations or changes): pest's token queue, and the pairs
+/// built from it, then hold one batch, never the whole file, so memory stays
+/// proportional to the largest entries plus the AST (issue 12), and pest's
+/// fixed cost per call is paid once a batch. Entries are built one at a
+/// time. Spans are offset to the file.
 ///
 /// The result is the one parsing the whole file with `file` (or
 /// `variant_file`) gives: a failure is parsed again with those rules, from
@@ -126,6 +129,9 @@ struct Entries<'t> {
     tail_rule: Rule,
     /// Entries parsed so far (the header is the first).
     count: usize,
+    /// The entries of the last batch not built yet, and where the text pest
+    /// parsed for it starts.
+    batch: Option<(Pairs<'t, Rule>, usize)>,
 }
 
 impl<'t> Entries<'t> {
@@ -145,6 +151,7 @@ impl<'t> Entries<'t> {
             file_rule,
             tail_rule,
             count: 0,
+            batch: None,
         }
     }
 
@@ -153,31 +160,65 @@ impl<'t> Entries<'t> {
         self.pos < self.text.len()
     }
 
-    /// Parses the entry at the current position with `rule` and builds it.
+    /// Builds the next entry: the next one of the current batch, or the
+    /// first of a new one parsed at the current position with `rule` (a
+    /// batch rule, such as `item_batch`, or one entry's, such as `header`).
     fn next<T>(
         &mut self,
         rule: Rule,
-        build: impl FnOnce(&build::Builder, &pest::iterators::Pair<'_, Rule>) -> Result<T, ParseError>,
+        build: impl FnOnce(&build::Builder, &Pair<'_, Rule>) -> Result<T, ParseError>,
     ) -> Result<T, ParseError> {
-        let start = self.pos;
-        let rest = self.text.get(start..).unwrap_or("");
-        let Ok(mut pairs) = ChartwrightParser::parse(rule, rest) else {
-            return Err(self.failure());
+        let (pair, base) = match self.take_batched() {
+            Some(batched) => batched,
+            None => self.parse_batch(rule)?,
         };
-        let Some(pair) = pairs.next() else {
-            return Err(self.internal(start, "the grammar produced no entry"));
-        };
-        self.builder.base = start;
+        let start = base + pair.as_span().start();
+        let end = base + pair.as_span().end();
+        self.builder.base = base;
         let node = build(&self.builder, &pair)?;
-        let end = start + pair.as_span().end();
-        drop(pairs);
-        drop(pair);
         if self.count > 0 {
             self.prev = Some(start);
         }
         self.count += 1;
         self.pos = skip_blank(self.text, end);
         Ok(node)
+    }
+
+    /// The next entry of the current batch, if any is left.
+    fn take_batched(&mut self) -> Option<(Pair<'t, Rule>, usize)> {
+        let (pairs, base) = self.batch.as_mut()?;
+        let base = *base;
+        match pairs.next() {
+            Some(pair) => Some((pair, base)),
+            None => {
+                self.batch = None;
+                None
+            }
+        }
+    }
+
+    /// Parses with `rule` at the current position: a batch's first entry
+    /// (the others are kept for the calls after), or the one entry `rule`
+    /// reads.
+    fn parse_batch(&mut self, rule: Rule) -> Result<(Pair<'t, Rule>, usize), ParseError> {
+        let start = self.pos;
+        let text = self.text;
+        let rest = text.get(start..).unwrap_or("");
+        let Ok(mut pairs) = ChartwrightParser::parse(rule, rest) else {
+            return Err(self.failure());
+        };
+        let Some(parsed) = pairs.next() else {
+            return Err(self.internal(start, "the grammar produced no entry"));
+        };
+        if !matches!(rule, Rule::item_batch | Rule::variant_batch) {
+            return Ok((parsed, start));
+        }
+        let mut entries = parsed.into_inner();
+        let Some(first) = entries.next() else {
+            return Err(self.internal(start, "the grammar produced an empty batch"));
+        };
+        self.batch = Some((entries, start));
+        Ok((first, start))
     }
 
     /// The error for an entry that does not parse: the whole-file rules,

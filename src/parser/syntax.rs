@@ -260,7 +260,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::EOI => "end of input",
         Rule::file | Rule::items_tail => "a rules file",
         Rule::header => "the header `game \"Title\" version \"1.0\"`",
-        Rule::item => {
+        Rule::item | Rule::item_batch => {
             "a declaration (`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
              `opposed`, `pool`, `ladder` or `notes`)"
         }
@@ -355,7 +355,6 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::op_div => "`/`",
         Rule::qualified_ident => "a chart name such as `bail_out` or `game.chart`",
         Rule::ident => "a name such as `bog_down`",
-        Rule::reserved => "a reserved word",
         Rule::ident_char => "a letter, digit or `_`",
         Rule::int => "a number such as `3` or `-1`",
         Rule::nat => "a number such as `3`",
@@ -475,7 +474,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::number => "a number such as `3`, `-1` or `0.5`",
         Rule::variant_file | Rule::variant_tail => "a variant file",
         Rule::variant_header => "the header `variant \"Title\" of GAME version \"1\"`",
-        Rule::change_stmt | Rule::variant_entry => "a change (`change`, `add` or `remove`) or a declaration",
+        Rule::change_stmt | Rule::variant_entry | Rule::variant_batch => "a change (`change`, `add` or `remove`) or a declaration",
         Rule::change_row => "`change CHART row RANGES becomes RANGES`",
         Rule::change_cells => "`change GRID at OPTION: CELLS`",
         Rule::change_member => "`change CHART.MODIFIER VALUE`",

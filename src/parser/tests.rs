@@ -1099,6 +1099,39 @@ fn entries_are_read_one_at_a_time_with_file_spans() {
     assert_eq!(spanned(&text, &e), "\\q");
 }
 
+/// Entries are parsed 16 at a time (`item_batch`) and built one at a
+/// time: every entry, on either side of a batch's edge, keeps its span in
+/// the file, and an error in any of them, the first of a batch included,
+/// is the one a whole-file parse gives (here, one that also lists the
+/// optional `default` the `param` just before could still take).
+#[test]
+fn entries_are_parsed_in_batches_with_file_spans_and_errors() {
+    let entries: Vec<String> = (0..40).map(|i| format!("param p{i} \"P\" in 1..3")).collect();
+    let text = format!("{HEADER}{}\n", entries.join("\n# between\n"));
+    let file = ok(&text);
+    assert_eq!(file.items.len(), 40);
+    for (i, item) in file.items.iter().enumerate() {
+        let Item::Param(param) = item else {
+            panic!("{item:?}")
+        };
+        let span = &text[param.span.start as usize..param.span.end as usize];
+        assert_eq!(span, entries[i]);
+    }
+    for broken in [0, 1, 14, 15, 16, 17, 31, 32, 33, 39] {
+        let mut with_error = entries.clone();
+        with_error[broken] = "5".to_owned();
+        let text = format!("{HEADER}{}\n", with_error.join("\n"));
+        let e = err(&text);
+        let at = text.find("\n5\n").map(|n| n + 1);
+        assert_eq!(Some(e.span.start as usize), at, "entry {broken}: {e}");
+        let ParseErrorKind::Syntax { expected, .. } = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert!(expected.contains("a declaration"), "{expected}");
+        assert_eq!(expected.contains("`default`"), broken > 0, "{expected}");
+    }
+}
+
 #[test]
 fn syntax_error_at_end_of_input_is_zero_width() {
     let text = format!("{HEADER}flag x");
