@@ -93,8 +93,8 @@ fn internal(span: Span, message: String) -> ParseError {
 pub(super) struct Builder {
     pub(super) source: SourceId,
     /// Where in the source the text pest parsed starts: the parser reads a
-    /// file one top-level entry at a time, and pest's positions are relative
-    /// to the entry.
+    /// file a few top-level entries at a time, and pest's positions (and so
+    /// a [`Tree`]'s) are relative to the text of that call.
     pub(super) base: usize,
     /// The array of the last entry's tree, kept for the next one.
     slots: cell::Cell<Vec<Slot>>,
