@@ -92,18 +92,22 @@ impl Expectation {
     }
 
     fn from_ast(game: &str, e: &ast::Expect) -> Self {
-        let args: Vec<String> = e
-            .args
-            .iter()
-            .map(|a| match &a.value {
-                Some(v) => format!("{}={v}", a.name.name),
-                None => a.name.name.clone(),
-            })
-            .collect();
+        // `name=value` or `name`, space-separated, written into one string.
+        let mut args = String::new();
+        for a in &e.args {
+            if !args.is_empty() {
+                args.push(' ');
+            }
+            args.push_str(&a.name.name);
+            if let Some(v) = &a.value {
+                args.push('=');
+                args.push_str(v);
+            }
+        }
         Self {
             game: game.to_string(),
             chart: e.chart.name.clone(),
-            args: args.join(" "),
+            args,
             naturals: e.naturals.iter().map(|n| n.node).collect(),
             want: match &e.want {
                 ast::ExpectWant::Outcome { text, odds } => Expected::Outcome {

@@ -13,7 +13,7 @@ use crate::tree::{
     Body, Cell, ChartId, ChartTree, ChoiceId, Cond, CondOutcome, Dice, DiceSource, Expr, GridId,
     GridRef, Modifier, Outcome, Program, Ranges, Simple, Slot, SlotKind, SlotTree, Stage, Target,
 };
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Where an expression stands, which decides the special terms it may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -54,12 +54,12 @@ pub(super) struct ChartCx<'a, 's> {
     errors: &'s mut Vec<CompileError>,
     limits: &'s Limits,
     id: ChartId,
-    local_choices: HashMap<&'a str, ChoiceId>,
-    local_flags: HashMap<&'a str, &'a ast::FlagDecl>,
-    local_params: HashMap<&'a str, &'a ast::ParamDecl>,
+    local_choices: FxHashMap<&'a str, ChoiceId>,
+    local_flags: FxHashMap<&'a str, &'a ast::FlagDecl>,
+    local_params: FxHashMap<&'a str, &'a ast::ParamDecl>,
     slots: Vec<SlotTree>,
-    by_name: HashMap<String, Slot>,
-    slot_spans: HashMap<String, Span>,
+    /// Each slot by name, with where it was declared.
+    by_name: FxHashMap<String, (Slot, Span)>,
     modifiers: Vec<Modifier>,
     /// Reach of each modifier: (lowest, highest) contribution, 0 included.
     reaches: Vec<(Option<i64>, Option<i64>)>,
@@ -219,12 +219,11 @@ impl<'a, 's> ChartCx<'a, 's> {
             errors,
             limits,
             id,
-            local_choices: HashMap::new(),
-            local_flags: HashMap::new(),
-            local_params: HashMap::new(),
+            local_choices: FxHashMap::default(),
+            local_flags: FxHashMap::default(),
+            local_params: FxHashMap::default(),
             slots: Vec::new(),
-            by_name: HashMap::new(),
-            slot_spans: HashMap::new(),
+            by_name: FxHashMap::default(),
             modifiers: Vec::new(),
             reaches: Vec::new(),
             groups: Vec::new(),
@@ -296,7 +295,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         kind: SlotKind,
         span: Span,
     ) -> Slot {
-        if let Some(&first) = self.slot_spans.get(&name) {
+        if let Some(&(slot, first)) = self.by_name.get(&name) {
             self.error(
                 CompileErrorKind::Duplicate {
                     what,
@@ -305,7 +304,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 },
                 span,
             );
-            return self.by_name[&name];
+            return slot;
         }
         self.slots.push(SlotTree {
             name: name.clone(),
@@ -313,15 +312,14 @@ impl<'a, 's> ChartCx<'a, 's> {
             kind,
         });
         let slot = self.slots.len() - 1;
-        self.slot_spans.insert(name.clone(), span);
-        self.by_name.insert(name, slot);
+        self.by_name.insert(name, (slot, span));
         slot
     }
 
     /// The slot a name stands for: already in the chart, declared in it, or
     /// declared at the top level of the game.
     fn lookup_slot(&mut self, name: &str) -> Option<Slot> {
-        if let Some(&s) = self.by_name.get(name) {
+        if let Some(&(s, _)) = self.by_name.get(name) {
             return Some(s);
         }
         let syms = &self.sc.games[self.game];
@@ -351,8 +349,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             kind,
         });
         let slot = self.slots.len() - 1;
-        self.slot_spans.insert(name.to_string(), span);
-        self.by_name.insert(name.to_string(), slot);
+        self.by_name.insert(name.to_string(), (slot, span));
         Some(slot)
     }
 
@@ -525,7 +522,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     pub(super) fn chart(mut self, c: &'a ast::Chart) -> ChartTree {
         let kind = kind_keyword(c.kind);
         // Which clause each keyword came from, to catch repeats.
-        let mut seen: HashMap<&'static str, Span> = HashMap::new();
+        let mut seen: FxHashMap<&'static str, Span> = FxHashMap::default();
         for clause in &c.clauses {
             let name = clause_name(clause);
             let span = clause_span(clause);

@@ -1,13 +1,18 @@
 //! Pairs → AST: one method per grammar rule that yields a node. Children are
 //! picked by rule, never by position alone, and a missing child is an
-//! internal error rather than a panic.
+//! internal error rather than a panic. Each entry's pairs are first
+//! flattened into a [`Tree`], which the methods walk.
 
+mod pratt;
+mod tree;
 mod variant;
 
-use pest::iterators::{Pair, Pairs};
-use pest::pratt_parser::{Assoc, Op, PrattParser};
-use pest::Token;
-use smallvec::SmallVec;
+use std::cell;
+
+use pest::iterators::Pair;
+
+use pratt::{Affix, Pratt};
+use tree::{Node, Slot, Tree};
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
@@ -29,11 +34,11 @@ type Res<T> = Result<T, ParseError>;
 /// What the `d66` notation is reported as.
 const D66: &str = "d66 (two d6 read as tens and units)";
 
-/// The direct children of a pair, looked up by rule.
+/// The direct children of a node, looked up by rule.
 struct Kids<'i> {
-    /// Inline up to eight children: one allocation and free less per node
-    /// (most nodes have fewer).
-    pairs: SmallVec<[Pair<'i, Rule>; 8]>,
+    /// The node whose children these are (each lookup walks them: most
+    /// nodes have a handful).
+    parent: Node<'i>,
     /// Where the parent starts, in the file: a missing child (a parser bug)
     /// is reported there. Computing the parent's whole span for every node
     /// only to report an internal error cost 10% of parsing.
@@ -42,40 +47,39 @@ struct Kids<'i> {
 
 impl<'i> Kids<'i> {
     /// The first child of `rule`, or an internal error.
-    fn one(&self, rule: Rule) -> Res<Pair<'i, Rule>> {
+    fn one(&self, rule: Rule) -> Res<Node<'i>> {
         self.nth(rule, 0)
     }
 
     /// The `n`th child of `rule`, or an internal error.
-    fn nth(&self, rule: Rule, n: usize) -> Res<Pair<'i, Rule>> {
+    fn nth(&self, rule: Rule, n: usize) -> Res<Node<'i>> {
         self.all(rule)
             .nth(n)
             .ok_or_else(|| internal(self.at, format!("missing {rule:?} #{n}")))
     }
 
     /// The first child of `rule`, if any.
-    fn opt(&self, rule: Rule) -> Option<Pair<'i, Rule>> {
+    fn opt(&self, rule: Rule) -> Option<Node<'i>> {
         self.all(rule).next()
     }
 
     /// Every child of `rule`, in order.
-    fn all(&self, rule: Rule) -> impl Iterator<Item = Pair<'i, Rule>> + '_ {
-        self.pairs
-            .iter()
+    fn all(&self, rule: Rule) -> impl Iterator<Item = Node<'i>> + '_ {
+        self.parent
+            .into_inner()
             .filter(move |p| p.as_rule() == rule)
-            .cloned()
     }
 
     /// True if a child of `rule` is present.
     fn has(&self, rule: Rule) -> bool {
-        self.pairs.iter().any(|p| p.as_rule() == rule)
+        self.parent.into_inner().any(|p| p.as_rule() == rule)
     }
 
     /// The first child, whatever its rule (for rules that wrap a choice).
-    fn first(&self) -> Res<Pair<'i, Rule>> {
-        self.pairs
-            .first()
-            .cloned()
+    fn first(&self) -> Res<Node<'i>> {
+        self.parent
+            .into_inner()
+            .next()
             .ok_or_else(|| internal(self.at, "missing child".to_owned()))
     }
 }
@@ -89,11 +93,11 @@ fn internal(span: Span, message: String) -> ParseError {
 pub(super) struct Builder {
     pub(super) source: SourceId,
     /// Where in the source the text pest parsed starts: the parser reads a
-    /// file one top-level entry at a time, and pest's positions are relative
-    /// to the entry.
+    /// file a few top-level entries at a time, and pest's positions (and so
+    /// a [`Tree`]'s) are relative to the text of that call.
     pub(super) base: usize,
-    expr_pratt: PrattParser<Rule>,
-    cond_pratt: PrattParser<Rule>,
+    /// The array of the last entry's tree, kept for the next one.
+    slots: cell::Cell<Vec<Slot>>,
 }
 
 impl Builder {
@@ -102,51 +106,58 @@ impl Builder {
         Self {
             source,
             base: 0,
-            expr_pratt: PrattParser::new()
-                .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
-                .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_div, Assoc::Left))
-                .op(Op::prefix(Rule::op_neg)),
-            cond_pratt: PrattParser::new()
-                .op(Op::infix(Rule::kw_or, Assoc::Left))
-                .op(Op::infix(Rule::kw_and, Assoc::Left))
-                .op(Op::prefix(Rule::kw_not)),
+            slots: cell::Cell::new(Vec::new()),
         }
     }
 
-    /// The span of a pair, without the trailing white space pest includes
-    /// when a rule ends in an optional part that matched nothing: the end of
-    /// its last token. Read from pest's token queue backwards, one token per
-    /// level: a rule's `End` is preceded by its last child's `End`, or by its
-    /// own `Start` when it has no children.
-    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
-        let whole = pair.as_span();
-        let (start, mut end) = (whole.start(), whole.end());
-        if !is_token(pair.as_rule()) {
-            let mut tokens = pair.clone().tokens();
-            tokens.next_back(); // the pair's own `End`
-            while let Some(Token::End { rule, pos }) = tokens.next_back() {
-                end = pos.pos();
-                if is_token(rule) {
-                    break;
-                }
-            }
-        }
-        Span::new(self.source, self.base + start, self.base + end.max(start))
+    /// Flattens an entry's pairs into a tree and builds from its root.
+    fn with_tree<T>(
+        &self,
+        pair: &Pair<'_, Rule>,
+        build: impl FnOnce(&Self, &Node<'_>) -> Res<T>,
+    ) -> Res<T> {
+        let tree = Tree::new(pair, self.slots.take(), is_token);
+        let built = match tree.root() {
+            Some(root) => build(self, &root),
+            None => Err(self.unexpected_end(pair)),
+        };
+        self.slots.set(tree.into_slots());
+        built
     }
 
-    fn kids<'i>(&self, pair: &Pair<'i, Rule>) -> Kids<'i> {
+    /// An entry with no pairs (a parser bug).
+    fn unexpected_end(&self, pair: &Pair<'_, Rule>) -> ParseError {
         let start = self.base + pair.as_span().start();
+        internal(
+            Span::new(self.source, start, start),
+            "an entry without pairs".to_owned(),
+        )
+    }
+
+    /// The span of a node, without the trailing white space pest includes
+    /// when a rule ends in an optional part that matched nothing (see
+    /// [`Tree`]).
+    fn span(&self, pair: &Node<'_>) -> Span {
+        Span::new(
+            self.source,
+            self.base + pair.start(),
+            self.base + pair.trimmed_end(),
+        )
+    }
+
+    fn kids<'i>(&self, pair: &Node<'i>) -> Kids<'i> {
+        let start = self.base + pair.start();
         Kids {
-            pairs: pair.clone().into_inner().collect(),
+            parent: *pair,
             at: Span::new(self.source, start, start),
         }
     }
 
     /// The first child of a pair (for rules that wrap a choice, and a
     /// string's body), without collecting the others.
-    fn first<'i>(&self, pair: &Pair<'i, Rule>) -> Res<Pair<'i, Rule>> {
-        pair.clone().into_inner().next().ok_or_else(|| {
-            let start = self.base + pair.as_span().start();
+    fn first<'i>(&self, pair: &Node<'i>) -> Res<Node<'i>> {
+        pair.into_inner().next().ok_or_else(|| {
+            let start = self.base + pair.start();
             internal(
                 Span::new(self.source, start, start),
                 "missing child".to_owned(),
@@ -154,11 +165,11 @@ impl Builder {
         })
     }
 
-    fn unexpected(&self, pair: &Pair<'_, Rule>) -> ParseError {
+    fn unexpected(&self, pair: &Node<'_>) -> ParseError {
         internal(self.span(pair), format!("unexpected {:?}", pair.as_rule()))
     }
 
-    fn too_deep(&self, pair: &Pair<'_, Rule>, limit: usize) -> ParseError {
+    fn too_deep(&self, pair: &Node<'_>, limit: usize) -> ParseError {
         ParseError::new(ParseErrorKind::TooDeep { limit }, self.span(pair))
     }
 
@@ -166,6 +177,10 @@ impl Builder {
 
     /// `header`.
     pub(super) fn header(&self, pair: &Pair<'_, Rule>) -> Res<Header> {
+        self.with_tree(pair, Self::header_node)
+    }
+
+    fn header_node(&self, pair: &Node<'_>) -> Res<Header> {
         let kids = self.kids(pair);
         Ok(Header {
             title: self.label(&kids.nth(Rule::string, 0)?)?,
@@ -176,6 +191,10 @@ impl Builder {
 
     /// `item`: a top-level declaration.
     pub(super) fn item(&self, pair: &Pair<'_, Rule>) -> Res<Item> {
+        self.with_tree(pair, Self::item_node)
+    }
+
+    fn item_node(&self, pair: &Node<'_>) -> Res<Item> {
         let inner = self.first(pair)?;
         Ok(match inner.as_rule() {
             Rule::choice_decl => Item::Choice(self.choice_decl(&inner)?),
@@ -192,7 +211,7 @@ impl Builder {
 
     // -- Choices, flags, params -------------------------------------------
 
-    fn choice_decl(&self, pair: &Pair<'_, Rule>) -> Res<ChoiceDecl> {
+    fn choice_decl(&self, pair: &Node<'_>) -> Res<ChoiceDecl> {
         let kids = self.kids(pair);
         Ok(ChoiceDecl {
             name: self.ident(&kids.one(Rule::ident)?),
@@ -212,7 +231,7 @@ impl Builder {
             .collect()
     }
 
-    fn option_decl(&self, pair: &Pair<'_, Rule>) -> Res<OptionDecl> {
+    fn option_decl(&self, pair: &Node<'_>) -> Res<OptionDecl> {
         let kids = self.kids(pair);
         Ok(OptionDecl {
             name: self.ident(&kids.one(Rule::ident)?),
@@ -220,7 +239,7 @@ impl Builder {
         })
     }
 
-    fn flag_decl(&self, pair: &Pair<'_, Rule>) -> Res<FlagDecl> {
+    fn flag_decl(&self, pair: &Node<'_>) -> Res<FlagDecl> {
         let kids = self.kids(pair);
         Ok(FlagDecl {
             name: self.ident(&kids.one(Rule::ident)?),
@@ -229,7 +248,7 @@ impl Builder {
         })
     }
 
-    fn param_decl(&self, pair: &Pair<'_, Rule>) -> Res<ParamDecl> {
+    fn param_decl(&self, pair: &Node<'_>) -> Res<ParamDecl> {
         let kids = self.kids(pair);
         Ok(ParamDecl {
             name: self.ident(&kids.one(Rule::ident)?),
@@ -243,7 +262,7 @@ impl Builder {
         })
     }
 
-    fn bounds(&self, pair: &Pair<'_, Rule>) -> Res<Bounds> {
+    fn bounds(&self, pair: &Node<'_>) -> Res<Bounds> {
         let kids = self.kids(pair);
         Ok(Bounds {
             lo: self.value(&kids.nth(Rule::number, 0)?)?.node,
@@ -260,7 +279,7 @@ impl Builder {
 
     // -- Grids -------------------------------------------------------------
 
-    fn grid(&self, pair: &Pair<'_, Rule>) -> Res<Grid> {
+    fn grid(&self, pair: &Node<'_>) -> Res<Grid> {
         let kids = self.kids(pair);
         let mut idents = kids.all(Rule::ident).map(|p| self.ident(&p));
         let name = idents
@@ -285,7 +304,7 @@ impl Builder {
             .collect()
     }
 
-    fn grid_row(&self, pair: &Pair<'_, Rule>) -> Res<GridRow> {
+    fn grid_row(&self, pair: &Node<'_>) -> Res<GridRow> {
         let kids = self.kids(pair);
         Ok(GridRow {
             labels: kids.all(Rule::ident).map(|p| self.ident(&p)).collect(),
@@ -297,7 +316,7 @@ impl Builder {
         })
     }
 
-    fn cell(&self, pair: &Pair<'_, Rule>) -> Res<Cell> {
+    fn cell(&self, pair: &Node<'_>) -> Res<Cell> {
         let span = self.span(pair);
         let inner = self.first(pair)?;
         let kind = match inner.as_rule() {
@@ -321,22 +340,22 @@ impl Builder {
     }
 
     /// The value of a range set written as one plain integer (`+1`, `0`).
-    fn plain_number(&self, set: &Pair<'_, Rule>) -> Res<Option<i64>> {
+    fn plain_number(&self, set: &Node<'_>) -> Res<Option<i64>> {
         let parts = self.kids(set);
         let mut parts = parts.all(Rule::range_part);
         let (Some(part), None) = (parts.next(), parts.next()) else {
             return Ok(None);
         };
-        let kids = self.kids(&part);
-        match kids.pairs.as_slice() {
-            [only] if only.as_rule() == Rule::int => Ok(Some(self.int(only)?.node)),
+        let mut inner = part.into_inner();
+        match (inner.next(), inner.next()) {
+            (Some(only), None) if only.as_rule() == Rule::int => Ok(Some(self.int(&only)?.node)),
             _ => Ok(None),
         }
     }
 
     // -- Ranges ------------------------------------------------------------
 
-    fn range_set(&self, pair: &Pair<'_, Rule>) -> Res<RangeSet> {
+    fn range_set(&self, pair: &Node<'_>) -> Res<RangeSet> {
         Ok(RangeSet {
             parts: self
                 .kids(pair)
@@ -347,7 +366,7 @@ impl Builder {
         })
     }
 
-    fn range_part(&self, pair: &Pair<'_, Rule>) -> Res<RangePart> {
+    fn range_part(&self, pair: &Node<'_>) -> Res<RangePart> {
         let span = self.span(pair);
         let kids = self.kids(pair);
         let (lo, hi) = if let Some(p) = kids.opt(Rule::range_span) {
@@ -375,7 +394,7 @@ impl Builder {
 
     // -- Modifiers ---------------------------------------------------------
 
-    fn modifier_set(&self, pair: &Pair<'_, Rule>) -> Res<ModifierSet> {
+    fn modifier_set(&self, pair: &Node<'_>) -> Res<ModifierSet> {
         let kids = self.kids(pair);
         Ok(ModifierSet {
             name: self.ident(&kids.one(Rule::ident)?),
@@ -392,7 +411,7 @@ impl Builder {
             .collect()
     }
 
-    fn mod_entry(&self, pair: &Pair<'_, Rule>) -> Res<ModEntry> {
+    fn mod_entry(&self, pair: &Node<'_>) -> Res<ModEntry> {
         let inner = self.first(pair)?;
         let span = self.span(&inner);
         let kids = self.kids(&inner);
@@ -445,7 +464,7 @@ impl Builder {
         }))
     }
 
-    fn mod_value(&self, pair: &Pair<'_, Rule>) -> Res<ModValue> {
+    fn mod_value(&self, pair: &Node<'_>) -> Res<ModValue> {
         let span = self.span(pair);
         let inner = self.first(pair)?;
         let kids = self.kids(&inner);
@@ -497,7 +516,7 @@ impl Builder {
 
     // -- Charts ------------------------------------------------------------
 
-    fn chart(&self, pair: &Pair<'_, Rule>) -> Res<Chart> {
+    fn chart(&self, pair: &Node<'_>) -> Res<Chart> {
         let kids = self.kids(pair);
         let keyword = kids.first()?;
         let kind = match keyword.as_rule() {
@@ -520,7 +539,7 @@ impl Builder {
         })
     }
 
-    fn clause(&self, pair: &Pair<'_, Rule>) -> Res<Clause> {
+    fn clause(&self, pair: &Node<'_>) -> Res<Clause> {
         let inner = self.first(pair)?;
         let span = self.span(&inner);
         let kids = self.kids(&inner);
@@ -641,7 +660,7 @@ impl Builder {
     }
 
     /// A column key: `1-2` (odds, read as 1/2), `-3`, `0.25`, `50+`.
-    fn column_head(&self, pair: &Pair<'_, Rule>) -> Res<ColumnHead> {
+    fn column_head(&self, pair: &Node<'_>) -> Res<ColumnHead> {
         let text = pair.as_str();
         let span = self.span(pair);
         let bare = text.strip_suffix('+').unwrap_or(text);
@@ -674,7 +693,7 @@ impl Builder {
         })
     }
 
-    fn result_line(&self, pair: &Pair<'_, Rule>) -> Res<ResultLine> {
+    fn result_line(&self, pair: &Node<'_>) -> Res<ResultLine> {
         let kids = self.kids(pair);
         Ok(ResultLine {
             rolls: self.range_set(&kids.one(Rule::range_set)?)?,
@@ -695,7 +714,7 @@ impl Builder {
         })
     }
 
-    fn count_stage(&self, pair: &Pair<'_, Rule>) -> Res<CountStage> {
+    fn count_stage(&self, pair: &Node<'_>) -> Res<CountStage> {
         let kids = self.kids(pair);
         Ok(CountStage {
             name: self.ident(&kids.one(Rule::ident)?),
@@ -705,7 +724,7 @@ impl Builder {
         })
     }
 
-    fn row(&self, pair: &Pair<'_, Rule>) -> Res<Row> {
+    fn row(&self, pair: &Node<'_>) -> Res<Row> {
         let kids = self.kids(pair);
         let key = if let Some(columns) = kids.opt(Rule::column_key) {
             RowKey::Columns(
@@ -724,7 +743,7 @@ impl Builder {
         })
     }
 
-    fn column_cell(&self, pair: &Pair<'_, Rule>) -> Res<RangeSet> {
+    fn column_cell(&self, pair: &Node<'_>) -> Res<RangeSet> {
         let kids = self.kids(pair);
         match kids.opt(Rule::range_set) {
             Some(set) => self.range_set(&set),
@@ -735,7 +754,7 @@ impl Builder {
         }
     }
 
-    fn notes_item(&self, pair: &Pair<'_, Rule>) -> Res<Notes> {
+    fn notes_item(&self, pair: &Node<'_>) -> Res<Notes> {
         let kids = self.kids(pair);
         Ok(Notes {
             name: self.ident(&kids.one(Rule::ident)?),
@@ -746,7 +765,7 @@ impl Builder {
     }
 
     /// `"""text"""` or `"text"`.
-    fn notes_text(&self, pair: &Pair<'_, Rule>) -> Res<Label> {
+    fn notes_text(&self, pair: &Node<'_>) -> Res<Label> {
         let inner = self.first(pair)?;
         match inner.as_rule() {
             Rule::string => self.label(&inner),
@@ -763,7 +782,7 @@ impl Builder {
 
     // -- Outcomes ----------------------------------------------------------
 
-    fn outcome(&self, pair: &Pair<'_, Rule>) -> Res<Outcome> {
+    fn outcome(&self, pair: &Node<'_>) -> Res<Outcome> {
         Ok(Outcome {
             fields: self
                 .kids(pair)
@@ -774,7 +793,7 @@ impl Builder {
         })
     }
 
-    fn field(&self, pair: &Pair<'_, Rule>) -> Res<Field> {
+    fn field(&self, pair: &Node<'_>) -> Res<Field> {
         Ok(Field {
             choices: self
                 .kids(pair)
@@ -788,7 +807,7 @@ impl Builder {
     /// `A if c else B if d else C`: the grammar lists the chain flat
     /// (outcomes and conditions alternating); it nests to the right. Each
     /// nested `if` spans from its first outcome to the end of the chain.
-    fn cond_outcome(&self, pair: &Pair<'_, Rule>) -> Res<CondOutcome> {
+    fn cond_outcome(&self, pair: &Node<'_>) -> Res<CondOutcome> {
         let kids = self.kids(pair);
         let end = self.span(pair).end;
         if let Some(too_deep) = kids.all(Rule::simple_outcome).nth(MAX_DEPTH) {
@@ -832,7 +851,7 @@ impl Builder {
         Ok(chain)
     }
 
-    fn simple_outcome(&self, pair: &Pair<'_, Rule>) -> Res<SimpleOutcome> {
+    fn simple_outcome(&self, pair: &Node<'_>) -> Res<SimpleOutcome> {
         let kids = self.kids(pair);
         let kind = if let Some(text) = kids.opt(Rule::string) {
             SimpleKind::Text(self.label(&text)?.text)
@@ -853,7 +872,7 @@ impl Builder {
         })
     }
 
-    fn follow_up(&self, pair: &Pair<'_, Rule>) -> Res<FollowUp> {
+    fn follow_up(&self, pair: &Node<'_>) -> Res<FollowUp> {
         let kids = self.kids(pair);
         let args = match kids.opt(Rule::follow_args) {
             Some(args) => self
@@ -879,7 +898,7 @@ impl Builder {
         })
     }
 
-    fn expect_item(&self, pair: &Pair<'_, Rule>) -> Res<Expect> {
+    fn expect_item(&self, pair: &Node<'_>) -> Res<Expect> {
         let kids = self.kids(pair);
         let args = kids
             .all(Rule::expect_arg)
@@ -935,7 +954,7 @@ impl Builder {
         })
     }
 
-    fn follow_arg(&self, pair: &Pair<'_, Rule>) -> Res<FollowArg> {
+    fn follow_arg(&self, pair: &Node<'_>) -> Res<FollowArg> {
         let kids = self.kids(pair);
         let value = if let Some(int) = kids.opt(Rule::int) {
             Some(ArgValue::Int(self.int(&int)?.node))
@@ -955,7 +974,7 @@ impl Builder {
 
     // -- Targets -----------------------------------------------------------
 
-    fn target(&self, pair: &Pair<'_, Rule>) -> Res<Target> {
+    fn target(&self, pair: &Node<'_>) -> Res<Target> {
         let inner = self.first(pair)?;
         let kids = self.kids(&inner);
         let kind = match inner.as_rule() {
@@ -993,10 +1012,10 @@ impl Builder {
 
     // -- Dice --------------------------------------------------------------
 
-    fn dice_expr(&self, pair: &Pair<'_, Rule>) -> Res<DiceExpr> {
+    fn dice_expr(&self, pair: &Node<'_>) -> Res<DiceExpr> {
         let mut terms = Vec::new();
         let mut minus = false;
-        for p in pair.clone().into_inner() {
+        for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::op_add => minus = false,
                 Rule::op_sub => minus = true,
@@ -1010,7 +1029,7 @@ impl Builder {
         })
     }
 
-    fn dice_term(&self, pair: &Pair<'_, Rule>) -> Res<DiceTerm> {
+    fn dice_term(&self, pair: &Node<'_>) -> Res<DiceTerm> {
         let inner = self.first(pair)?;
         match inner.as_rule() {
             Rule::dice => self.dice(&inner),
@@ -1035,7 +1054,7 @@ impl Builder {
     }
 
     /// `NdS[suffix]` as one token.
-    fn dice(&self, pair: &Pair<'_, Rule>) -> Res<DiceTerm> {
+    fn dice(&self, pair: &Node<'_>) -> Res<DiceTerm> {
         let span = self.span(pair);
         let kids = self.kids(pair);
         let count = match kids.opt(Rule::dice_count) {
@@ -1063,11 +1082,11 @@ impl Builder {
         })
     }
 
-    fn sides(&self, pair: &Pair<'_, Rule>) -> Res<u64> {
+    fn sides(&self, pair: &Node<'_>) -> Res<u64> {
         pair.as_str().parse().map_err(|_| self.too_large(pair))
     }
 
-    fn suffix(&self, pair: &Pair<'_, Rule>) -> Spanned<String> {
+    fn suffix(&self, pair: &Node<'_>) -> Spanned<String> {
         Spanned::new(pair.as_str().to_owned(), self.span(pair))
     }
 
@@ -1077,17 +1096,27 @@ impl Builder {
         kids.opt(Rule::cond).map(|p| self.cond(&p)).transpose()
     }
 
-    fn cond(&self, pair: &Pair<'_, Rule>) -> Res<Cond> {
+    fn cond(&self, pair: &Node<'_>) -> Res<Cond> {
         self.check_prefixes(pair, Rule::kw_not)?;
-        self.cond_tree(pair.clone().into_inner())
-            .map(|(cond, _)| cond)
+        self.cond_tree(pair).map(|(cond, _)| cond)
     }
 
-    fn cond_tree(&self, pairs: Pairs<'_, Rule>) -> Res<(Cond, usize)> {
-        self.cond_pratt
-            .map_primary(|p| self.cond_atom(&p))
-            .map_prefix(|op, rhs| {
-                let (rhs, depth) = rhs?;
+    /// A condition's operators: `not` binds tighter than `and`, `and`
+    /// tighter than `or`.
+    fn cond_op(rule: Rule) -> Option<Affix> {
+        match rule {
+            Rule::kw_or => Some(Affix::Infix(1)),
+            Rule::kw_and => Some(Affix::Infix(2)),
+            Rule::kw_not => Some(Affix::Prefix),
+            _ => None,
+        }
+    }
+
+    fn cond_tree(&self, pair: &Node<'_>) -> Res<(Cond, usize)> {
+        Pratt {
+            ops: Self::cond_op,
+            primary: &|p| self.cond_atom(&p),
+            prefix: &|op, (rhs, depth): (Cond, usize)| {
                 self.deeper(&op, depth)?;
                 Ok((
                     Cond {
@@ -1096,9 +1125,8 @@ impl Builder {
                     },
                     depth + 1,
                 ))
-            })
-            .map_infix(|lhs, op, rhs| {
-                let ((lhs, l), (rhs, r)) = (lhs?, rhs?);
+            },
+            infix: &|(lhs, l), op, (rhs, r)| {
                 let depth = l.max(r);
                 self.deeper(&op, depth)?;
                 let span = lhs.span.to(rhs.span);
@@ -1108,11 +1136,13 @@ impl Builder {
                     _ => return Err(self.unexpected(&op)),
                 };
                 Ok((Cond { kind, span }, depth + 1))
-            })
-            .parse(pairs)
+            },
+            at: self.span(pair),
+        }
+        .parse(pair.into_inner())
     }
 
-    fn cond_atom(&self, atom: &Pair<'_, Rule>) -> Res<(Cond, usize)> {
+    fn cond_atom(&self, atom: &Node<'_>) -> Res<(Cond, usize)> {
         let pair = &self.first(atom)?;
         let span = self.span(pair);
         let kids = self.kids(pair);
@@ -1142,7 +1172,7 @@ impl Builder {
             Rule::paren_cond => {
                 let inner = kids.one(Rule::cond)?;
                 self.check_prefixes(&inner, Rule::kw_not)?;
-                let (cond, depth) = self.cond_tree(inner.into_inner())?;
+                let (cond, depth) = self.cond_tree(&inner)?;
                 return Ok((Cond { span, ..cond }, depth));
             }
             Rule::flag_ref => (CondKind::Flag(self.ident(&kids.one(Rule::ident)?)), 1),
@@ -1153,16 +1183,27 @@ impl Builder {
 
     // -- Expressions -------------------------------------------------------
 
-    fn expr(&self, pair: &Pair<'_, Rule>) -> Res<Expr> {
+    fn expr(&self, pair: &Node<'_>) -> Res<Expr> {
         self.expr_with_depth(pair).map(|(expr, _)| expr)
     }
 
-    fn expr_with_depth(&self, pair: &Pair<'_, Rule>) -> Res<(Expr, usize)> {
+    /// An expression's operators: `-x` binds tighter than `*` and `/`,
+    /// which bind tighter than `+` and `-`.
+    fn expr_op(rule: Rule) -> Option<Affix> {
+        match rule {
+            Rule::op_add | Rule::op_sub => Some(Affix::Infix(1)),
+            Rule::op_mul | Rule::op_div => Some(Affix::Infix(2)),
+            Rule::op_neg => Some(Affix::Prefix),
+            _ => None,
+        }
+    }
+
+    fn expr_with_depth(&self, pair: &Node<'_>) -> Res<(Expr, usize)> {
         self.check_prefixes(pair, Rule::op_neg)?;
-        self.expr_pratt
-            .map_primary(|p| self.expr_atom(&p))
-            .map_prefix(|op, rhs| {
-                let (rhs, depth) = rhs?;
+        Pratt {
+            ops: Self::expr_op,
+            primary: &|p| self.expr_atom(&p),
+            prefix: &|op, (rhs, depth): (Expr, usize)| {
                 self.deeper(&op, depth)?;
                 Ok((
                     Expr {
@@ -1171,9 +1212,8 @@ impl Builder {
                     },
                     depth + 1,
                 ))
-            })
-            .map_infix(|lhs, op, rhs| {
-                let ((lhs, l), (rhs, r)) = (lhs?, rhs?);
+            },
+            infix: &|(lhs, l), op, (rhs, r)| {
                 let depth = l.max(r);
                 self.deeper(&op, depth)?;
                 let bin = match op.as_rule() {
@@ -1191,11 +1231,13 @@ impl Builder {
                     },
                     depth + 1,
                 ))
-            })
-            .parse(pair.clone().into_inner())
+            },
+            at: self.span(pair),
+        }
+        .parse(pair.into_inner())
     }
 
-    fn expr_atom(&self, atom: &Pair<'_, Rule>) -> Res<(Expr, usize)> {
+    fn expr_atom(&self, atom: &Node<'_>) -> Res<(Expr, usize)> {
         let pair = &self.first(atom)?;
         let span = self.span(pair);
         let kind = match pair.as_rule() {
@@ -1247,9 +1289,9 @@ impl Builder {
 
     /// Refuses a run of more than [`MAX_DEPTH`] prefix operators (`- - -x`,
     /// `not not not c`): the Pratt parser recurses once per operator.
-    fn check_prefixes(&self, pair: &Pair<'_, Rule>, prefix: Rule) -> Res<()> {
+    fn check_prefixes(&self, pair: &Node<'_>, prefix: Rule) -> Res<()> {
         let mut run = 0;
-        for p in pair.clone().into_inner() {
+        for p in pair.into_inner() {
             if p.as_rule() == prefix {
                 run += 1;
                 if run > MAX_DEPTH {
@@ -1263,7 +1305,7 @@ impl Builder {
     }
 
     /// Refuses a tree deeper than [`MAX_TREE_DEPTH`] at operator `op`.
-    fn deeper(&self, op: &Pair<'_, Rule>, depth: usize) -> Res<()> {
+    fn deeper(&self, op: &Node<'_>, depth: usize) -> Res<()> {
         if depth >= MAX_TREE_DEPTH {
             Err(self.too_deep(op, MAX_TREE_DEPTH))
         } else {
@@ -1273,14 +1315,14 @@ impl Builder {
 
     // -- Tokens ------------------------------------------------------------
 
-    fn ident(&self, pair: &Pair<'_, Rule>) -> Ident {
+    fn ident(&self, pair: &Node<'_>) -> Ident {
         Ident {
             name: pair.as_str().to_owned(),
             span: self.span(pair),
         }
     }
 
-    fn too_large(&self, pair: &Pair<'_, Rule>) -> ParseError {
+    fn too_large(&self, pair: &Node<'_>) -> ParseError {
         ParseError::new(
             ParseErrorKind::NumberTooLarge {
                 text: pair.as_str().to_owned(),
@@ -1290,17 +1332,17 @@ impl Builder {
     }
 
     /// A decimal token as an `i64`.
-    fn number(&self, pair: &Pair<'_, Rule>) -> Res<i64> {
+    fn number(&self, pair: &Node<'_>) -> Res<i64> {
         pair.as_str().parse().map_err(|_| self.too_large(pair))
     }
 
     /// A decimal token (`0.5`, `-1.25`) as an exact number.
-    fn decimal(&self, pair: &Pair<'_, Rule>) -> Res<Number> {
+    fn decimal(&self, pair: &Node<'_>) -> Res<Number> {
         crate::num::parse(pair.as_str()).ok_or_else(|| self.too_large(pair))
     }
 
     /// A `number` (decimal or integer) as an exact value.
-    fn value(&self, pair: &Pair<'_, Rule>) -> Res<Spanned<Number>> {
+    fn value(&self, pair: &Node<'_>) -> Res<Spanned<Number>> {
         let inner = self.first(pair)?;
         let n = match inner.as_rule() {
             Rule::decimal => self.decimal(&inner)?,
@@ -1310,23 +1352,23 @@ impl Builder {
     }
 
     /// A signed integer token.
-    fn int(&self, pair: &Pair<'_, Rule>) -> Res<Spanned<i64>> {
+    fn int(&self, pair: &Node<'_>) -> Res<Spanned<i64>> {
         Ok(Spanned::new(self.number(pair)?, self.span(pair)))
     }
 
     /// An unsigned integer token.
-    fn nat(&self, pair: &Pair<'_, Rule>) -> Res<i64> {
+    fn nat(&self, pair: &Node<'_>) -> Res<i64> {
         self.number(pair)
     }
 
     /// A `"..."` string as a label, escapes resolved.
-    fn label(&self, pair: &Pair<'_, Rule>) -> Res<Label> {
+    fn label(&self, pair: &Node<'_>) -> Res<Label> {
         let span = self.span(pair);
         let inner = self.first(pair)?;
         if inner.as_rule() != Rule::string_inner {
             return Err(self.unexpected(&inner));
         }
-        let base = inner.as_span().start();
+        let base = inner.start();
         let raw = inner.as_str();
         if !raw.contains('\\') {
             // Most labels have no escape: copied whole.

@@ -338,7 +338,7 @@ impl<'a> ChartCx<'a, '_> {
         } else {
             self.by_name
                 .get(&ident.name)
-                .map(|&s| match self.slots[s].kind {
+                .map(|&(s, _)| match self.slots[s].kind {
                     SlotKind::Flag => "a flag or fixed modifier".to_string(),
                     SlotKind::Param { .. } => "a param".to_string(),
                     SlotKind::Choice(_) => "a choice".to_string(),

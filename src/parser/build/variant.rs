@@ -3,6 +3,7 @@
 
 use pest::iterators::Pair;
 
+use super::tree::Node;
 use super::{Builder, Kids, Res};
 use crate::ast::{BaseRef, Change, ChangeKind, Ident, MemberPath, RowKey, VariantHeader};
 use crate::parser::grammar::Rule;
@@ -10,10 +11,14 @@ use crate::parser::grammar::Rule;
 impl Builder {
     /// `variant_entry`: a change, or a declaration.
     pub(in crate::parser) fn variant_entry(&self, pair: &Pair<'_, Rule>) -> Res<Change> {
+        self.with_tree(pair, Self::variant_entry_node)
+    }
+
+    fn variant_entry_node(&self, pair: &Node<'_>) -> Res<Change> {
         let p = &self.first(pair)?;
         let span = self.span(p);
         let kind = match p.as_rule() {
-            Rule::item => ChangeKind::Item(self.item(p)?),
+            Rule::item => ChangeKind::Item(self.item_node(p)?),
             Rule::change_stmt => self.change_stmt(&self.first(p)?)?,
             _ => return Err(self.unexpected(p)),
         };
@@ -22,8 +27,12 @@ impl Builder {
 
     /// `variant_header`.
     pub(in crate::parser) fn variant_header(&self, pair: &Pair<'_, Rule>) -> Res<VariantHeader> {
+        self.with_tree(pair, Self::variant_header_node)
+    }
+
+    fn variant_header_node(&self, pair: &Node<'_>) -> Res<VariantHeader> {
         let kids = self.kids(pair);
-        let strings: Vec<Pair<'_, Rule>> = kids.all(Rule::string).collect();
+        let strings: Vec<Node<'_>> = kids.all(Rule::string).collect();
         // `variant "T" of NAME version "V"` has two strings; `of "path"`, three.
         let (title, base, version) = match (strings.as_slice(), kids.opt(Rule::ident)) {
             ([title, version], Some(name)) => (title, BaseRef::Bundled(self.ident(&name)), version),
@@ -38,7 +47,7 @@ impl Builder {
         })
     }
 
-    fn change_stmt(&self, pair: &Pair<'_, Rule>) -> Res<ChangeKind> {
+    fn change_stmt(&self, pair: &Node<'_>) -> Res<ChangeKind> {
         let kids = self.kids(pair);
         Ok(match pair.as_rule() {
             Rule::change_row => ChangeKind::ChangeRow {
@@ -105,7 +114,7 @@ impl Builder {
         })
     }
 
-    fn row_select(&self, pair: &Pair<'_, Rule>) -> Res<RowKey> {
+    fn row_select(&self, pair: &Node<'_>) -> Res<RowKey> {
         let kids: Kids<'_> = self.kids(pair);
         if let Some(columns) = kids.opt(Rule::column_key) {
             Ok(RowKey::Columns(
@@ -119,7 +128,7 @@ impl Builder {
         }
     }
 
-    fn member_path(&self, pair: &Pair<'_, Rule>) -> Res<MemberPath> {
+    fn member_path(&self, pair: &Node<'_>) -> Res<MemberPath> {
         let kids = self.kids(pair);
         let mut names: Vec<Ident> = kids.all(Rule::ident).map(|p| self.ident(&p)).collect();
         let member = names.pop().ok_or_else(|| {
