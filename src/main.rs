@@ -228,6 +228,10 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             let charts = ruleset.charts().count();
             let games = ruleset.games().count();
             anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
+            // The process ends here: the system takes the memory back at
+            // once, where dropping the ruleset frees it block by block (3%
+            // of `check`'s instructions).
+            std::mem::forget(ruleset);
             Ok(())
         }
         Some(Command::Test { rules }) => {
