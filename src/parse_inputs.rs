@@ -38,10 +38,12 @@ pub(crate) fn parse_all(inputs: &[(SourceId, &str)]) -> Vec<Result<Document, Par
             least.1.push(i);
         }
     }
+    // The calling thread parses the smallest share itself: it compiles
+    // everything once every share is parsed, so the others may take longer.
+    shares.sort_by_key(|share| share.0);
     let mut out: Vec<Option<Result<Document, ParseError>>> = inputs.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
         let mut shares = shares.into_iter().map(|(_, share)| share);
-        // The calling thread parses the first share itself.
         let own = shares.next().unwrap_or_default();
         let mut here: Vec<Vec<usize>> = vec![own];
         let mut spawned = Vec::new();
