@@ -509,22 +509,6 @@ const PIECE_BYTES: usize = 64 * 1024;
 /// of 2 MiB.
 pub(crate) const PARSE_STACK: usize = 8 << 20;
 
-/// The words a declaration starts with.
-const DECLARATION_WORDS: [&str; 12] = [
-    "expect",
-    "choice",
-    "grid",
-    "table",
-    "check",
-    "opposed",
-    "pool",
-    "ladder",
-    "modifiers",
-    "flag",
-    "notes",
-    "param",
-];
-
 /// Where the pieces of a long file after the first start, in order: one
 /// piece for each of `cores`, each at least [`PIECE_BYTES`]. Each
 /// point is a guess, checked by [`in_pieces`]: the first line after the
@@ -543,7 +527,7 @@ fn split_points(text: &str, from: usize, cores: usize) -> Vec<usize> {
             .map(|n| at + n + 1)
         {
             let starts = bytes.get(line..).is_some_and(|tail| {
-                DECLARATION_WORDS.iter().any(|word| {
+                syntax::ITEM_KEYWORDS.iter().any(|word| {
                     tail.starts_with(word.as_bytes())
                         && matches!(tail.get(word.len()), Some(b' ' | b'\t'))
                 })

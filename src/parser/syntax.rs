@@ -9,7 +9,7 @@ use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span};
 
 /// The keywords that start a top-level declaration.
-const ITEM_KEYWORDS: &[&str] = &[
+pub(super) const ITEM_KEYWORDS: &[&str] = &[
     "choice",
     "flag",
     "param",
