@@ -1410,19 +1410,11 @@ fn the_deepest_nesting_parses_on_a_bounded_stack() {
     let nested = |open: &str, inner: &str, close: &str| {
         format!("{}{inner}{}", open.repeat(63), close.repeat(63))
     };
+    let score = |expr: String| format!("{HEADER}table t \"T\" {{ score {expr} }}");
     let texts = [
-        format!(
-            "{HEADER}table t \"T\" {{ score {} }}",
-            nested("(", "1", ")")
-        ),
-        format!(
-            "{HEADER}table t \"T\" {{ score {} }}",
-            nested("max(", "1", ")")
-        ),
-        format!(
-            "{HEADER}table t \"T\" {{ score {} }}",
-            nested("(a if b else ", "1", ")")
-        ),
+        score(nested("(", "1", ")")),
+        score(nested("max(", "1", ")")),
+        score(nested("(a if b else ", "1", ")")),
         format!(
             "{HEADER}table t \"T\" {{ best \"x\" if {} }}",
             nested("(", "a", ")")
