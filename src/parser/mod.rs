@@ -46,6 +46,11 @@ const MAX_TREE_DEPTH: usize = 256;
 /// and the deepest accepted needs about 0.5 MiB of stack in a release build
 /// (1.5 MiB in a debug build), less than a spawned thread's default.
 ///
+/// A long file (64 KiB or more for each piece) is read in pieces on up to
+/// one scoped thread for each available core (8 MiB of stack each), all
+/// joined before it returns; the result is the one reading it in one go
+/// gives.
+///
 /// ```
 /// use chartwright::parser::parse;
 /// use chartwright::span::SourceId;
