@@ -13,7 +13,7 @@ use crate::tree::{
     Body, Cell, ChartId, ChartTree, ChoiceId, Cond, CondOutcome, Dice, DiceSource, Expr, GridId,
     GridRef, Modifier, Outcome, Program, Ranges, Simple, Slot, SlotKind, SlotTree, Stage, Target,
 };
-use rustc_hash::FxHashMap;
+use foldhash::HashMap;
 
 /// Where an expression stands, which decides the special terms it may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -54,12 +54,12 @@ pub(super) struct ChartCx<'a, 's> {
     errors: &'s mut Vec<CompileError>,
     limits: &'s Limits,
     id: ChartId,
-    local_choices: FxHashMap<&'a str, ChoiceId>,
-    local_flags: FxHashMap<&'a str, &'a ast::FlagDecl>,
-    local_params: FxHashMap<&'a str, &'a ast::ParamDecl>,
+    local_choices: HashMap<&'a str, ChoiceId>,
+    local_flags: HashMap<&'a str, &'a ast::FlagDecl>,
+    local_params: HashMap<&'a str, &'a ast::ParamDecl>,
     slots: Vec<SlotTree>,
     /// Each slot by name, with where it was declared.
-    by_name: FxHashMap<String, (Slot, Span)>,
+    by_name: HashMap<String, (Slot, Span)>,
     modifiers: Vec<Modifier>,
     /// Reach of each modifier: (lowest, highest) contribution, 0 included.
     reaches: Vec<(Option<i64>, Option<i64>)>,
@@ -219,11 +219,11 @@ impl<'a, 's> ChartCx<'a, 's> {
             errors,
             limits,
             id,
-            local_choices: FxHashMap::default(),
-            local_flags: FxHashMap::default(),
-            local_params: FxHashMap::default(),
+            local_choices: HashMap::default(),
+            local_flags: HashMap::default(),
+            local_params: HashMap::default(),
             slots: Vec::new(),
-            by_name: FxHashMap::default(),
+            by_name: HashMap::default(),
             modifiers: Vec::new(),
             reaches: Vec::new(),
             groups: Vec::new(),
@@ -522,7 +522,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     pub(super) fn chart(mut self, c: &'a ast::Chart) -> ChartTree {
         let kind = kind_keyword(c.kind);
         // Which clause each keyword came from, to catch repeats.
-        let mut seen: FxHashMap<&'static str, Span> = FxHashMap::default();
+        let mut seen: HashMap<&'static str, Span> = HashMap::default();
         for clause in &c.clauses {
             let name = clause_name(clause);
             let span = clause_span(clause);

@@ -18,7 +18,7 @@ use crate::tree::{
     Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, GameTree, GridId, GridTree, Program, SlotKind,
 };
 use chart::ChartCx;
-use rustc_hash::FxHashMap;
+use foldhash::HashMap;
 
 /// A parsed file, ready to compile.
 pub(crate) struct Parsed {
@@ -40,17 +40,17 @@ enum Pending<'a> {
 #[derive(Default)]
 pub(crate) struct GameSyms<'a> {
     pub name: String,
-    pub choices: FxHashMap<&'a str, ChoiceId>,
-    pub flags: FxHashMap<&'a str, &'a ast::FlagDecl>,
-    pub params: FxHashMap<&'a str, &'a ast::ParamDecl>,
-    pub grids: FxHashMap<&'a str, GridId>,
-    pub sets: FxHashMap<&'a str, &'a ast::ModifierSet>,
-    pub charts: FxHashMap<&'a str, ChartId>,
+    pub choices: HashMap<&'a str, ChoiceId>,
+    pub flags: HashMap<&'a str, &'a ast::FlagDecl>,
+    pub params: HashMap<&'a str, &'a ast::ParamDecl>,
+    pub grids: HashMap<&'a str, GridId>,
+    pub sets: HashMap<&'a str, &'a ast::ModifierSet>,
+    pub charts: HashMap<&'a str, ChartId>,
     /// What each chart-namespace name is, in words ("a ladder").
-    pub kinds: FxHashMap<&'a str, &'static str>,
+    pub kinds: HashMap<&'a str, &'static str>,
     /// Each ladder's lowest and highest step, for the reach of an
     /// expression that reads it (the ladder may be compiled later).
-    pub ladders: FxHashMap<&'a str, (i64, i64)>,
+    pub ladders: HashMap<&'a str, (i64, i64)>,
 }
 
 /// Every game's names.
@@ -75,7 +75,7 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
     let mut errors = Vec::new();
     let mut scope = Scope { games: Vec::new() };
     let mut pending: Vec<(usize, Pending)> = Vec::new();
-    let mut first_seen: FxHashMap<(usize, &str, bool), Span> = FxHashMap::default();
+    let mut first_seen: HashMap<(usize, &str, bool), Span> = HashMap::default();
 
     // Pass 1: declare.
     for (g, parsed) in files.iter().enumerate() {
@@ -242,7 +242,7 @@ fn declare_choice(
     d: &ast::ChoiceDecl,
     errors: &mut Vec<CompileError>,
 ) -> ChoiceId {
-    let mut seen: FxHashMap<&str, Span> = FxHashMap::default();
+    let mut seen: HashMap<&str, Span> = HashMap::default();
     let mut options = Vec::new();
     for o in &d.options {
         if let Some(first) = seen.get(o.name.name.as_str()) {
@@ -593,7 +593,7 @@ fn check_cycles(program: &Program, errors: &mut Vec<CompileError>) {
     }
     // 0 = unvisited, 1 = on the stack, 2 = done.
     let mut state = vec![0u8; n];
-    let mut reported = rustc_hash::FxHashSet::default();
+    let mut reported = foldhash::HashSet::default();
     for start in 0..n {
         if state[start] != 0 {
             continue;

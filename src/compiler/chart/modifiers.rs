@@ -9,7 +9,7 @@ use crate::ast::{self};
 use crate::compile_error::CompileErrorKind;
 use crate::num::whole;
 use crate::tree::{Cell, Cond, ModValue, Modifier, SlotKind};
-use rustc_hash::FxHashMap;
+use foldhash::HashMap;
 
 impl<'a> ChartCx<'a, '_> {
     pub(super) fn entries(&mut self, entries: &'a [ast::ModEntry], cx: &ModCtx) {
@@ -266,7 +266,7 @@ impl<'a> ChartCx<'a, '_> {
     pub(super) fn modifier_reach(&self, side: usize) -> Reach {
         let mut lo = Some(0i64);
         let mut hi = Some(0i64);
-        let mut grouped: FxHashMap<usize, (Option<i64>, Option<i64>)> = FxHashMap::default();
+        let mut grouped: HashMap<usize, (Option<i64>, Option<i64>)> = HashMap::default();
         for (m, &(rlo, rhi)) in self.modifiers.iter().zip(&self.reaches) {
             if m.side != side {
                 continue;

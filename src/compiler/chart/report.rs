@@ -5,13 +5,13 @@ use crate::ast::{self, Clause};
 use crate::compile_error::CompileErrorKind;
 use crate::span::Span;
 use crate::tree::Stage;
-use rustc_hash::FxHashMap;
+use foldhash::HashMap;
 
 impl ChartCx<'_, '_> {
     /// Each count of a pool has its own name (`per NAME` and `report NAME`
     /// pick a count by it): a name counted twice is an error.
     pub(super) fn counts_named_once(&mut self, clauses: &[Clause]) {
-        let mut seen: FxHashMap<&str, Span> = FxHashMap::default();
+        let mut seen: HashMap<&str, Span> = HashMap::default();
         for clause in clauses {
             let (Clause::Count(stage) | Clause::Per { stage, .. }) = clause else {
                 continue;
@@ -43,7 +43,7 @@ impl ChartCx<'_, '_> {
         for stage in stages.iter_mut() {
             stage.reported = false;
         }
-        let mut seen: FxHashMap<&str, Span> = FxHashMap::default();
+        let mut seen: HashMap<&str, Span> = HashMap::default();
         for ident in reported {
             if let Some(&first) = seen.get(ident.name.as_str()) {
                 self.error(
