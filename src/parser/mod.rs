@@ -531,23 +531,21 @@ fn split_points(text: &str, from: usize, cores: usize) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut points: Vec<usize> = Vec::new();
     for k in 1..pieces {
-        let mut at = (from + rest * k / pieces).max(points.last().map_or(0, |&p| p + 1));
-        while let Some(line) = bytes
-            .get(at..)
-            .and_then(|tail| memchr::memchr(b'\n', tail))
-            .map(|n| at + n + 1)
-        {
-            let starts = bytes.get(line..).is_some_and(|tail| {
-                syntax::ITEM_KEYWORDS.iter().any(|word| {
-                    tail.starts_with(word.as_bytes())
-                        && matches!(tail.get(word.len()), Some(b' ' | b'\t'))
-                })
+        let share = (from + rest * k / pieces).max(points.last().map_or(0, |&p| p + 1));
+        // The start of each line after the share's, until one starts with
+        // a declaration's word.
+        let mut line = line_end(bytes, share) + 1;
+        while line < bytes.len() {
+            let tail = bytes.get(line..).unwrap_or_default();
+            let starts = syntax::ITEM_KEYWORDS.iter().any(|word| {
+                tail.starts_with(word.as_bytes())
+                    && matches!(tail.get(word.len()), Some(b' ' | b'\t'))
             });
             if starts {
                 points.push(line);
                 break;
             }
-            at = line;
+            line = line_end(bytes, line) + 1;
         }
     }
     points
