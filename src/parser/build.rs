@@ -1,18 +1,14 @@
-//! Pairs → AST: one method per grammar rule that yields a node. Children are
+//! Nodes → AST: one method per grammar rule that yields a node. Children are
 //! picked by rule, never by position alone, and a missing child is an
-//! internal error rather than a panic. Each entry's pairs are first
-//! flattened into a [`Tree`], which the methods walk.
+//! internal error rather than a panic. The methods walk a [`Tree`], the
+//! nodes of a batch of entries in one array.
 
 mod pratt;
-mod tree;
+pub(super) mod tree;
 mod variant;
 
-use std::cell;
-
-use pest::iterators::Pair;
-
 use pratt::{Affix, Pratt};
-use tree::{Node, Slot, Tree};
+pub(super) use tree::{slots_of, Node, Slot, Tree};
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
@@ -96,42 +92,12 @@ pub(super) struct Builder {
     /// file a few top-level entries at a time, and pest's positions (and so
     /// a [`Tree`]'s) are relative to the text of that call.
     pub(super) base: usize,
-    /// The array of the last entry's tree, kept for the next one.
-    slots: cell::Cell<Vec<Slot>>,
 }
 
 impl Builder {
     /// A builder whose spans refer to `source`.
     pub(super) fn new(source: SourceId) -> Self {
-        Self {
-            source,
-            base: 0,
-            slots: cell::Cell::new(Vec::new()),
-        }
-    }
-
-    /// Flattens an entry's pairs into a tree and builds from its root.
-    fn with_tree<T>(
-        &self,
-        pair: &Pair<'_, Rule>,
-        build: impl FnOnce(&Self, &Node<'_>) -> Res<T>,
-    ) -> Res<T> {
-        let tree = Tree::new(pair, self.slots.take(), is_token);
-        let built = match tree.root() {
-            Some(root) => build(self, &root),
-            None => Err(self.unexpected_end(pair)),
-        };
-        self.slots.set(tree.into_slots());
-        built
-    }
-
-    /// An entry with no pairs (a parser bug).
-    fn unexpected_end(&self, pair: &Pair<'_, Rule>) -> ParseError {
-        let start = self.base + pair.as_span().start();
-        internal(
-            Span::new(self.source, start, start),
-            "an entry without pairs".to_owned(),
-        )
+        Self { source, base: 0 }
     }
 
     /// The span of a node, without the trailing white space pest includes
@@ -176,11 +142,7 @@ impl Builder {
     // -- The file ----------------------------------------------------------
 
     /// `header`.
-    pub(super) fn header(&self, pair: &Pair<'_, Rule>) -> Res<Header> {
-        self.with_tree(pair, Self::header_node)
-    }
-
-    fn header_node(&self, pair: &Node<'_>) -> Res<Header> {
+    pub(super) fn header(&self, pair: &Node<'_>) -> Res<Header> {
         let kids = self.kids(pair);
         Ok(Header {
             title: self.label(&kids.nth(Rule::string, 0)?)?,
@@ -190,11 +152,7 @@ impl Builder {
     }
 
     /// `item`: a top-level declaration.
-    pub(super) fn item(&self, pair: &Pair<'_, Rule>) -> Res<Item> {
-        self.with_tree(pair, Self::item_node)
-    }
-
-    fn item_node(&self, pair: &Node<'_>) -> Res<Item> {
+    pub(super) fn item(&self, pair: &Node<'_>) -> Res<Item> {
         let inner = self.first(pair)?;
         Ok(match inner.as_rule() {
             Rule::choice_decl => Item::Choice(self.choice_decl(&inner)?),
@@ -1400,20 +1358,6 @@ impl Builder {
         }
         Ok(Label { text, span })
     }
-}
-
-/// True for the compound-atomic rules, whose own span is exact and whose
-/// last child may end before they do (a string's closing quote).
-fn is_token(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::string
-            | Rule::triple_string
-            | Rule::dice
-            | Rule::paren_dice_tail
-            | Rule::range_span
-            | Rule::range_plus
-    )
 }
 
 /// The text of a `"""` block: one leading line break and a trailing line of

@@ -8,11 +8,11 @@
 //! an internal error, an oversized number or nesting is a diagnostic.
 
 mod build;
+mod fast_path;
 mod syntax;
 #[cfg(test)]
 mod tests;
 
-use pest::iterators::{Pair, Pairs};
 use pest::Parser as _;
 
 use crate::ast::{Document, File, Item, VariantFile};
@@ -216,13 +216,23 @@ struct Entries<'t> {
     tail_rule: Rule,
     /// Entries parsed so far (the header is the first).
     count: usize,
-    /// The entries of the last batch not built yet, and where the text pest
-    /// parsed for it starts.
-    batch: Option<(Pairs<'t, Rule>, usize)>,
+    /// The nodes of the last batch parsed (reused for the next).
+    slots: Vec<build::Slot>,
+    /// The entries of the last batch not built yet.
+    batch: Option<Batch>,
     /// Reading from a guessed start (a piece of a long file, see
     /// [`in_pieces`]): a failure is not reported, so it is not parsed again
     /// to say what a whole-file parse would.
     guessing: bool,
+}
+
+/// Where a batch's entries are in [`Entries::slots`].
+struct Batch {
+    /// Where the text parsed for the batch starts in the file.
+    base: usize,
+    /// The next entry's node, and the end of the batch's nodes.
+    next: usize,
+    end: usize,
 }
 
 impl<'t> Entries<'t> {
@@ -242,6 +252,7 @@ impl<'t> Entries<'t> {
             file_rule,
             tail_rule,
             count: 0,
+            slots: Vec::new(),
             batch: None,
             guessing: false,
         }
@@ -289,31 +300,40 @@ impl<'t> Entries<'t> {
     fn next<T>(
         &mut self,
         rule: Rule,
-        build: impl FnOnce(&build::Builder, &Pair<'_, Rule>) -> Result<T, ParseError>,
+        build: impl FnOnce(&build::Builder, &build::Node<'_>) -> Result<T, ParseError>,
     ) -> Result<T, ParseError> {
-        let (pair, base) = match self.take_batched() {
+        let (at, base) = match self.take_batched() {
             Some(batched) => batched,
             None => self.parse_batch(rule)?,
         };
-        let start = base + pair.as_span().start();
-        let end = base + pair.as_span().end();
+        let rest = self.text.get(base..).unwrap_or("");
+        let tree = build::Tree::new(rest, &self.slots);
+        let Some(node) = tree.node(at) else {
+            return Err(self.internal(base, "an entry without nodes"));
+        };
+        let start = base + node.start();
+        let end = base + node.end();
         self.builder.base = base;
-        let node = build(&self.builder, &pair)?;
+        let built = build(&self.builder, &node)?;
         if self.count > 0 {
             self.prev = Some(start);
         }
         self.count += 1;
         self.pos = skip_blank(self.text, end);
-        Ok(node)
+        Ok(built)
     }
 
-    /// The next entry of the current batch, if any is left.
-    fn take_batched(&mut self) -> Option<(Pair<'t, Rule>, usize)> {
-        let (pairs, base) = self.batch.as_mut()?;
-        let base = *base;
-        match pairs.next() {
-            Some(pair) => Some((pair, base)),
-            None => {
+    /// The node of the next entry of the current batch, if any is left,
+    /// and where the batch's text starts.
+    fn take_batched(&mut self) -> Option<(usize, usize)> {
+        let batch = self.batch.as_mut()?;
+        let at = batch.next;
+        match build::Tree::new("", &self.slots).after(at) {
+            Some(after) if at < batch.end => {
+                batch.next = after;
+                Some((at, batch.base))
+            }
+            _ => {
                 self.batch = None;
                 None
             }
@@ -322,26 +342,35 @@ impl<'t> Entries<'t> {
 
     /// Parses with `rule` at the current position: a batch's first entry
     /// (the others are kept for the calls after), or the one entry `rule`
-    /// reads.
-    fn parse_batch(&mut self, rule: Rule) -> Result<(Pair<'t, Rule>, usize), ParseError> {
+    /// reads. Returns the entry's node and where the parsed text starts.
+    fn parse_batch(&mut self, rule: Rule) -> Result<(usize, usize), ParseError> {
         let start = self.pos;
-        let text = self.text;
-        let rest = text.get(start..).unwrap_or("");
-        let Ok(mut pairs) = ChartwrightParser::parse(rule, rest) else {
-            return Err(self.failure());
-        };
-        let Some(parsed) = pairs.next() else {
-            return Err(self.internal(start, "the grammar produced no entry"));
-        };
-        if !matches!(rule, Rule::item_batch | Rule::variant_batch) {
-            return Ok((parsed, start));
+        let rest = self.text.get(start..).unwrap_or("");
+        let parsed = fast_path::parse(rule, rest, &mut self.slots);
+        #[cfg(any(test, fuzzing))]
+        agreement::check(rule, rest, parsed, &self.slots);
+        if !parsed {
+            // pest reads what the fast path rejects: its error is the one
+            // reported, and should it accept the text (which the tests and
+            // fuzzers check never happens), its nodes are used.
+            match ChartwrightParser::parse(rule, rest).map(|mut pairs| pairs.next()) {
+                Err(_) => return Err(self.failure()),
+                Ok(Some(root)) => self.slots = build::slots_of(&root, fast_path::is_exact),
+                Ok(None) => return Err(self.internal(start, "the grammar produced no entry")),
+            }
         }
-        let mut entries = parsed.into_inner();
-        let Some(first) = entries.next() else {
-            return Err(self.internal(start, "the grammar produced an empty batch"));
-        };
-        self.batch = Some((entries, start));
-        Ok((first, start))
+        if !matches!(rule, Rule::item_batch | Rule::variant_batch) {
+            return Ok((0, start));
+        }
+        // The batch's node is the first; its entries are its children.
+        let end = build::Tree::new("", &self.slots).after(0).unwrap_or(0);
+        self.batch = Some(Batch {
+            base: start,
+            next: 1,
+            end,
+        });
+        self.take_batched()
+            .ok_or_else(|| self.internal(start, "the grammar produced an empty batch"))
     }
 
     /// The error for an entry that does not parse: the whole-file rules,
@@ -374,6 +403,30 @@ impl<'t> Entries<'t> {
             },
             Span::new(self.builder.source, at, at),
         )
+    }
+}
+
+/// The check that the fast path and pest read every text alike, run on
+/// every batch parsed by the unit tests and by fuzzing builds.
+#[cfg(any(test, fuzzing))]
+mod agreement {
+    use pest::Parser as _;
+
+    use super::{build, fast_path, ChartwrightParser, Rule};
+
+    /// Panics unless pest accepts `text` with `rule` exactly when the fast
+    /// path did (`parsed`), with the same nodes (`slots`).
+    pub(super) fn check(rule: Rule, text: &str, parsed: bool, slots: &[build::Slot]) {
+        let pest = ChartwrightParser::parse(rule, text)
+            .ok()
+            .and_then(|mut pairs| pairs.next())
+            .map(|root| build::slots_of(&root, fast_path::is_exact));
+        let fast = parsed.then_some(slots);
+        assert!(
+            pest.as_deref() == fast,
+            "the fast path and pest disagree on {rule:?} over {text:?}:\n\
+             fast path: {fast:?}\npest: {pest:?}"
+        );
     }
 }
 

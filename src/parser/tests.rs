@@ -1533,6 +1533,55 @@ fn no_panic_on_mutations() {
     }
 }
 
+// -- The fast path (build.rs) ---------------------------------------------
+//
+// In unit tests every batch any test parses is read by both the fast path
+// and pest, and a difference in what they accept or in any node panics
+// (`agreement::check`): the tests above, the prefixes and the mutations
+// included. This test adds every `.rules` file of the repository and the
+// checked-in seeds of the `load` fuzzer.
+
+/// The `.rules` files under `dir`, and its seeds if it is a fuzz corpus.
+fn inputs_under(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                inputs_under(&path, found);
+            }
+        } else if path.extension().is_some_and(|e| e == "rules")
+            || (dir.ends_with("fuzz/corpus/load")
+                && (name.starts_with("seed") || name.starts_with("regress-")))
+        {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_fast_path_reads_every_rules_file_and_seed_as_pest_does() {
+    let mut found = Vec::new();
+    inputs_under(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &mut found);
+    assert!(found.len() > 120, "only {} inputs found", found.len());
+    let mut parsed = 0;
+    for path in &found {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        // `agreement::check` panics inside on any difference; an error is
+        // fine (some seeds are malformed on purpose) and is pest's.
+        if super::parse_document(SourceId(0), &text).is_ok() {
+            parsed += 1;
+        }
+    }
+    assert!(parsed > 100, "only {parsed} inputs parsed");
+}
+
 // -- Expectations (issue 11) ---------------------------------------------
 
 #[test]

@@ -1,9 +1,13 @@
-//! One entry's pairs, flattened into an array in one pass over pest's
-//! tokens. The builder walks this array instead of pest's pairs: a child is
-//! an index (no reference-counted pair to clone and drop per node, no
-//! `Pairs` to make per `into_inner`), and a node's span, trailing white
-//! space trimmed, is worked out once, when its `End` token is read, instead
-//! of by walking the tokens backwards from every node asked for its span.
+//! One batch's nodes, in a flat array in preorder: the builder walks this
+//! array where it once walked pest's pairs. A child is an index (no
+//! reference-counted pair to clone and drop per node, no `Pairs` to make
+//! per `into_inner`), and a node's span, trailing white space trimmed, is
+//! worked out once, when the node is closed, instead of by walking tokens
+//! backwards from every node asked for its span.
+//!
+//! The array is written by the fast path as it parses
+//! ([`super::super::fast_path`]), or, for an input only pest accepts (which
+//! the tests check never happens), from pest's tokens ([`slots_of`]).
 
 use pest::iterators::Pair;
 use pest::Token;
@@ -11,93 +15,106 @@ use pest::Token;
 use super::super::grammar::Rule;
 
 /// One node: a pair, in preorder.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::parser) struct Slot {
     rule: Rule,
-    /// Where the pair starts and ends in the entry's text (pest's span).
+    /// Where the pair starts and ends in the text parsed (pest's span).
     start: usize,
     end: usize,
     /// Where the node ends without the trailing white space pest includes
     /// when a rule ends in an optional part that matched nothing: the end of
-    /// its last child's trimmed span, or its own end for a token or a leaf.
+    /// its last child's trimmed span, or its own end for a leaf or an exact
+    /// rule (`is_exact`: an atomic or compound-atomic one, such as a string,
+    /// whose closing quote is not a child).
     trimmed: usize,
     /// The index just past this node's subtree: its next sibling, if any.
     after: usize,
 }
 
-/// One entry's nodes in preorder: a node's first child, if it has any,
-/// comes right after it, and each child's `after` is the next child.
-pub(in crate::parser) struct Tree<'i> {
-    text: &'i str,
-    slots: Vec<Slot>,
+impl Slot {
+    /// A node opened at `start`, closed by [`close`].
+    pub(in crate::parser) fn open(rule: Rule, start: usize) -> Self {
+        Self {
+            rule,
+            start,
+            end: start,
+            trimmed: start,
+            after: 0,
+        }
+    }
 }
 
-impl<'i> Tree<'i> {
-    /// Flattens `pair` (the entry), reusing `slots`' allocation.
-    /// `is_token` tells the compound-atomic rules, whose own end is exact.
-    pub(in crate::parser) fn new(
-        pair: &Pair<'i, Rule>,
-        mut slots: Vec<Slot>,
-        is_token: fn(Rule) -> bool,
-    ) -> Self {
-        slots.clear();
-        // The open nodes, each with its last closed child.
-        let mut open: Vec<(usize, Option<usize>)> = Vec::with_capacity(16);
-        for token in pair.clone().tokens() {
-            match token {
-                Token::Start { rule, pos } => {
-                    open.push((slots.len(), None));
-                    slots.push(Slot {
-                        rule,
-                        start: pos.pos(),
-                        end: pos.pos(),
-                        trimmed: pos.pos(),
-                        after: slots.len() + 1,
-                    });
-                }
-                Token::End { rule, pos } => {
-                    let Some((at, last)) = open.pop() else {
-                        continue;
-                    };
-                    let after = slots.len();
-                    let end = pos.pos();
-                    let trimmed = match last.and_then(|c| slots.get(c)) {
-                        Some(child) if !is_token(rule) => child.trimmed,
-                        _ => end,
-                    };
-                    if let Some(slot) = slots.get_mut(at) {
-                        slot.end = end;
-                        slot.trimmed = trimmed;
-                        slot.after = after;
-                    }
-                    if let Some(parent) = open.last_mut() {
-                        parent.1 = Some(at);
-                    }
+/// Closes the node at `at`, whose children are the nodes after it: it ends
+/// at `end`, its subtree ends where `slots` does, and its trimmed end is
+/// its last direct child's (for a node that is not `exact` and has one) or
+/// `end`.
+pub(in crate::parser) fn close(slots: &mut [Slot], at: usize, end: usize, exact: bool) {
+    let after = slots.len();
+    let mut trimmed = end;
+    if !exact && at + 1 < after {
+        let mut child = at + 1;
+        while let Some(next) = slots.get(child).map(|c| c.after) {
+            if next >= after {
+                break;
+            }
+            child = next;
+        }
+        if let Some(last) = slots.get(child) {
+            trimmed = last.trimmed;
+        }
+    }
+    if let Some(slot) = slots.get_mut(at) {
+        slot.end = end;
+        slot.trimmed = trimmed;
+        slot.after = after;
+    }
+}
+
+/// The nodes of `pair` and its descendants, as the fast path writes them.
+pub(in crate::parser) fn slots_of(pair: &Pair<'_, Rule>, is_exact: fn(Rule) -> bool) -> Vec<Slot> {
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut open: Vec<usize> = Vec::with_capacity(16);
+    for token in pair.clone().tokens() {
+        match token {
+            Token::Start { rule, pos } => {
+                open.push(slots.len());
+                slots.push(Slot::open(rule, pos.pos()));
+            }
+            Token::End { rule, pos } => {
+                if let Some(at) = open.pop() {
+                    close(&mut slots, at, pos.pos(), is_exact(rule));
                 }
             }
         }
-        Self {
-            text: pair.get_input(),
-            slots,
-        }
+    }
+    slots
+}
+
+/// Nodes in preorder over the text they were parsed from: a node's first
+/// child, if it has any, comes right after it, and each child's `after` is
+/// the next child.
+pub(in crate::parser) struct Tree<'i> {
+    text: &'i str,
+    slots: &'i [Slot],
+}
+
+impl<'i> Tree<'i> {
+    pub(in crate::parser) fn new(text: &'i str, slots: &'i [Slot]) -> Self {
+        Self { text, slots }
     }
 
-    /// The root: the entry itself, or `None` for an empty tree.
-    pub(in crate::parser) fn root(&self) -> Option<Node<'_>> {
-        self.node(0)
-    }
-
-    /// Gives back the array, for the next entry to reuse.
-    pub(in crate::parser) fn into_slots(self) -> Vec<Slot> {
-        self.slots
-    }
-
-    fn node(&self, at: usize) -> Option<Node<'_>> {
+    /// The node at `at`, if there is one.
+    pub(in crate::parser) fn node(&self, at: usize) -> Option<Node<'_>> {
         self.slots.get(at).map(|&slot| Node {
             tree: self,
             at,
             slot,
         })
+    }
+
+    /// Where the subtree of the node at `at` ends: its next sibling.
+    pub(in crate::parser) fn after(&self, at: usize) -> Option<usize> {
+        self.slots.get(at).map(|slot| slot.after)
     }
 }
 
@@ -126,6 +143,12 @@ impl<'t> Node<'t> {
     /// Where the node starts in the entry.
     pub(in crate::parser) fn start(&self) -> usize {
         self.slot.start
+    }
+
+    /// Where the node ends in the text parsed (pest's span: trailing white
+    /// space included).
+    pub(in crate::parser) fn end(&self) -> usize {
+        self.slot.end
     }
 
     /// Where the node ends in the entry, trailing white space trimmed.

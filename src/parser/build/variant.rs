@@ -1,8 +1,6 @@
 //! Pairs → AST for variant files: the header naming the base game and the
 //! change statements (see `grammar/chartwright.pest`, "Variants").
 
-use pest::iterators::Pair;
-
 use super::tree::Node;
 use super::{Builder, Kids, Res};
 use crate::ast::{BaseRef, Change, ChangeKind, Ident, MemberPath, RowKey, VariantHeader};
@@ -10,15 +8,11 @@ use crate::parser::grammar::Rule;
 
 impl Builder {
     /// `variant_entry`: a change, or a declaration.
-    pub(in crate::parser) fn variant_entry(&self, pair: &Pair<'_, Rule>) -> Res<Change> {
-        self.with_tree(pair, Self::variant_entry_node)
-    }
-
-    fn variant_entry_node(&self, pair: &Node<'_>) -> Res<Change> {
+    pub(in crate::parser) fn variant_entry(&self, pair: &Node<'_>) -> Res<Change> {
         let p = &self.first(pair)?;
         let span = self.span(p);
         let kind = match p.as_rule() {
-            Rule::item => ChangeKind::Item(self.item_node(p)?),
+            Rule::item => ChangeKind::Item(self.item(p)?),
             Rule::change_stmt => self.change_stmt(&self.first(p)?)?,
             _ => return Err(self.unexpected(p)),
         };
@@ -26,11 +20,7 @@ impl Builder {
     }
 
     /// `variant_header`.
-    pub(in crate::parser) fn variant_header(&self, pair: &Pair<'_, Rule>) -> Res<VariantHeader> {
-        self.with_tree(pair, Self::variant_header_node)
-    }
-
-    fn variant_header_node(&self, pair: &Node<'_>) -> Res<VariantHeader> {
+    pub(in crate::parser) fn variant_header(&self, pair: &Node<'_>) -> Res<VariantHeader> {
         let kids = self.kids(pair);
         let strings: Vec<Node<'_>> = kids.all(Rule::string).collect();
         // `variant "T" of NAME version "V"` has two strings; `of "path"`, three.

@@ -1,0 +1,277 @@
+//! Compiles `grammar/chartwright.pest` a second time, into the parser's
+//! fast path (`src/parser/fast_path.rs`).
+//!
+//! `pest_derive` turns the grammar into calls on pest's `ParserState`, which
+//! records, for every rule that fails, what it expected there: the material
+//! of pest's error messages. Valid input pays for that on every call (about
+//! 60% of loading a file). This script reads the same grammar with
+//! `pest_meta`, pest's own grammar crate (already built for `pest_derive`), and
+//! applies the same optimizer, then writes each rule out as a plain function
+//! over a byte position and an array of nodes, with pest's semantics
+//! clause by clause (see `expr`): the same implicit white space, atomicity,
+//! look-ahead and token rules. It records nothing about failures: an input
+//! the fast path rejects is read again by pest's parser, whose error is the
+//! one reported. So the grammar stays the one source of the language, pest
+//! still validates it and explains every error, and a test (and every fuzz
+//! target, under `cfg(fuzzing)`) checks that both readers give the same
+//! nodes for every input.
+
+use std::{env, fs, path::Path};
+
+use pest_meta::ast::RuleType;
+use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+const GRAMMAR: &str = "grammar/chartwright.pest";
+
+fn main() {
+    println!("cargo:rerun-if-changed={GRAMMAR}");
+    println!("cargo:rerun-if-changed=build.rs");
+    let text = match fs::read_to_string(GRAMMAR) {
+        Ok(text) => text,
+        Err(e) => fail(&format!("cannot read {GRAMMAR}: {e}")),
+    };
+    // pest_derive reports a malformed grammar in detail; this script only
+    // needs to stop.
+    let (builtins, rules) = match pest_meta::parse_and_optimize(&text) {
+        Ok(parsed) => parsed,
+        Err(errors) => fail(&format!("{GRAMMAR} does not parse: {errors:?}")),
+    };
+    let code = generate(&rules, builtins.contains(&"EOI"));
+    let Some(out) = env::var_os("OUT_DIR") else {
+        fail("OUT_DIR is not set");
+    };
+    let path = Path::new(&out).join("fast_path.rs");
+    if let Err(e) = fs::write(&path, code.to_string()) {
+        fail(&format!("cannot write {}: {e}", path.display()));
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("build.rs: {message}");
+    std::process::exit(1)
+}
+
+/// Every rule as a function, `skip` (the implicit white space), `parse`
+/// (pest's `Parser::parse`: any rule of the enum) and `is_exact`.
+fn generate(rules: &[OptimizedRule], uses_eoi: bool) -> TokenStream {
+    let functions = rules.iter().map(rule);
+    let mut arms: Vec<TokenStream> = rules
+        .iter()
+        .map(|r| {
+            let name = format_ident!("r#{}", r.name);
+            quote! { Rule::#name => #name(s) }
+        })
+        .collect();
+    let mut eoi = TokenStream::new();
+    if uses_eoi {
+        arms.push(quote! { Rule::EOI => EOI(s) });
+        eoi = quote! {
+            pub(super) fn EOI(s: &mut State<'_>) -> bool {
+                s.rule(Rule::EOI, false, |s| s.at_end())
+            }
+        };
+    }
+    let exact = rules
+        .iter()
+        .filter(|r| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic))
+        .map(|r| format_ident!("r#{}", r.name));
+    let skip = skip(rules);
+    quote! {
+        /// Runs `rule` from the state's position, as pest's
+        /// `Parser::parse` does.
+        pub(super) fn parse_rule(rule: Rule, s: &mut State<'_>) -> bool {
+            match rule { #(#arms),* }
+        }
+
+        /// True for the atomic and compound-atomic rules: no white space
+        /// is skipped inside them, so a node's own end is where its text
+        /// ends (a string's closing quote is not a child).
+        pub(in crate::parser) fn is_exact(rule: Rule) -> bool {
+            matches!(rule, #(Rule::#exact)|*)
+        }
+
+        #skip
+        #eoi
+        #(#functions)*
+    }
+}
+
+/// pest's `hidden::skip`: white space and comments between the parts of a
+/// non-atomic rule.
+fn skip(rules: &[OptimizedRule]) -> TokenStream {
+    let whitespace = rules.iter().any(|r| r.name == "WHITESPACE");
+    let comment = rules.iter().any(|r| r.name == "COMMENT");
+    let body = match (whitespace, comment) {
+        (false, false) => quote! { true },
+        (true, false) => quote! { while WHITESPACE(s) {} true },
+        (false, true) => quote! { while COMMENT(s) {} true },
+        (true, true) => quote! {
+            while WHITESPACE(s) {}
+            while s.sequence(|s| { COMMENT(s) && { while WHITESPACE(s) {} true } }) {}
+            true
+        },
+    };
+    quote! {
+        fn skip(s: &mut State<'_>) -> bool {
+            if s.atomicity != Atomicity::NonAtomic {
+                return true;
+            }
+            #body
+        }
+    }
+}
+
+/// One rule, wrapped as `pest_generator` wraps it for its type.
+fn rule(rule: &OptimizedRule) -> TokenStream {
+    let name = format_ident!("r#{}", rule.name);
+    let atomic_body = matches!(rule.ty, RuleType::Atomic | RuleType::CompoundAtomic);
+    let mut body = expr(&rule.expr, atomic_body);
+    if rule.name == "WHITESPACE" || rule.name == "COMMENT" {
+        let atomic = expr(&rule.expr, true);
+        body = quote! { s.atomic(Atomicity::Atomic, |s| #atomic) };
+    }
+    let body = match rule.ty {
+        RuleType::Normal => quote! { s.rule(Rule::#name, false, |s| #body) },
+        RuleType::Silent => body,
+        RuleType::Atomic => {
+            quote! { s.rule(Rule::#name, true, |s| s.atomic(Atomicity::Atomic, |s| #body)) }
+        }
+        RuleType::CompoundAtomic => quote! {
+            s.atomic(Atomicity::CompoundAtomic, |s| s.rule(Rule::#name, true, |s| #body))
+        },
+        RuleType::NonAtomic => quote! {
+            s.atomic(Atomicity::NonAtomic, |s| s.rule(Rule::#name, false, |s| #body))
+        },
+    };
+    quote! {
+        pub(super) fn #name(s: &mut State<'_>) -> bool { #body }
+    }
+}
+
+/// An expression, as `pest_generator`'s `generate_expr` (`atomic` false: a
+/// `skip` between the parts of a sequence and the rounds of a repetition)
+/// or `generate_expr_atomic` writes it. `optional` and a choice do not
+/// restore the position: each part that can fail restores its own, as in
+/// pest.
+fn expr(e: &OptimizedExpr, atomic: bool) -> TokenStream {
+    match e {
+        OptimizedExpr::Str(text) => {
+            let bytes = Literal::byte_string(text.as_bytes());
+            quote! { s.match_bytes(#bytes) }
+        }
+        OptimizedExpr::Range(lo, hi) => {
+            let (lo, hi) = (one_char(lo), one_char(hi));
+            if lo.is_ascii() && hi.is_ascii() {
+                // A byte of a multi-byte character is never in an ASCII range.
+                let (lo, hi) = (
+                    Literal::u8_suffixed(lo as u8),
+                    Literal::u8_suffixed(hi as u8),
+                );
+                quote! { s.match_byte_range(#lo, #hi) }
+            } else {
+                quote! { s.match_char_range(#lo, #hi) }
+            }
+        }
+        OptimizedExpr::Ident(name) => builtin(name).unwrap_or_else(|| {
+            let name = format_ident!("r#{}", name);
+            quote! { #name(s) }
+        }),
+        OptimizedExpr::PosPred(inner) => {
+            let inner = expr(inner, atomic);
+            quote! { s.lookahead(true, |s| #inner) }
+        }
+        OptimizedExpr::NegPred(inner) => {
+            let inner = expr(inner, atomic);
+            quote! { s.lookahead(false, |s| #inner) }
+        }
+        OptimizedExpr::Seq(..) => {
+            let mut tail = Vec::new();
+            let mut rest = e;
+            while let OptimizedExpr::Seq(head, next) = rest {
+                tail.push(expr(head, atomic));
+                rest = next;
+            }
+            tail.push(expr(rest, atomic));
+            let head = tail.remove(0);
+            if atomic {
+                quote! { s.sequence(|s| #head #(&& #tail)*) }
+            } else {
+                quote! { s.sequence(|s| #head #(&& skip(s) && #tail)*) }
+            }
+        }
+        OptimizedExpr::Choice(..) => {
+            let mut options = Vec::new();
+            let mut rest = e;
+            while let OptimizedExpr::Choice(head, tail) = rest {
+                options.push(expr(head, atomic));
+                rest = tail;
+            }
+            options.push(expr(rest, atomic));
+            quote! { (#(#options)||*) }
+        }
+        OptimizedExpr::Opt(inner) => {
+            let inner = expr(inner, atomic);
+            quote! { { let _ = #inner; true } }
+        }
+        OptimizedExpr::Rep(inner) => {
+            let inner = expr(inner, atomic);
+            if atomic {
+                quote! { { while #inner {} true } }
+            } else {
+                quote! {
+                    {
+                        if #inner {
+                            while s.sequence(|s| skip(s) && #inner) {}
+                        }
+                        true
+                    }
+                }
+            }
+        }
+        OptimizedExpr::Skip(stops) => {
+            let stops = stops.iter().map(|t| Literal::byte_string(t.as_bytes()));
+            quote! { s.skip_until(&[#(#stops),*]) }
+        }
+        OptimizedExpr::Insens(_)
+        | OptimizedExpr::PeekSlice(..)
+        | OptimizedExpr::Push(_)
+        | OptimizedExpr::RestoreOnErr(_) => fail(&format!(
+            "the fast path does not support {e:?} yet (case-insensitive strings and \
+             pest's stack): add it to build.rs and src/parser/fast_path.rs"
+        )),
+    }
+}
+
+/// pest's built-in rules that the grammar may call.
+fn builtin(name: &str) -> Option<TokenStream> {
+    let range = |lo: u8, hi: u8| Some(quote! { s.match_byte_range(#lo, #hi) });
+    match name {
+        "ANY" => Some(quote! { s.skip_char() }),
+        "SOI" => Some(quote! { s.at_start() }),
+        "EOI" => Some(quote! { EOI(s) }),
+        "ASCII_DIGIT" => range(b'0', b'9'),
+        "ASCII_NONZERO_DIGIT" => range(b'1', b'9'),
+        "ASCII_ALPHA_LOWER" => range(b'a', b'z'),
+        "ASCII_ALPHA_UPPER" => range(b'A', b'Z'),
+        "ASCII" => range(0, 0x7f),
+        "NEWLINE" => Some(quote! {
+            (s.match_bytes(b"\n") || s.match_bytes(b"\r\n") || s.match_bytes(b"\r"))
+        }),
+        // A rule of the grammar, or a built-in not supported here (such as
+        // `PEEK`): then the generated call names a function that does not
+        // exist, and the build stops there.
+        _ => None,
+    }
+}
+
+fn one_char(text: &str) -> char {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => c,
+        _ => fail(&format!(
+            "a range bound that is not one character: {text:?}"
+        )),
+    }
+}
