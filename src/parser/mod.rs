@@ -459,25 +459,117 @@ fn starts_with_variant(text: &str) -> bool {
         .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
-/// A cheap lexical pass before pest: rejects an empty file and nesting
-/// deeper than [`MAX_DEPTH`] (pest recurses per bracket, and only there: this
-/// bound is what keeps its stack bounded), and finds the first
-/// unterminated string, reported if pest fails at or after it.
+/// A cheap lexical pass before parsing: rejects an empty file and nesting
+/// deeper than [`MAX_DEPTH`] (the parser recurses per bracket, and only
+/// there: this bound is what keeps its stack bounded), and finds the first
+/// unterminated string, reported if parsing fails at or after it.
 ///
 /// It jumps from one byte that matters (a bracket, a quote, `#`) to the
 /// next: comments, strings and text blocks are skipped with `memchr`, so
-/// the pass costs less than half of what a byte-by-byte loop did.
+/// the pass costs less than half of what a byte-by-byte loop did. A long
+/// file is scanned in two halves side by side (see [`prescan_split`]).
 fn prescan(source: SourceId, text: &str) -> Result<Option<ParseError>, ParseError> {
+    let split = if text.len() >= 2 * PIECE_BYTES {
+        split_points(text, 0, 2).first().copied()
+    } else {
+        None
+    };
+    prescan_split(source, text, split)
+}
+
+/// [`prescan`], the second half (from `split`, if any) scanned on another
+/// thread.
+///
+/// The second half is scanned as if `split` were outside any bracket,
+/// string or comment, which is a guess (a line that starts with a
+/// declaration's word may be in a text block). It is kept only if the scan
+/// of the first half ends exactly at `split` outside any bracket;
+/// otherwise the first half's scan goes on past `split` on this thread. So
+/// the result is always the one scanning in one go gives.
+fn prescan_split(
+    source: SourceId,
+    text: &str,
+    split: Option<usize>,
+) -> Result<Option<ParseError>, ParseError> {
+    let start = ScanState {
+        depth: 0,
+        content: false,
+    };
+    let scanned = match split {
+        None => scan(source, text, 0, text.len(), start)?,
+        Some(split) => std::thread::scope(|scope| {
+            let guess = ScanState {
+                depth: 0,
+                content: true,
+            };
+            let second = std::thread::Builder::new()
+                .spawn_scoped(scope, move || scan(source, text, split, text.len(), guess));
+            let first = scan(source, text, 0, split, start)?;
+            if first.stopped {
+                return Ok(first);
+            }
+            let guessed_right = first.at == split && first.state == guess;
+            let second = second.ok().and_then(|handle| handle.join().ok());
+            let rest = match second {
+                Some(second) if guessed_right => second?,
+                _ => scan(source, text, first.at, text.len(), first.state)?,
+            };
+            Ok(Scanned {
+                unterminated: first.unterminated.or(rest.unterminated),
+                ..rest
+            })
+        })?,
+    };
+    if !scanned.state.content {
+        let kind = ParseErrorKind::EmptyFile {};
+        return Err(ParseError::new(kind, Span::new(source, 0, 0)));
+    }
+    Ok(scanned.unterminated)
+}
+
+/// Where [`scan`] is: how many brackets are open, and whether anything but
+/// white space and comments came before.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct ScanState {
+    depth: usize,
+    content: bool,
+}
+
+/// What [`scan`] found.
+struct Scanned {
+    state: ScanState,
+    /// Where it stopped: the limit, or past it when a string or a comment
+    /// that starts before the limit ends after it.
+    at: usize,
+    /// The first unterminated string.
+    unterminated: Option<ParseError>,
+    /// An unterminated text block: the rest of the file is inside it, and
+    /// was not scanned.
+    stopped: bool,
+}
+
+/// Scans from `from` in `state` until the limit, reading strings and
+/// comments that start before it to their end; nesting deeper than
+/// [`MAX_DEPTH`] is an error.
+fn scan(
+    source: SourceId,
+    text: &str,
+    from: usize,
+    limit: usize,
+    state: ScanState,
+) -> Result<Scanned, ParseError> {
     let bytes = text.as_bytes();
     let mut unterminated = None;
-    let mut depth = 0usize;
-    // Only white space and comments so far?
-    let mut content = false;
-    let mut i = 0;
-    loop {
+    let mut stopped = false;
+    let ScanState {
+        mut depth,
+        mut content,
+    } = state;
+    let mut i = from;
+    while i < limit {
         // The next byte that matters: anything but white space until the
         // first content, then brackets, quotes and comments only.
-        let skip = bytes.get(i..).and_then(|rest| {
+        let skip = bytes.get(i..limit).and_then(|rest| {
             if content {
                 rest.iter().position(|&b| SIGNIFICANT[usize::from(b)])
             } else {
@@ -503,6 +595,8 @@ fn prescan(source: SourceId, text: &str) -> Result<Option<ParseError>, ParseErro
                     let kind = ParseErrorKind::UnterminatedString { triple: true };
                     let error = ParseError::new(kind, Span::new(source, i, i + 3));
                     unterminated.get_or_insert(error);
+                    // The rest of the file is inside the block.
+                    stopped = true;
                     break;
                 }
                 let mut j = i + 1;
@@ -551,11 +645,12 @@ fn prescan(source: SourceId, text: &str) -> Result<Option<ParseError>, ParseErro
         }
         i += 1;
     }
-    if !content {
-        let kind = ParseErrorKind::EmptyFile {};
-        return Err(ParseError::new(kind, Span::new(source, 0, 0)));
-    }
-    Ok(unterminated)
+    Ok(Scanned {
+        state: ScanState { depth, content },
+        at: i.max(limit.min(text.len())),
+        unterminated,
+        stopped,
+    })
 }
 
 /// Below this many bytes for each, a piece of a file is not worth a thread.

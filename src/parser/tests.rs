@@ -1533,6 +1533,35 @@ fn no_panic_on_mutations() {
     }
 }
 
+// -- The pre-scan in two halves --------------------------------------------
+
+#[test]
+fn the_prescan_in_two_halves_finds_what_one_scan_finds_wherever_it_splits() {
+    let deep = format!(
+        "{HEADER}table t \"T\" {{ score {}1{} }}\n",
+        "(".repeat(70),
+        ")".repeat(70)
+    );
+    let texts = [
+        MINI.to_owned(),
+        format!("{HEADER}notes n \"N\" \"\"\"\ntable x \"not a chart\" {{ (\n\"\"\"\ntable t \"T\" {{ roll d6 }}\n"),
+        format!("{HEADER}# a comment with a \" quote\ntable t \"T\" {{ roll d6 }}\n# (((\n"),
+        format!("{HEADER}table t \"T {{ roll d6 }}\ntable u \"U\" {{ roll d6 }}\n"),
+        format!("{HEADER}table t \"T\" {{ roll d6 }}\nnotes n \"N\" \"\"\"never closed\ntable u \"U\" ((((\n"),
+        deep.clone(),
+        format!("{deep}table u \"U\" {{ roll d6 \"open\n"),
+        format!("{HEADER}table t \"T\" {{ roll d6 }}\n{}", &deep[HEADER.len()..]),
+        "  \n# only a comment\n".to_owned(),
+    ];
+    for text in &texts {
+        let whole = format!("{:?}", super::prescan_split(SourceId(0), text, None));
+        for split in (1..text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let halves = format!("{:?}", super::prescan_split(SourceId(0), text, Some(split)));
+            assert_eq!(halves, whole, "split at {split} of {text:?}");
+        }
+    }
+}
+
 // -- The fast path (build.rs) ---------------------------------------------
 //
 // In unit tests every batch any test parses is read by both the fast path
