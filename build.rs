@@ -187,13 +187,7 @@ fn expr(e: &OptimizedExpr, atomic: bool) -> TokenStream {
             quote! { s.lookahead(false, |s| #inner) }
         }
         OptimizedExpr::Seq(..) => {
-            let mut tail = Vec::new();
-            let mut rest = e;
-            while let OptimizedExpr::Seq(head, next) = rest {
-                tail.push(expr(head, atomic));
-                rest = next;
-            }
-            tail.push(expr(rest, atomic));
+            let mut tail = chain(e, atomic);
             let head = tail.remove(0);
             if atomic {
                 quote! { s.sequence(|s| #head #(&& #tail)*) }
@@ -202,13 +196,7 @@ fn expr(e: &OptimizedExpr, atomic: bool) -> TokenStream {
             }
         }
         OptimizedExpr::Choice(..) => {
-            let mut options = Vec::new();
-            let mut rest = e;
-            while let OptimizedExpr::Choice(head, tail) = rest {
-                options.push(expr(head, atomic));
-                rest = tail;
-            }
-            options.push(expr(rest, atomic));
+            let options = chain(e, atomic);
             quote! { (#(#options)||*) }
         }
         OptimizedExpr::Opt(inner) => {
@@ -242,6 +230,21 @@ fn expr(e: &OptimizedExpr, atomic: bool) -> TokenStream {
              pest's stack): add it to build.rs and src/parser/fast_path.rs"
         )),
     }
+}
+
+/// The parts of a sequence, or the options of a choice: `pest_meta` nests
+/// them to the right (`a ~ (b ~ c)`), and they are written as one chain.
+fn chain(e: &OptimizedExpr, atomic: bool) -> Vec<TokenStream> {
+    let mut parts = Vec::new();
+    let mut rest = e;
+    while let (OptimizedExpr::Seq(..), OptimizedExpr::Seq(head, next))
+    | (OptimizedExpr::Choice(..), OptimizedExpr::Choice(head, next)) = (e, rest)
+    {
+        parts.push(expr(head, atomic));
+        rest = next;
+    }
+    parts.push(expr(rest, atomic));
+    parts
 }
 
 /// pest's built-in rules that the grammar may call.

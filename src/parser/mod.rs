@@ -1,10 +1,13 @@
 //! The parse stage: `.rules` text → [`File`], the owned AST.
 //!
-//! pest does the recognising, driven by `grammar/chartwright.pest`; this
-//! module is the only one that sees its pairs. It builds owned AST nodes,
+//! `grammar/chartwright.pest` defines the language, and two readers are
+//! made from it: the fast path (`fast_path`, written by `build.rs` from
+//! the grammar), which reads input that parses, and pest's derived parser,
+//! which reads again whatever the fast path rejects and says why. This
+//! module is the only one that sees either. It builds owned AST nodes,
 //! each spanned with byte offsets into the given [`SourceId`], and turns
 //! pest's errors into a [`ParseError`] that says what was expected in words
-//! (see [`syntax`]). Nothing the input can reach panics: a missing pair is
+//! (see [`syntax`]). Nothing the input can reach panics: a missing node is
 //! an internal error, an oversized number or nesting is a diagnostic.
 
 mod build;
@@ -43,8 +46,9 @@ const MAX_TREE_DEPTH: usize = 256;
 /// error refers to it. Parsing stops at the first error.
 ///
 /// Its stack is bounded: nesting deeper than [`MAX_DEPTH`] is an error,
-/// and the deepest accepted needs about 0.5 MiB of stack in a release build
-/// (1.5 MiB in a debug build), less than a spawned thread's default.
+/// and the deepest accepted needs at most about 0.3 MiB of stack in a
+/// release build (1 MiB in a debug build), less than a spawned thread's
+/// default.
 ///
 /// A long file (64 KiB or more for each piece) is read in pieces on up to
 /// one scoped thread for each available core (8 MiB of stack each), all
@@ -663,9 +667,9 @@ const PIECE_BYTES: usize = 64 * 1024;
 const PIECE_BYTES: usize = 256;
 
 /// A parsing thread's stack: a main thread's on Linux. The deepest nesting
-/// the parser accepts needs 0.5 MiB in a release build and 1.5 MiB in a
-/// debug one (see the parser's tests), close to a spawned thread's default
-/// of 2 MiB.
+/// the parser accepts needs at most about 0.3 MiB in a release build and
+/// 1 MiB in a debug one (see the parser's tests), half a spawned thread's
+/// default of 2 MiB: the margin is for hosts built with other settings.
 pub(crate) const PARSE_STACK: usize = 8 << 20;
 
 /// Where the pieces of a long file after the first start, in order: one
