@@ -332,7 +332,7 @@ impl<'t> Entries<'t> {
     fn take_batched(&mut self) -> Option<(usize, usize)> {
         let batch = self.batch.as_mut()?;
         let at = batch.next;
-        match build::Tree::new("", &self.slots).after(at) {
+        match self.slots.get(at).map(build::Slot::after) {
             Some(after) if at < batch.end => {
                 batch.next = after;
                 Some((at, batch.base))
@@ -367,7 +367,7 @@ impl<'t> Entries<'t> {
             return Ok((0, start));
         }
         // The batch's node is the first; its entries are its children.
-        let end = build::Tree::new("", &self.slots).after(0).unwrap_or(0);
+        let end = self.slots.first().map_or(0, build::Slot::after);
         self.batch = Some(Batch {
             base: start,
             next: 1,

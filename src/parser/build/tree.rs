@@ -32,6 +32,11 @@ pub(in crate::parser) struct Slot {
 }
 
 impl Slot {
+    /// Where this node's subtree ends in its array: its next sibling.
+    pub(in crate::parser) fn after(&self) -> usize {
+        self.after
+    }
+
     /// A node opened at `start`, closed by [`close`].
     pub(in crate::parser) fn open(rule: Rule, start: usize) -> Self {
         Self {
@@ -110,11 +115,6 @@ impl<'i> Tree<'i> {
             at,
             slot,
         })
-    }
-
-    /// Where the subtree of the node at `at` ends: its next sibling.
-    pub(in crate::parser) fn after(&self, at: usize) -> Option<usize> {
-        self.slots.get(at).map(|slot| slot.after)
     }
 }
 
