@@ -53,8 +53,9 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
-/// Every rule as a function, `skip` (the implicit white space), `parse`
-/// (pest's `Parser::parse`: any rule of the enum) and `is_exact`.
+/// Every rule as a function, `skip` (the implicit white space),
+/// `parse_rule` (pest's `Parser::parse`: any rule of the enum) and
+/// `is_exact`.
 fn generate(rules: &[OptimizedRule], uses_eoi: bool) -> TokenStream {
     let functions = rules.iter().map(rule);
     let mut arms: Vec<TokenStream> = rules
@@ -126,12 +127,13 @@ fn skip(rules: &[OptimizedRule]) -> TokenStream {
 /// One rule, wrapped as `pest_generator` wraps it for its type.
 fn rule(rule: &OptimizedRule) -> TokenStream {
     let name = format_ident!("r#{}", rule.name);
-    let atomic_body = matches!(rule.ty, RuleType::Atomic | RuleType::CompoundAtomic);
-    let mut body = expr(&rule.expr, atomic_body);
-    if rule.name == "WHITESPACE" || rule.name == "COMMENT" {
+    let body = if rule.name == "WHITESPACE" || rule.name == "COMMENT" {
         let atomic = expr(&rule.expr, true);
-        body = quote! { s.atomic(Atomicity::Atomic, |s| #atomic) };
-    }
+        quote! { s.atomic(Atomicity::Atomic, |s| #atomic) }
+    } else {
+        let atomic = matches!(rule.ty, RuleType::Atomic | RuleType::CompoundAtomic);
+        expr(&rule.expr, atomic)
+    };
     let body = match rule.ty {
         RuleType::Normal => quote! { s.rule(Rule::#name, false, |s| #body) },
         RuleType::Silent => body,

@@ -11,7 +11,6 @@
 use crate::ast::Document;
 use crate::parse_error::ParseError;
 use crate::span::SourceId;
-use std::num::NonZeroUsize;
 
 /// Below this many bytes in all, a thread costs more than it saves.
 const WORTH_A_THREAD: usize = 16 * 1024;
@@ -19,9 +18,7 @@ const WORTH_A_THREAD: usize = 16 * 1024;
 /// Each input's document, in the order given.
 pub(crate) fn parse_all(inputs: &[(SourceId, &str)]) -> Vec<Result<Document, ParseError>> {
     let bytes: usize = inputs.iter().map(|(_, text)| text.len()).sum();
-    let workers = std::thread::available_parallelism()
-        .map_or(1, NonZeroUsize::get)
-        .min(inputs.len());
+    let workers = crate::parser::cores().min(inputs.len());
     if workers < 2 || bytes < WORTH_A_THREAD {
         return inputs
             .iter()

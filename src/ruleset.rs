@@ -329,8 +329,7 @@ fn free_side_by_side(mut parsed: Vec<Parsed>) {
         return;
     };
     let items = &mut largest.file.items;
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    if items.len() < SIDE_BY_SIDE_FREE || cores < 2 {
+    if items.len() < SIDE_BY_SIDE_FREE || crate::parser::cores() < 2 {
         return;
     }
     let half = items.split_off(items.len() / 2);

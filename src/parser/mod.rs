@@ -66,8 +66,13 @@ const MAX_TREE_DEPTH: usize = 256;
 /// assert_eq!(file.items.len(), 1);
 /// ```
 pub fn parse(source: SourceId, text: &str) -> Result<File, ParseError> {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    parse_split(source, text, |from| split_points(text, from, cores))
+    parse_split(source, text, |from| split_points(text, from, cores()))
+}
+
+/// The cores this process may run on (1 if unknown): how many threads
+/// reading or freeing side by side can use.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 /// [`parse`], reading the file in pieces from the points `splits` gives
@@ -359,7 +364,7 @@ impl<'t> Entries<'t> {
             // fuzzers check never happens), its nodes are used.
             match ChartwrightParser::parse(rule, rest).map(|mut pairs| pairs.next()) {
                 Err(_) => return Err(self.failure()),
-                Ok(Some(root)) => self.slots = build::slots_of(&root, fast_path::is_exact),
+                Ok(Some(root)) => self.slots = build::slots_of(&root),
                 Ok(None) => return Err(self.internal(start, "the grammar produced no entry")),
             }
         }
@@ -416,7 +421,7 @@ impl<'t> Entries<'t> {
 mod agreement {
     use pest::Parser as _;
 
-    use super::{build, fast_path, ChartwrightParser, Rule};
+    use super::{build, ChartwrightParser, Rule};
 
     /// Panics unless pest accepts `text` with `rule` exactly when the fast
     /// path did (`parsed`), with the same nodes (`slots`).
@@ -424,7 +429,7 @@ mod agreement {
         let pest = ChartwrightParser::parse(rule, text)
             .ok()
             .and_then(|mut pairs| pairs.next())
-            .map(|root| build::slots_of(&root, fast_path::is_exact));
+            .map(|root| build::slots_of(&root));
         let fast = parsed.then_some(slots);
         assert!(
             pest.as_deref() == fast,
@@ -473,7 +478,9 @@ fn starts_with_variant(text: &str) -> bool {
 /// the pass costs less than half of what a byte-by-byte loop did. A long
 /// file is scanned in two halves side by side (see [`prescan_split`]).
 fn prescan(source: SourceId, text: &str) -> Result<Option<ParseError>, ParseError> {
-    let split = if text.len() >= 2 * PIECE_BYTES {
+    // `split_points` gives none below two pieces' worth of text: a short
+    // file does not ask for the core count.
+    let split = if text.len() >= 2 * PIECE_BYTES && cores() >= 2 {
         split_points(text, 0, 2).first().copied()
     } else {
         None

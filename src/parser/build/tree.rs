@@ -12,6 +12,7 @@
 use pest::iterators::Pair;
 use pest::Token;
 
+use super::super::fast_path::is_exact;
 use super::super::grammar::Rule;
 
 /// One node: a pair, in preorder.
@@ -76,7 +77,7 @@ pub(in crate::parser) fn close(slots: &mut [Slot], at: usize, end: usize, exact:
 }
 
 /// The nodes of `pair` and its descendants, as the fast path writes them.
-pub(in crate::parser) fn slots_of(pair: &Pair<'_, Rule>, is_exact: fn(Rule) -> bool) -> Vec<Slot> {
+pub(in crate::parser) fn slots_of(pair: &Pair<'_, Rule>) -> Vec<Slot> {
     let mut slots: Vec<Slot> = Vec::new();
     let mut open: Vec<usize> = Vec::with_capacity(16);
     for token in pair.clone().tokens() {
