@@ -4,14 +4,16 @@
 //! chart mentions it.
 
 use super::rows::{self, Reach};
+use super::runs::Added;
 use super::{check_bounds, Scope};
 use crate::ast::{self, Clause};
 use crate::compile_error::{CompileError, CompileErrorKind};
 use crate::limits::Limits;
 use crate::span::Span;
 use crate::tree::{
-    Body, Cell, ChartId, ChartTree, ChoiceId, Cond, CondOutcome, Dice, DiceSource, Expr, GridId,
-    GridRef, Modifier, Outcome, Program, Ranges, Simple, Slot, SlotKind, SlotTree, Stage, Target,
+    Body, Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, Cond, CondOutcome, Dice, DiceSource,
+    Expr, GridId, GridRef, Modifier, Outcome, Program, Ranges, Simple, Slot, SlotKind, SlotTree,
+    Stage, Target,
 };
 use foldhash::HashMap;
 
@@ -50,7 +52,10 @@ pub(in crate::compiler) use dice::static_dice;
 pub(super) struct ChartCx<'a, 's> {
     sc: &'s Scope<'a>,
     game: usize,
-    program: &'s mut Program,
+    /// What the declare pass made: the games' choices, and the grids.
+    declared: &'s Program,
+    /// What this run of charts has added so far.
+    added: &'s mut Added,
     errors: &'s mut Vec<CompileError>,
     limits: &'s Limits,
     id: ChartId,
@@ -67,7 +72,6 @@ pub(super) struct ChartCx<'a, 's> {
     sections: Vec<(String, bool, Vec<usize>)>,
     sides: Vec<String>,
     using: Vec<String>,
-    follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
     context: ExprContext,
     /// Whether `modifiers` stood in a check's target.
     net_used: bool,
@@ -206,16 +210,17 @@ impl<'a, 's> ChartCx<'a, 's> {
     pub(super) fn new(
         sc: &'s Scope<'a>,
         game: usize,
-        program: &'s mut Program,
+        declared: &'s Program,
+        added: &'s mut Added,
         errors: &'s mut Vec<CompileError>,
         limits: &'s Limits,
         id: ChartId,
-        follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
     ) -> Self {
         Self {
             sc,
             game,
-            program,
+            declared,
+            added,
             errors,
             limits,
             id,
@@ -230,7 +235,6 @@ impl<'a, 's> ChartCx<'a, 's> {
             sections: Vec::new(),
             sides: Vec::new(),
             using: Vec::new(),
-            follow_asts,
             context: ExprContext::Plain,
             net_used: false,
             dice_failed: false,
@@ -242,6 +246,11 @@ impl<'a, 's> ChartCx<'a, 's> {
 
     fn error(&mut self, kind: CompileErrorKind, span: Span) {
         self.errors.push(CompileError::new(kind, span));
+    }
+
+    /// A choice of the game or of a chart compiled in this run.
+    fn choice(&self, id: ChoiceId) -> &ChoiceTree {
+        self.added.choice(self.declared, id)
     }
 
     fn finish(
@@ -324,8 +333,11 @@ impl<'a, 's> ChartCx<'a, 's> {
         }
         let syms = &self.sc.games[self.game];
         let (label, kind, span) = if let Some(&c) = self.local_choices.get(name) {
-            let ch = &self.program.choices[c];
-            (ch.label.clone(), SlotKind::Choice(c), Span::default())
+            (
+                self.choice(c).label.clone(),
+                SlotKind::Choice(c),
+                Span::default(),
+            )
         } else if let Some(p) = self.local_params.get(name).or(syms.params.get(name)) {
             (
                 p.label.text.clone(),
@@ -338,8 +350,11 @@ impl<'a, 's> ChartCx<'a, 's> {
         } else if let Some(f) = self.local_flags.get(name).or(syms.flags.get(name)) {
             (f.label.text.clone(), SlotKind::Flag, f.name.span)
         } else if let Some(&c) = syms.choices.get(name) {
-            let ch = &self.program.choices[c];
-            (ch.label.clone(), SlotKind::Choice(c), Span::default())
+            (
+                self.choice(c).label.clone(),
+                SlotKind::Choice(c),
+                Span::default(),
+            )
         } else {
             return None;
         };
@@ -378,10 +393,10 @@ impl<'a, 's> ChartCx<'a, 's> {
         for clause in clauses {
             match clause {
                 Clause::Choice(d) => {
-                    let id = super::declare_choice(self.program, d, self.errors);
+                    let choice = super::declare_choice(d, self.errors);
+                    let label = choice.label.clone();
+                    let id = self.added.declare(self.declared, choice);
                     self.local_choices.insert(&d.name.name, id);
-                    let ch = &self.program.choices[id];
-                    let label = ch.label.clone();
                     self.add_slot(
                         "choice",
                         d.name.name.clone(),
@@ -424,10 +439,10 @@ impl<'a, 's> ChartCx<'a, 's> {
     /// A grid looked up with this chart's slots for its keys.
     fn grid_ref(&mut self, ident: &ast::Ident) -> Option<GridRef> {
         let &grid = self.sc.games[self.game].grids.get(ident.name.as_str())?;
-        let keys_ids = self.program.grids[grid].keys.clone();
+        let keys_ids = self.declared.grids[grid].keys.clone();
         let mut keys = Vec::new();
         for c in keys_ids {
-            let name = self.program.choices[c].name.clone();
+            let name = self.choice(c).name.clone();
             match self.lookup_slot(&name) {
                 Some(s) if self.slots[s].kind == SlotKind::Choice(c) => keys.push(s),
                 _ => {
@@ -459,7 +474,7 @@ impl<'a, 's> ChartCx<'a, 's> {
 
     /// Reports cells of a grid that are not of the wanted kinds.
     fn expect_cells(&mut self, r: &GridRef, ok: fn(&Cell) -> bool, expected: &'static str) {
-        let bad = self.program.grids[r.grid]
+        let bad = self.declared.grids[r.grid]
             .cells
             .iter()
             .find(|c| !ok(c))
@@ -476,7 +491,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     fn grid_number_reach(&self, grid: GridId) -> (Option<i64>, Option<i64>) {
-        let nums = self.program.grids[grid]
+        let nums = self.declared.grids[grid]
             .cells
             .iter()
             .filter_map(|c| match c {

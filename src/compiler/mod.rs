@@ -5,10 +5,15 @@
 //! later, and duplicates are caught), compile each chart in its own scope,
 //! then resolve follow-up arguments and reject follow-up cycles. Every error
 //! is collected; a node in error compiles to a placeholder so checking goes on.
+//!
+//! A chart's compilation reads only what the first pass declared, so a long
+//! file's charts are compiled in two runs side by side ([`runs`]) and merged
+//! into what one run would have made.
 
 mod chart;
 mod ladder_reads;
 mod rows;
+mod runs;
 
 use crate::ast;
 use crate::compile_error::{CompileError, CompileErrorKind};
@@ -17,7 +22,6 @@ use crate::span::Span;
 use crate::tree::{
     Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, GameTree, GridId, GridTree, Program, SlotKind,
 };
-use chart::ChartCx;
 use foldhash::HashMap;
 
 /// A parsed file, ready to compile.
@@ -71,6 +75,27 @@ impl Scope<'_> {
 
 /// Compiles parsed files into one program; returns every error found.
 pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<CompileError>) {
+    let compiled = compile_split(files, limits, runs::Split::BySize);
+    // Fuzzing builds split every file of two charts or more: what they
+    // make must be what one run makes.
+    #[cfg(fuzzing)]
+    {
+        let (program, errors) = compile_split(files, limits, runs::Split::Never);
+        let (split, split_errors) = &compiled;
+        assert!(
+            format!("{program:?}{errors:?}") == format!("{split:?}{split_errors:?}"),
+            "two runs of charts made another program than one run"
+        );
+    }
+    compiled
+}
+
+/// [`compile`], with the charts' compilation split as `split` says.
+fn compile_split(
+    files: &[Parsed],
+    limits: &Limits,
+    split: runs::Split,
+) -> (Program, Vec<CompileError>) {
     let mut program = Program::default();
     let mut errors = Vec::new();
     let mut scope = Scope { games: Vec::new() };
@@ -137,8 +162,8 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
             let chart_id = program.charts.len() + pending.len();
             match item {
                 ast::Item::Choice(d) => {
-                    let id = declare_choice(&mut program, d, &mut errors);
-                    syms.choices.insert(&d.name.name, id);
+                    program.choices.push(declare_choice(d, &mut errors));
+                    syms.choices.insert(&d.name.name, program.choices.len() - 1);
                 }
                 ast::Item::Flag(d) => {
                     syms.flags.insert(&d.name.name, d);
@@ -202,29 +227,8 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
     }
 
     // Pass 2: compile every chart in its own scope.
-    let mut follow_asts = Vec::new();
-    for (g, p) in &pending {
-        let id = program.charts.len();
-        let chart = {
-            let cx = ChartCx::new(
-                &scope,
-                *g,
-                &mut program,
-                &mut errors,
-                limits,
-                id,
-                &mut follow_asts,
-            );
-            match p {
-                Pending::Chart(c) => cx.chart(c),
-                Pending::Grid(grid, gid) => cx.grid_chart(grid, *gid),
-                Pending::Set(set) => cx.set_chart(set),
-                Pending::Notes(n) => cx.notes_chart(n),
-            }
-        };
-        program.games[*g].charts.push(id);
-        program.charts.push(chart);
-    }
+    let follow_asts =
+        runs::compile_charts(&scope, &mut program, &pending, limits, split, &mut errors);
 
     // Pass 3: the inputs of ladders read by other charts, follow-up
     // arguments, then cycles.
@@ -237,11 +241,7 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
     (program, errors)
 }
 
-fn declare_choice(
-    program: &mut Program,
-    d: &ast::ChoiceDecl,
-    errors: &mut Vec<CompileError>,
-) -> ChoiceId {
+fn declare_choice(d: &ast::ChoiceDecl, errors: &mut Vec<CompileError>) -> ChoiceTree {
     let mut seen: HashMap<&str, Span> = HashMap::default();
     let mut options = Vec::new();
     for o in &d.options {
@@ -282,13 +282,12 @@ fn declare_choice(
         }
         found
     });
-    program.choices.push(ChoiceTree {
+    ChoiceTree {
         name: d.name.name.clone(),
         label: d.label.text.clone(),
         options,
         default,
-    });
-    program.choices.len() - 1
+    }
 }
 
 pub(crate) fn check_bounds(bounds: Option<&ast::Bounds>, errors: &mut Vec<CompileError>) {
@@ -307,12 +306,11 @@ pub(crate) fn check_bounds(bounds: Option<&ast::Bounds>, errors: &mut Vec<Compil
 
 /// Finds the option `name` of `choice`, or reports it with a suggestion.
 pub(crate) fn option_index(
-    program: &Program,
-    choice: ChoiceId,
+    choice: &ChoiceTree,
     name: &ast::Ident,
     errors: &mut Vec<CompileError>,
 ) -> Option<usize> {
-    let options = &program.choices[choice].options;
+    let options = &choice.options;
     if let Some(i) = options.iter().position(|(n, _)| *n == name.name) {
         return Some(i);
     }
@@ -417,7 +415,7 @@ fn compile_grid(
         let mut row_index = 0;
         let mut ok = true;
         for (k, label) in row.labels.iter().enumerate() {
-            match option_index(program, keys[k], label, errors) {
+            match option_index(&program.choices[keys[k]], label, errors) {
                 Some(i) => row_index = row_index * sizes[k] + i,
                 None => ok = false,
             }
@@ -524,7 +522,7 @@ fn resolve_follow_args(
                 }
             }
             (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
-                if let Some(i) = option_index(program, *c, o, errors) {
+                if let Some(i) = option_index(&program.choices[*c], o, errors) {
                     resolved.push((slot, crate::num::whole(i as i64)));
                 }
             }

@@ -6,7 +6,9 @@ use crate::ast;
 use crate::compile_error::{CompileError, CompileErrorKind};
 use crate::limits::Limits;
 use crate::span::Span;
-use crate::tree::{Cell, Dice, Expr, Func, Lookup, Program, Ranges, SlotKind, SlotTree, NO_ROW};
+use crate::tree::{
+    Cell, Dice, Expr, Func, GridTree, LadderRead, Lookup, Ranges, SlotKind, SlotTree, NO_ROW,
+};
 use std::fmt;
 
 /// The lowest and highest value something can take; `None` is unbounded.
@@ -80,9 +82,10 @@ pub(crate) fn expr_reach(
     total: Reach,
     natural: Reach,
     slots: &[SlotTree],
-    program: &Program,
+    grids: &[GridTree],
+    ladder_reads: &[LadderRead],
 ) -> Reach {
-    let go = |x: &Expr| expr_reach(x, total, natural, slots, program);
+    let go = |x: &Expr| expr_reach(x, total, natural, slots, grids, ladder_reads);
     let hull = |a: Reach, b: Reach| Reach {
         lo: a.lo.zip(b.lo).map(|(x, y)| x.min(y)),
         hi: a.hi.zip(b.hi).map(|(x, y)| x.max(y)),
@@ -137,8 +140,7 @@ pub(crate) fn expr_reach(
         Expr::Total => total,
         Expr::Natural => natural,
         Expr::Net => Reach { lo: None, hi: None },
-        Expr::Ladder(i) => program
-            .ladder_reads
+        Expr::Ladder(i) => ladder_reads
             .get(*i)
             .map_or(Reach { lo: None, hi: None }, |r| Reach {
                 lo: Some(r.reach.0),
@@ -155,7 +157,7 @@ pub(crate) fn expr_reach(
             _ => Reach { lo: None, hi: None },
         },
         Expr::Grid(r) => {
-            let nums: Vec<i64> = program.grids[r.grid]
+            let nums: Vec<i64> = grids[r.grid]
                 .cells
                 .iter()
                 .filter_map(|c| match c {

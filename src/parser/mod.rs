@@ -14,7 +14,7 @@ mod build;
 mod fast_path;
 mod syntax;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use pest::Parser as _;
 

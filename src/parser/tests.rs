@@ -1572,7 +1572,8 @@ fn the_prescan_in_two_halves_finds_what_one_scan_finds_wherever_it_splits() {
 // checked-in seeds of the `load` fuzzer.
 
 /// The `.rules` files under `dir`, and its seeds if it is a fuzz corpus.
-fn inputs_under(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+/// Every `.rules` file under `dir`, and the `load` fuzzer's seeds.
+pub(crate) fn inputs_under(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

@@ -170,7 +170,14 @@ impl<'a> ChartCx<'a, '_> {
     /// A ratio's divisor must be bounded away from zero.
     fn check_divisor(&mut self, e: &crate::tree::Expr, written: &ast::Expr) {
         let unknown = Reach { lo: None, hi: None };
-        let r = rows::expr_reach(e, unknown, unknown, &self.slots, self.program);
+        let r = rows::expr_reach(
+            e,
+            unknown,
+            unknown,
+            &self.slots,
+            &self.declared.grids,
+            &self.added.ladder_reads,
+        );
         // A param's own bounds are exact (`in 0.5..20` never holds 0); an
         // expression's reach is rounded out to whole numbers.
         let exact = match e {

@@ -47,7 +47,7 @@ impl<'a> ChartCx<'a, '_> {
             Some(s) => match self.slots[s].kind {
                 SlotKind::Choice(choice) => {
                     self.required.push(s);
-                    Some((s, self.program.choices[choice].options.len()))
+                    Some((s, self.choice(choice).options.len()))
                 }
                 _ => {
                     self.error(
@@ -80,7 +80,7 @@ impl<'a> ChartCx<'a, '_> {
             (Some(s), _) => Some(s.scale.heads.iter().map(|h| h.0.clone()).collect()),
             (None, Some((slot, _))) => match self.slots[slot].kind {
                 SlotKind::Choice(choice) => Some(
-                    self.program.choices[choice]
+                    self.choice(choice)
                         .options
                         .iter()
                         .map(|o| o.1.clone())
@@ -132,7 +132,8 @@ impl<'a> ChartCx<'a, '_> {
                     total,
                     Reach { lo: nlo, hi: nhi },
                     &self.slots,
-                    self.program,
+                    &self.declared.grids,
+                    &self.added.ladder_reads,
                 );
                 let why = format!("the score runs from {reach}");
                 (Some(s), reach, why)
