@@ -41,8 +41,14 @@ for kind in pool2 pool2r sum; do
       pool2|pool2r) cw=$("$work/adapter/target/release/cw-scale" "$kind" "$n") ;;
       *) cw=$("$work/adapter/target/release/cw-scale" sum-full "$n" 6) ;;
     esac
-    # icepool answers the marginal question for both pool series.
-    ice=$(timeout 600 python3 "$here/scale_icepool.py" "${kind%r}" "$n" || echo '{}')
+    # The same question on both sides: the joint answer (icepool's `pool2j`)
+    # for `pool2`, the converted hits alone (icepool's `pool2`) for `pool2r`.
+    case $kind in
+      pool2) ice_kind=pool2j ;;
+      pool2r) ice_kind=pool2 ;;
+      *) ice_kind=$kind ;;
+    esac
+    ice=$(timeout 600 python3 "$here/scale_icepool.py" "$ice_kind" "$n" || echo '{}')
     python3 - "$kind" "$n" "$cw" "$ice" <<'PY'
 import json, sys
 kind, n, cw, ice = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
