@@ -85,7 +85,9 @@ pub(super) fn compile_charts(
     let declared: &Program = program;
     let at = match split {
         Split::At(n) => Some(n.min(pending.len())),
-        Split::BySize if crate::parser::cores() >= 2 => half_by_size(pending),
+        Split::BySize if crate::parser::cores() >= 2 => {
+            half_by_size(&pending.iter().map(text_size).collect::<Vec<_>>())
+        }
         Split::BySize | Split::Never => None,
     };
     let runs = match at {
@@ -143,21 +145,22 @@ pub(super) fn compile_charts(
     follow_asts
 }
 
-/// Where to split `pending` into two runs of about equal text, if the
-/// charts are long enough to be worth it.
-fn half_by_size(pending: &[(usize, Pending)]) -> Option<usize> {
-    let sizes = pending.iter().map(|(_, p)| {
-        let span = match p {
-            Pending::Chart(c) => c.span,
-            Pending::Grid(g, _) => g.span,
-            Pending::Set(s) => s.span,
-            Pending::Notes(n) => n.span,
-        };
-        (span.end as usize).saturating_sub(span.start as usize)
-    });
-    let sizes: Vec<usize> = sizes.collect();
+/// The length of a chart's text, in bytes.
+fn text_size((_, p): &(usize, Pending)) -> usize {
+    let span = match p {
+        Pending::Chart(c) => c.span,
+        Pending::Grid(g, _) => g.span,
+        Pending::Set(s) => s.span,
+        Pending::Notes(n) => n.span,
+    };
+    (span.end as usize).saturating_sub(span.start as usize)
+}
+
+/// Where to split charts of these text sizes into two runs of about equal
+/// text, if they are long enough to be worth it.
+fn half_by_size(sizes: &[usize]) -> Option<usize> {
     let total: usize = sizes.iter().sum();
-    if total < SIDE_BY_SIDE_BYTES || pending.len() < 2 {
+    if total < SIDE_BY_SIDE_BYTES || sizes.len() < 2 {
         return None;
     }
     let mut so_far = 0;
@@ -167,7 +170,7 @@ fn half_by_size(pending: &[(usize, Pending)]) -> Option<usize> {
     })?;
     // The chart that crosses the middle goes to the first run; the second
     // is never empty.
-    Some((at + 1).min(pending.len() - 1))
+    Some((at + 1).min(sizes.len() - 1))
 }
 
 /// Compiles `pending`, whose first chart has the id `first_id`.
@@ -574,6 +577,23 @@ table shock "Shock" {
             game: "runs".into(),
             file,
         }
+    }
+
+    #[test]
+    fn a_long_file_splits_where_half_its_chart_text_is_reached() {
+        let big = super::SIDE_BY_SIDE_BYTES;
+        // Too little text, or one chart: one run.
+        assert_eq!(super::half_by_size(&[big / 4, big / 4]), None);
+        assert_eq!(super::half_by_size(&[big * 2]), None);
+        assert_eq!(super::half_by_size(&[]), None);
+        // Even charts: half each; uneven: the chart that crosses the middle
+        // stays in the first run.
+        assert_eq!(super::half_by_size(&[big; 4]), Some(2));
+        assert_eq!(super::half_by_size(&[big; 5]), Some(3));
+        assert_eq!(super::half_by_size(&[big, big, big * 4]), Some(2));
+        // Neither run is ever empty.
+        assert_eq!(super::half_by_size(&[big * 8, 1, 1]), Some(1));
+        assert_eq!(super::half_by_size(&[1, 1, big * 8]), Some(2));
     }
 
     #[test]
