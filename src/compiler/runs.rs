@@ -36,7 +36,7 @@ pub(super) enum Split {
 /// Charts whose text, in all, makes a second run worth its thread: a
 /// chart compiles at about 30 instructions a byte, a thread starts in
 /// about 50 µs.
-const SIDE_BY_SIDE_BYTES: usize = if cfg!(fuzzing) { 0 } else { 64 << 10 };
+const SIDE_BY_SIDE_BYTES: usize = if cfg!(fuzzing) { 0 } else { 16 << 10 };
 
 /// What a run of charts adds to the program besides the charts.
 #[derive(Default)]
