@@ -6,6 +6,8 @@
 //! [`Clause`]s, and the compiler says which clause a chart kind does not take.
 
 use crate::span::{Span, Spanned};
+/// The string type of names and labels (re-exported: hosts can name it).
+pub use compact_str::CompactString;
 
 /// An exact number as written: `3`, `-1`, `0.25` (a fraction of two
 /// integers, never a float).
@@ -14,8 +16,8 @@ pub type Number = num_rational::Ratio<i64>;
 /// A name as written: what a player types (`bog_down`, `unit_rating`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
-    /// The name.
-    pub name: String,
+    /// The name (inline, without a heap block, up to 24 bytes).
+    pub name: CompactString,
     /// Where it was written.
     pub span: Span,
 }
@@ -23,8 +25,8 @@ pub struct Ident {
 /// A label as written: the sheet's own words, unquoted and unescaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
-    /// The text, escapes resolved.
-    pub text: String,
+    /// The text, escapes resolved (inline up to 24 bytes).
+    pub text: CompactString,
     /// Where it was written, quotes included.
     pub span: Span,
 }
@@ -91,7 +93,7 @@ pub struct ExpectArg {
     /// The name (`att.foothold` keeps its side).
     pub name: Ident,
     /// The value as written (`-1`, `veteran`).
-    pub value: Option<String>,
+    pub value: Option<CompactString>,
     /// The whole word.
     pub span: Span,
 }
@@ -215,7 +217,7 @@ pub enum CellKind {
     /// `+1`, `0`, `60`, `0.5`.
     Number(Number),
     /// `"Prohibited"`.
-    Text(String),
+    Text(CompactString),
     /// `4+`, `3 or more`, `1-3`, `2 or less`, `4,5`.
     Target(RangeSet),
     /// `2d10`.
@@ -539,7 +541,7 @@ pub enum ScaleValue {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColumnHead {
     /// The key as written, shown in traces and `show`.
-    pub text: String,
+    pub text: CompactString,
     /// Its threshold: `3-2` is 1.5.
     pub value: Number,
     /// Written as odds (`3-2`).
@@ -580,7 +582,7 @@ pub struct ResultLine {
     /// The rolls it reads.
     pub rolls: RangeSet,
     /// One cell per column: `None` is `-` (no result).
-    pub cells: Vec<Spanned<Option<String>>>,
+    pub cells: Vec<Spanned<Option<CompactString>>>,
     /// The whole line.
     pub span: Span,
 }
@@ -685,7 +687,7 @@ pub struct SimpleOutcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimpleKind {
     /// Text.
-    Text(String),
+    Text(CompactString),
     /// A check's success outcome (`success`).
     Success,
     /// A check's failure outcome (`failure`).
@@ -780,7 +782,7 @@ pub enum DiceTerm {
         sides: u64,
         /// Notation kept for later (`kh3`, `!`, or the `66` of `d66`): the
         /// checker reports it as not yet supported.
-        unsupported: Option<Spanned<String>>,
+        unsupported: Option<Spanned<CompactString>>,
         /// Where it was written.
         span: Span,
     },

@@ -153,7 +153,7 @@ pub(crate) enum Plan {
     Opposed {
         dice: BoundDice,
         offsets: [i64; 2],
-        sides: Vec<String>,
+        sides: Vec<crate::ast::CompactString>,
         lookup: Lookup,
         rows: Vec<Resolved>,
         written: Vec<Ranges>,
@@ -324,7 +324,7 @@ pub(crate) fn bind(
             if first.name == arg.name || first.value.is_some() {
                 return Err(RollError::new(
                     RollErrorKind::GivenTwice {
-                        name: c.slots[slot].name.clone(),
+                        name: c.slots[slot].name.to_string(),
                     },
                     Some(arg.span),
                 ));
@@ -362,9 +362,9 @@ pub(crate) fn bind(
             let (sa, sb) = (c.modifiers[*a].slot, c.modifiers[*b].slot);
             return Err(RollError::new(
                 RollErrorKind::Conflict {
-                    group: heading.clone(),
-                    first: c.slots[sa].name.clone(),
-                    second: c.slots[sb].name.clone(),
+                    group: heading.to_string(),
+                    first: c.slots[sa].name.to_string(),
+                    second: c.slots[sb].name.to_string(),
                     first_span: given[sa].map(|a| a.span),
                 },
                 given[sb].map(|a| a.span),
@@ -426,8 +426,8 @@ pub(crate) fn bind(
                     shift = checked(shift.checked_add(*v))?;
                 }
                 applied.push(AppliedModifier {
-                    name: name.clone(),
-                    label: m.label.clone(),
+                    name: name.to_string(),
+                    label: c.slots[m.slot].label.to_string(),
                     value: 0,
                     side: m.side,
                     note: Some(if applies {
@@ -491,8 +491,8 @@ pub(crate) fn bind(
             continue;
         }
         applied.push(AppliedModifier {
-            name: name.clone(),
-            label: m.label.clone(),
+            name: name.to_string(),
+            label: c.slots[m.slot].label.to_string(),
             value: if applies { value } else { 0 },
             side: m.side,
             note: if applies {
@@ -632,7 +632,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
                     return Err(RollError::new(
                         RollErrorKind::AmbiguousOption {
                             option: arg.name.clone(),
-                            choices: vec![c.slots[a].name.clone(), c.slots[b].name.clone()],
+                            choices: vec![c.slots[a].name.to_string(), c.slots[b].name.to_string()],
                         },
                         Some(arg.span),
                     ));
@@ -650,7 +650,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
         if !sided.is_empty() {
             return Err(RollError::new(
                 RollErrorKind::UnknownName {
-                    chart: c.name.clone(),
+                    chart: c.name.to_string(),
                     name: arg.name.clone(),
                     suggestion: Some(sided.join("` or `")),
                 },
@@ -665,7 +665,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
         }
         return Err(RollError::new(
             RollErrorKind::UnknownName {
-                chart: c.name.clone(),
+                chart: c.name.to_string(),
                 name: arg.name.clone(),
                 suggestion: crate::suggest::closest(&arg.name, names),
             },
@@ -720,7 +720,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
                         RollErrorKind::UnknownOption {
                             choice: arg.name.clone(),
                             option: v.clone(),
-                            options: options.iter().map(|(o, _)| o.clone()).collect(),
+                            options: options.iter().map(|(o, _)| o.to_string()).collect(),
                             suggestion: crate::suggest::closest(
                                 v,
                                 options.iter().map(|(o, _)| o.as_str()),
@@ -738,7 +738,7 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
                     options: program.choices[*ch]
                         .options
                         .iter()
-                        .map(|(o, _)| o.clone())
+                        .map(|(o, _)| o.to_string())
                         .collect(),
                 },
                 Some(arg.span),
@@ -752,17 +752,17 @@ fn missing(program: &Program, chart: ChartId, slot: usize) -> RollError {
     let s = &program.charts[chart].slots[slot];
     let kind = match s.kind {
         SlotKind::Choice(ch) => RollErrorKind::MissingChoice {
-            name: s.name.clone(),
+            name: s.name.to_string(),
             options: program.choices[ch]
                 .options
                 .iter()
-                .map(|(o, _)| o.clone())
+                .map(|(o, _)| o.to_string())
                 .collect(),
         },
         _ => RollErrorKind::MissingParam {
-            chart: program.charts[chart].name.clone(),
-            name: s.name.clone(),
-            label: s.label.clone(),
+            chart: program.charts[chart].name.to_string(),
+            name: s.name.to_string(),
+            label: s.label.to_string(),
         },
     };
     RollError::new(kind, None)
@@ -783,8 +783,8 @@ pub(crate) fn grid_cell<'p>(
         let Some(v) = values[slot] else {
             return Err(RollError::new(
                 RollErrorKind::MissingChoice {
-                    name: choice.name.clone(),
-                    options: choice.options.iter().map(|(o, _)| o.clone()).collect(),
+                    name: choice.name.to_string(),
+                    options: choice.options.iter().map(|(o, _)| o.to_string()).collect(),
                 },
                 None,
             ));
@@ -950,7 +950,7 @@ impl Env<'_> {
                     }
                 };
                 if !simple.text.is_empty() {
-                    alts.push(simple.text.clone());
+                    alts.push(simple.text.to_string());
                 }
                 follow_ups.extend(simple.follow_ups.iter().copied());
             }
@@ -1029,7 +1029,7 @@ fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
                     let n = whole_value(*n, &format!("the target from `{}`", r.name))?;
                     Ranges(vec![(n, n)]).shifted(by)
                 }
-                Cell::Text(t) => return Ok(BoundTarget::Text(t.clone())),
+                Cell::Text(t) => return Ok(BoundTarget::Text(t.to_string())),
                 Cell::Dice(_) | Cell::Impossible => {
                     return Ok(BoundTarget::Text("Not possible".into()))
                 }
@@ -1077,7 +1077,7 @@ fn dice_of_source(
         DiceSource::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
         DiceSource::Grid(r) => match grid_cell(program, r, values)? {
             Cell::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
-            Cell::Text(t) => Ok(Err(t.clone())),
+            Cell::Text(t) => Ok(Err(t.to_string())),
             _ => Ok(Err("Not possible".into())),
         },
     }
@@ -1105,7 +1105,7 @@ fn plan(
         Body::Lookup(r) => {
             let text = match grid_cell(program, r, values)? {
                 Cell::Number(n) => Show(*n).to_string(),
-                Cell::Text(t) => t.clone(),
+                Cell::Text(t) => t.to_string(),
                 Cell::Target(t) => t.to_string(),
                 Cell::Dice(d) => d.to_string(),
                 Cell::Impossible => "Not possible".into(),
@@ -1259,7 +1259,7 @@ fn plan(
                 bound.push(if st.once {
                     let (one, one_target) = once_as_one_die(&dice, &target, modifier)?;
                     BoundStage {
-                        label: st.label.clone(),
+                        label: st.label.to_string(),
                         dice: one,
                         target: one_target,
                         modifier: 0,
@@ -1268,7 +1268,7 @@ fn plan(
                     }
                 } else {
                     BoundStage {
-                        label: st.label.clone(),
+                        label: st.label.to_string(),
                         dice,
                         target,
                         modifier,

@@ -56,7 +56,7 @@ pub(crate) fn pick<'t>(
         usize::try_from(i)
             .ok()
             .and_then(|i| heads.get(i))
-            .map_or_else(String::new, |h| h.0.clone())
+            .map_or_else(String::new, |h| h.0.to_string())
     };
     let beyond_from: Option<Num> = scale.beyond.as_ref().map(|b| b.1);
     let base: i64 = match heads.iter().rposition(|(_, t)| *t <= value) {

@@ -81,7 +81,7 @@ impl Condition {
             chart
                 .slots
                 .get(s)
-                .map_or_else(|| format!("#{s}"), |s| s.name.clone())
+                .map_or_else(|| format!("#{s}"), |s| s.name.to_string())
         };
         match cond {
             Cond::Flag(s) => Condition::Flag(slot_name(*s)),
@@ -90,7 +90,7 @@ impl Condition {
                     Some(SlotKind::Choice(c)) => options
                         .iter()
                         .filter_map(|&o| program.choices.get(*c)?.options.get(o))
-                        .map(|(name, _)| name.clone())
+                        .map(|(name, _)| name.to_string())
                         .collect(),
                     _ => options.iter().map(ToString::to_string).collect(),
                 };
@@ -175,20 +175,21 @@ pub(crate) fn expr_text(
             let name = chart
                 .slots
                 .get(*s)
-                .map_or_else(|| format!("#{s}"), |s| s.name.clone());
+                .map_or_else(|| format!("#{s}"), |s| s.name.to_string());
             if !reads.contains(&name) {
                 reads.push(name.clone());
             }
             name
         }
-        Expr::Grid(g) => g.name.clone(),
+        Expr::Grid(g) => g.name.to_string(),
         Expr::Total => "total".into(),
         Expr::Natural => "natural".into(),
         Expr::Net => "modifiers".into(),
         Expr::Ladder(i) => program
             .ladder_reads
             .get(*i)
-            .map_or_else(|| "?".into(), |r| r.name.clone()),
+            .map_or_else(|| "?".into(), |r| r.name.clone())
+            .to_string(),
         Expr::Neg(inner) => format!("-{}", operand(program, chart, inner, reads)),
         Expr::Bin(op, a, b) => {
             let op = match op {

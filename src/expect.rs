@@ -14,6 +14,7 @@
 //!   code ends with `CODE` (`missing_param`).
 
 use crate::ast;
+use crate::ast::CompactString;
 use crate::choices::Choices;
 use crate::ruleset::Ruleset;
 use crate::sample::DiceSource;
@@ -28,11 +29,11 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expectation {
     /// The game (the file) it was written in: charts are looked up there.
-    pub game: String,
+    pub game: CompactString,
     /// The chart, as written (`bog_down`, or qualified `game.chart`).
-    pub chart: String,
+    pub chart: CompactString,
     /// The roll-time words, joined as a player types them.
-    pub args: String,
+    pub args: CompactString,
     /// The faces the dice show, in order; empty for odds and certainties.
     pub naturals: Vec<i64>,
     /// What must happen.
@@ -48,12 +49,12 @@ pub enum Expected {
     /// denominator); without, the outcome of the naturals, or certain.
     Outcome {
         /// The outcome's text.
-        text: String,
+        text: CompactString,
         /// Its probability.
         odds: Option<(i64, i64)>,
     },
     /// An error whose code ends with this (`missing_param`).
-    Error(String),
+    Error(CompactString),
 }
 
 impl fmt::Display for Expectation {
@@ -102,8 +103,8 @@ impl Expectation {
         let len = e
             .args
             .iter()
-            .map(|a| a.name.name.len() + 2 + a.value.as_ref().map_or(0, String::len));
-        let mut args = String::with_capacity(len.sum());
+            .map(|a| a.name.name.len() + 2 + a.value.as_ref().map_or(0, CompactString::len));
+        let mut args = CompactString::with_capacity(len.sum());
         for a in &e.args {
             if !args.is_empty() {
                 args.push(' ');
@@ -115,7 +116,7 @@ impl Expectation {
             }
         }
         Self {
-            game: game.to_string(),
+            game: game.into(),
             chart: e.chart.name,
             args,
             naturals: e.naturals.iter().map(|n| n.node).collect(),
@@ -220,7 +221,7 @@ pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
     let name = if e.chart.contains('.') {
         e.chart.clone()
     } else {
-        format!("{}.{}", e.game, e.chart)
+        compact_str::format_compact!("{}.{}", e.game, e.chart)
     };
     let expected_text = match &e.want {
         Expected::Outcome {

@@ -4,13 +4,14 @@
 //! modifier (a loose `+N`, a `--sweep` step) can move it again, and so the
 //! trace can tell the real movement ("moved +1 of +3, stopped at 80").
 
+use crate::ast::CompactString;
 use std::fmt::Write as _;
 
 /// A ladder bound to its choices.
 #[derive(Clone, Debug)]
 pub(crate) struct Moved {
     pub steps: Vec<i64>,
-    pub labels: Vec<Option<String>>,
+    pub labels: Vec<Option<CompactString>>,
     /// The start value, and the step it stands on.
     pub start: i64,
     pub first: usize,
@@ -24,7 +25,7 @@ impl Moved {
     /// A ladder starting at `start`, to be moved by `moved` and capped.
     pub fn new(
         steps: Vec<i64>,
-        labels: Vec<Option<String>>,
+        labels: Vec<Option<CompactString>>,
         start: i64,
         net: i64,
         caps: Vec<i64>,
@@ -42,7 +43,7 @@ impl Moved {
 
     fn label(&self, i: usize) -> String {
         match (self.labels.get(i), self.steps.get(i)) {
-            (Some(Some(l)), _) => l.clone(),
+            (Some(Some(l)), _) => l.to_string(),
             (_, Some(v)) => v.to_string(),
             _ => self.start.to_string(),
         }

@@ -229,7 +229,7 @@ pub(crate) fn outcome_fields(chart: &ChartTree, primary: &Resolved) -> Shared<[O
         .iter()
         .enumerate()
         .map(|(i, alts)| OutcomeField {
-            label: labelled.then(|| chart.fields[i].clone()),
+            label: labelled.then(|| chart.fields[i].to_string()),
             alternatives: alts.clone(),
         })
         .collect()

@@ -71,7 +71,7 @@ pub(crate) fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome
         t
     };
     match c {
-        CondOutcome::Simple(s) => simple(s),
+        CondOutcome::Simple(s) => simple(s).to_string(),
         CondOutcome::If(s, cond, otherwise) => {
             // `unless` reads badly before `else`: say `if not`.
             let when = format!(
@@ -111,7 +111,7 @@ fn grid_cell(c: &Cell, signed: bool) -> String {
 pub(crate) fn cell(c: &Cell) -> String {
     match c {
         Cell::Number(n) => crate::num::Show(*n).to_string(),
-        Cell::Text(t) => t.clone(),
+        Cell::Text(t) => t.to_string(),
         Cell::Target(r) => r.to_string(),
         Cell::Dice(d) => d.to_string(),
         Cell::Impossible => "-".into(),
@@ -209,7 +209,7 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
         let _ = writeln!(
             out,
             "{indent}{value:>width$}  {}{after}  [{}]{when}",
-            m.label, c.slots[m.slot].name
+            c.slots[m.slot].label, c.slots[m.slot].name
         );
     };
     let mut done = vec![false; c.modifiers.len()];
@@ -274,12 +274,12 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let mut rows = Vec::new();
             let mut header: Vec<String> = keys[..keys.len().saturating_sub(1).max(1)]
                 .iter()
-                .map(|k| k.label.clone())
+                .map(|k| k.label.to_string())
                 .collect();
             if keys.len() == 1 {
                 header.push(String::new());
             } else {
-                header.extend(keys[keys.len() - 1].options.iter().map(|o| o.1.clone()));
+                header.extend(keys[keys.len() - 1].options.iter().map(|o| o.1.to_string()));
             }
             rows.push(header);
             let lead = keys.len().saturating_sub(1).max(1);
@@ -302,7 +302,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                 let mut rest = r;
                 for k in (0..lead).rev() {
                     let n = keys[k].options.len();
-                    labels.push(keys[k].options[rest % n].1.clone());
+                    labels.push(keys[k].options[rest % n].1.to_string());
                     rest /= n;
                 }
                 labels.reverse();
@@ -338,10 +338,10 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let mut header = Vec::new();
             if let Some(s) = scale {
                 scale_text(program, c, s, &mut out);
-                header.extend(s.heads.iter().map(|h| h.0.clone()));
+                header.extend(s.heads.iter().map(|h| h.0.to_string()));
             } else if let Some(slot) = columns {
                 if let crate::tree::SlotKind::Choice(ch) = c.slots[*slot].kind {
-                    header.extend(program.choices[ch].options.iter().map(|o| o.1.clone()));
+                    header.extend(program.choices[ch].options.iter().map(|o| o.1.to_string()));
                 }
             } else {
                 header.push("Roll".into());
@@ -368,7 +368,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                     line.extend(
                         cells
                             .iter()
-                            .map(|c| c.clone().unwrap_or_else(|| "-".into())),
+                            .map(|c| c.as_deref().unwrap_or("-").to_string()),
                     );
                     grid.push(line);
                 }
@@ -418,8 +418,8 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let _ = writeln!(
                 out,
                 "Each side rolls {dice}; rows read {} minus {}",
-                sides.first().map_or("", String::as_str),
-                sides.get(1).map_or("", String::as_str)
+                sides.first().map_or("", |s| s.as_str()),
+                sides.get(1).map_or("", |s| s.as_str())
             );
             let mut grid = vec![vec![
                 "Difference".to_string(),
@@ -477,7 +477,10 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             // In written order, the first step on top: `+1` moves up.
             let label = |i: usize| match labels.get(i) {
                 Some(Some(l)) => l.clone(),
-                _ => steps.get(i).map_or_else(String::new, ToString::to_string),
+                _ => steps
+                    .get(i)
+                    .map_or_else(String::new, ToString::to_string)
+                    .into(),
             };
             out.push('\n');
             for i in 0..steps.len() {

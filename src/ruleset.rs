@@ -598,11 +598,11 @@ impl<'r> ChartRef<'r> {
             .map(|(i, s)| {
                 let defined = defining_modifier(program, self.id, i);
                 InputInfo {
-                    name: s.name.clone(),
-                    label: s.label.clone(),
+                    name: s.name.to_string(),
+                    label: s.label.to_string(),
                     one_of: defined
                         .and_then(|(tree, m)| tree.groups.get(m.group?))
-                        .map(|(heading, _)| heading.clone()),
+                        .map(|(heading, _)| heading.to_string()),
                     applies: defined.and_then(|(tree, m)| {
                         Some(crate::Condition::from_tree(
                             program,
@@ -782,7 +782,7 @@ impl<'r> ChartRef<'r> {
                     .iter()
                     .filter_map(|&m| t.modifiers.get(m))
                     .filter_map(|m| t.slots.get(m.slot))
-                    .map(|s| s.name.clone())
+                    .map(|s| s.name.to_string())
                     .collect()
             })
             .collect()
@@ -1059,7 +1059,12 @@ fn input_kind(
             options: program
                 .choices
                 .get(*c)
-                .map(|c| c.options.clone())
+                .map(|c| {
+                    c.options
+                        .iter()
+                        .map(|(n, l)| (n.to_string(), l.to_string()))
+                        .collect()
+                })
                 .unwrap_or_default(),
         },
     }

@@ -1,6 +1,7 @@
 //! The sampler: rolls a bound plan with any source of dice and returns the
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
+use crate::ast::CompactString;
 use crate::bind::{bind, Bound, BoundDice, BoundStage, Plan};
 use crate::budget::Work;
 use crate::choices::Choices;
@@ -199,13 +200,13 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             let a = roll_dice(
                 dice,
                 source,
-                sides.first().map(String::as_str),
+                sides.first().map(CompactString::as_str),
                 &mut trace.dice,
             );
             let b = roll_dice(
                 dice,
                 source,
-                sides.get(1).map(String::as_str),
+                sides.get(1).map(CompactString::as_str),
                 &mut trace.dice,
             );
             let reading = bound.read(program, a, b)?;
@@ -219,7 +220,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 .zip(offsets)
                 .enumerate()
                 .map(|(i, (&natural, &modifier))| SideRoll {
-                    side: sides.get(i).cloned().unwrap_or_default(),
+                    side: sides.get(i).cloned().unwrap_or_default().to_string(),
                     natural,
                     modifier,
                     total: natural + modifier,

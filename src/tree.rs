@@ -2,6 +2,7 @@
 //! Names are resolved to slots and ids; ranges are direct index lookups.
 //! Spans stay on the nodes run-time errors can point at.
 
+use crate::ast::CompactString;
 use crate::num::Num;
 use crate::span::Span;
 
@@ -32,7 +33,7 @@ pub(crate) struct Program {
 pub(crate) struct LadderRead {
     pub caller: ChartId,
     pub ladder: ChartId,
-    pub name: String,
+    pub name: CompactString,
     /// The lowest and highest step, for the checker's reach.
     pub reach: (i64, i64),
     /// The caller's slots copied into the ladder's (same names), filled
@@ -44,17 +45,17 @@ pub(crate) struct LadderRead {
 /// A game: one `.rules` file.
 #[derive(Clone, Debug)]
 pub(crate) struct GameTree {
-    pub name: String,
-    pub title: String,
-    pub version: String,
+    pub name: CompactString,
+    pub title: CompactString,
+    pub version: CompactString,
     pub charts: Vec<ChartId>,
 }
 
 #[derive(Clone, Debug)]
 pub(crate) struct ChoiceTree {
-    pub name: String,
-    pub label: String,
-    pub options: Vec<(String, String)>,
+    pub name: CompactString,
+    pub label: CompactString,
+    pub options: Vec<(CompactString, CompactString)>,
     /// `default OPTION`: the option taken when none is given.
     pub default: Option<usize>,
 }
@@ -70,7 +71,7 @@ pub(crate) struct GridTree {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Cell {
     Number(Num),
-    Text(String),
+    Text(CompactString),
     Target(Ranges),
     Dice(Dice),
     Impossible,
@@ -145,26 +146,26 @@ impl std::fmt::Display for Ranges {
 #[derive(Clone, Debug)]
 pub(crate) struct ChartTree {
     pub game: usize,
-    pub name: String,
-    pub title: String,
+    pub name: CompactString,
+    pub title: CompactString,
     pub slots: Vec<SlotTree>,
     /// Slots every roll needs a value for (see the compiler's `required`).
     pub required: Vec<Slot>,
     pub modifiers: Vec<Modifier>,
     /// Exclusive groups: (heading, member modifier indices).
-    pub groups: Vec<(String, Vec<usize>)>,
+    pub groups: Vec<(CompactString, Vec<usize>)>,
     /// Section headings, for display: (heading, subtract, member modifier indices).
-    pub sections: Vec<(String, bool, Vec<usize>)>,
+    pub sections: Vec<(CompactString, bool, Vec<usize>)>,
     pub body: Body,
-    pub notes: Vec<String>,
-    pub fields: Vec<String>,
+    pub notes: Vec<CompactString>,
+    pub fields: Vec<CompactString>,
 }
 
 /// What a player can name at roll time.
 #[derive(Clone, Debug)]
 pub(crate) struct SlotTree {
-    pub name: String,
-    pub label: String,
+    pub name: CompactString,
+    pub label: CompactString,
     pub kind: SlotKind,
 }
 
@@ -184,8 +185,8 @@ pub(crate) enum SlotKind {
 /// A modifier: where its value comes from and when it applies.
 #[derive(Clone, Debug)]
 pub(crate) struct Modifier {
+    /// Its name and label are the slot's.
     pub slot: Slot,
-    pub label: String,
     pub value: ModValue,
     /// `if`/`unless` of the modifier and every enclosing group.
     pub applies: Option<Cond>,
@@ -222,7 +223,7 @@ pub(crate) enum ModValue {
 pub(crate) struct GridRef {
     pub grid: GridId,
     pub keys: Vec<Slot>,
-    pub name: String,
+    pub name: CompactString,
     pub span: Span,
 }
 
@@ -391,7 +392,7 @@ pub(crate) enum CondOutcome {
 
 #[derive(Clone, Debug)]
 pub(crate) struct Simple {
-    pub text: String,
+    pub text: CompactString,
     /// Indices into [`Program::follow_ups`].
     pub follow_ups: Vec<usize>,
 }
@@ -441,7 +442,7 @@ pub(crate) enum NaturalOutcome {
 /// A pool's counting stage.
 #[derive(Clone, Debug)]
 pub(crate) struct Stage {
-    pub label: String,
+    pub label: CompactString,
     pub target: Target,
     /// For stages after the first: the dice rolled per earlier success.
     pub per: Option<DiceSource>,
@@ -461,7 +462,7 @@ pub(crate) enum Body {
     /// A modifier set: the net modifier.
     Net,
     /// Reference text.
-    Notes(String),
+    Notes(CompactString),
     Table {
         dice: Dice,
         score: Option<Expr>,
@@ -477,7 +478,7 @@ pub(crate) enum Body {
         /// A table written as `results { ROLL: CELL CELL ... }`: its lines
         /// as printed (the rolls, one cell per column, `None` for `-`), so
         /// `show` lays it out as the sheet does. Empty for `rows`.
-        printed: Vec<(Ranges, Vec<Option<String>>)>,
+        printed: Vec<(Ranges, Vec<Option<CompactString>>)>,
         naturals: Vec<Natural>,
         /// `best "Row" if COND`: the row, its highest value, the condition.
         best: Option<(usize, i64, Cond)>,
@@ -493,7 +494,7 @@ pub(crate) enum Body {
     },
     Opposed {
         dice: Dice,
-        sides: Vec<String>,
+        sides: Vec<CompactString>,
         lookup: Lookup,
         rows: Vec<RowTree>,
     },
@@ -504,7 +505,7 @@ pub(crate) enum Body {
     Ladder {
         steps: Vec<i64>,
         /// How the sheet prints each step, where not as the number.
-        labels: Vec<Option<String>>,
+        labels: Vec<Option<CompactString>>,
         start: Expr,
         caps: Vec<(Expr, Option<Cond>)>,
     },
@@ -520,10 +521,10 @@ pub(crate) struct Scale {
     pub span: Span,
     /// Each column's key as written and its threshold, left to right
     /// (thresholds strictly increase).
-    pub heads: Vec<(String, Num)>,
+    pub heads: Vec<(CompactString, Num)>,
     pub below: Option<OffRule>,
     /// `beyond KEY`: from that threshold up (as written), the rule.
-    pub beyond: Option<(String, Num, OffRule)>,
+    pub beyond: Option<(CompactString, Num, OffRule)>,
     /// `shifts past edges`: shifts may leave the scale.
     pub past_edges: bool,
 }

@@ -6,6 +6,7 @@
 use super::rows::{self, Reach};
 use super::runs::Added;
 use super::{check_bounds, Scope};
+use crate::ast::CompactString;
 use crate::ast::{self, Clause};
 use crate::compile_error::{CompileError, CompileErrorKind};
 use crate::limits::Limits;
@@ -64,14 +65,14 @@ pub(super) struct ChartCx<'a, 's> {
     local_params: HashMap<&'a str, &'a ast::ParamDecl>,
     slots: Vec<SlotTree>,
     /// Each slot by name, with where it was declared.
-    by_name: HashMap<String, (Slot, Span)>,
+    by_name: HashMap<CompactString, (Slot, Span)>,
     modifiers: Vec<Modifier>,
     /// Reach of each modifier: (lowest, highest) contribution, 0 included.
     reaches: Vec<(Option<i64>, Option<i64>)>,
-    groups: Vec<(String, Vec<usize>)>,
-    sections: Vec<(String, bool, Vec<usize>)>,
-    sides: Vec<String>,
-    using: Vec<String>,
+    groups: Vec<(CompactString, Vec<usize>)>,
+    sections: Vec<(CompactString, bool, Vec<usize>)>,
+    sides: Vec<CompactString>,
+    using: Vec<CompactString>,
     context: ExprContext,
     /// Whether `modifiers` stood in a check's target.
     net_used: bool,
@@ -84,7 +85,7 @@ pub(super) struct ChartCx<'a, 's> {
     /// Set while looking up a `±r from GRID`: its keys are optional.
     keys_optional: bool,
     /// Column-shift modifiers (name, span), checked against the columns.
-    shifts: Vec<(String, Span)>,
+    shifts: Vec<(CompactString, Span)>,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -258,8 +259,8 @@ impl<'a, 's> ChartCx<'a, 's> {
         name: &ast::Ident,
         label: &ast::Label,
         body: Body,
-        notes: Vec<String>,
-        fields: Vec<String>,
+        notes: Vec<CompactString>,
+        fields: Vec<CompactString>,
     ) -> ChartTree {
         let mut required: Vec<Slot> = self
             .required
@@ -299,8 +300,8 @@ impl<'a, 's> ChartCx<'a, 's> {
     fn add_slot(
         &mut self,
         what: &'static str,
-        name: String,
-        label: String,
+        name: CompactString,
+        label: CompactString,
         kind: SlotKind,
         span: Span,
     ) -> Slot {
@@ -308,7 +309,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             self.error(
                 CompileErrorKind::Duplicate {
                     what,
-                    name: name.clone(),
+                    name: name.to_string(),
                     first,
                 },
                 span,
@@ -359,18 +360,18 @@ impl<'a, 's> ChartCx<'a, 's> {
             return None;
         };
         self.slots.push(SlotTree {
-            name: name.to_string(),
+            name: name.into(),
             label,
             kind,
         });
         let slot = self.slots.len() - 1;
-        self.by_name.insert(name.to_string(), (slot, span));
+        self.by_name.insert(name.into(), (slot, span));
         Some(slot)
     }
 
     fn unknown(&mut self, what: &'static str, ident: &ast::Ident) {
         let syms = &self.sc.games[self.game];
-        let mut names: Vec<&str> = self.by_name.keys().map(String::as_str).collect();
+        let mut names: Vec<&str> = self.by_name.keys().map(CompactString::as_str).collect();
         names.extend(syms.params.keys().copied());
         names.extend(syms.flags.keys().copied());
         names.extend(syms.choices.keys().copied());
@@ -382,7 +383,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         self.error(
             CompileErrorKind::Unknown {
                 what,
-                name: ident.name.clone(),
+                name: ident.name.to_string(),
                 suggestion,
             },
             ident.span,
@@ -400,7 +401,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                     self.add_slot(
                         "choice",
                         d.name.name.clone(),
-                        label,
+                        label.clone(),
                         SlotKind::Choice(id),
                         d.name.span,
                     );
@@ -513,7 +514,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     pub(super) fn grid_chart(mut self, grid: &'a ast::Grid, _id: GridId) -> ChartTree {
         let r = self.grid_ref(&grid.name);
         let notes = grid.notes.iter().map(|n| n.text.clone()).collect();
-        let body = r.map_or(Body::Notes(String::new()), Body::Lookup);
+        let body = r.map_or(Body::Notes(CompactString::default()), Body::Lookup);
         self.finish(&grid.name, &grid.label, body, notes, Vec::new())
     }
 
@@ -589,7 +590,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 notes.push(l.text.clone());
             }
         }
-        let fields: Vec<String> = match find("fields") {
+        let fields: Vec<CompactString> = match find("fields") {
             Some(Clause::Fields(f, _)) => f.iter().map(|o| o.label.text.clone()).collect(),
             _ => Vec::new(),
         };
@@ -729,12 +730,14 @@ impl<'a, 's> ChartCx<'a, 's> {
                     } = clause
                     {
                         if names.last() != Some(&of.name) {
-                            let suggestion =
-                                crate::suggest::closest(&of.name, names.iter().map(String::as_str));
+                            let suggestion = crate::suggest::closest(
+                                &of.name,
+                                names.iter().map(CompactString::as_str),
+                            );
                             self.error(
                                 CompileErrorKind::Unknown {
                                     what: "count (the one just before)",
-                                    name: of.name.clone(),
+                                    name: of.name.to_string(),
                                     suggestion,
                                 },
                                 of.span,

@@ -90,8 +90,8 @@ fn import(program: &mut Program, read: usize, errors: &mut Vec<CompileError>) ->
             Some(f) => {
                 let clash = CompileError::new(
                     CompileErrorKind::LadderInput {
-                        ladder: name.clone(),
-                        input: slot.name.clone(),
+                        ladder: name.to_string(),
+                        input: slot.name.to_string(),
                         there: kind_words(&slot.kind).into(),
                         here: kind_words(&target.slots[f].kind).into(),
                     },

@@ -105,7 +105,7 @@ fn compile_split(
     // Pass 1: declare.
     for (g, parsed) in files.iter().enumerate() {
         program.games.push(GameTree {
-            name: parsed.game.clone(),
+            name: parsed.game.clone().into(),
             title: parsed.file.header.title.text.clone(),
             version: parsed.file.header.version.text.clone(),
             charts: Vec::new(),
@@ -131,7 +131,7 @@ fn compile_split(
                 errors.push(CompileError::new(
                     CompileErrorKind::Duplicate {
                         what: if charty { "chart" } else { "input" },
-                        name: name.name.clone(),
+                        name: name.name.to_string(),
                         first: *first,
                     },
                     name.span,
@@ -249,7 +249,7 @@ fn declare_choice(d: &ast::ChoiceDecl, errors: &mut Vec<CompileError>) -> Choice
             errors.push(CompileError::new(
                 CompileErrorKind::Duplicate {
                     what: "option",
-                    name: o.name.name.clone(),
+                    name: o.name.name.to_string(),
                     first: *first,
                 },
                 o.name.span,
@@ -271,7 +271,7 @@ fn declare_choice(d: &ast::ChoiceDecl, errors: &mut Vec<CompileError>) -> Choice
             errors.push(CompileError::new(
                 CompileErrorKind::Unknown {
                     what: "option",
-                    name: o.name.clone(),
+                    name: o.name.to_string(),
                     suggestion: crate::suggest::closest(
                         &o.name,
                         options.iter().map(|(n, _)| n.as_str()),
@@ -317,7 +317,7 @@ pub(crate) fn option_index(
     errors.push(CompileError::new(
         CompileErrorKind::Unknown {
             what: "option",
-            name: name.name.clone(),
+            name: name.name.to_string(),
             suggestion: crate::suggest::closest(
                 &name.name,
                 options.iter().map(|(n, _)| n.as_str()),
@@ -343,7 +343,7 @@ fn compile_grid(
             None => errors.push(CompileError::new(
                 CompileErrorKind::Unknown {
                     what: "choice",
-                    name: k.name.clone(),
+                    name: k.name.to_string(),
                     suggestion: crate::suggest::closest(&k.name, syms.choices.keys().copied()),
                 },
                 k.span,
@@ -485,7 +485,7 @@ fn resolve_follow_args(
             errors.push(CompileError::new(
                 CompileErrorKind::Unknown {
                     what: "input of the follow-up chart",
-                    name: arg.name.name.clone(),
+                    name: arg.name.name.to_string(),
                     suggestion: crate::suggest::closest(
                         &arg.name.name,
                         target.slots.iter().map(|s| s.name.as_str()),
@@ -511,7 +511,7 @@ fn resolve_follow_args(
                     _ => errors.push(CompileError::new(
                         CompileErrorKind::Unknown {
                             what: "param of this chart",
-                            name: from.name.clone(),
+                            name: from.name.to_string(),
                             suggestion: crate::suggest::closest(
                                 &from.name,
                                 caller_slots.iter().map(|s| s.name.as_str()),
@@ -567,8 +567,8 @@ fn resolve_follow_args(
         if !covered.contains(&need) {
             errors.push(CompileError::new(
                 CompileErrorKind::FollowUpInput {
-                    chart: target.name.clone(),
-                    input: target.slots[need].name.clone(),
+                    chart: target.name.to_string(),
+                    input: target.slots[need].name.to_string(),
                 },
                 program.follow_ups[index].span,
             ));

@@ -244,7 +244,6 @@ impl Shift {
         for m in modifiers {
             let Modifier {
                 slot: _,
-                label: _,
                 // Fixed numbers, or a grid read with the chart's slots.
                 value: _,
                 applies,

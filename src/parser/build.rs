@@ -12,7 +12,6 @@ pub(super) use tree::{slots_of, Node, Slot, Tree};
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
-use crate::ast::Cond;
 use crate::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
     CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
@@ -22,6 +21,7 @@ use crate::ast::{
     RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step,
     Target, TargetKind, UseDecl,
 };
+use crate::ast::{CompactString, Cond};
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span, Spanned};
 
@@ -644,7 +644,7 @@ impl Builder {
             ),
         };
         Ok(ColumnHead {
-            text: text.to_owned(),
+            text: text.into(),
             value,
             ratio,
             span,
@@ -662,7 +662,7 @@ impl Builder {
                     let text = match inner.as_rule() {
                         Rule::impossible => None,
                         Rule::string => Some(self.label(&inner)?.text),
-                        Rule::ident => Some(inner.as_str().to_owned()),
+                        Rule::ident => Some(inner.as_str().into()),
                         _ => return Err(self.unexpected(&inner)),
                     };
                     Ok(Spanned::new(text, self.span(&c)))
@@ -730,7 +730,7 @@ impl Builder {
             Rule::triple_string => {
                 let body = self.kids(&inner).one(Rule::triple_inner)?;
                 Ok(Label {
-                    text: block_text(body.as_str()),
+                    text: block_text(body.as_str()).into(),
                     span: self.span(&inner),
                 })
             }
@@ -865,7 +865,7 @@ impl Builder {
                 let value = k
                     .opt(Rule::number)
                     .or_else(|| k.opt(Rule::ident))
-                    .map(|v| v.as_str().to_string());
+                    .map(|v| v.as_str().into());
                 Ok(ExpectArg {
                     name: self.ident(&k.one(Rule::qualified_ident)?),
                     value,
@@ -1029,7 +1029,7 @@ impl Builder {
         let sides = self.sides(&kids.one(Rule::dice_sides)?)?;
         let unsupported = match kids.opt(Rule::dice_suffix) {
             Some(p) => Some(self.suffix(&p)),
-            None if count.is_none() && sides == 66 => Some(Spanned::new(D66.to_owned(), span)),
+            None if count.is_none() && sides == 66 => Some(Spanned::new(D66.into(), span)),
             None => None,
         };
         Ok(DiceTerm::Dice {
@@ -1044,8 +1044,8 @@ impl Builder {
         pair.as_str().parse().map_err(|_| self.too_large(pair))
     }
 
-    fn suffix(&self, pair: &Node<'_>) -> Spanned<String> {
-        Spanned::new(pair.as_str().to_owned(), self.span(pair))
+    fn suffix(&self, pair: &Node<'_>) -> Spanned<CompactString> {
+        Spanned::new(pair.as_str().into(), self.span(pair))
     }
 
     // -- Conditions --------------------------------------------------------
@@ -1275,7 +1275,7 @@ impl Builder {
 
     fn ident(&self, pair: &Node<'_>) -> Ident {
         Ident {
-            name: pair.as_str().to_owned(),
+            name: pair.as_str().into(),
             span: self.span(pair),
         }
     }
@@ -1331,7 +1331,7 @@ impl Builder {
         if !raw.contains('\\') {
             // Most labels have no escape: copied whole.
             return Ok(Label {
-                text: raw.to_owned(),
+                text: raw.into(),
                 span,
             });
         }
@@ -1356,7 +1356,10 @@ impl Builder {
                 }
             }
         }
-        Ok(Label { text, span })
+        Ok(Label {
+            text: text.into(),
+            span,
+        })
     }
 }
 

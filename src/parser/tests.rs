@@ -8,6 +8,7 @@
 )] // Short names keep the table-driven assertions readable.
 
 use super::parse;
+use crate::ast::CompactString;
 use crate::ast::{
     ArgValue, BinOp, CellKind, ChartKind, Clause, CmpOp, CondKind, CondOutcome, DiceTerm, ExprKind,
     File, Item, ModEntry, ModValue, ParamSign, RangePart, RowKey, SimpleKind, TargetKind,
@@ -1622,7 +1623,7 @@ fn expect_odds_natural_certain_and_error() {
         panic!("not an expectation")
     };
     assert_eq!(e.chart.name, "bog_down");
-    let args: Vec<(String, Option<String>)> = e
+    let args: Vec<(CompactString, Option<CompactString>)> = e
         .args
         .iter()
         .map(|a| (a.name.name.clone(), a.value.clone()))
@@ -1630,8 +1631,8 @@ fn expect_odds_natural_certain_and_error() {
     assert_eq!(
         args,
         [
-            ("tracked".to_string(), None),
-            ("bog_down_rating".to_string(), Some("-1".to_string()))
+            ("tracked".into(), None),
+            ("bog_down_rating".into(), Some("-1".into()))
         ]
     );
     assert!(e.naturals.is_empty());

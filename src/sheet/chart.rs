@@ -3,6 +3,7 @@
 //! rules, the modifiers with their signs, groups and conditions, and notes.
 //! Every string from a `.rules` file goes through maud, which escapes it.
 
+use crate::ast::CompactString;
 use crate::condition::Condition;
 use crate::render::{cell, modifier_value, target};
 use crate::tree::{
@@ -61,8 +62,8 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             Body::Opposed { dice, sides, rows, .. } => {
                 p.roll {
                     "Each side rolls " strong { (dice.to_string()) } " + modifiers; read "
-                    (sides.first().map_or("", String::as_str)) " minus "
-                    (sides.get(1).map_or("", String::as_str))
+                    (sides.first().map_or("", |s| s.as_str())) " minus "
+                    (sides.get(1).map_or("", |s| s.as_str()))
                 }
                 (results(program, c, rows, None, "Difference"))
             }
@@ -113,11 +114,11 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
 fn column_headings(program: &Program, c: &ChartTree, slot: usize) -> (String, Vec<String>) {
     match c.slots.get(slot).map(|s| (&s.label, &s.kind)) {
         Some((label, SlotKind::Choice(ch))) => (
-            label.clone(),
+            label.to_string(),
             program
                 .choices
                 .get(*ch)
-                .map(|ch| ch.options.iter().map(|o| o.1.clone()).collect())
+                .map(|ch| ch.options.iter().map(|o| o.1.to_string()).collect())
                 .unwrap_or_default(),
         ),
         _ => (String::new(), Vec::new()),
@@ -136,7 +137,7 @@ fn results(
     let fields: Vec<&str> = if c.fields.is_empty() {
         vec!["Result"]
     } else {
-        c.fields.iter().map(String::as_str).collect()
+        c.fields.iter().map(CompactString::as_str).collect()
     };
     html! {
         table.results {
@@ -220,7 +221,7 @@ fn simple(program: &Program, s: &crate::tree::Simple) -> String {
             text.push_str(&chart.title);
         }
     }
-    text
+    text.to_string()
 }
 
 fn naturals_list(program: &Program, c: &ChartTree, naturals: &[Natural]) -> Markup {
@@ -305,7 +306,8 @@ fn row_labels(down: &[&crate::tree::ChoiceTree], row: usize) -> Vec<String> {
             k.options
                 .get(rest % n)
                 .map(|o| o.1.clone())
-                .unwrap_or_default(),
+                .unwrap_or_default()
+                .to_string(),
         );
         rest /= n;
     }
@@ -365,6 +367,7 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
         return html! {};
     };
     let name = c.slots.get(m.slot).map_or("", |s| s.name.as_str());
+    let label = c.slots.get(m.slot).map_or("", |s| s.label.as_str());
     let group = m.group.and_then(|g| c.groups.get(g).map(|(h, _)| (g, h)));
     let starts_group = group.is_some()
         && previous.and_then(|p| c.modifiers.get(p)).map(|p| p.group) != Some(m.group);
@@ -388,7 +391,7 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
                 }
             }
             td.label {
-                (m.label)
+                (label)
                 @if let Some(cond) = &m.applies {
                     " " span.cond { "(" (Condition::from_tree(program, c, cond).clause()) ")" }
                 }

@@ -157,7 +157,7 @@ fn find_base(
             let Some(text) = crate::bundled::get(&name.name) else {
                 return Err(Box::new(VariantError::new(
                     VariantErrorKind::BaseNotFound {
-                        base: name.name.clone(),
+                        base: name.name.to_string(),
                         reason: format!(
                             "not a bundled game (those are {}); write a path in quotes",
                             crate::bundled::names().collect::<Vec<_>>().join(", ")
@@ -172,7 +172,7 @@ fn find_base(
                 source_name: format!("{} (bundled)", name.name),
                 link: Link {
                     identity: format!("bundled:{}", name.name),
-                    shown: name.name.clone(),
+                    shown: name.name.to_string(),
                 },
                 dir: None,
             })

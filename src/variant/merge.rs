@@ -11,8 +11,8 @@
 
 use super::error::{VariantError, VariantErrorKind};
 use crate::ast::{
-    Applicability, ChangeKind, Clause, File, GridRow, Ident, Item, Label, MemberPath, ModEntry,
-    ModValue, ModifierDecl, OptionDecl, RangeSet, Row, RowKey, VariantFile,
+    Applicability, ChangeKind, Clause, CompactString, File, GridRow, Ident, Item, Label,
+    MemberPath, ModEntry, ModValue, ModifierDecl, OptionDecl, RangeSet, Row, RowKey, VariantFile,
 };
 use crate::span::Span;
 
@@ -83,10 +83,10 @@ struct Merger<'e> {
     items: Vec<Item>,
     marks: Vec<Mark>,
     /// What each change touched (a path of names) and where it was written.
-    touched: Vec<(Vec<String>, Span)>,
+    touched: Vec<(Vec<CompactString>, Span)>,
     /// Changes to modifiers, by owner (chart or set): they move the totals a
     /// chart's rows must cover.
-    reach: Vec<(String, Span)>,
+    reach: Vec<(CompactString, Span)>,
     /// Cells of a grid column the variant added (an option of the choice
     /// keying its columns) that it has not yet given.
     owed: Vec<OwedCell>,
@@ -105,8 +105,8 @@ struct OwedCell {
 impl Merger<'_> {
     /// Records that `key` is changed at `span`; a change to the same thing
     /// (or to something inside or around it) is a conflict.
-    fn touch(&mut self, key: Vec<String>, what: String, span: Span) -> Res<()> {
-        let clash = |a: &[String], b: &[String]| a.iter().zip(b).all(|(x, y)| x == y);
+    fn touch(&mut self, key: Vec<CompactString>, what: String, span: Span) -> Res<()> {
+        let clash = |a: &[CompactString], b: &[CompactString]| a.iter().zip(b).all(|(x, y)| x == y);
         if let Some((_, first)) = self.touched.iter().find(|(k, _)| clash(k, &key)) {
             return Err(boxed(
                 VariantErrorKind::Conflict {
@@ -412,8 +412,8 @@ impl Merger<'_> {
                 self.drop_option_from_grids(owner, member, at);
             }
             self.removed.push(Removed {
-                choice: owner.clone(),
-                option: member.clone(),
+                choice: owner.to_string(),
+                option: member.to_string(),
                 at: span,
             });
             self.mark(
@@ -461,8 +461,8 @@ impl Merger<'_> {
                     },
                 );
                 self.owed.push(OwedCell {
-                    grid: grid.name.name.clone(),
-                    row: row.labels.iter().map(|l| l.name.clone()).collect(),
+                    grid: grid.name.name.to_string(),
+                    row: row.labels.iter().map(|l| l.name.to_string()).collect(),
                     option: option.to_owned(),
                     add: span,
                 });
@@ -528,7 +528,7 @@ impl Merger<'_> {
             }
             let name = grid.name.name.clone();
             self.marks.push(Mark {
-                item: name,
+                item: name.to_string(),
                 text: format!("{choice}={option} removed"),
             });
         }
@@ -589,7 +589,7 @@ impl Merger<'_> {
     }
 
     /// The owner's index, the conflict key and the words for a member.
-    fn member(&self, path: &MemberPath) -> Res<(usize, Vec<String>, String)> {
+    fn member(&self, path: &MemberPath) -> Res<(usize, Vec<CompactString>, String)> {
         let i = self.find(&path.owner, "declaration")?;
         let (owner, member) = (&path.owner.name, &path.member.name);
         Ok((
@@ -656,7 +656,7 @@ impl Merger<'_> {
             "modifier",
             &path.member,
             Some(&path.owner.name),
-            crate::suggest::closest(&path.member.name, names.iter().map(String::as_str)),
+            crate::suggest::closest(&path.member.name, names.iter().map(CompactString::as_str)),
             None,
         ))
     }
@@ -709,7 +709,7 @@ impl Merger<'_> {
     fn touch_row(&mut self, chart: &Ident, key: &RowKey, span: Span) -> Res<String> {
         let name = key_text(key);
         self.touch(
-            vec![chart.name.clone(), format!("row {}", canonical(key))],
+            vec![chart.name.clone(), format!("row {}", canonical(key)).into()],
             format!("the row `{name}` of `{}`", chart.name),
             span,
         )?;
@@ -748,7 +748,7 @@ impl Merger<'_> {
                     VariantErrorKind::UnknownTarget {
                         what: "row reading",
                         name: key_text(select),
-                        owner: Some(chart.name.clone()),
+                        owner: Some(chart.name.to_string()),
                         suggestion: None,
                         known: Some(format!("rows reading {known}")),
                     },
@@ -845,10 +845,10 @@ impl Merger<'_> {
                     VariantErrorKind::UnknownTarget {
                         what: "row",
                         name: written.clone(),
-                        owner: Some(grid.name.clone()),
+                        owner: Some(grid.name.to_string()),
                         suggestion: crate::suggest::closest(
                             &written,
-                            names.iter().map(String::as_str),
+                            names.iter().map(std::string::String::as_str),
                         ),
                         known: Some(format!("rows {}", names.join("; "))),
                     },
@@ -1001,7 +1001,7 @@ impl Merger<'_> {
             for set in used {
                 for mark in self.marks.iter().filter(|m| m.item == set) {
                     extra.push(Mark {
-                        item: chart.name.name.clone(),
+                        item: chart.name.name.to_string(),
                         text: format!("{set}: {}", mark.text),
                     });
                 }
@@ -1025,12 +1025,12 @@ fn shown_path(path: &MemberPath) -> String {
 fn owner_text(path: &MemberPath) -> String {
     match &path.within {
         Some(c) => format!("{}.{}", c.name, path.owner.name),
-        None => path.owner.name.clone(),
+        None => path.owner.name.to_string(),
     }
 }
 
 /// The conflict key of a grid's row (or, with a column, a cell).
-fn grid_key(grid: &Ident, labels: &[Ident]) -> Vec<String> {
+fn grid_key(grid: &Ident, labels: &[Ident]) -> Vec<CompactString> {
     std::iter::once(grid)
         .chain(labels)
         .map(|i| i.name.clone())
@@ -1038,7 +1038,7 @@ fn grid_key(grid: &Ident, labels: &[Ident]) -> Vec<String> {
 }
 
 /// The conflict key of a member: its path of names.
-fn member_key(path: &MemberPath) -> Vec<String> {
+fn member_key(path: &MemberPath) -> Vec<CompactString> {
     path.within
         .iter()
         .chain([&path.owner, &path.member])
@@ -1056,7 +1056,7 @@ fn mark_owner(path: &MemberPath) -> &str {
 fn option_name(path: &MemberPath) -> String {
     match &path.within {
         Some(_) => format!("{}.{}", path.owner.name, path.member.name),
-        None => path.member.name.clone(),
+        None => path.member.name.to_string(),
     }
 }
 
@@ -1133,7 +1133,7 @@ fn locate(entries: &[ModEntry], name: &str) -> Option<Vec<usize>> {
     None
 }
 
-fn modifier_names(entries: &[ModEntry], out: &mut Vec<String>) {
+fn modifier_names(entries: &[ModEntry], out: &mut Vec<CompactString>) {
     for e in entries {
         match e {
             ModEntry::Modifier(m) => out.push(m.name.name.clone()),
@@ -1145,7 +1145,7 @@ fn modifier_names(entries: &[ModEntry], out: &mut Vec<String>) {
 }
 
 /// The sets a block `use`s.
-fn uses(entries: &[ModEntry], out: &mut Vec<String>) {
+fn uses(entries: &[ModEntry], out: &mut Vec<CompactString>) {
     for e in entries {
         match e {
             ModEntry::Use(u) => out.push(u.set.name.clone()),
@@ -1188,7 +1188,7 @@ fn unknown(
     boxed(
         VariantErrorKind::UnknownTarget {
             what,
-            name: name.name.clone(),
+            name: name.name.to_string(),
             owner: owner.map(str::to_owned),
             suggestion,
             known,
@@ -1203,7 +1203,7 @@ fn exists(what: &'static str, name: &Ident) -> Box<VariantError> {
     boxed(
         VariantErrorKind::AlreadyExists {
             what,
-            name: name.name.clone(),
+            name: name.name.to_string(),
         },
         name.span,
     )
@@ -1214,7 +1214,7 @@ fn exists(what: &'static str, name: &Ident) -> Box<VariantError> {
 fn wrong_kind(name: &Ident, is: &'static str, wanted: &'static str) -> Box<VariantError> {
     boxed(
         VariantErrorKind::WrongKind {
-            name: name.name.clone(),
+            name: name.name.to_string(),
             is,
             wanted,
         },

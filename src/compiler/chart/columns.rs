@@ -9,6 +9,7 @@
 
 use super::super::rows::{self, Reach};
 use super::ChartCx;
+use crate::ast::CompactString;
 use crate::ast::{self, Clause};
 use crate::compile_error::CompileErrorKind;
 use crate::span::Span;
@@ -97,8 +98,8 @@ impl<'a> ChartCx<'a, '_> {
                 if h.value <= prev.value {
                     self.error(
                         CompileErrorKind::ColumnOrder {
-                            key: h.text.clone(),
-                            previous: prev.text.clone(),
+                            key: h.text.to_string(),
+                            previous: prev.text.to_string(),
                         },
                         h.span,
                     );
@@ -116,7 +117,7 @@ impl<'a> ChartCx<'a, '_> {
                         self.error(
                             CompileErrorKind::Unknown {
                                 what: "column",
-                                name: head.text.clone(),
+                                name: head.text.to_string(),
                                 suggestion: crate::suggest::closest(
                                     &head.text,
                                     sc.heads.iter().map(|h| h.text.as_str()),
@@ -138,8 +139,8 @@ impl<'a> ChartCx<'a, '_> {
                         if from.value <= last.value {
                             self.error(
                                 CompileErrorKind::ColumnOrder {
-                                    key: from.text.clone(),
-                                    previous: last.text.clone(),
+                                    key: from.text.to_string(),
+                                    previous: last.text.to_string(),
                                 },
                                 from.span,
                             );
@@ -205,7 +206,13 @@ impl<'a> ChartCx<'a, '_> {
             (Some(_), Some(_)) => format!("0 (it runs from {r})"),
             _ => "0 (it has no bounds)".into(),
         };
-        self.error(CompileErrorKind::RatioZero { divisor, reach }, written.span);
+        self.error(
+            CompileErrorKind::RatioZero {
+                divisor: divisor.to_string(),
+                reach,
+            },
+            written.span,
+        );
     }
 
     /// `cap modifiers at N`.
@@ -243,7 +250,7 @@ impl<'a> ChartCx<'a, '_> {
         &mut self,
         lines: &[ast::ResultLine],
         span: Span,
-        columns: Option<&[String]>,
+        columns: Option<&[CompactString]>,
     ) -> Vec<ast::Row> {
         let Some(labels) = columns else {
             self.error(
@@ -259,7 +266,7 @@ impl<'a> ChartCx<'a, '_> {
             return Vec::new();
         };
         let n = labels.len();
-        let mut found: Vec<(String, Span, Vec<Vec<ast::RangePart>>)> = Vec::new();
+        let mut found: Vec<(CompactString, Span, Vec<Vec<ast::RangePart>>)> = Vec::new();
         for line in lines {
             if line.cells.len() != n {
                 self.error(
@@ -325,7 +332,12 @@ impl<'a> ChartCx<'a, '_> {
             return;
         }
         for (name, span) in std::mem::take(&mut self.shifts) {
-            self.error(CompileErrorKind::ShiftWithoutColumns { name }, span);
+            self.error(
+                CompileErrorKind::ShiftWithoutColumns {
+                    name: name.to_string(),
+                },
+                span,
+            );
         }
     }
 
@@ -366,7 +378,7 @@ impl<'a> ChartCx<'a, '_> {
                 };
                 self.error(
                     CompileErrorKind::NotThisKind {
-                        name: ident.name.clone(),
+                        name: ident.name.to_string(),
                         is,
                         allowed,
                     },

@@ -3,6 +3,7 @@
 
 use super::super::rows::{self};
 use super::ChartCx;
+use crate::ast::CompactString;
 use crate::ast::{self};
 use crate::compile_error::{CompileError, CompileErrorKind};
 use crate::limits::Limits;
@@ -86,7 +87,7 @@ pub(in crate::compiler) fn static_dice(
 pub(super) fn check_dice(
     count: i64,
     sides: u64,
-    unsupported: Option<&crate::span::Spanned<String>>,
+    unsupported: Option<&crate::span::Spanned<CompactString>>,
     span: Span,
     limits: &Limits,
     errors: &mut Vec<CompileError>,

@@ -44,7 +44,7 @@ impl ChartCx<'_, '_> {
                     self.error(
                         CompileErrorKind::Unknown {
                             what: "function",
-                            name: name.name.clone(),
+                            name: name.name.to_string(),
                             suggestion: crate::suggest::closest(
                                 &name.name,
                                 Func::ALL.iter().map(|f| f.0),

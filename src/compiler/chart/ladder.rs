@@ -1,6 +1,7 @@
 //! Ladders: their steps, in one direction, with the sheet's labels.
 
 use super::ChartCx;
+use crate::ast::CompactString;
 use crate::ast::{self};
 use crate::compile_error::CompileErrorKind;
 use crate::span::Span;
@@ -8,7 +9,11 @@ use crate::span::Span;
 impl ChartCx<'_, '_> {
     /// A ladder's steps: strictly decreasing (the sheet's order, top first)
     /// or strictly increasing, as written; anything else is an error.
-    pub(super) fn steps(&mut self, s: &[ast::Step], span: Span) -> (Vec<i64>, Vec<Option<String>>) {
+    pub(super) fn steps(
+        &mut self,
+        s: &[ast::Step],
+        span: Span,
+    ) -> (Vec<i64>, Vec<Option<CompactString>>) {
         if s.is_empty() {
             self.error(CompileErrorKind::Empty { what: "ladder" }, span);
         }

@@ -5,6 +5,7 @@
 use super::super::check_bounds;
 use super::super::rows::Reach;
 use super::{ChartCx, ModCtx};
+use crate::ast::CompactString;
 use crate::ast::{self};
 use crate::compile_error::CompileErrorKind;
 use crate::num::whole;
@@ -27,7 +28,7 @@ impl<'a> ChartCx<'a, '_> {
                         );
                     }
                     let heading = g.heading.as_ref().map_or("use only one", |h| &h.text);
-                    self.groups.push((heading.to_string(), Vec::new()));
+                    self.groups.push((heading.into(), Vec::new()));
                     let mut inner = cx.clone();
                     inner.group = Some(self.groups.len() - 1);
                     inner.cond = and(
@@ -38,8 +39,7 @@ impl<'a> ChartCx<'a, '_> {
                 }
                 ast::ModEntry::Section(g) => {
                     let heading = g.heading.as_ref().map_or("", |h| &h.text);
-                    self.sections
-                        .push((heading.to_string(), g.subtract, Vec::new()));
+                    self.sections.push((heading.into(), g.subtract, Vec::new()));
                     let mut inner = cx.clone();
                     inner.section = Some(self.sections.len() - 1);
                     inner.negative ^= g.subtract;
@@ -78,12 +78,12 @@ impl<'a> ChartCx<'a, '_> {
                             } else {
                                 let suggestion = crate::suggest::closest(
                                     &name.name,
-                                    self.sides.iter().map(String::as_str),
+                                    self.sides.iter().map(CompactString::as_str),
                                 );
                                 self.error(
                                     CompileErrorKind::Unknown {
                                         what: "side",
-                                        name: name.name.clone(),
+                                        name: name.name.to_string(),
                                         suggestion,
                                     },
                                     name.span,
@@ -129,7 +129,9 @@ impl<'a> ChartCx<'a, '_> {
     pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx) {
         let side = cx.side.unwrap_or(0);
         let name = match cx.side {
-            Some(s) if !self.sides.is_empty() => format!("{}.{}", self.sides[s], d.name.name),
+            Some(s) if !self.sides.is_empty() => {
+                compact_str::format_compact!("{}.{}", self.sides[s], d.name.name)
+            }
             _ => d.name.name.clone(),
         };
         let sign = if cx.negative { -1 } else { 1 };
@@ -241,7 +243,6 @@ impl<'a> ChartCx<'a, '_> {
         let index = self.modifiers.len();
         self.modifiers.push(Modifier {
             slot,
-            label: d.label.text.clone(),
             value,
             applies: and(cx.cond.clone(), own),
             side,

@@ -2,6 +2,7 @@
 
 use super::super::rows::{self};
 use super::ChartCx;
+use crate::ast::CompactString;
 use crate::ast::{self, Clause};
 use crate::compile_error::CompileErrorKind;
 use crate::tree::{CondOutcome, FollowUp, Natural, NaturalOutcome, Outcome, Simple};
@@ -44,7 +45,7 @@ impl<'a> ChartCx<'a, '_> {
                     },
                     s.span,
                 );
-                String::new()
+                CompactString::default()
             }
         };
         let mut follow_ups = Vec::new();

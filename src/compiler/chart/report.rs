@@ -1,6 +1,7 @@
 //! A pool's `report` clause: which counts its outcome names.
 
 use super::ChartCx;
+use crate::ast::CompactString;
 use crate::ast::{self, Clause};
 use crate::compile_error::CompileErrorKind;
 use crate::span::Span;
@@ -21,7 +22,7 @@ impl ChartCx<'_, '_> {
                 self.error(
                     CompileErrorKind::Duplicate {
                         what: "count",
-                        name: name.name.clone(),
+                        name: name.name.to_string(),
                         first,
                     },
                     name.span,
@@ -37,7 +38,7 @@ impl ChartCx<'_, '_> {
     pub(super) fn report(
         &mut self,
         reported: &[ast::Ident],
-        names: &[String],
+        names: &[CompactString],
         stages: &mut [Stage],
     ) {
         for stage in stages.iter_mut() {
@@ -48,7 +49,7 @@ impl ChartCx<'_, '_> {
             if let Some(&first) = seen.get(ident.name.as_str()) {
                 self.error(
                     CompileErrorKind::ReportedTwice {
-                        name: ident.name.clone(),
+                        name: ident.name.to_string(),
                         first,
                     },
                     ident.span,
@@ -65,11 +66,11 @@ impl ChartCx<'_, '_> {
             }
             if !found {
                 let suggestion =
-                    crate::suggest::closest(&ident.name, names.iter().map(String::as_str));
+                    crate::suggest::closest(&ident.name, names.iter().map(CompactString::as_str));
                 self.error(
                     CompileErrorKind::Unknown {
                         what: "count",
-                        name: ident.name.clone(),
+                        name: ident.name.to_string(),
                         suggestion,
                     },
                     ident.span,

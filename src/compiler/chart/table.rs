@@ -5,6 +5,7 @@ use super::super::rows::{self, Reach};
 use super::columns::clamped;
 use super::kind_keyword;
 use super::{ChartCx, ExprContext};
+use crate::ast::CompactString;
 use crate::ast::{self, Clause};
 use crate::compile_error::CompileErrorKind;
 use crate::span::Span;
@@ -38,7 +39,12 @@ impl<'a> ChartCx<'a, '_> {
         format!("the dice give {dice} and the modifiers {mods}, so totals run from {total}")
     }
 
-    pub(super) fn table(&mut self, c: &'a ast::Chart, dice: Dice, fields: &[String]) -> Body {
+    pub(super) fn table(
+        &mut self,
+        c: &'a ast::Chart,
+        dice: Dice,
+        fields: &[CompactString],
+    ) -> Body {
         let columns = c.clauses.iter().find_map(|cl| match cl {
             Clause::Columns(i) => Some(i),
             _ => None,
@@ -76,7 +82,7 @@ impl<'a> ChartCx<'a, '_> {
                 s.span,
             );
         }
-        let labels: Option<Vec<String>> = match (&scale, columns) {
+        let labels: Option<Vec<CompactString>> = match (&scale, columns) {
             (Some(s), _) => Some(s.scale.heads.iter().map(|h| h.0.clone()).collect()),
             (None, Some((slot, _))) => match self.slots[slot].kind {
                 SlotKind::Choice(choice) => Some(
@@ -173,7 +179,7 @@ impl<'a> ChartCx<'a, '_> {
                 self.error(
                     CompileErrorKind::Unknown {
                         what: "row",
-                        name: label.text.clone(),
+                        name: label.text.to_string(),
                         suggestion: None,
                     },
                     label.span,
@@ -241,10 +247,10 @@ impl<'a> ChartCx<'a, '_> {
     pub(super) fn rows(
         &mut self,
         c: &'a ast::Chart,
-        columns: Option<&[String]>,
+        columns: Option<&[CompactString]>,
         reach: Reach,
         why: &str,
-        fields: &[String],
+        fields: &[CompactString],
     ) -> (Vec<crate::tree::Lookup>, Vec<RowTree>) {
         let results = c.clauses.iter().find_map(|cl| match cl {
             Clause::Results(lines, s) => Some((lines, *s)),
@@ -275,7 +281,7 @@ impl<'a> ChartCx<'a, '_> {
             self.error(CompileErrorKind::Empty { what: "table" }, rows_span);
             return (Vec::new(), Vec::new());
         }
-        let ncols = columns.map_or(1, <[String]>::len);
+        let ncols = columns.map_or(1, <[CompactString]>::len);
         let mut written: Vec<Vec<Ranges>> = Vec::new();
         let mut out = Vec::new();
         for row in rows_ast {
