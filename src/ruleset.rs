@@ -18,6 +18,7 @@ use crate::span::SourceMap;
 use crate::trace_text::TraceText;
 use crate::tree::{Body, ChartId, Program, SlotKind};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A compiled set of games, ready to roll.
 ///
@@ -56,8 +57,9 @@ pub enum Origin {
     File(PathBuf),
     /// A game bundled in the binary, by short name.
     Bundled(String),
-    /// Text given by the host.
-    Text(String),
+    /// Text given by the host (shared with the ruleset's sources, not
+    /// copied).
+    Text(Arc<str>),
 }
 
 /// Collects sources and limits, then compiles them all at once.
@@ -95,9 +97,10 @@ impl RulesetBuilder {
             return self;
         }
         self.input_bytes += text.len();
-        let id = self.sources.add(game, text);
-        self.inputs
-            .push((game.to_string(), id, Origin::Text(text.to_string())));
+        // One copy of the text, kept by the sources and the origin both.
+        let text: Arc<str> = text.into();
+        let id = self.sources.add(game, Arc::clone(&text));
+        self.inputs.push((game.to_string(), id, Origin::Text(text)));
         self
     }
 
@@ -212,7 +215,8 @@ impl RulesetBuilder {
             match String::from_utf8(bytes) {
                 Ok(text) => {
                     self.input_bytes += text.len();
-                    let origin = origin.unwrap_or_else(|| Origin::Text(text.clone()));
+                    let text: Arc<str> = text.into();
+                    let origin = origin.unwrap_or_else(|| Origin::Text(Arc::clone(&text)));
                     let id = self.sources.add(shown, text);
                     self.inputs.push((game.to_string(), id, origin));
                 }
