@@ -121,7 +121,7 @@ fn once_as_one_die(
     } else {
         vec![(1, sides, false)]
     };
-    Ok((BoundDice { groups }, Ranges(spans)))
+    Ok((BoundDice { groups }, Ranges(spans.into())))
 }
 
 /// What is left to do once the choices are bound.
@@ -1027,7 +1027,7 @@ fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
                 Cell::Target(t) => t.shifted(by),
                 Cell::Number(n) => {
                     let n = whole_value(*n, &format!("the target from `{}`", r.name))?;
-                    Ranges(vec![(n, n)]).shifted(by)
+                    Ranges(smallvec::smallvec![(n, n)]).shifted(by)
                 }
                 Cell::Text(t) => return Ok(BoundTarget::Text(t.to_string())),
                 Cell::Dice(_) | Cell::Impossible => {

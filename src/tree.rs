@@ -90,9 +90,13 @@ impl Cell {
 }
 
 /// A set of integers as a sorted list of inclusive spans; `i64::MIN`/`MAX`
-/// stand for open ends.
+/// stand for open ends. Nearly every row reads one span (`7 or more`,
+/// `3-5`): it is kept inline, the same size as a `Vec`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub(crate) struct Ranges(pub Vec<(i64, i64)>);
+pub(crate) struct Ranges(pub Spans);
+
+/// The spans of a [`Ranges`].
+pub(crate) type Spans = smallvec::SmallVec<[(i64, i64); 1]>;
 
 impl Ranges {
     pub fn contains(&self, v: i64) -> bool {
@@ -100,11 +104,11 @@ impl Ranges {
     }
 
     pub fn at_least(n: i64) -> Self {
-        Ranges(vec![(n, i64::MAX)])
+        Ranges(smallvec::smallvec![(n, i64::MAX)])
     }
 
     pub fn at_most(n: i64) -> Self {
-        Ranges(vec![(i64::MIN, n)])
+        Ranges(smallvec::smallvec![(i64::MIN, n)])
     }
 
     /// Every value moved by `by` (open ends stay open).

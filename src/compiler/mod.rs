@@ -242,8 +242,9 @@ fn compile_split(
 }
 
 fn declare_choice(d: &ast::ChoiceDecl, errors: &mut Vec<CompileError>) -> ChoiceTree {
-    let mut seen: HashMap<&str, Span> = HashMap::default();
-    let mut options = Vec::new();
+    let mut seen: HashMap<&str, Span> =
+        HashMap::with_capacity_and_hasher(d.options.len(), Default::default());
+    let mut options = Vec::with_capacity(d.options.len());
     for o in &d.options {
         if let Some(first) = seen.get(o.name.name.as_str()) {
             errors.push(CompileError::new(
@@ -592,12 +593,15 @@ fn check_cycles(program: &Program, errors: &mut Vec<CompileError>) {
     // 0 = unvisited, 1 = on the stack, 2 = done.
     let mut state = vec![0u8; n];
     let mut reported = foldhash::HashSet::default();
+    // Both empty again after each walk: one allocation each for all charts.
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut path: Vec<usize> = Vec::new();
     for start in 0..n {
         if state[start] != 0 {
             continue;
         }
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-        let mut path: Vec<usize> = vec![start];
+        stack.push((start, 0));
+        path.push(start);
         state[start] = 1;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
             if *next < edges[node].len() {

@@ -32,7 +32,7 @@ impl fmt::Display for Reach {
 /// Normalises a range set: open ends become `i64::MIN`/`MAX`, reversed
 /// bounds (`-1 to -3`) are put in order.
 pub(crate) fn ranges(r: &ast::RangeSet, _errors: &mut [CompileError]) -> Ranges {
-    let mut parts: Vec<(i64, i64)> = r
+    let mut parts: crate::tree::Spans = r
         .parts
         .iter()
         .map(|p| {
@@ -308,7 +308,7 @@ pub(crate) fn lookup(
     if !gaps.is_empty() {
         errors.push(CompileError::new(
             CompileErrorKind::UncoveredTotals {
-                values: format!("{}{in_column}", Ranges(gaps)),
+                values: format!("{}{in_column}", Ranges(gaps.into())),
                 reach: why.to_string(),
             },
             rows_span,
@@ -318,7 +318,7 @@ pub(crate) fn lookup(
 }
 
 fn intersect(a: &Ranges, b: &Ranges) -> Ranges {
-    let mut out = Vec::new();
+    let mut out = crate::tree::Spans::new();
     for &(al, ah) in &a.0 {
         for &(bl, bh) in &b.0 {
             let (l, h) = (al.max(bl), ah.min(bh));
