@@ -243,7 +243,7 @@ fn compile_split(
 
 fn declare_choice(d: &ast::ChoiceDecl, errors: &mut Vec<CompileError>) -> ChoiceTree {
     let mut seen: HashMap<&str, Span> =
-        HashMap::with_capacity_and_hasher(d.options.len(), Default::default());
+        HashMap::with_capacity_and_hasher(d.options.len(), foldhash::fast::RandomState::default());
     let mut options = Vec::with_capacity(d.options.len());
     for o in &d.options {
         if let Some(first) = seen.get(o.name.name.as_str()) {
