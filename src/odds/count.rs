@@ -37,6 +37,8 @@ pub(crate) trait Count: Clone + std::fmt::Debug {
     /// (64-bit words).
     fn words(&self) -> u64;
     fn to_big(&self) -> BigUint;
+    /// The count as a big integer, taken (no copy of a big one).
+    fn into_big(self) -> BigUint;
     /// The count as a machine integer, if it fits.
     fn as_u128(&self) -> Option<u128>;
 }
@@ -92,6 +94,9 @@ impl Count for u128 {
     fn to_big(&self) -> BigUint {
         BigUint::from(*self)
     }
+    fn into_big(self) -> BigUint {
+        BigUint::from(self)
+    }
     #[inline]
     fn as_u128(&self) -> Option<u128> {
         Some(*self)
@@ -137,6 +142,9 @@ impl Count for BigUint {
     }
     fn to_big(&self) -> BigUint {
         self.clone()
+    }
+    fn into_big(self) -> BigUint {
+        self
     }
     fn as_u128(&self) -> Option<u128> {
         num_traits::ToPrimitive::to_u128(self)

@@ -39,6 +39,9 @@ pub(crate) struct Denominator<C> {
     /// (prime, exponent in the total).
     factors: Vec<(u64, u64)>,
     cache: HashMap<Vec<u64>, BigInt>,
+    /// The exponents left of one count, reused from count to count (the
+    /// cache is looked up by it and keeps a copy only when it is new).
+    left: Vec<u64>,
 }
 
 impl<C: Count> Denominator<C> {
@@ -59,45 +62,47 @@ impl<C: Count> Denominator<C> {
         };
         let factors = primes
             .into_iter()
-            .map(|p| (p, valuation(&big, p, u64::MAX).0))
+            .map(|p| (p, valuation(big.clone(), p, u64::MAX).0))
             .collect();
         Self {
             total,
             factors,
             cache: HashMap::new(),
+            left: Vec::new(),
         }
     }
 
     /// `count / total`, reduced, and the work that took in budget steps
     /// (words read by the divisions).
-    pub fn ratio(&mut self, count: &C) -> (Probability, u64) {
+    /// The count is taken: a big one is divided in place, not copied.
+    pub fn ratio(&mut self, count: C) -> (Probability, u64) {
         if let (Some(n), Some(d)) = (count.as_u128(), self.total.as_u128()) {
             return (Probability::new(n, d), 1);
         }
-        let mut n = count.to_big();
+        let mut n = count.into_big();
         if Zero::is_zero(&n) {
             return (Probability::zero(), 1);
         }
-        let mut left = Vec::with_capacity(self.factors.len());
+        self.left.clear();
         let mut steps = 0u64;
         for &(p, e) in &self.factors {
-            let (v, q, s) = valuation(&n, p, e);
+            let (v, q, s) = valuation(n, p, e);
             n = q;
             steps = steps.saturating_add(s);
-            left.push(e - v);
+            self.left.push(e - v);
         }
-        let factors = &self.factors;
-        let d = self
-            .cache
-            .entry(left)
-            .or_insert_with_key(|left| {
+        let d = match self.cache.get(self.left.as_slice()) {
+            Some(d) => d.clone(),
+            None => {
                 let mut d = <BigUint as One>::one();
-                for (&(p, _), &e) in factors.iter().zip(left) {
+                for (&(p, _), &e) in self.factors.iter().zip(&self.left) {
                     d *= BigUint::from(p).pow(e as u32);
                 }
-                BigInt::from(d)
-            })
-            .clone();
+                let d = BigInt::from(d);
+                self.cache.insert(self.left.clone(), d.clone());
+                d
+            }
+        };
         (
             Probability::reduced_big(BigRational::new_raw(BigInt::from(n), d)),
             steps,
@@ -109,12 +114,13 @@ impl<C: Count> Denominator<C> {
 #[allow(clippy::assign_op_pattern)]
 /// `(v, n / p^v, steps)` with `v` the exponent of `p` in `n`, at most
 /// `cap`, and `steps` the words the divisions read.
-fn valuation(n: &BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {
+fn valuation(n: BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {
     let words = n.bits().div_ceil(64).max(1);
-    if Zero::is_zero(n) || cap == 0 {
-        return (0, n.clone(), 1);
+    if Zero::is_zero(&n) || cap == 0 {
+        return (0, n, 1);
     }
     if p == 2 {
+        // Shifted in place: `n` is owned.
         let v = n.trailing_zeros().unwrap_or(0).min(cap);
         return (v, n >> v, words);
     }
@@ -130,7 +136,7 @@ fn valuation(n: &BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {
             _ => break,
         }
     }
-    let mut n = n.clone();
+    let mut n = n;
     let mut v = 0;
     let mut steps = 0u64;
     if let Some(&(q, j)) = powers.last() {

@@ -138,13 +138,14 @@ impl Layout {
         }
         let mut denominator = Denominator::new(total, dice.groups.iter().map(|g| g.1));
         let mut out = Vec::with_capacity(counts.len());
-        for ((said, step), count) in self.outcomes.iter().zip(&counts) {
+        for ((said, step), count) in self.outcomes.iter().zip(counts) {
             if count.is_zero() {
                 continue;
             }
+            let words = count.words();
             let (probability, steps) = denominator.ratio(count);
             work.odds(
-                super::OUTCOME_COST + steps.saturating_add(count.words().saturating_mul(4)),
+                super::OUTCOME_COST + steps.saturating_add(words.saturating_mul(4)),
                 what,
             )?;
             let mut path = OddsPath::new();

@@ -292,8 +292,9 @@ fn fractions<C: Count>(
     let counts = counts.into_iter();
     let mut out = Vec::with_capacity(counts.len());
     for (p, c) in counts {
-        let (ratio, steps) = denominator.ratio(&c);
-        let cost = OUTCOME_COST + steps.saturating_add(c.words().saturating_mul(4));
+        let words = c.words();
+        let (ratio, steps) = denominator.ratio(c);
+        let cost = OUTCOME_COST + steps.saturating_add(words.saturating_mul(4));
         work.odds(cost, what)?;
         out.push((p, ratio));
     }
