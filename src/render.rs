@@ -1,6 +1,7 @@
 //! Rendering a chart for `show`: a plain-text table laid out as on the
 //! sheet, then its modifiers and notes.
 
+use crate::ast::CompactString;
 use crate::tree::{
     Body, Cell, ChartId, ChartTree, Cond, CondOutcome, DiceSource, ModValue, NaturalOutcome,
     Outcome, Program, Target,
@@ -418,8 +419,8 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let _ = writeln!(
                 out,
                 "Each side rolls {dice}; rows read {} minus {}",
-                sides.first().map_or("", |s| s.as_str()),
-                sides.get(1).map_or("", |s| s.as_str())
+                sides.first().map_or("", CompactString::as_str),
+                sides.get(1).map_or("", CompactString::as_str)
             );
             let mut grid = vec![vec![
                 "Difference".to_string(),
@@ -476,11 +477,8 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
         Body::Ladder { steps, labels, .. } => {
             // In written order, the first step on top: `+1` moves up.
             let label = |i: usize| match labels.get(i) {
-                Some(Some(l)) => l.clone(),
-                _ => steps
-                    .get(i)
-                    .map_or_else(String::new, ToString::to_string)
-                    .into(),
+                Some(Some(l)) => l.to_string(),
+                _ => steps.get(i).map_or_else(String::new, ToString::to_string),
             };
             out.push('\n');
             for i in 0..steps.len() {

@@ -220,7 +220,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
                 .zip(offsets)
                 .enumerate()
                 .map(|(i, (&natural, &modifier))| SideRoll {
-                    side: sides.get(i).cloned().unwrap_or_default().to_string(),
+                    side: sides.get(i).map_or_else(String::new, ToString::to_string),
                     natural,
                     modifier,
                     total: natural + modifier,

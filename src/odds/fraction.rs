@@ -114,7 +114,7 @@ impl<C: Count> Denominator<C> {
 #[allow(clippy::assign_op_pattern)]
 /// `(v, n / p^v, steps)` with `v` the exponent of `p` in `n`, at most
 /// `cap`, and `steps` the words the divisions read.
-fn valuation(n: BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {
+fn valuation(mut n: BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {
     let words = n.bits().div_ceil(64).max(1);
     if Zero::is_zero(&n) || cap == 0 {
         return (0, n, 1);
@@ -136,7 +136,6 @@ fn valuation(n: BigUint, p: u64, cap: u64) -> (u64, BigUint, u64) {
             _ => break,
         }
     }
-    let mut n = n;
     let mut v = 0;
     let mut steps = 0u64;
     if let Some(&(q, j)) = powers.last() {

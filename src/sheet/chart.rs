@@ -62,8 +62,8 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             Body::Opposed { dice, sides, rows, .. } => {
                 p.roll {
                     "Each side rolls " strong { (dice.to_string()) } " + modifiers; read "
-                    (sides.first().map_or("", |s| s.as_str())) " minus "
-                    (sides.get(1).map_or("", |s| s.as_str()))
+                    (sides.first().map_or("", CompactString::as_str)) " minus "
+                    (sides.get(1).map_or("", CompactString::as_str))
                 }
                 (results(program, c, rows, None, "Difference"))
             }

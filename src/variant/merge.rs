@@ -848,7 +848,7 @@ impl Merger<'_> {
                         owner: Some(grid.name.to_string()),
                         suggestion: crate::suggest::closest(
                             &written,
-                            names.iter().map(std::string::String::as_str),
+                            names.iter().map(String::as_str),
                         ),
                         known: Some(format!("rows {}", names.join("; "))),
                     },
