@@ -105,6 +105,13 @@ impl<T> From<Vec<T>> for Shared<[T]> {
     }
 }
 
+/// One allocation (a `Vec` would be a second).
+impl<T, const N: usize> From<[T; N]> for Shared<[T]> {
+    fn from(v: [T; N]) -> Self {
+        Self(Arc::new(v))
+    }
+}
+
 impl<T: Clone> From<&[T]> for Shared<[T]> {
     fn from(v: &[T]) -> Self {
         Self(v.into())

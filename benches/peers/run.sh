@@ -4,7 +4,10 @@
 # hand-written Rust baseline, then the scaling of both kinds of exact odds
 # (the two-stage pool N d10 hitting on 6+, each hit converting on d6 4+: as
 # the joint of both counts, `pool2`, and with `report converted`, `pool2r`;
-# the sum of N d6) for chartwright (cw-scale) and icepool (scale_icepool.py).
+# the sum of N d6) for chartwright (cw-scale) and icepool (scale_icepool.py);
+# and, for the joint pool, the hand-written floor (joint-floor/: the same
+# answer with nothing but the arithmetic, as reduced fractions and as
+# icepool's counts over one denominator).
 #
 #   benches/peers/run.sh [N ...]        (default N: 10 20 50 100 200 500)
 #
@@ -32,6 +35,9 @@ sed -i \
 export PEERS_WORK=$work PEERS_ONLY=${PEERS_ONLY:-icepool,handcoded-rust,cw-peer}
 "$copy/run.sh" "$project"
 ns=${*:-10 20 50 100 200 500}
+floor_target=$work/joint-floor-target
+cargo build --release --quiet --manifest-path "$here/joint-floor/Cargo.toml" --target-dir "$floor_target"
+floor=$floor_target/release/joint-floor
 echo
 echo "| kind | N | chartwright | icepool | icepool / chartwright |"
 echo "|---|---:|---:|---:|---:|"
@@ -59,4 +65,22 @@ ratio = f"{i / c:.3g}" if c and i else cw.get("status", "—")
 print(f"| {kind} | {n} | {fmt(c)} | {fmt(i)} | {ratio} |")
 PY
   done
+done
+# The joint pool's floor, alternated with cw-scale at each N (the same
+# protocol: SCALE_TARGET_S, SCALE_RUNS).
+echo
+echo "| N | chartwright, joint | hand-written floor, fractions | floor, counts | chartwright / floor (fractions) |"
+echo "|---:|---:|---:|---:|---:|"
+for n in $ns; do
+  cw=$("$work/adapter/target/release/cw-scale" pool2 "$n")
+  fr=$("$floor" fractions "$n")
+  co=$("$floor" counts "$n")
+  python3 - "$n" "$cw" "$fr" "$co" <<'PY'
+import json, sys
+n, cw, fr, co = sys.argv[1], *(json.loads(a) for a in sys.argv[2:])
+def fmt(s):
+    return f"{s*1e6:.3g} µs" if s < 1e-3 else f"{s*1e3:.3g} ms" if s < 1 else f"{s:.3g} s"
+c, f, k = cw["median_s"], fr["median_s"], co["median_s"]
+print(f"| {n} | {fmt(c)} | {fmt(f)} | {fmt(k)} | {c / f:.3g} |")
+PY
 done

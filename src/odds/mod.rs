@@ -480,7 +480,7 @@ fn odds(
                 // A pool's stage counts differ, and so do their texts.
                 let written = pool_text(stages, &counts);
                 let said: Shared<str> = written.as_str().into();
-                let fields = vec![OutcomeField {
+                let fields = [OutcomeField {
                     label: None,
                     alternatives: vec![written],
                 }];

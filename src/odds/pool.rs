@@ -6,9 +6,11 @@
 //! per success of the stage before, so it needs that distribution's
 //! `r`-fold convolution for each count `r` that occurs: those rows are
 //! built once, each from the one before (`row(r + 1) = row(r) * unit`), and
-//! shared by every state that needs them. Counts of every state are over
-//! one common denominator, the product over the stages of (ways of one
-//! repetition)^(most repetitions), so no fraction is reduced until the end.
+//! shared by every state that needs them ([`Rows`]: the second stage's
+//! states ask in order, so it keeps only the latest). Counts of every
+//! state are over one common denominator, the product over the stages of
+//! (ways of one repetition)^(most repetitions), so no fraction is reduced
+//! until the end.
 //! A two-stage pool of N dice costs O(N²) rows and states, each an
 //! O(N)-word product: about N³ word operations.
 
@@ -113,6 +115,48 @@ pub(super) fn convolve<C: Count>(
     Ok(out)
 }
 
+/// The successes of `r` repetitions of a stage (over per^r ways), for the
+/// `r` the states ask in turn, each row made from the one before. All are
+/// kept when the states ask out of order (a stage after the second); when
+/// they ask in order only the latest is, so the rows of a pool of N dice
+/// hold O(N) numbers at once, not O(N²).
+struct Rows<C> {
+    unit: Vec<C>,
+    /// `kept[i]` is the row of `first + i` repetitions.
+    kept: Vec<Vec<C>>,
+    first: usize,
+    keep_all: bool,
+}
+
+impl<C: Count> Rows<C> {
+    fn new(unit: Vec<C>, in_order: bool) -> Self {
+        Self {
+            unit,
+            kept: vec![vec![C::one()]],
+            first: 0,
+            keep_all: !in_order,
+        }
+    }
+
+    /// The row of `r` repetitions. In order, `r` is never below the last
+    /// asked.
+    fn get(&mut self, r: usize, work: &mut Work, what: &dyn Fn() -> String) -> Result<&[C], Fail> {
+        while self.first + self.kept.len() <= r {
+            let last = self.kept.last().map_or(&[][..], Vec::as_slice);
+            let next = convolve(last, &self.unit, work, what)?;
+            if self.keep_all {
+                self.kept.push(next);
+            } else {
+                self.kept.clear();
+                self.kept.push(next);
+                self.first += 1;
+            }
+        }
+        let row = r.checked_sub(self.first).and_then(|i| self.kept.get(i));
+        Ok(row.map_or(&[][..], Vec::as_slice))
+    }
+}
+
 /// The joint distribution of a pool's stage counts.
 pub(crate) fn joint<C: Count>(
     stages: &[BoundStage],
@@ -136,13 +180,13 @@ pub(crate) fn joint<C: Count>(
             }
         };
         let most = (0..ways.len()).map(reps).max().unwrap_or(0);
-        // rows[r]: successes of r repetitions (over per^r ways), and
+        // The second stage's states ask for their repetitions in increasing
+        // order (the first stage's counts): only the latest row is kept.
+        let in_order = (1..ways.len()).all(|j| reps(j - 1) <= reps(j));
+        let mut rows = Rows::new(unit, in_order);
         // powers[r] = per^r, bringing a state of r repetitions over per^most.
-        let mut rows: Vec<Vec<C>> = vec![vec![C::one()]];
         let mut powers: Vec<C> = vec![C::one()];
         for r in 1..=most as usize {
-            let next = convolve(&rows[r - 1], &unit, work, what)?;
-            rows.push(next);
             let p = powers[r - 1].mul(&per)?;
             powers.push(p);
         }
@@ -150,7 +194,7 @@ pub(crate) fn joint<C: Count>(
         let mut next_ways: Vec<C> = Vec::new();
         for (j, c) in ways.iter().enumerate() {
             let r = reps(j);
-            let row = &rows[r as usize];
+            let row = rows.get(r as usize, work, what)?;
             let scaled = c.mul(&powers[(most - r) as usize])?;
             work.odds(row.len() as u64 * 2 * scaled.words(), what)?;
             for (k, w) in row.iter().enumerate() {
@@ -209,4 +253,42 @@ pub(crate) fn merge_reported<C: Count>(
         }
     }
     Ok(merged.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `unit` to the power `r`, convolved afresh.
+    fn power(unit: &[u128], r: usize) -> Vec<u128> {
+        let what = || String::from("test");
+        let mut work = Work::new(&Limits::default());
+        let mut row = vec![1u128];
+        for _ in 0..r {
+            row = convolve(&row, unit, &mut work, &what).unwrap_or_default();
+        }
+        row
+    }
+
+    #[test]
+    fn rows_kept_latest_are_the_rows_kept_all() {
+        let what = || String::from("test");
+        let mut work = Work::new(&Limits::default());
+        let unit: Vec<u128> = vec![2, 3, 1];
+        let mut latest = Rows::new(unit.clone(), true);
+        let mut all = Rows::new(unit.clone(), false);
+        // In order, with repeats and gaps, as a second stage's states ask.
+        for r in [0, 0, 1, 3, 3, 7] {
+            let a = latest.get(r, &mut work, &what).ok().map(<[u128]>::to_vec);
+            let b = all.get(r, &mut work, &what).ok().map(<[u128]>::to_vec);
+            assert_eq!(a, Some(power(&unit, r)), "row {r}, latest kept");
+            assert_eq!(b, a, "row {r}, all kept");
+        }
+        assert_eq!(latest.kept.len(), 1);
+        // Out of order, as a third stage's states ask: every row is kept.
+        for r in [2, 5, 1] {
+            let b = all.get(r, &mut work, &what).ok().map(<[u128]>::to_vec);
+            assert_eq!(b, Some(power(&unit, r)), "row {r}, asked again");
+        }
+    }
 }
