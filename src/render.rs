@@ -136,6 +136,7 @@ pub(crate) fn target(t: &Target) -> String {
 
 /// A modifier's value as the sheet writes it: `+2`, `+r`, `±r`, `-r (from
 /// Discipline Rating)`, `+1 each (max +4)`.
+#[cfg(feature = "sheet")]
 pub(crate) fn modifier_value(program: &Program, m: &crate::tree::Modifier) -> String {
     let (value, after) = modifier_parts(program, m);
     format!("{value}{after}")

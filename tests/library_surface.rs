@@ -2,7 +2,7 @@
 //! exclusive and when each applies; `LoadErrors` renders itself, sources
 //! attached, as one miette diagnostic.
 
-mod common;
+use crate::common;
 
 use chartwright::{Condition, InputKind, LoadErrors, Ruleset};
 use miette::{GraphicalReportHandler, GraphicalTheme};

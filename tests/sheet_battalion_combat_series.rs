@@ -1,7 +1,7 @@
 //! Every chart of `rules/battalion_combat_series.rules` against the sheet
 //! (`shared/seeds/battalion_combat_series_charts_v1.2.txt`). BCS rolls two dice
 //! (2d6) or one die (d6) as each chart says.
-mod common;
+use crate::common;
 
 use chartwright::{RollErrorKind, Ruleset};
 use common::{assert_rows, load, odds, outcome, roll, roll_error};

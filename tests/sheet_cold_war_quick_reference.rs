@@ -3,7 +3,7 @@
 //! d6 for activation, reaction, terrain, hit conversion and penetration
 //! results; d10 to fire and to penetrate.
 
-mod common;
+use crate::common;
 
 use chartwright::{RollErrorKind, Ruleset};
 use common::{assert_rows, load, odds, outcome, roll, roll_error};

@@ -2,7 +2,7 @@
 //! checked chart by chart against `shared/seeds/command_decision_reference_card.txt`.
 //! Every chart rolls one d10.
 
-mod common;
+use crate::common;
 
 use chartwright::{RollErrorKind, Ruleset};
 use common::{assert_rows, load, odds, outcome, roll, roll_error};

@@ -1,6 +1,6 @@
 //! Every chart of `rules/first_echelon.rules` against the sheet
 //! (`shared/seeds/first_echelon_tables_v1.3.txt`). First Echelon rolls one d10.
-mod common;
+use crate::common;
 
 use chartwright::{RollErrorKind, Ruleset};
 use common::{assert_rows, load, odds, outcome, roll, roll_error};

@@ -4,7 +4,7 @@
 //! in the defender's favour; the net modifier is capped at ±3; a modified
 //! roll below 0 reads as 0 and above 6 as 6; below 1-1 read on 1-1 with the
 //! roll -1; above 6-1 read on 6-1 with the roll +1.
-mod common;
+use crate::common;
 
 use chartwright::Ruleset;
 use common::{load, odds, outcome, roll};

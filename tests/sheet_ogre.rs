@@ -2,7 +2,7 @@
 //! part A: Ogre's Combat Results Table). One d6; the column is the odds
 //! ratio rounded in the defender's favour; below 1-2 always NE, 5-1 or
 //! better an automatic X.
-mod common;
+use crate::common;
 
 use chartwright::{CompileErrorKind, RollErrorKind, Ruleset};
 use common::{assert_rows, load, odds, roll, roll_error};

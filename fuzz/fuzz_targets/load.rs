@@ -1,6 +1,4 @@
-//! Fuzz target `load`: see `fuzz/README.md` and `harness::load`.
+//! Fuzz target `load`: see `fuzz/README.md` and `chartwright_cli::fuzzing::load`.
 #![no_main]
 
-include!("shell.rs");
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::load(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| chartwright_cli::fuzzing::load(data));

@@ -1,6 +1,4 @@
-//! Fuzz target `mutate`: see `fuzz/README.md` and `harness::mutate`.
+//! Fuzz target `mutate`: see `fuzz/README.md` and `chartwright_cli::fuzzing::mutate`.
 #![no_main]
 
-include!("shell.rs");
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::mutate(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| chartwright_cli::fuzzing::mutate(data));

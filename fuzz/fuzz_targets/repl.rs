@@ -1,6 +1,4 @@
-//! Fuzz target `repl`: see `fuzz/README.md` and `harness::repl_lines`.
+//! Fuzz target `repl`: see `fuzz/README.md` and `chartwright_cli::fuzzing::repl_lines`.
 #![no_main]
 
-include!("shell.rs");
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::repl_lines(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| chartwright_cli::fuzzing::repl_lines(data));

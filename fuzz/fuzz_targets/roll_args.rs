@@ -1,6 +1,4 @@
-//! Fuzz target `roll_args`: see `fuzz/README.md` and `harness::roll_args`.
+//! Fuzz target `roll_args`: see `fuzz/README.md` and `chartwright_cli::fuzzing::roll_args`.
 #![no_main]
 
-include!("shell.rs");
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::roll_args(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| chartwright_cli::fuzzing::roll_args(data));

@@ -5,7 +5,7 @@
 //! base (bundled or path) ──► File ─────┴─► merge (AST level) ──► File ──► compiler
 //! ```
 //!
-//! [`load`] follows the chain of bases, [`merge`] applies the changes to
+//! `load` follows the chain of bases, `merge` applies the changes to
 //! the base's AST, and the result compiles with every usual check. The
 //! effect of a variant is measured by [`diff`]: per outcome, the base's and
 //! the variant's exact probabilities, over one situation or across all of a

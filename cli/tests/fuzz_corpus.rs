@@ -1,27 +1,9 @@
-//! The fuzz harness bodies (`fuzz/harness.rs`) on every input checked in
+//! The fuzz harness bodies (`chartwright_cli::fuzzing`) on every input checked in
 //! under `fuzz/corpus/<target>/`: the seeds and whatever the fuzzers found,
 //! so the stable toolchain runs them in CI. A panic fails the test and
 //! names the input.
 
-#[path = "../src/bin_support/diff.rs"]
-#[allow(dead_code)]
-mod diff;
-#[path = "../fuzz/harness.rs"]
-mod harness;
-#[path = "../src/bin_support/json.rs"]
-#[allow(dead_code)]
-mod json;
-#[path = "../src/bin_support/output.rs"]
-#[allow(dead_code)]
-mod output;
-#[path = "../src/bin_support/repl/mod.rs"]
-#[allow(dead_code)]
-mod repl;
-
-// Where the REPL's session finds them, as in `src/main.rs`.
-#[allow(unused_imports)]
-use output::{list, sweep_table};
-
+use chartwright_cli::fuzzing as harness;
 use std::path::{Path, PathBuf};
 
 /// Whether a corpus file is one of those checked in (the seeds, the rules
@@ -36,9 +18,7 @@ fn checked_in(path: &Path) -> bool {
 
 /// Every checked-in input of one target's corpus, sorted by name.
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(target);
+    let dir = crate::common::root().join("fuzz/corpus").join(target);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(Result::ok)
@@ -87,7 +67,7 @@ fn repl() {
 
 #[test]
 fn every_seed_loads_under_the_fuzzing_limits() {
-    for (name, text) in harness::SEEDS {
+    for (name, text) in harness::seeds() {
         let mut b = chartwright::RulesetBuilder::new().limits(harness::limits());
         b.add_str(name, text);
         assert!(b.build().is_ok(), "{name} does not load");

@@ -6,12 +6,12 @@
 //! whether any failed.
 //!
 //! - `command`: a typed line → [`command::Command`] (pure).
-//! - `session`: the state, and running a command → text to print.
+//! - `state`: the state, and running a command → text to print.
 //! - `complete`: the editor's completion, hints and highlighting.
 
 mod command;
 mod complete;
-pub(crate) mod session;
+pub(crate) mod state;
 
 use rustyline::config::{ColorMode, CompletionType, Config};
 use rustyline::error::ReadlineError;
@@ -20,7 +20,7 @@ use rustyline::{
     Cmd, ConditionalEventHandler, Editor, Event, EventContext, EventHandler, KeyCode, KeyEvent,
     Modifiers, RepeatCount,
 };
-use session::{Reply, Session};
+use state::{ReplState, Reply};
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,18 +31,18 @@ const PROMPT: &str = "chartwright> ";
 
 /// Runs the REPL with the rules given (every bundled game if none).
 pub fn run(paths: &[PathBuf]) -> Result<(), ExitCode> {
-    let (ruleset, problems) = session::initial_rules(paths);
+    let (ruleset, problems) = state::initial_rules(paths);
     if let Some(p) = &problems {
         anstream::eprint!("{p}");
     }
-    let mut session = Session::new(ruleset, start_seed());
+    let mut state = ReplState::new(ruleset, start_seed());
     if std::io::stdin().is_terminal() {
-        match terminal(&mut session) {
+        match terminal(&mut state) {
             Ok(()) => return Ok(()),
             Err(e) => anstream::eprintln!("warning: no line editing ({e}); reading lines plainly"),
         }
     }
-    if script(&mut session) && problems.is_none() {
+    if script(&mut state) && problems.is_none() {
         Ok(())
     } else {
         Err(ExitCode::from(1))
@@ -75,9 +75,9 @@ fn show(reply: &Reply) {
 }
 
 /// Reads lines from standard input; true when none failed. A line longer
-/// than [`session::MAX_LINE`] is not kept: it is skipped to its end and
+/// than [`state::MAX_LINE`] is not kept: it is skipped to its end and
 /// reported, so memory stays bounded whatever comes in.
-fn script(session: &mut Session) -> bool {
+fn script(state: &mut ReplState) -> bool {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut ok = true;
@@ -88,7 +88,7 @@ fn script(session: &mut Session) -> bool {
             Ok(Line::End) => break,
             Ok(Line::Text) => {}
             Ok(Line::TooLong(len)) => {
-                anstream::eprint!("{}", session::line_too_long(Some(len)));
+                anstream::eprint!("{}", state::line_too_long(Some(len)));
                 ok = false;
                 continue;
             }
@@ -99,7 +99,7 @@ fn script(session: &mut Session) -> bool {
         }
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim_end_matches(['\n', '\r']);
-        let reply = session.execute(line);
+        let reply = state.execute(line);
         show(&reply);
         ok &= !reply.failed;
         if reply.quit {
@@ -113,13 +113,13 @@ fn script(session: &mut Session) -> bool {
 enum Line {
     /// A line, in the buffer.
     Text,
-    /// A line of this many bytes, over [`session::MAX_LINE`], skipped.
+    /// A line of this many bytes, over [`state::MAX_LINE`], skipped.
     TooLong(usize),
     /// The end of the input.
     End,
 }
 
-/// Reads one line into `buf`, keeping at most [`session::MAX_LINE`] bytes
+/// Reads one line into `buf`, keeping at most [`state::MAX_LINE`] bytes
 /// of it (and its line break).
 fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Line> {
     let mut len = 0usize;
@@ -128,7 +128,7 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
         if chunk.is_empty() {
             return Ok(if len == 0 {
                 Line::End
-            } else if len > session::MAX_LINE + 2 {
+            } else if len > state::MAX_LINE + 2 {
                 Line::TooLong(len)
             } else {
                 Line::Text
@@ -138,13 +138,13 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
             Some(i) => (i + 1, true),
             None => (chunk.len(), false),
         };
-        if len + take <= session::MAX_LINE + 2 {
+        if len + take <= state::MAX_LINE + 2 {
             buf.extend_from_slice(&chunk[..take]);
         }
         len += take;
         input.consume(take);
         if done {
-            return Ok(if len > session::MAX_LINE + 2 {
+            return Ok(if len > state::MAX_LINE + 2 {
                 Line::TooLong(len)
             } else {
                 Line::Text
@@ -153,7 +153,7 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
     }
 }
 
-/// Refuses typed characters once the line holds [`session::MAX_LINE`]
+/// Refuses typed characters once the line holds [`state::MAX_LINE`]
 /// bytes, and notes that it did, so the line is reported rather than run.
 struct LineBound {
     cut: Arc<AtomicBool>,
@@ -164,7 +164,7 @@ impl ConditionalEventHandler for LineBound {
         let KeyEvent(KeyCode::Char(_), m) = evt.get(0)? else {
             return None;
         };
-        if m.intersects(Modifiers::CTRL | Modifiers::ALT) || ctx.line().len() < session::MAX_LINE {
+        if m.intersects(Modifiers::CTRL | Modifiers::ALT) || ctx.line().len() < state::MAX_LINE {
             return None;
         }
         self.cut.store(true, Ordering::Relaxed);
@@ -183,7 +183,7 @@ fn history_path() -> Option<PathBuf> {
 }
 
 /// The interactive loop on a terminal.
-fn terminal(session: &mut Session) -> rustyline::Result<()> {
+fn terminal(state: &mut ReplState) -> rustyline::Result<()> {
     let colour = std::env::var_os("NO_COLOR").is_none();
     let config = Config::builder()
         .max_history_size(1000)?
@@ -201,7 +201,7 @@ fn terminal(session: &mut Session) -> rustyline::Result<()> {
         })
         .build();
     let mut rl: Editor<complete::ReplHelper, DefaultHistory> = Editor::with_config(config)?;
-    rl.set_helper(Some(complete::ReplHelper::new(session.ruleset())));
+    rl.set_helper(Some(complete::ReplHelper::new(state.ruleset())));
     let cut = Arc::new(AtomicBool::new(false));
     rl.bind_sequence(
         Event::Any,
@@ -224,7 +224,7 @@ fn terminal(session: &mut Session) -> rustyline::Result<()> {
         // A missing file is the first run; an unreadable one is started afresh.
         let _ = rl.load_history(p);
     }
-    let r = session.ruleset();
+    let r = state.ruleset();
     anstream::println!(
         "chartwright {} — {} game(s), {} chart(s). `help` lists the commands; Tab completes; Ctrl-D leaves.",
         env!("CARGO_PKG_VERSION"),
@@ -234,7 +234,7 @@ fn terminal(session: &mut Session) -> rustyline::Result<()> {
     loop {
         match rl.readline(PROMPT) {
             Ok(_) if cut.swap(false, Ordering::Relaxed) => {
-                anstream::eprint!("{}", session::line_too_long(None));
+                anstream::eprint!("{}", state::line_too_long(None));
             }
             Ok(line) => {
                 if !line.trim().is_empty() {
@@ -249,13 +249,13 @@ fn terminal(session: &mut Session) -> rustyline::Result<()> {
                         }
                     }
                 }
-                let reply = session.execute(&line);
+                let reply = state.execute(&line);
                 show(&reply);
                 if reply.quit {
                     break;
                 }
                 if let Some(h) = rl.helper_mut() {
-                    h.update(session.ruleset());
+                    h.update(state.ruleset());
                 }
             }
             Err(ReadlineError::Interrupted) => {}

@@ -5,7 +5,6 @@ use rexpect::process::wait::WaitStatus;
 use rexpect::reader::Options;
 use rexpect::session::{spawn_with_options, PtySession};
 use std::path::Path;
-use std::process::Command;
 
 /// A fresh, empty prompt. The editor redraws the prompt with the line on
 /// every key, so waiting for the prompt text alone could match a redraw of
@@ -16,7 +15,7 @@ const UP: &str = "\x1b[A";
 
 /// The REPL over `first_echelon` in a pty, with its history in `history`.
 fn start(history: &Path) -> PtySession {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_chartwright"));
+    let mut c = crate::common::command();
     c.args(["repl", "first_echelon"])
         .env("NO_COLOR", "1")
         .env("TERM", "xterm-256color")

@@ -2,21 +2,12 @@
 //! 2 usage), diagnostics on stderr, and the output of list, show, roll and
 //! odds for the bundled First Echelon game.
 
-use assert_cmd::Command;
+use crate::common::cw;
+
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use predicates::prelude::*;
 use predicates::str::contains;
-use std::path::Path;
-
-/// The binary, run from the crate's folder with colour off.
-fn cw() -> Command {
-    let mut cmd = Command::cargo_bin("chartwright").expect("the binary is built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE");
-    cmd
-}
 
 /// The binary run with `args`; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -51,7 +42,7 @@ fn check_rules_folder_is_clean() {
 
 #[test]
 fn check_each_rules_file_is_clean() {
-    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules")).unwrap() {
+    for entry in std::fs::read_dir(crate::common::root().join("rules")).unwrap() {
         let path = entry.unwrap().path();
         cw().arg("check").arg(&path).assert().code(0);
     }

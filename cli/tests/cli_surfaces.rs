@@ -2,19 +2,11 @@
 //! and the man page (generated from the one clap definition), `-` for
 //! standard input, wrapping at word boundaries, and `CLICOLOR_FORCE`.
 
+use crate::common::cw;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
-
-/// The binary, from the crate's folder, colour off, COLUMNS unset.
-fn cw() -> Command {
-    let mut cmd = Command::cargo_bin("chartwright").expect("the binary is built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("COLUMNS");
-    cmd
-}
 
 fn stdout(cmd: &mut Command) -> String {
     let out = cmd.output().expect("runs");
@@ -256,9 +248,7 @@ fn diagnostics_wrap_at_word_boundaries() {
 #[test]
 fn clicolor_force_colours_results_and_diagnostics() {
     let colour = |args: &[&str]| {
-        let out = Command::cargo_bin("chartwright")
-            .expect("built")
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+        let out = crate::common::command()
             .env_remove("NO_COLOR")
             .env("CLICOLOR_FORCE", "1")
             .args(args)

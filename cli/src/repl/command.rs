@@ -1,5 +1,5 @@
 //! Parsing a typed line into a [`Command`]. Pure: it needs no rules, so a
-//! word that is not a command is taken for a chart to roll, and the session
+//! word that is not a command is taken for a chart to roll, and the state
 //! decides whether it is one.
 
 /// A command word with what it does, for `help` and completion.
@@ -120,9 +120,9 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "history",
         usage: "history",
-        summary: "the commands typed in this session, numbered",
-        detail: "Lists the commands typed in this session, oldest first. Arrow keys and \
-                 Ctrl-R recall commands from earlier sessions too.",
+        summary: "the commands typed since the REPL started, numbered",
+        detail: "Lists the commands typed since the REPL started, oldest first. Arrow keys and \
+                 Ctrl-R recall commands from earlier runs too.",
         example: "history",
     },
     Spec {

@@ -1,16 +1,14 @@
 //! The fuzz harness bodies, in one place: the libFuzzer targets in
 //! `fuzz/fuzz_targets/` call them on generated inputs, and the stable test
-//! `tests/fuzz_corpus.rs` calls them on every input checked in under
+//! `cli/tests/fuzz_corpus.rs` calls them on every input checked in under
 //! `fuzz/corpus/`, so CI runs them without nightly.
 //!
 //! Each body takes arbitrary bytes and must neither panic nor run away;
 //! failures are diagnostics and are rendered (rendering is part of what is
-//! tested). The including crate root provides the binary's `output` and
-//! `repl` modules (by `#[path]`), so REPL lines go through the session's
-//! real executor.
+//! tested). REPL lines go through the REPL's own executor.
 
 use crate::output;
-use crate::repl::session::Session;
+use crate::repl::state::ReplState;
 use chartwright::{Choices, Limits, Ruleset, RulesetBuilder};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -19,6 +17,7 @@ use std::sync::OnceLock;
 /// Limits for fuzzing: the defaults scaled down so every input runs in
 /// milliseconds (finding panics needs many runs; the limits themselves are
 /// tested in `tests/limits.rs`).
+#[must_use]
 pub fn limits() -> Limits {
     Limits {
         max_dice: 40,
@@ -37,30 +36,10 @@ pub fn limits() -> Limits {
     }
 }
 
-/// The rules in `rules/`, as (file name, text): the mutation seeds.
-pub const SEEDS: &[(&str, &str)] = &[
-    (
-        "battalion_combat_series",
-        include_str!("../rules/battalion_combat_series.rules"),
-    ),
-    (
-        "cold_war_quick_reference",
-        include_str!("../rules/cold_war_quick_reference.rules"),
-    ),
-    (
-        "command_decision",
-        include_str!("../rules/command_decision.rules"),
-    ),
-    (
-        "first_echelon",
-        include_str!("../rules/first_echelon.rules"),
-    ),
-    (
-        "guns_of_august",
-        include_str!("../rules/guns_of_august.rules"),
-    ),
-    ("ogre", include_str!("../rules/ogre.rules")),
-];
+/// The bundled games, as (short name, text): the mutation seeds.
+pub fn seeds() -> impl Iterator<Item = (&'static str, &'static str)> {
+    chartwright::bundled::names().filter_map(|n| Some((n, chartwright::bundled::source(n)?)))
+}
 
 /// Words of the grammar, spliced in by [`mutate`] (the same words as
 /// `fuzz/rules.dict`, which libFuzzer uses for the `load` target).
@@ -237,7 +216,8 @@ pub fn mutate(data: &[u8]) {
     let Some((&pick, edits)) = data.split_first() else {
         return;
     };
-    let Some(&(_, seed)) = SEEDS.get(usize::from(pick) % SEEDS.len()) else {
+    let count = seeds().count().max(1);
+    let Some((_, seed)) = seeds().nth(usize::from(pick) % count) else {
         return;
     };
     let mut text = seed.to_string();
@@ -280,6 +260,11 @@ fn boundary(text: &str, p: usize) -> usize {
 
 /// Every bundled game, loaded once with the fuzzing limits (as
 /// `Ruleset::bundled`, which uses the defaults).
+///
+/// # Panics
+///
+/// If a bundled game does not load: the games are part of the build.
+#[must_use]
 pub fn bundled() -> &'static Ruleset {
     static RULES: OnceLock<Ruleset> = OnceLock::new();
     RULES.get_or_init(|| {
@@ -311,11 +296,11 @@ pub fn roll_args(data: &[u8]) {
     }
 }
 
-/// Target `repl`: arbitrary text as REPL lines, run by the session's
+/// Target `repl`: arbitrary text as REPL lines, run by the state's
 /// executor over every bundled game.
 pub fn repl_lines(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    let mut session = Session::new(bundled().clone(), 7);
+    let mut state = ReplState::new(bundled().clone(), 7);
     for line in text.split('\n').take(32) {
         // The fuzzer must not read or write the machine's files or devices:
         // `load` and `reload` are tested on the real binary in
@@ -325,7 +310,7 @@ pub fn repl_lines(data: &[u8]) {
         if word == "load" || word == "reload" || words.any(|w| w == "--html") {
             continue;
         }
-        let reply = session.execute(line);
+        let reply = state.execute(line);
         if reply.quit {
             break;
         }

@@ -1,27 +1,23 @@
 //! The `chartwright` command: check, list, show, roll and compute the odds
 //! of charts, or play at the table in the REPL (the default). A thin layer
-//! over the library's public API.
+//! over the library's public API; the binary (`src/main.rs`) only calls
+//! [`main`]. [`fuzzing`] holds the fuzz harness bodies, which the fuzz
+//! targets and the CLI's tests call.
 
 #![forbid(unsafe_code)]
 
-#[path = "bin_support/completions.rs"]
 mod completions;
-#[path = "bin_support/diff.rs"]
 mod diff;
-#[path = "bin_support/json.rs"]
+pub mod fuzzing;
 mod json;
-#[path = "bin_support/output.rs"]
 mod output;
-#[path = "bin_support/repl/mod.rs"]
 mod repl;
-#[path = "bin_support/sheet.rs"]
 mod sheet;
-#[path = "bin_support/stdin.rs"]
 mod stdin;
 
 use chartwright::{LoadErrors, Ruleset, RulesetBuilder};
 use clap::{Parser, Subcommand};
-// At the crate root, where the REPL's session finds them.
+// At the crate root, where the REPL finds them.
 use output::{list, list_chart, sweep_table};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -33,8 +29,8 @@ use std::process::ExitCode;
 ///
 /// RULES is a `.rules` file, a folder of them, or a bundled game's short
 /// name (`first_echelon`, `battalion_combat_series`, `command_decision`,
-/// `cold_war_quick_reference`). With no command, starts the REPL with every
-/// bundled game loaded.
+/// `cold_war_quick_reference`, `ogre`, `guns_of_august`). With no command,
+/// starts the REPL with every bundled game loaded.
 #[derive(Parser, Debug)]
 #[command(name = "chartwright", version)]
 struct Cli {
@@ -211,7 +207,9 @@ fn load_or_report(paths: &[PathBuf]) -> Result<Ruleset, ExitCode> {
     })
 }
 
-fn main() -> ExitCode {
+/// Runs the command line in `std::env::args` and says how it ended.
+#[must_use]
+pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -228,10 +226,6 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             let charts = ruleset.charts().count();
             let games = ruleset.games().count();
             anstream::eprintln!("ok: {games} game(s), {charts} chart(s), no errors");
-            // The process ends here: the system takes the memory back at
-            // once, where dropping the ruleset frees it block by block (3%
-            // of `check`'s instructions).
-            std::mem::forget(ruleset);
             Ok(())
         }
         Some(Command::Test { rules }) => {

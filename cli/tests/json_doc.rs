@@ -7,8 +7,6 @@
 //! from real runs (then read the diff and update the tables).
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::Command;
 
 const SCHEMA: u64 = 1;
 
@@ -34,9 +32,8 @@ fn examples(doc: &str) -> Vec<(String, String, std::ops::Range<usize>)> {
 
 fn run(command: &str) -> String {
     let words: Vec<&str> = command.split_whitespace().skip(1).collect();
-    let out = Command::new(env!("CARGO_BIN_EXE_chartwright"))
+    let out = crate::common::command()
         .args(&words)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the binary runs");
     assert!(
@@ -64,7 +61,7 @@ fn keys(v: &Value, out: &mut Vec<String>) {
 
 #[test]
 fn every_json_example_is_what_the_binary_prints() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md");
+    let path = crate::common::root().join("docs/json.md");
     let doc = std::fs::read_to_string(&path).expect("docs/json.md");
     let examples = examples(&doc);
     assert!(

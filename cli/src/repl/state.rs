@@ -55,8 +55,8 @@ struct LastRoll {
     args: ChartArgs,
 }
 
-/// A REPL session.
-pub struct Session {
+/// A REPL state.
+pub struct ReplState {
     ruleset: Ruleset,
     rng: Xoshiro256PlusPlus,
     seed: u64,
@@ -299,8 +299,8 @@ fn bind_line<'r>(
     Ok(bound.with_extra_modifier(args.extra))
 }
 
-impl Session {
-    /// A session with the rules given and dice seeded with `seed`.
+impl ReplState {
+    /// A state with the rules given and dice seeded with `seed`.
     pub fn new(ruleset: Ruleset, seed: u64) -> Self {
         Self {
             ruleset,
@@ -782,15 +782,15 @@ mod tests {
     use super::*;
     use rand::{Rng, RngCore};
 
-    fn session() -> Session {
+    fn repl() -> ReplState {
         let (r, _) = initial_rules(&[]);
-        Session::new(r, 7)
+        ReplState::new(r, 7)
     }
 
-    fn first_echelon() -> Session {
+    fn first_echelon() -> ReplState {
         let (r, report) = initial_rules(&[PathBuf::from("first_echelon")]);
         assert!(report.is_none(), "{report:?}");
-        Session::new(r, 7)
+        ReplState::new(r, 7)
     }
 
     #[test]
@@ -915,7 +915,7 @@ mod tests {
         "=tracked",
     ];
 
-    fn vocabulary(s: &Session) -> Vec<String> {
+    fn vocabulary(s: &ReplState) -> Vec<String> {
         let mut v: Vec<String> = WORDS.iter().map(|w| (*w).to_string()).collect();
         for c in s.ruleset().charts() {
             v.push(c.name().to_string());
@@ -971,7 +971,7 @@ mod tests {
     /// Thousands of random and mutated lines: no panic, whatever is typed.
     #[test]
     fn fuzz_lines_never_panic() {
-        let mut s = session();
+        let mut s = repl();
         let vocab = vocabulary(&s);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(20_240_601);
         let long = "x".repeat(5000);

@@ -2,9 +2,8 @@
 //! parser (scraper), never with regexes; then the page rendered in headless
 //! Chromium (screenshot and PDF), skipped with a message where Chromium is
 //! not installed.
-#![cfg(feature = "sheet")]
 
-mod common;
+use crate::common;
 
 use chartwright::sheet::{comparison_page, comparison_svg, odds_svg, sheet, Compared, BAR_SCALE};
 use chartwright::{Choices, Odds, OddsDiff, Ruleset};
@@ -249,9 +248,8 @@ fn comparison_draws_base_and_variant_side_by_side() {
 
 /// Runs the binary from the repository's root; its standard output.
 fn chartwright(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_chartwright"))
+    let out = crate::common::command()
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .output()
         .expect("the binary runs");
@@ -613,7 +611,7 @@ fn the_sheet_renders_in_headless_chromium() {
 
     // `UPDATE_DOCS=1 cargo test --test sheet` refreshes the picture in docs/.
     if std::env::var_os("UPDATE_DOCS").is_some() {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/sheet-first_echelon.png");
+        let docs = crate::common::root().join("docs/sheet-first_echelon.png");
         std::fs::copy(&shot, docs).expect("docs/ is writable");
     }
 }

@@ -110,7 +110,7 @@ fn measure(mut cmd: Command, stdin: &[u8]) -> Measured {
 
 /// The binary with `args`.
 fn bin(args: &[&str], stdin: &[u8]) -> Measured {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_chartwright"));
+    let mut cmd = crate::common::command();
     cmd.args(args)
         .env("CHARTWRIGHT_SEED", "1")
         .env_remove("CHARTWRIGHT_HISTORY");
@@ -125,8 +125,17 @@ fn library(name: &str, body: impl FnOnce()) {
         return;
     }
     let mut cmd = Command::new(std::env::current_exe().expect("the test binary"));
-    cmd.args([name, "--exact", "--include-ignored", "--test-threads=1"])
-        .env("CHARTWRIGHT_LIMITS_CASE", name);
+    let test = format!(
+        "{}::{name}",
+        module_path!().split_once("::").map_or("", |(_, m)| m)
+    );
+    cmd.args([
+        test.as_str(),
+        "--exact",
+        "--include-ignored",
+        "--test-threads=1",
+    ])
+    .env("CHARTWRIGHT_LIMITS_CASE", name);
     let m = measure(cmd, b"");
     let out = String::from_utf8_lossy(&m.output.stdout);
     assert!(m.output.status.success(), "{out}\n{}", m.stderr());

@@ -17,7 +17,7 @@ table bog_down "Demo Bog Down" {
 
 /// The binary as a REPL over `rules`, with fixed dice and no colour.
 fn repl(rules: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_chartwright"));
+    let mut c = crate::common::cw();
     c.arg("repl")
         .args(rules)
         .env("CHARTWRIGHT_SEED", "1")
@@ -146,7 +146,7 @@ fn show_wraps_to_the_width_like_the_command_line() {
         .assert()
         .success();
     let shown = stdout(&a);
-    let cli = Command::new(env!("CARGO_BIN_EXE_chartwright"))
+    let cli = crate::common::cw()
         .args(["show", "first_echelon", "manoeuvre"])
         .env("COLUMNS", "60")
         .env("NO_COLOR", "1")
@@ -202,7 +202,7 @@ fn show_list_and_games() {
 
 #[test]
 fn starts_with_every_bundled_game() {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_chartwright"));
+    let mut c = crate::common::cw();
     let a = c
         .env("CHARTWRIGHT_SEED", "1")
         .env("NO_COLOR", "1")
@@ -383,7 +383,7 @@ fn reload_after_an_edit_mid_session() {
     let path = dir.path().join("demo.rules");
     std::fs::write(&path, DEMO).expect("write");
     let demo = path.display().to_string();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chartwright"))
+    let mut child = crate::common::command()
         .args(["repl", &demo])
         .env("CHARTWRIGHT_SEED", "1")
         .env("NO_COLOR", "1")

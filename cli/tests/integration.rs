@@ -1,0 +1,14 @@
+//! The CLI's integration tests, one crate: the binary end to end (exit
+//! codes, output, JSON, sheets in headless Chromium, the REPL on a pipe and
+//! a terminal, resource limits) and the fuzz harness over its corpus.
+
+mod common;
+
+mod cli;
+mod cli_surfaces;
+mod fuzz_corpus;
+mod json_doc;
+mod limits;
+mod repl_pty;
+mod repl_script;
+mod sheet;

@@ -1,0 +1,25 @@
+//! The library's integration tests, one crate: every bundled chart against
+//! its sheet, exact odds, diagnostics, budgets and limits, variants, and a
+//! host that embeds the library without the CLI.
+
+mod common;
+
+mod again;
+mod budgets;
+mod columns;
+mod diagnostics;
+mod engines_agree;
+mod host;
+mod ladders;
+mod library_surface;
+mod odds;
+mod quick;
+mod report;
+mod robustness;
+mod sheet_battalion_combat_series;
+mod sheet_cold_war_quick_reference;
+mod sheet_command_decision;
+mod sheet_first_echelon;
+mod sheet_guns_of_august;
+mod sheet_ogre;
+mod variants;
