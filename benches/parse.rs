@@ -118,10 +118,7 @@ fn rules_files() -> Vec<(String, String)> {
 
 /// The generated file as one game, with the input limit raised to fit it.
 fn compile_big(text: &str) -> Ruleset {
-    let mut b = Ruleset::builder().limits(Limits {
-        max_input_bytes: 16 * 1024 * 1024,
-        ..Limits::default()
-    });
+    let mut b = Ruleset::builder().limits(Limits::default().with_max_input_bytes(16 * 1024 * 1024));
     b.add_str("generated", text);
     b.build().unwrap_or_else(|e| panic!("{e}"))
 }

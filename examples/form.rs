@@ -20,6 +20,8 @@ fn main() -> miette::Result<()> {
             (InputKind::Flag(_), false) => "[ ]",
             (InputKind::Param { .. }, _) => "[N]",
             (InputKind::Choice { .. }, _) => "[v]",
+            // A kind this form predates: a text field takes `name=value`.
+            _ => "[_]",
         };
         let indent = if input.one_of.is_some() { "    " } else { "  " };
         print!("{indent}{widget} {}", input.name);

@@ -23,6 +23,7 @@ impl CompileError {
 
 /// The kinds of [`CompileError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CompileErrorKind {
     /// Two declarations share a name.
     Duplicate {

@@ -19,6 +19,7 @@ use crate::tree::{ChartTree, Cond, Expr, Program, SlotKind};
 /// assert!(matches!(applies, Condition::Not(_)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Condition {
     /// The flag (or fixed modifier) of this name is set.
     Flag(String),

@@ -44,6 +44,7 @@ pub struct Expectation {
 
 /// What an [`Expectation`] wants.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Expected {
     /// An outcome; with `odds`, its exact probability (numerator,
     /// denominator); without, the outcome of the naturals, or certain.

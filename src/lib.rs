@@ -47,14 +47,20 @@
 
 #![forbid(unsafe_code)]
 
+// The AST and the parser are internal; the `internals` feature opens them
+// for tools that want the syntax tree (benchmarks of the parser alone). They
+// are not covered by semver.
+#[cfg(feature = "internals")]
 pub mod ast;
+#[cfg(not(feature = "internals"))]
+mod ast;
 mod bind;
 mod budget;
 pub mod bundled;
 mod choices;
-pub mod clip;
+mod clip;
 mod column;
-pub mod compile_error;
+mod compile_error;
 mod compiler;
 mod condition;
 mod expect;
@@ -64,26 +70,31 @@ mod load_error;
 mod num;
 mod number;
 mod odds;
-pub mod parse_error;
+mod parse_error;
 mod parse_inputs;
+#[cfg(feature = "internals")]
 pub mod parser;
+#[cfg(not(feature = "internals"))]
+mod parser;
 mod quick;
 mod read;
 mod render;
 mod roll;
-pub mod roll_error;
+mod roll_error;
 mod ruleset;
 mod sample;
 #[cfg(feature = "sheet")]
 pub mod sheet;
-pub mod span;
+mod span;
 pub mod suggest;
 mod trace_text;
 mod tree;
-pub mod variant;
+mod variant;
 
 pub use choices::{Arg, Choices, INPUT_SOURCE};
 pub use clip::Clipped;
+/// Names and labels in [`Expectation`] (up to 24 bytes inline).
+pub use compact_str::CompactString;
 pub use compile_error::{CompileError, CompileErrorKind};
 pub use condition::Condition;
 pub use expect::{
@@ -94,7 +105,7 @@ pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use number::{NotANumber, Number};
 pub use odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
-pub use parse_error::ParseError;
+pub use parse_error::{ParseError, ParseErrorKind};
 pub use quick::{OutcomeId, QuickRoll};
 pub use roll::{
     AppliedModifier, DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll,
@@ -104,6 +115,7 @@ pub use roll_error::{RollError, RollErrorKind};
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};
 pub use span::{SourceId, SourceMap, Span};
+pub use variant::across::{across, Across};
 pub use variant::diff::{OddsDiff, OutcomeDiff};
 pub use variant::{Mark, VariantError, VariantErrorKind};
 

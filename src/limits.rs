@@ -8,8 +8,16 @@
 //! diagnostic. The defaults keep every command under about 2 s and 512 MiB
 //! on a small machine; a host raises them with [`crate::RulesetBuilder::limits`].
 
-/// Resource limits, set on a [`crate::RulesetBuilder`].
+/// Resource limits, set on a [`crate::RulesetBuilder`]. New limits may be
+/// added in any release: start from [`Limits::default`] and raise or lower
+/// the ones you need, by field or with the `with_` setters.
+///
+/// ```
+/// let limits = chartwright::Limits::default().with_max_dice(40).with_max_sides(100);
+/// assert_eq!(limits.max_dice, 40);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Most dice in one roll (all groups together).
     pub max_dice: u32,
@@ -51,6 +59,94 @@ pub struct Limits {
     /// Most situations `diff --across` computes exactly; beyond, it samples
     /// this many.
     pub max_situations: usize,
+}
+
+/// Chainable setters, one per limit.
+impl Limits {
+    /// Sets [`Limits::max_dice`].
+    #[must_use]
+    pub fn with_max_dice(mut self, value: u32) -> Self {
+        self.max_dice = value;
+        self
+    }
+    /// Sets [`Limits::max_sides`].
+    #[must_use]
+    pub fn with_max_sides(mut self, value: u32) -> Self {
+        self.max_sides = value;
+        self
+    }
+    /// Sets [`Limits::max_follow_depth`].
+    #[must_use]
+    pub fn with_max_follow_depth(mut self, value: usize) -> Self {
+        self.max_follow_depth = value;
+        self
+    }
+    /// Sets [`Limits::max_repeats`].
+    #[must_use]
+    pub fn with_max_repeats(mut self, value: usize) -> Self {
+        self.max_repeats = value;
+        self
+    }
+    /// Sets [`Limits::max_odds_states`].
+    #[must_use]
+    pub fn with_max_odds_states(mut self, value: usize) -> Self {
+        self.max_odds_states = value;
+        self
+    }
+    /// Sets [`Limits::max_table_span`].
+    #[must_use]
+    pub fn with_max_table_span(mut self, value: i64) -> Self {
+        self.max_table_span = value;
+        self
+    }
+    /// Sets [`Limits::max_grid_cells`].
+    #[must_use]
+    pub fn with_max_grid_cells(mut self, value: usize) -> Self {
+        self.max_grid_cells = value;
+        self
+    }
+    /// Sets [`Limits::max_input_bytes`].
+    #[must_use]
+    pub fn with_max_input_bytes(mut self, value: usize) -> Self {
+        self.max_input_bytes = value;
+        self
+    }
+    /// Sets [`Limits::max_odds_work`].
+    #[must_use]
+    pub fn with_max_odds_work(mut self, value: u64) -> Self {
+        self.max_odds_work = value;
+        self
+    }
+    /// Sets [`Limits::max_roll_dice`].
+    #[must_use]
+    pub fn with_max_roll_dice(mut self, value: u64) -> Self {
+        self.max_roll_dice = value;
+        self
+    }
+    /// Sets [`Limits::max_follow_ups`].
+    #[must_use]
+    pub fn with_max_follow_ups(mut self, value: u64) -> Self {
+        self.max_follow_ups = value;
+        self
+    }
+    /// Sets [`Limits::max_sweep_points`].
+    #[must_use]
+    pub fn with_max_sweep_points(mut self, value: u64) -> Self {
+        self.max_sweep_points = value;
+        self
+    }
+    /// Sets [`Limits::max_variant_depth`].
+    #[must_use]
+    pub fn with_max_variant_depth(mut self, value: usize) -> Self {
+        self.max_variant_depth = value;
+        self
+    }
+    /// Sets [`Limits::max_situations`].
+    #[must_use]
+    pub fn with_max_situations(mut self, value: usize) -> Self {
+        self.max_situations = value;
+        self
+    }
 }
 
 impl Default for Limits {

@@ -9,6 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 /// One reason a ruleset did not load.
 #[derive(Clone, Debug, thiserror::Error, Diagnostic)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The path does not exist and is not a bundled game.
     #[error("no such file: {path}")]

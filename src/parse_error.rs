@@ -26,6 +26,7 @@ impl ParseError {
 
 /// The ways a file can fail to parse. Each has a stable code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The text does not fit the grammar.
     #[error("expected {expected}, found {found}")]

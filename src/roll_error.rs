@@ -2,6 +2,7 @@
 //! computed with a set of choices. Spans point into the roll-time arguments
 //! (source [`crate::INPUT_SOURCE`]) or into the rules.
 
+use crate::clip::Clipped;
 use crate::span::Span;
 use miette::{Diagnostic, LabeledSpan};
 use std::fmt;
@@ -20,10 +21,38 @@ impl RollError {
     pub(crate) fn new(kind: RollErrorKind, span: Option<Span>) -> Self {
         Self { kind, span }
     }
+
+    /// The error with the text its span points into, ready to render
+    /// (`miette::Report::new(..)`): the roll-time arguments (`input`,
+    /// shown as `input_name`) when it points there, else the rules file it
+    /// points into, else no source.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let choices = Choices::parse("trackd").unwrap();
+    /// let error = rules.chart("bog_down").unwrap().odds(&choices).unwrap_err();
+    /// let report = format!("{:?}", miette::Report::new(error.with_source(&rules, "input", choices.text())));
+    /// assert!(report.contains("did you mean `tracked`?"));
+    /// ```
+    #[must_use]
+    pub fn with_source(&self, rules: &crate::Ruleset, input_name: &str, input: &str) -> Clipped {
+        match self.span {
+            Some(span) if span.source == crate::INPUT_SOURCE => {
+                Clipped::new(self, input_name, input)
+            }
+            Some(span) => match rules.sources().get(span.source) {
+                Some(source) => Clipped::new(self, &source.name, &source.text),
+                None => Clipped::without_source(self),
+            },
+            None => Clipped::without_source(self),
+        }
+    }
 }
 
 /// The kinds of [`RollError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RollErrorKind {
     /// No chart of that name.
     UnknownChart {

@@ -52,6 +52,7 @@ pub struct Ruleset {
 
 /// Where a game was loaded from, so it can be loaded again.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Origin {
     /// A file on disk.
     File(PathBuf),
@@ -509,6 +510,7 @@ pub struct InputInfo {
 
 /// The kinds of [`InputInfo`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum InputKind {
     /// A flag or fixed modifier: named alone. The value it adds, if a modifier.
     Flag(Option<i64>),

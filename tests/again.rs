@@ -6,10 +6,7 @@
 use chartwright::{Choices, Limits, Ruleset, RulesetBuilder, Scripted};
 
 fn fight(max_repeats: usize) -> Ruleset {
-    let mut b = RulesetBuilder::new().limits(Limits {
-        max_repeats,
-        ..Limits::default()
-    });
+    let mut b = RulesetBuilder::new().limits(Limits::default().with_max_repeats(max_repeats));
     b.add_path(format!(
         "{}/tests/charts/visibility.rules",
         env!("CARGO_MANIFEST_DIR")

@@ -18,13 +18,11 @@ fn rules_with(limits: Limits, body: &str) -> Ruleset {
 }
 
 fn small() -> Limits {
-    Limits {
-        max_odds_work: 200_000,
-        max_roll_dice: 5_000,
-        max_follow_ups: 50,
-        max_sweep_points: 5,
-        ..Limits::default()
-    }
+    Limits::default()
+        .with_max_odds_work(200_000)
+        .with_max_roll_dice(5_000)
+        .with_max_follow_ups(50)
+        .with_max_sweep_points(5)
 }
 
 #[track_caller]
@@ -249,10 +247,7 @@ fn follow_up_chains() {
 
 #[test]
 fn rolling_a_fan_out_counts_the_follow_ups() {
-    let limits = Limits {
-        max_follow_depth: 100,
-        ..small()
-    };
+    let limits = small().with_max_follow_depth(100);
     let r = rules_with(limits, &chain(3, 12));
     let bound = r.chart("c0").unwrap().bind(&Choices::none()).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
@@ -278,11 +273,7 @@ table t "T" { roll 2d6  rows { 7 or more => "High"  6 or less => "Low" } }"#,
         "budget.t",
     );
     let r = rules_with(
-        Limits {
-            max_odds_work: 60_000,
-            max_sweep_points: 41,
-            ..small()
-        },
+        small().with_max_odds_work(60_000).with_max_sweep_points(41),
         r#"
 table s "S" { roll 30d20  rows { 300 or more => "High"  299 or less => "Low" } }"#,
     );
@@ -297,13 +288,7 @@ fn a_host_can_raise_the_budgets() {
     let opposed = OPPOSED.replace("60d100", "20d100");
     let r = rules_with(small(), &opposed);
     assert_over(&odds_err(&r, "big"), "max_odds_work", "budget.big");
-    let r = rules_with(
-        Limits {
-            max_odds_work: 5_000_000,
-            ..small()
-        },
-        &opposed,
-    );
+    let r = rules_with(small().with_max_odds_work(5_000_000), &opposed);
     let o = r.chart("big").unwrap().odds(&Choices::none()).unwrap();
     // Symmetric: the attacker wins as often as the defender.
     assert_eq!(o.probability("Attacker"), o.probability("Defender"));

@@ -12,7 +12,6 @@
 
 use chartwright::{
     Choices, Clipped, LoadError, LoadErrors, RollError, Ruleset, RulesetBuilder, Scripted,
-    INPUT_SOURCE,
 };
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use std::path::{Path, PathBuf};
@@ -45,15 +44,7 @@ fn render_load(errors: &LoadErrors) -> String {
 
 /// A roll error rendered against the arguments, or the rules it points into.
 fn render_roll(err: &RollError, rules: &Ruleset, args: &str) -> String {
-    let clipped = match err.span {
-        Some(span) if span.source == INPUT_SOURCE => Clipped::new(err, "arguments", args),
-        Some(span) => match rules.sources().get(span.source) {
-            Some(s) => Clipped::new(err, &s.name, &s.text),
-            None => Clipped::without_source(err),
-        },
-        None => Clipped::without_source(err),
-    };
-    render(&clipped)
+    render(&err.with_source(rules, "arguments", args))
 }
 
 fn code(d: &dyn Diagnostic) -> String {

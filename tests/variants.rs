@@ -592,10 +592,7 @@ fn a_modifier_of_a_used_set_is_changed_in_the_set() {
 
 #[test]
 fn variants_nest_no_deeper_than_the_limit() {
-    let limits = chartwright::Limits {
-        max_variant_depth: 1,
-        ..chartwright::Limits::default()
-    };
+    let limits = chartwright::Limits::default().with_max_variant_depth(1);
     let mut b = Ruleset::builder().limits(limits);
     b.add_path("tests/variants/deeper_mud.rules");
     let errors = b

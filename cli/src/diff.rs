@@ -3,7 +3,7 @@
 //! [`Across`]. Uses only the library's public API.
 
 use crate::output;
-use chartwright::variant::across::{across, Across};
+use chartwright::{across, Across};
 use chartwright::{ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset};
 use std::fmt::Write;
 

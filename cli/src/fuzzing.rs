@@ -16,24 +16,22 @@ use std::sync::OnceLock;
 
 /// Limits for fuzzing: the defaults scaled down so every input runs in
 /// milliseconds (finding panics needs many runs; the limits themselves are
-/// tested in `tests/limits.rs`).
+/// tested in `cli/tests/limits.rs`).
 #[must_use]
 pub fn limits() -> Limits {
-    Limits {
-        max_dice: 40,
-        max_sides: 100,
-        max_follow_depth: 8,
-        max_odds_states: 100_000,
-        max_grid_cells: 10_000,
-        max_input_bytes: 64 * 1024,
-        max_table_span: 10_000,
-        max_odds_work: 10_000_000,
-        max_roll_dice: 10_000,
-        max_follow_ups: 1_000,
-        max_sweep_points: 21,
-        max_situations: 64,
-        ..Limits::default()
-    }
+    Limits::default()
+        .with_max_dice(40)
+        .with_max_sides(100)
+        .with_max_follow_depth(8)
+        .with_max_odds_states(100_000)
+        .with_max_grid_cells(10_000)
+        .with_max_input_bytes(64 * 1024)
+        .with_max_table_span(10_000)
+        .with_max_odds_work(10_000_000)
+        .with_max_roll_dice(10_000)
+        .with_max_follow_ups(1_000)
+        .with_max_sweep_points(21)
+        .with_max_situations(64)
 }
 
 /// The bundled games, as (short name, text): the mutation seeds.

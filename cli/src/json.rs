@@ -3,7 +3,7 @@
 //! `tests/json_doc.rs`). A change that removes or retypes a field raises
 //! [`SCHEMA`]; adding a field does not.
 
-use chartwright::variant::across::Across;
+use chartwright::Across;
 use chartwright::{InputKind, Odds, OddsDiff, Ruleset};
 use serde_json::{json, Map, Value};
 
@@ -67,6 +67,8 @@ pub fn list(ruleset: &Ruleset, only: Option<&chartwright::ChartRef<'_>>) -> Valu
                                         .map(|(n, l)| json!({"name": n, "label": l}))
                                         .collect::<Vec<_>>(),
                                 }),
+                                // A kind this CLI predates: its name and label suffice.
+                                _ => json!({}),
                             };
                             if let (Value::Object(v), Value::Object(k)) = (&mut v, kind) {
                                 v.extend(k);

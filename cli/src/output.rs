@@ -3,7 +3,7 @@
 //! library's public API.
 
 use anstyle::{AnsiColor, Style};
-use chartwright::{Choices, Clipped, LoadErrors, Odds, Roll, RollError, Ruleset, INPUT_SOURCE};
+use chartwright::{Choices, Clipped, LoadErrors, Odds, Roll, RollError, Ruleset};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::fmt::Write;
 
@@ -354,15 +354,7 @@ pub fn load_errors(e: &LoadErrors) -> String {
 
 /// A roll error, rendered against the arguments or the rules it points into.
 pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name: &str) -> String {
-    let clipped = match e.span {
-        Some(span) if span.source == INPUT_SOURCE => Clipped::new(e, input_name, choices_text),
-        Some(span) => match rules.sources().get(span.source) {
-            Some(source) => Clipped::new(e, &source.name, &source.text),
-            None => Clipped::without_source(e),
-        },
-        None => Clipped::without_source(e),
-    };
-    render(&clipped)
+    render(&e.with_source(rules, input_name, choices_text))
 }
 
 /// Every failed expectation, rendered on its `expect` line, then a summary.
@@ -442,6 +434,7 @@ pub fn list_chart(c: &chartwright::ChartRef<'_>) -> String {
                     .collect::<Vec<_>>()
                     .join("|")
             ),
+            _ => String::new(),
         };
         let _ = writeln!(out, "      {:<26} {what:<12} {}", i.name, i.label);
     }

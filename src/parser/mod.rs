@@ -57,7 +57,7 @@ const MAX_TREE_DEPTH: usize = 256;
 ///
 /// ```
 /// use chartwright::parser::parse;
-/// use chartwright::span::SourceId;
+/// use chartwright::SourceId;
 ///
 /// let file = parse(SourceId(0), r#"game "Demo" version "1.0"
 /// flag landed "helicopter has landed"
@@ -169,7 +169,7 @@ fn in_pieces(
 /// ```
 /// use chartwright::ast::Document;
 /// use chartwright::parser::parse_document;
-/// use chartwright::span::SourceId;
+/// use chartwright::SourceId;
 ///
 /// let doc = parse_document(SourceId(0), r#"variant "Mud" of first_echelon version "1"
 /// change bog_down.tracked +1

@@ -37,8 +37,7 @@ type Settings = Vec<Option<Option<String>>>;
 /// charts' inputs; those in `fixed` stay as given), at most `limit` of them.
 ///
 /// ```
-/// use chartwright::variant::across::across;
-/// use chartwright::{Choices, Ruleset};
+/// use chartwright::{across, Choices, Ruleset};
 /// let base = Ruleset::from_file("first_echelon").unwrap();
 /// let mud = Ruleset::from_str("mud", r#"
 ///     variant "Mud" of first_echelon version "1"

@@ -25,6 +25,7 @@ impl VariantError {
 
 /// The kinds of [`VariantError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum VariantErrorKind {
     /// A change names something the base does not have.
     UnknownTarget {

@@ -484,6 +484,8 @@ impl ReplState {
                 Origin::File(p) => b.add_file(p),
                 Origin::Bundled(n) => b.add_path(n),
                 Origin::Text(t) => b.add_str(game, t),
+                // An origin this REPL predates: reloaded by the game's name.
+                _ => b.add_path(game),
             };
         }
         b
@@ -934,7 +936,7 @@ mod tests {
                             v.push(format!("{}={n}", i.name));
                         }
                     }
-                    chartwright::InputKind::Flag(_) => v.push(format!("{}=1", i.name)),
+                    _ => v.push(format!("{}=1", i.name)),
                 }
             }
         }
