@@ -22,7 +22,7 @@ use crate::span::Span;
 use miette::{Diagnostic, LabeledSpan};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::One;
 use std::fmt;
 
 /// One expectation of a rules file.

@@ -80,8 +80,13 @@ impl From<i64> for Number {
 
 impl fmt::Display for Number {
     /// `3`, `0.5`, `-1.25`; a value with no short decimal form as `7/3`.
+    /// Width, fill and alignment apply to the whole text (`{:>6}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Show(self.0).fmt(f)
+        if f.width().is_some() {
+            f.pad(&Show(self.0).to_string())
+        } else {
+            Show(self.0).fmt(f)
+        }
     }
 }
 
@@ -104,6 +109,14 @@ impl FromStr for Number {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn width_and_fill_apply_to_the_whole_number() {
+        let n: Number = "-1.25".parse().unwrap();
+        assert_eq!(format!("{n:>7}|"), "  -1.25|");
+        assert_eq!(format!("{n:_<6}|"), "-1.25_|");
+        assert_eq!(format!("{n}"), "-1.25");
+    }
 
     #[test]
     fn keeps_decimals_exact() {

@@ -42,7 +42,12 @@ fn assert_diff(d: &OddsDiff, expected: &[(&str, Option<BigRational>, Option<BigR
     let got: Vec<(&str, Option<BigRational>, Option<BigRational>)> = d
         .outcomes
         .iter()
-        .map(|o| (o.outcome.as_str(), o.base.clone(), o.variant.clone()))
+        .map(|o| {
+            let big = |p: &Option<chartwright::Probability>| {
+                p.as_ref().map(chartwright::Probability::to_big)
+            };
+            (o.outcome.as_str(), big(&o.base), big(&o.variant))
+        })
         .collect();
     assert_eq!(got, expected);
 }

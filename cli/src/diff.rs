@@ -242,11 +242,8 @@ pub fn cut(text: &str, width: usize) -> String {
     s
 }
 
-fn fraction(p: Option<&num_rational::BigRational>) -> String {
-    p.map_or_else(
-        || "—".to_owned(),
-        |p| format!("{}/{}", p.numer(), p.denom()),
-    )
+fn fraction(p: Option<&chartwright::Probability>) -> String {
+    p.map_or_else(|| "—".to_owned(), chartwright::Probability::fraction)
 }
 
 fn pct(p: Option<f64>) -> String {

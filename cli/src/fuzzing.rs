@@ -186,7 +186,7 @@ fn exercise_chart(
     for _ in 0..4 {
         match bound.roll(&mut rng) {
             Ok(r) => {
-                let _ = output::roll(&r, 0);
+                let _ = output::roll(&r);
             }
             Err(e) => {
                 let _ = output::roll_error(&e, rules, text, "arguments");

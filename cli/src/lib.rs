@@ -461,7 +461,7 @@ fn roll(
         if json {
             emit(&json::text(serde_json::to_value(&r).unwrap_or_default()));
         } else {
-            emit(&output::roll(&r, 0));
+            emit(&output::roll(&r));
         }
         return Ok(());
     }

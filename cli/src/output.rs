@@ -3,7 +3,7 @@
 //! library's public API.
 
 use anstyle::{AnsiColor, Style};
-use chartwright::{Choices, Clipped, LoadErrors, Odds, Roll, RollError, Ruleset};
+use chartwright::{Choices, Clipped, LoadErrors, Odds, Roll, RollError, Ruleset, TraceLine};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::fmt::Write;
 
@@ -108,132 +108,70 @@ pub fn show(chart: &chartwright::ChartRef<'_>) -> String {
     wrap_lines(&crate::diff::show(chart), width())
 }
 
-/// A roll trace, indented by `depth` for follow-ups.
-pub fn roll(r: &Roll, depth: usize) -> String {
-    let pad = "  ".repeat(depth);
+/// A roll trace (the library's [`Roll::trace`]), painted and wrapped to the
+/// width of standard output.
+pub fn roll(r: &Roll) -> String {
+    let width = width();
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{pad}{} {}",
-        paint(BOLD, &r.title),
-        paint(DIM, format!("({})", r.chart))
-    );
-    if !r.dice.is_empty() {
-        let dice: Vec<String> = r
-            .dice
-            .iter()
-            .map(|d| {
-                let faces: Vec<String> = d.faces.iter().map(ToString::to_string).collect();
-                let who = d
-                    .label
-                    .as_deref()
-                    .map_or(String::new(), |l| format!("{l} "));
-                let sign = if d.negative { "-" } else { "" };
-                format!(
-                    "{who}{sign}{}d{}: {}",
-                    d.faces.len(),
-                    d.sides,
-                    faces.join(" ")
-                )
-            })
-            .collect();
-        // An opposed roll's naturals are shown side by side below.
-        let natural = match r.natural {
-            Some(n) if r.sides.is_empty() => format!("  (natural {n})"),
-            _ => String::new(),
-        };
-        let _ = writeln!(out, "{pad}  dice     {}{natural}", dice.join(", "));
-    }
-    for m in &r.modifiers {
-        let value = format!("{:+}", m.value);
-        let value = if m.value < 0 {
-            paint(MINUS, value)
-        } else {
-            paint(PLUS, value)
-        };
-        let note = m
-            .note
-            .as_deref()
-            .map_or(String::new(), |n| format!(" ({n})"));
-        // The value is 4 columns (plus colour codes); the label wraps under itself.
-        let lead = format!("{pad}  {:>4}     ", format!("{:+}", m.value));
-        let hang = " ".repeat(lead.chars().count());
-        let text = format!("{}{note} [{}]", m.label, m.name);
-        for (i, line) in wrap(&text, width(), &lead, &hang).into_iter().enumerate() {
-            let line = if i == 0 {
-                line.replacen(lead.as_str(), &format!("{pad}  {value:>4}     "), 1)
-            } else {
-                line
-            };
-            let line = match line.rfind(&format!("[{}]", m.name)) {
-                Some(at) => format!("{}{}", &line[..at], paint(DIM, &line[at..])),
-                None => line,
-            };
-            let _ = writeln!(out, "{line}");
-        }
-    }
-    if !r.sides.is_empty() {
-        for s in &r.sides {
-            let _ = writeln!(
-                out,
-                "{pad}  {:<8} {} {:+} = {}",
-                s.side, s.natural, s.modifier, s.total
-            );
-        }
-        if let Some(d) = r.score {
-            let _ = writeln!(out, "{pad}  difference {d}");
-        }
-    } else if let (Some(t), false) = (r.total, r.dice.is_empty()) {
-        let verdict = match r.met_target {
-            Some(true) => ": met",
-            Some(false) => ": not met",
-            None => "",
-        };
-        match &r.target {
-            // Roll-under: the modifiers above moved the target, not the roll.
-            Some(target) if r.modifiers_move_target => {
+    for (depth, line) in r.trace() {
+        let pad = " ".repeat(line.indent(depth));
+        match &line {
+            TraceLine::Title { title, chart } => {
                 let _ = writeln!(
                     out,
-                    "{pad}  roll     {t}  vs {target}{verdict} (the modifiers move the target)"
+                    "{pad}{} {}",
+                    paint(BOLD, title),
+                    paint(DIM, format!("({chart})"))
                 );
             }
-            Some(target) => {
-                let _ = writeln!(out, "{pad}  total    {t}  vs {target}{verdict}");
+            TraceLine::Modifier { value, text, name } => {
+                let signed = format!("{value:+}");
+                let painted = paint(if *value < 0 { MINUS } else { PLUS }, &signed);
+                // The value is 4 columns (plus colour codes); the label wraps under itself.
+                let lead = format!("{pad}{signed:>4}     ");
+                let hang = " ".repeat(lead.chars().count());
+                let name = format!("[{name}]");
+                for (i, wrapped) in wrap(&format!("{text} {name}"), width, &lead, &hang)
+                    .into_iter()
+                    .enumerate()
+                {
+                    let wrapped = if i == 0 {
+                        wrapped.replacen(lead.as_str(), &format!("{pad}{painted:>4}     "), 1)
+                    } else {
+                        wrapped
+                    };
+                    let wrapped = match wrapped.rfind(&name) {
+                        Some(at) => format!("{}{}", &wrapped[..at], paint(DIM, &wrapped[at..])),
+                        None => wrapped,
+                    };
+                    let _ = writeln!(out, "{wrapped}");
+                }
             }
-            None => {
-                let _ = writeln!(out, "{pad}  total    {t}");
+            TraceLine::Natural(text) => {
+                let _ = writeln!(out, "{pad}{}", paint(BOLD, text));
+            }
+            TraceLine::Detail(text) => {
+                let _ = writeln!(out, "{pad}{}", paint(DIM, text));
+            }
+            TraceLine::Outcome(text) => {
+                let lead = format!("{pad}=> ");
+                let hang = " ".repeat(lead.chars().count());
+                for (i, wrapped) in wrap(text, width, &lead, &hang).into_iter().enumerate() {
+                    // Only the outcome is painted; the wrapper may have trimmed
+                    // the lead, so never split at a byte count.
+                    let prefix = if i == 0 { &lead } else { &hang };
+                    let (indent, text) = match wrapped.strip_prefix(prefix.as_str()) {
+                        Some(text) => (prefix.as_str(), text),
+                        None => ("", wrapped.as_str()),
+                    };
+                    let _ = writeln!(out, "{indent}{}", paint(GOOD, text));
+                }
+            }
+            // A step, or a kind of line this CLI predates: as the library writes it.
+            _ => {
+                let _ = writeln!(out, "{pad}{line}");
             }
         }
-    }
-    if let (Some(s), false) = (r.score, r.dice.iter().any(|d| d.label.is_some())) {
-        let _ = writeln!(out, "{pad}  score    {s}");
-    }
-    for n in &r.natural_rules {
-        let _ = writeln!(out, "{pad}  {}", paint(BOLD, n));
-    }
-    if let Some(d) = &r.detail {
-        let _ = writeln!(out, "{pad}  {}", paint(DIM, d));
-    }
-    if let Some(row) = &r.row {
-        let _ = writeln!(out, "{pad}  row      {row}");
-    }
-    let lead = format!("{pad}  => ");
-    let hang = " ".repeat(lead.chars().count());
-    for (i, line) in wrap(&r.outcome.to_string(), width(), &lead, &hang)
-        .into_iter()
-        .enumerate()
-    {
-        // Only the outcome is painted; the wrapper may have trimmed the
-        // lead, so never split at a byte count.
-        let prefix = if i == 0 { &lead } else { &hang };
-        let (indent, text) = match line.strip_prefix(prefix.as_str()) {
-            Some(text) => (prefix.as_str(), text),
-            None => ("", line.as_str()),
-        };
-        let _ = writeln!(out, "{indent}{}", paint(GOOD, text));
-    }
-    for f in &r.follow_ups {
-        out.push_str(&roll(f, depth + 1));
     }
     out
 }

@@ -3,7 +3,15 @@
 #[test]
 fn the_trace_of_a_ladder_read_says_how_it_moved() {
     let out = crate::common::cw()
-        .args(["roll", "tests/charts/visibility.rules", "spot", "base=6", "smoke", "--seed", "1"])
+        .args([
+            "roll",
+            "tests/charts/visibility.rules",
+            "spot",
+            "base=6",
+            "smoke",
+            "--seed",
+            "1",
+        ])
         .output()
         .expect("run chartwright");
     let text = String::from_utf8_lossy(&out.stdout);

@@ -3,12 +3,7 @@
 #[test]
 fn show_and_the_sheet_say_which_counts_are_reported() {
     use predicates::str::contains;
-    let run = |args: &[&str]| {
-        crate::common::cw()
-            .args(args)
-            .assert()
-            .success()
-    };
+    let run = |args: &[&str]| crate::common::cw().args(args).assert().success();
     run(&["show", "tests/charts/report.rules", "two"]).stdout(contains("Reports hits, kills"));
     run(&["sheet", "tests/charts/report.rules", "convert"]).stdout(contains(
         "The result is the count of <strong>converted</strong> alone.",

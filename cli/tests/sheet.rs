@@ -7,7 +7,6 @@ use crate::common;
 
 use chartwright::sheet::{comparison_page, comparison_svg, odds_svg, sheet, Compared, BAR_SCALE};
 use chartwright::{Choices, Odds, OddsDiff, Ruleset};
-use num_traits::ToPrimitive;
 use scraper::{ElementRef, Html, Selector};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,10 +31,6 @@ fn attr(e: ElementRef<'_>, name: &str) -> String {
     e.value().attr(name).unwrap_or_default().to_string()
 }
 
-fn fraction(p: &num_rational::BigRational) -> String {
-    format!("{}/{}", p.numer(), p.denom())
-}
-
 /// Every bar in `root` with class `class` shows the probability `odds`
 /// gives its outcome: the fraction in `data-probability`, and a width of
 /// percent × `BAR_SCALE` / 100.
@@ -45,8 +40,8 @@ fn assert_bars(root: ElementRef<'_>, class: &str, odds: &Odds) -> usize {
     for rect in root.select(&sel(&format!("rect.{class}"))) {
         let outcome = attr(rect, "data-outcome");
         let p = odds.probability(&outcome);
-        assert_eq!(attr(rect, "data-probability"), fraction(&p), "{outcome}");
-        let want = p.to_f64().unwrap_or(0.0) * BAR_SCALE;
+        assert_eq!(attr(rect, "data-probability"), p.fraction(), "{outcome}");
+        let want = p.to_f64() * BAR_SCALE;
         let width: f64 = attr(rect, "width").parse().expect("a numeric width");
         assert!(
             (width - want).abs() < 0.01,

@@ -8,7 +8,6 @@ use predicates::str::contains;
 const MUD: &str = "docs/variants/mud_season.rules";
 const STOUT: &str = "docs/variants/bcs_stout_defense.rules";
 
-
 fn stdout(args: &[&str]) -> String {
     let out = cw().args(args).assert().success();
     String::from_utf8_lossy(&out.get_output().stdout).into_owned()
@@ -130,7 +129,8 @@ fn cli_source_prints_a_bundled_game() {
     let out = stdout(&["source", "first_echelon"]);
     assert_eq!(
         out,
-        std::fs::read_to_string("rules/first_echelon.rules").expect("rules file")
+        std::fs::read_to_string(crate::common::root().join("rules/first_echelon.rules"))
+            .expect("rules file")
     );
     cw().args(["source", "first_echelon2"])
         .assert()

@@ -39,8 +39,6 @@ use fraction::Denominator;
 use index::Index;
 pub(crate) use layout::Layout;
 use num_bigint::BigUint;
-use num_rational::BigRational;
-use num_traits::Zero;
 pub use probability::Probability;
 use serde::{Serialize, Serializer};
 use smallvec::{smallvec, SmallVec};
@@ -121,11 +119,12 @@ impl Serialize for OddsOutcome {
 impl Odds {
     /// The probability of an outcome by its text, or zero.
     #[must_use]
-    pub fn probability(&self, outcome: &str) -> BigRational {
-        self.outcomes
-            .iter()
-            .filter(|o| o.outcome == outcome)
-            .fold(BigRational::zero(), |a, o| a + &o.probability)
+    pub fn probability(&self, outcome: &str) -> Probability {
+        let mut sum = Probability::zero();
+        for o in self.outcomes.iter().filter(|o| o.outcome == outcome) {
+            sum += &o.probability;
+        }
+        sum
     }
 
     /// The JSON form: `{"chart", "outcomes": [{"outcome", "probability",

@@ -89,7 +89,14 @@ impl Probability {
         }
     }
 
-    /// The numerator.
+    /// `"n/d"` in lowest terms, also when `d` is 1 (`"1/1"`): the form of
+    /// the JSON outputs.
+    #[must_use]
+    pub fn fraction(&self) -> String {
+        format!("{}/{}", self.numer(), self.denom())
+    }
+
+    /// The numerator, in lowest terms.
     #[must_use]
     pub fn numer(&self) -> BigUint {
         match &self.0 {
@@ -281,13 +288,16 @@ impl Ord for Probability {
     }
 }
 
+/// `1/6`, or `1` for certainty. Width, fill and alignment apply to the
+/// whole fraction (`{:>6}`).
 impl fmt::Display for Probability {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            Repr::Small(n, 1) => write!(f, "{n}"),
-            Repr::Small(n, d) => write!(f, "{n}/{d}"),
-            Repr::Big(r) => write!(f, "{r}"),
-        }
+        let text = match &self.0 {
+            Repr::Small(n, 1) => n.to_string(),
+            Repr::Small(n, d) => format!("{n}/{d}"),
+            Repr::Big(r) => r.to_string(),
+        };
+        f.pad(&text)
     }
 }
 
@@ -297,7 +307,7 @@ impl fmt::Debug for Probability {
     }
 }
 
-/// The string `"n/d"` (also when `d` is 1).
+/// The string `"n/d"` (also when `d` is 1), as [`Probability::fraction`].
 impl Serialize for Probability {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(&format_args!("{}/{}", self.numer(), self.denom()))
@@ -337,6 +347,13 @@ mod tests {
         let back = Probability::from_big(product.to_big() * m);
         assert_eq!(back, big);
         assert!(matches!(back.0, Repr::Small(..)));
+    }
+
+    #[test]
+    fn width_and_fill_apply_to_the_whole_fraction() {
+        assert_eq!(format!("{:>6}|", Probability::new(1, 6)), "   1/6|");
+        assert_eq!(format!("{:*<5}|", Probability::new(1, 1)), "1****|");
+        assert_eq!(format!("{:^7}|", Probability::new(5, 36)), " 5/36  |");
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use crate::odds::Odds;
 use crate::variant::diff::OddsDiff;
+use crate::Probability;
 use maud::{html, Markup};
-use num_rational::BigRational;
 
 /// Width of the outcome labels, in SVG units (px at 100%).
 const LABEL_WIDTH: f64 = 190.0;
@@ -35,18 +35,14 @@ fn label_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn fraction(p: &BigRational) -> String {
-    format!("{}/{}", p.numer(), p.denom())
-}
-
 /// One bar: the rect and its percentage, at `y`.
-fn bar(class: &str, outcome: &str, x: f64, y: f64, p: &BigRational) -> Markup {
-    let percent = num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0) * 100.0;
+fn bar(class: &str, outcome: &str, x: f64, y: f64, p: &Probability) -> Markup {
+    let percent = p.to_f64() * 100.0;
     let w = bar_width(percent);
     html! {
         rect class=(class) x=(x) y=(y) width=(w) height=(BAR_HEIGHT)
-            data-outcome=(outcome) data-probability=(fraction(p)) data-percent=(format!("{percent:.4}")) {
-            title { (outcome) ": " (fraction(p)) " (" (format!("{percent:.2}")) "%)" }
+            data-outcome=(outcome) data-probability=(p.fraction()) data-percent=(format!("{percent:.4}")) {
+            title { (outcome) ": " (p.fraction()) " (" (format!("{percent:.2}")) "%)" }
         }
         text class="pct" x=(x + w + 3.0) y=(y + BAR_HEIGHT - 2.0) { (format!("{percent:.1}%")) }
     }
@@ -99,7 +95,7 @@ pub(crate) fn odds(odds: &Odds, standalone: bool) -> Markup {
             line class="axis" x1=(LABEL_WIDTH) y1="0" x2=(LABEL_WIDTH) y2=(height) {}
             @for ((o, lines), y) in odds.outcomes.iter().zip(&rows).zip(&placed) {
                 (labels(lines, y + BAR_HEIGHT - 2.0))
-                (bar("bar", &o.outcome, LABEL_WIDTH, *y, &o.probability.to_big()))
+                (bar("bar", &o.outcome, LABEL_WIDTH, *y, &o.probability))
             }
         }
     }
@@ -145,7 +141,7 @@ pub(crate) fn comparison(diff: &OddsDiff, names: (&str, &str), standalone: bool)
 }
 
 /// One side's bar of a comparison; `None` where that side never gives it.
-fn side_bar(class: &str, outcome: &str, y: f64, p: Option<&BigRational>) -> Markup {
+fn side_bar(class: &str, outcome: &str, y: f64, p: Option<&Probability>) -> Markup {
     match p {
         Some(p) => bar(class, outcome, LABEL_WIDTH, y, p),
         None => html! {

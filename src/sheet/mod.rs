@@ -270,13 +270,8 @@ pub fn comparison_page(
 /// One chart of a comparison page: the table beside the picture.
 fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
     let diff = &c.diff;
-    let side = |p: Option<&num_rational::BigRational>| match p {
-        Some(p) => format!(
-            "{}/{} ({:.2}%)",
-            p.numer(),
-            p.denom(),
-            num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0) * 100.0
-        ),
+    let side = |p: Option<&crate::Probability>| match p {
+        Some(p) => format!("{} ({:.2}%)", p.fraction(), p.to_f64() * 100.0),
         None => "never".to_owned(),
     };
     html! {

@@ -3,7 +3,7 @@
 //! change is drawn from.
 
 use crate::choices::Choices;
-use crate::odds::Odds;
+use crate::odds::{Odds, Probability};
 use crate::roll_error::RollError;
 use crate::ruleset::ChartRef;
 use num_rational::BigRational;
@@ -15,18 +15,21 @@ pub struct OutcomeDiff {
     /// The outcome's text.
     pub outcome: String,
     /// Its exact probability in the base; `None` where the base never gives it.
-    pub base: Option<BigRational>,
+    pub base: Option<Probability>,
     /// Its exact probability in the variant; `None` where the variant never
     /// gives it.
-    pub variant: Option<BigRational>,
+    pub variant: Option<Probability>,
 }
 
 impl OutcomeDiff {
     /// The exact change, variant minus base (a missing side counts as 0).
     #[must_use]
     pub fn delta(&self) -> BigRational {
-        let zero = BigRational::zero();
-        self.variant.as_ref().unwrap_or(&zero) - self.base.as_ref().unwrap_or(&zero)
+        let big = |p: &Option<Probability>| {
+            p.as_ref()
+                .map_or_else(BigRational::zero, Probability::to_big)
+        };
+        big(&self.variant) - big(&self.base)
     }
 
     /// The change in percentage points (for display only).
@@ -38,22 +41,18 @@ impl OutcomeDiff {
     /// The base's probability as a percentage, if the base gives it.
     #[must_use]
     pub fn base_percent(&self) -> Option<f64> {
-        self.base.as_ref().map(percent)
+        self.base.as_ref().map(|p| p.to_f64() * 100.0)
     }
 
     /// The variant's probability as a percentage, if the variant gives it.
     #[must_use]
     pub fn variant_percent(&self) -> Option<f64> {
-        self.variant.as_ref().map(percent)
+        self.variant.as_ref().map(|p| p.to_f64() * 100.0)
     }
 }
 
 fn percent(p: &BigRational) -> f64 {
     p.to_f64().unwrap_or(0.0) * 100.0
-}
-
-fn fraction(p: &BigRational) -> String {
-    format!("{}/{}", p.numer(), p.denom())
 }
 
 /// A chart's odds in a base and a variant, for one set of choices.
@@ -184,8 +183,8 @@ impl OddsDiff {
             "choices": self.choices,
             "outcomes": self.outcomes.iter().map(|o| serde_json::json!({
                 "outcome": o.outcome,
-                "base": o.base.as_ref().map(fraction),
-                "variant": o.variant.as_ref().map(fraction),
+                "base": o.base.as_ref().map(Probability::fraction),
+                "variant": o.variant.as_ref().map(Probability::fraction),
                 "delta_percent": o.delta_percent(),
             })).collect::<Vec<_>>(),
         })

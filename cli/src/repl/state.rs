@@ -577,7 +577,7 @@ impl ReplState {
             Err(reply) => return reply,
         };
         match bound.roll(rng) {
-            Ok(r) => Reply::ok(output::roll(&r, 0)),
+            Ok(r) => Reply::ok(output::roll(&r)),
             Err(e) => fail(&e),
         }
     }
