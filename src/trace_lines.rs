@@ -105,7 +105,7 @@ impl Roll {
             push(TraceLine::Modifier {
                 value: m.value,
                 text: format!("{}{note}", m.label),
-                name: m.name.to_string(),
+                name: m.name.clone(),
             });
         }
         for step in self.total_lines() {
