@@ -10,7 +10,8 @@
 //! Modes: `pool2 N` (N d10 hitting on 6+, each hit converting on d6 4+),
 //! `pool2r N` (the same with `report converted`: the marginal engine),
 //! `sum N` (a table with one row per total of N d6), `peers W` (the peers
-//! workload W of `/work/shared/peers/chartwright-adapter/rules/`, or
+//! workload W of `chartwright-adapter/rules/` in the peers harness, which is
+//! `../shared/peers` from the project's top folder or `$PEERS_DIR`; or
 //! `$PEERS_RULES`: 3.1, 3.2, 4.1, 4.2, 5, 6.1, 6.2). With `K = 0` and
 //! `ODDS_CG_TRY` set: one call, timed, and whether the limits refused it
 //! (`ODDS_CG_WORK` sets `max_odds_work` for `pool2`, `pool2r` and `sum`).
@@ -45,8 +46,11 @@ fn main() {
     let mode = args[1].as_str();
     let k: u64 = args[3].parse().unwrap();
     let (rules, name, choices) = if mode == "peers" {
-        let dir = std::env::var("PEERS_RULES")
-            .unwrap_or_else(|_| "/work/shared/peers/chartwright-adapter/rules".into());
+        let dir = std::env::var("PEERS_RULES").unwrap_or_else(|_| {
+            let peers = std::env::var("PEERS_DIR")
+                .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/peers").into());
+            format!("{peers}/chartwright-adapter/rules")
+        });
         let mut b = Ruleset::builder();
         b.add_str(
             "peers",

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# One run of the peers harness (/work/shared/peers, or $PEERS_DIR) for
-# docs/performance.md: the workloads W1-W6 against icepool and the
-# hand-written Rust baseline, then the scaling of both kinds of exact odds
-# (the two-stage pool N d10 hitting on 6+, each hit converting on d6 4+: as
-# the joint of both counts, `pool2`, and with `report converted`, `pool2r`;
-# the sum of N d6) for chartwright (cw-scale) and icepool (scale_icepool.py);
-# and, for the joint pool, the hand-written floor (joint-floor/: the same
-# answer with nothing but the arithmetic, as reduced fractions and as
-# icepool's counts over one denominator).
+# One run of the peers harness (../shared/peers from the project's top
+# folder, or $PEERS_DIR) for docs/performance.md: the workloads W1-W6
+# against icepool and the hand-written Rust baseline, then the scaling of
+# both kinds of exact odds (the two-stage pool N d10 hitting on 6+, each hit
+# converting on d6 4+: as the joint of both counts, `pool2`, and with
+# `report converted`, `pool2r`; the sum of N d6) for chartwright (cw-scale)
+# and icepool (scale_icepool.py); and, for the joint pool, the hand-written
+# floor (joint-floor/: the same answer with nothing but the arithmetic, as
+# reduced fractions and as icepool's counts over one denominator).
 #
 #   benches/peers/run.sh [N ...]        (default N: 10 20 50 100 200 500)
 #
@@ -18,7 +18,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 project=$(cd "$here/../.." && pwd)
-peers=${PEERS_DIR:-/work/shared/peers}
+peers=${PEERS_DIR:-$project/../shared/peers}
 work=${PEERS_WORK:-${TMPDIR:-/tmp}/chartwright-peers}
 copy=$work/harness
 mkdir -p "$work"; rm -rf "$copy"; cp -r "$peers" "$copy"; chmod -R u+w "$copy"
