@@ -1,5 +1,5 @@
 //! Every chart of `rules/battalion_combat_series.rules` against the sheet
-//! (`shared/seeds/battalion_combat_series_charts_v1.2.txt`). BCS rolls two dice
+//! (Battalion Combat Series charts, v1.2). BCS rolls two dice
 //! (2d6) or one die (d6) as each chart says.
 use crate::common;
 

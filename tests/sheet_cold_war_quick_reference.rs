@@ -1,5 +1,5 @@
 //! Cold War Quick Reference Sheet (`rules/cold_war_quick_reference.rules`)
-//! checked chart by chart against `shared/seeds/cold_war_quick_reference_sheet.txt`.
+//! checked chart by chart against the published quick reference sheet.
 //! d6 for activation, reaction, terrain, hit conversion and penetration
 //! results; d10 to fire and to penetrate.
 

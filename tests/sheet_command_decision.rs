@@ -1,5 +1,5 @@
 //! Command Decision: Test of Battle reference card (`rules/command_decision.rules`)
-//! checked chart by chart against `shared/seeds/command_decision_reference_card.txt`.
+//! checked chart by chart against the published reference card.
 //! Every chart rolls one d10.
 
 use crate::common;

@@ -1,5 +1,5 @@
 //! Every chart of `rules/first_echelon.rules` against the sheet
-//! (`shared/seeds/first_echelon_tables_v1.3.txt`). First Echelon rolls one d10.
+//! (First Echelon tables, v1.3). First Echelon rolls one d10.
 use crate::common;
 
 use chartwright::{RollErrorKind, Ruleset};

@@ -1,5 +1,5 @@
 //! `rules/guns_of_august.rules` against the sheet
-//! (`shared/seeds/classic_crts.txt`, part B: the Guns of August CRT). One
+//! (The Guns of August's Combat Results Table). One
 //! d6 with modifiers read on rows 0..6; the column is the odds ratio rounded
 //! in the defender's favour; the net modifier is capped at ±3; a modified
 //! roll below 0 reads as 0 and above 6 as 6; below 1-1 read on 1-1 with the

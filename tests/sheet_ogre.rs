@@ -1,5 +1,5 @@
-//! `rules/ogre.rules` against the sheet (`shared/seeds/classic_crts.txt`,
-//! part A: Ogre's Combat Results Table). One d6; the column is the odds
+//! `rules/ogre.rules` against the sheet (Ogre's Combat Results
+//! Table). One d6; the column is the odds
 //! ratio rounded in the defender's favour; below 1-2 always NE, 5-1 or
 //! better an automatic X.
 use crate::common;

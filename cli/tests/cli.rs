@@ -909,3 +909,23 @@ expect bog_down tracked mud => "Traverse" 3/10
         "{err}"
     );
 }
+
+/// Every place that lists the bundled games names each of them: `--help`
+/// (and so the man page), the README, and the REPL and embedding guides.
+#[test]
+fn every_list_of_bundled_games_names_them_all() {
+    let help = cw().arg("--help").output().expect("runs");
+    let mut lists = vec![(
+        "--help".to_owned(),
+        String::from_utf8_lossy(&help.stdout).into_owned(),
+    )];
+    for doc in ["README.md", "docs/repl.md", "docs/embedding.md"] {
+        let text = std::fs::read_to_string(crate::common::root().join(doc)).expect("the doc");
+        lists.push((doc.to_owned(), text));
+    }
+    for (place, text) in &lists {
+        for game in chartwright::bundled::names() {
+            assert!(text.contains(game), "{place} does not name `{game}`");
+        }
+    }
+}
