@@ -30,8 +30,8 @@ charts 21000 >"$work/charts_2mb.rules"  # just under the 2 MiB limit
 # About 100 MB: the block above 50 times (refused by its size, unparsed).
 for _ in $(seq 50); do cat "$work/charts_2mb.rules"; done >"$work/charts_100mb.rules"
 { printf 'roll bog_down '; x 1000000; } >"$work/line"
-# The engine cases (the same charts as ENGINE in tests/limits.rs).
-sed -n '/^const ENGINE: &str = r#"/,/^"#;/p' tests/limits.rs | sed '1s/.*/game "g" version "1"/; $d' >"$work/engine.rules"
+# The engine cases (the same charts as ENGINE in cli/tests/limits.rs).
+sed -n '/^const ENGINE: &str = r#"/,/^"#;/p' cli/tests/limits.rs | sed '1s/.*/game "g" version "1"/; $d' >"$work/engine.rules"
 
 row() { # engine? case-name stdin-file args...
   local engine="$1" name="$2" input="$3"; shift 3

@@ -302,7 +302,7 @@ pub fn repl_lines(data: &[u8]) {
     for line in text.split('\n').take(32) {
         // The fuzzer must not read or write the machine's files or devices:
         // `load` and `reload` are tested on the real binary in
-        // tests/limits.rs, `diff --html FILE` in tests/variants.rs.
+        // cli/tests/limits.rs, `diff --html FILE` in cli/tests/variants.rs.
         let mut words = line.split_whitespace();
         let word = words.next().unwrap_or("");
         if word == "load" || word == "reload" || words.any(|w| w == "--html") {

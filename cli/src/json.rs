@@ -1,6 +1,6 @@
 //! The `--json` outputs of `roll`, `odds`, `diff` and `list`, each an object with a
 //! `"schema"` version (documented in docs/json.md and tested against it by
-//! `tests/json_doc.rs`). A change that removes or retypes a field raises
+//! `cli/tests/json_doc.rs`). A change that removes or retypes a field raises
 //! [`SCHEMA`]; adding a field does not.
 
 use chartwright::Across;
