@@ -1045,3 +1045,12 @@ pub enum ChangeKind {
     /// `remove NAME`.
     RemoveItem(Ident),
 }
+
+/// `2R`, `1L`: a column shift as the sheet writes it.
+pub(crate) fn shift_text(n: i64) -> String {
+    if n < 0 {
+        format!("{}L", n.unsigned_abs())
+    } else {
+        format!("{n}R")
+    }
+}

@@ -4,7 +4,8 @@
 //! one column's lookup (or an outcome without a roll), so the engines read
 //! an ordinary plan; the trace gets the account of how the column was found.
 
-use crate::bind::{shift_text, Env};
+use crate::ast::shift_text;
+use crate::env::Env;
 use crate::num::{Num, Show};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{OffRule, Outcome, Scale, ScaleValue};

@@ -63,6 +63,7 @@ mod column;
 mod compile_error;
 mod compiler;
 mod condition;
+mod env;
 mod expect;
 mod ladder;
 mod limits;

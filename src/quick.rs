@@ -11,8 +11,7 @@ use crate::sample::DiceSource;
 use crate::tree::Program;
 use std::num::NonZeroU32;
 
-/// Most counting stages a pool may have (each gets a slot in [`OutcomeId`]).
-pub(crate) const MAX_STAGES: usize = 4;
+use crate::tree::MAX_STAGES;
 
 /// Which outcome a quick roll gave: cheap to copy around, compare and count.
 /// [`crate::BoundChart::describe`] turns it into text.

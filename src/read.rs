@@ -1,7 +1,8 @@
 //! Reading a bound plan for given natural dice: the one function from dice
 //! to outcome that both the sampler and the exact-odds engine call.
 
-use crate::bind::{Bound, NatPick, Plan, Resolved};
+use crate::bind::{Bound, NatPick, Plan};
+use crate::env::Resolved;
 use crate::roll::{OutcomeField, OutcomeText, Shared};
 use crate::roll_error::{RollError, RollErrorKind};
 use crate::tree::{ChartTree, Program, Ranges};
@@ -18,8 +19,7 @@ pub(crate) struct Key {
 const SUCCESS: u32 = 1 << 20;
 const FAILURE: u32 = SUCCESS + 1;
 const EXTRA: u32 = 1 << 21;
-/// Most natural-roll rules one chart may have (their `also` outcomes are a bitset).
-pub(crate) const MAX_EXTRAS: u32 = 32;
+use crate::tree::MAX_EXTRAS;
 
 /// What the natural dice gave.
 pub(crate) struct Reading {
@@ -82,7 +82,7 @@ impl Bound {
                 let total = natural + offset;
                 let score = match score {
                     Some(e) => Some(
-                        crate::bind::Env {
+                        crate::env::Env {
                             program,
                             chart: self.chart,
                             values: &self.values,
@@ -90,7 +90,7 @@ impl Bound {
                             ladders: &self.ladders,
                         }
                         .expr(e, Some((total, natural)))
-                        .and_then(|v| crate::bind::whole_of(v, "the score"))?,
+                        .and_then(|v| crate::env::whole_of(v, "the score"))?,
                     ),
                     None => None,
                 };

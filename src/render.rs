@@ -148,7 +148,7 @@ pub(crate) fn modifier_value(program: &Program, m: &crate::tree::Modifier) -> St
 fn modifier_parts(program: &Program, m: &crate::tree::Modifier) -> (String, String) {
     match &m.value {
         ModValue::Fixed(v) => (format!("{v:+}"), String::new()),
-        ModValue::Shift(v) => (crate::bind::shift_text(*v), String::new()),
+        ModValue::Shift(v) => (crate::ast::shift_text(*v), String::new()),
         ModValue::Param { factor, from } => {
             let base = match m.sign {
                 Some(crate::ast::ParamSign::Plus) => "+r",

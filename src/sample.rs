@@ -405,7 +405,7 @@ fn natural_rules(bound: &Bound, natural: i64) -> Vec<NaturalRule> {
         } => (naturals, extras, Some(success), Some(failure)),
         _ => return Vec::new(),
     };
-    let text = |r: Option<&crate::bind::Resolved>| {
+    let text = |r: Option<&crate::env::Resolved>| {
         r.map(|r| {
             r.fields
                 .iter()

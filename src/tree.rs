@@ -15,6 +15,14 @@ pub type ChoiceId = usize;
 /// Index of an input in [`ChartTree::slots`].
 pub type Slot = usize;
 
+/// Most counting stages a pool may have: the compiler refuses more, and a
+/// quick roll's outcome id has a slot for each.
+pub(crate) const MAX_STAGES: usize = 4;
+
+/// Most natural-roll rules one chart may have: the compiler refuses more,
+/// and the engines keep their `also` outcomes as a bitset.
+pub(crate) const MAX_EXTRAS: u32 = 32;
+
 /// A compiled ruleset.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Program {

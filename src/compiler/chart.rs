@@ -743,12 +743,12 @@ impl<'a, 's> ChartCx<'a, 's> {
                                 of.span,
                             );
                         }
-                        if names.len() >= crate::quick::MAX_STAGES {
+                        if names.len() >= crate::tree::MAX_STAGES {
                             self.error(
                                 CompileErrorKind::Invalid {
                                     message: format!(
                                         "a pool counts at most {} times",
-                                        crate::quick::MAX_STAGES
+                                        crate::tree::MAX_STAGES
                                     ),
                                     help: "split the later counts into a follow-up chart".into(),
                                 },

@@ -1239,7 +1239,7 @@ pub(crate) fn value_text(v: &ModValue) -> String {
             };
             format!("{sign}{}", crate::num::Show(n.node))
         }
-        ModValue::Shift(n) => crate::bind::shift_text(n.node),
+        ModValue::Shift(n) => crate::ast::shift_text(n.node),
         ModValue::Param { sign, .. } => match sign {
             crate::ast::ParamSign::Either => "±r".into(),
             crate::ast::ParamSign::Plus => "+r".into(),

@@ -113,13 +113,13 @@ impl<'a> ChartCx<'a, '_> {
                 _ => None,
             })
             .collect();
-        if naturals.len() > crate::read::MAX_EXTRAS as usize {
+        if naturals.len() > crate::tree::MAX_EXTRAS as usize {
             self.error(
                 CompileErrorKind::Invalid {
                     message: format!(
                         "{} natural-roll rules; a chart takes at most {}",
                         naturals.len(),
-                        crate::read::MAX_EXTRAS
+                        crate::tree::MAX_EXTRAS
                     ),
                     help: "merge rules that share an outcome: `natural 1,2 => ...`".into(),
                 },
