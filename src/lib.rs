@@ -65,12 +65,14 @@ mod compiler;
 mod condition;
 mod env;
 mod expect;
+mod expectation;
 mod ladder;
 mod limits;
 mod load_error;
 mod num;
 mod number;
 mod odds;
+mod origin;
 mod parse_error;
 mod parse_inputs;
 #[cfg(feature = "internals")]
@@ -99,14 +101,13 @@ pub use clip::Clipped;
 pub use compact_str::CompactString;
 pub use compile_error::{CompileError, CompileErrorKind};
 pub use condition::Condition;
-pub use expect::{
-    check as check_expectation, check_expectations, ExpectFailure, ExpectReport, Expectation,
-    Expected,
-};
+pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
+pub use expectation::{Expectation, Expected};
 pub use limits::Limits;
 pub use load_error::{LoadError, LoadErrors};
 pub use number::{NotANumber, Number};
 pub use odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
+pub use origin::Origin;
 pub use parse_error::{ParseError, ParseErrorKind};
 pub use quick::{OutcomeId, QuickRoll};
 pub use roll::{
@@ -114,7 +115,7 @@ pub use roll::{
     Shared, SideRoll,
 };
 pub use roll_error::{RollError, RollErrorKind};
-pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Origin, Ruleset, RulesetBuilder};
+pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Ruleset, RulesetBuilder};
 pub use sample::{DiceSource, Scripted};
 pub use span::{SourceId, SourceMap, Span};
 pub use trace_lines::TraceLine;

@@ -22,6 +22,11 @@ impl RollError {
         Self { kind, span }
     }
 
+    /// `too_large`: `what` is past a size limit.
+    pub(crate) fn too_large(what: String) -> Self {
+        Self::new(RollErrorKind::TooLarge { what }, None)
+    }
+
     /// The error with the text its span points into, ready to render
     /// (`miette::Report::new(..)`): the roll-time arguments (`input`,
     /// shown as `input_name`) when it points there, else the rules file it

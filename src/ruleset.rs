@@ -10,6 +10,7 @@ use crate::limits::Limits;
 use crate::load_error::{LoadError, LoadErrors};
 use crate::odds::Layout;
 use crate::odds::Odds;
+use crate::origin::{read_bounded, read_bounded_from, Origin};
 use crate::quick::{OutcomeId, Quick, QuickRoll};
 use crate::roll::Roll;
 use crate::roll_error::{RollError, RollErrorKind};
@@ -43,24 +44,11 @@ pub struct Ruleset {
     sources: SourceMap,
     limits: Limits,
     origins: Vec<Origin>,
-    expectations: Vec<crate::expect::Expectation>,
+    expectations: Vec<crate::expectation::Expectation>,
     /// Per game: what its variant chain changed (empty for a plain game).
     marks: Vec<Vec<crate::variant::Mark>>,
     /// Per game: for a variant, the plain game its chain starts from.
     roots: Vec<Option<crate::ast::File>>,
-}
-
-/// Where a game was loaded from, so it can be loaded again.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Origin {
-    /// A file on disk.
-    File(PathBuf),
-    /// A game bundled in the binary, by short name.
-    Bundled(String),
-    /// Text given by the host (shared with the ruleset's sources, not
-    /// copied).
-    Text(Arc<str>),
 }
 
 /// Collects sources and limits, then compiles them all at once.
@@ -283,7 +271,7 @@ impl RulesetBuilder {
                     // A variant's merged file holds its bases' items too: only
                     // the expectations written in this file are its own.
                     expectations.extend(
-                        crate::expect::Expectation::take_from(game, &mut loaded.file)
+                        crate::expectation::Expectation::take_from(game, &mut loaded.file)
                             .into_iter()
                             .filter(|e| e.span.source == *id),
                     );
@@ -407,7 +395,7 @@ impl Ruleset {
     /// The `expect` lines of every game, in file order; check them with
     /// [`check_expectations`](crate::check_expectations).
     #[must_use]
-    pub fn expectations(&self) -> &[crate::expect::Expectation] {
+    pub fn expectations(&self) -> &[crate::expectation::Expectation] {
         &self.expectations
     }
 
@@ -986,36 +974,6 @@ impl<'r> BoundChart<'r> {
             self.rules.program.games[chart.game].name, chart.name
         )
     }
-}
-
-/// Reads a file of at most `limit` bytes: `None` if it is larger. The size
-/// is checked before reading (a file says its size), and the read stops
-/// one byte past the limit (a device or a pipe does not).
-pub(crate) fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Option<Vec<u8>>> {
-    let file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(std::io::Error::other("is a directory"));
-    }
-    let cap = u64::try_from(limit).unwrap_or(u64::MAX);
-    if meta.len() > cap {
-        return Ok(None);
-    }
-    read_bounded_from(file, limit, usize::try_from(meta.len()).unwrap_or(0))
-}
-
-/// Reads at most `limit` bytes (one more tells that there were more: then
-/// `None`), so a device or a pipe never fills memory.
-fn read_bounded_from(
-    reader: impl std::io::Read,
-    limit: usize,
-    expected: usize,
-) -> std::io::Result<Option<Vec<u8>>> {
-    use std::io::Read;
-    let cap = u64::try_from(limit).unwrap_or(u64::MAX);
-    let mut bytes = Vec::with_capacity(expected.min(limit));
-    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
-    Ok((bytes.len() <= limit).then_some(bytes))
 }
 
 /// The modifier that gives input `slot` of chart `id` its group and

@@ -6,7 +6,7 @@ use super::Fail;
 use crate::bind::BoundDice;
 use crate::budget::Work;
 use crate::limits::Limits;
-use crate::roll_error::{RollError, RollErrorKind};
+use crate::roll_error::RollError;
 
 /// A distribution of integers as counts: `counts[i]` ways to get `min + i`.
 #[derive(Clone, Debug)]
@@ -77,10 +77,6 @@ impl<C: Count> Dist<C> {
 /// 500 dice 206 M against 33 M).
 const POWER_FROM: u32 = 40;
 
-pub(crate) fn too_large(what: String) -> RollError {
-    RollError::new(RollErrorKind::TooLarge { what }, None)
-}
-
 /// The distribution of the natural sum of bound dice, or for an opposed
 /// roll (`opposed`: each side rolls the dice) of the difference of the two
 /// sides' sums.
@@ -105,7 +101,7 @@ pub(crate) fn natural<C: Exact>(
         dice_count += u64::from(count);
     }
     if states > limits.max_odds_states as u64 {
-        return Err(Fail::Error(too_large(format!(
+        return Err(Fail::Error(RollError::too_large(format!(
             "{} has {states} possible totals (the limit is {})",
             what(),
             limits.max_odds_states
@@ -117,7 +113,7 @@ pub(crate) fn natural<C: Exact>(
     let passes = dice_count.saturating_mul(states) / 2;
     let most = (limits.max_odds_states as u64).saturating_mul(20);
     if passes > most {
-        return Err(Fail::Error(too_large(format!(
+        return Err(Fail::Error(RollError::too_large(format!(
             "{}: {dice_count} dice with {states} possible totals take about {passes} steps \
              to enumerate (the limit is {most})",
             what()

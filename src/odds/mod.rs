@@ -381,7 +381,7 @@ fn in_words_or_big<T>(
             Ok(v) => Ok(v),
             Err(Fail::Error(e)) => Err(e),
             // Big integers do not overflow.
-            Err(Fail::Overflow) => Err(dist::too_large("a count overflowed".into())),
+            Err(Fail::Overflow) => Err(RollError::too_large("a count overflowed".into())),
         },
     }
 }
@@ -545,7 +545,7 @@ fn odds(
             }
             let sub = sub_odds.get(&index).map_or(&[][..], Vec::as_slice);
             if paths.len().saturating_mul(sub.len()) > limits.max_odds_states {
-                return Err(dist::too_large(format!(
+                return Err(RollError::too_large(format!(
                     "the follow-ups of `{name}` make more than {} paths",
                     limits.max_odds_states
                 )));

@@ -15,11 +15,11 @@
 //! O(N)-word product: about N³ word operations.
 
 use super::count::{middle_words, Count};
-use super::dist::too_large;
 use super::Fail;
 use crate::bind::BoundStage;
 use crate::budget::Work;
 use crate::limits::Limits;
+use crate::roll_error::RollError;
 use num_integer::gcd;
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
@@ -206,7 +206,7 @@ pub(crate) fn joint<C: Count>(
                 next_ways.push(scaled.mul(w)?);
             }
             if next_ways.len() > limits.max_odds_states {
-                return Err(Fail::Error(too_large(format!(
+                return Err(Fail::Error(RollError::too_large(format!(
                     "{} has more than {} outcomes",
                     what(),
                     limits.max_odds_states

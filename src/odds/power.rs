@@ -6,10 +6,10 @@
 //! distribution.
 
 use super::count::{Count, Overflow};
-use super::dist::too_large;
 use super::Fail;
 use crate::budget::Work;
 use crate::limits::Limits;
+use crate::roll_error::RollError;
 use num_bigint::BigUint;
 
 /// Exact division, which Miller's recurrence needs beside [`Count`]'s
@@ -36,7 +36,7 @@ impl Exact for BigUint {
 }
 
 pub(super) fn over_states(limits: &Limits, what: &dyn Fn() -> String) -> Fail {
-    Fail::Error(too_large(format!(
+    Fail::Error(RollError::too_large(format!(
         "{} has more than {} outcomes",
         what(),
         limits.max_odds_states

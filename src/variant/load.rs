@@ -8,7 +8,7 @@ use super::merge::{self, Mark, Removed};
 use crate::ast::{BaseRef, Document, File, VariantFile};
 use crate::limits::Limits;
 use crate::load_error::LoadError;
-use crate::ruleset::Origin;
+use crate::origin::Origin;
 use crate::span::{SourceId, SourceMap};
 use std::path::{Path, PathBuf};
 
@@ -183,7 +183,7 @@ fn find_base(
                 None => PathBuf::from(&label.text),
             };
             // Bounded like any rules file (`Limits::max_input_bytes`).
-            let text = crate::ruleset::read_bounded(&path, max_bytes)
+            let text = crate::origin::read_bounded(&path, max_bytes)
                 .map_err(|e| e.to_string())
                 .and_then(|b| {
                     b.ok_or_else(|| format!("larger than the limit of {max_bytes} bytes"))
