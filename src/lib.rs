@@ -65,7 +65,6 @@ mod num;
 mod number;
 mod odds;
 pub mod parse_error;
-mod parse_inputs;
 pub mod parser;
 mod quick;
 mod read;
