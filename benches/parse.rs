@@ -24,6 +24,20 @@
 //! ```text
 //! PARSE_ONCE=compile valgrind --tool=callgrind target/release/deps/parse-HASH --bench
 //! ```
+//!
+//! `PARSE_ONCE=rules` (`chartwright check rules/` in-process: the six
+//! bundled games loaded from `rules/` with `RulesetBuilder::add_path`, then
+//! dropped) and `PARSE_ONCE=lines` (the generated file cut to its first
+//! 10,000 lines, [`LINES`], loaded from text and dropped) load `PARSE_REPS`
+//! times (1 if unset; 0 does only the setup) and print the median wall time
+//! of a load. A load's instructions are the difference of two callgrind
+//! runs, `Ir(PARSE_REPS=1) - Ir(PARSE_REPS=0)`:
+//!
+//! ```text
+//! PARSE_ONCE=rules PARSE_REPS=1 valgrind --tool=callgrind target/release/deps/parse-HASH --bench
+//! PARSE_ONCE=rules PARSE_REPS=0 valgrind --tool=callgrind target/release/deps/parse-HASH --bench
+//! PARSE_ONCE=rules PARSE_REPS=200 target/release/deps/parse-HASH --bench   # wall time
+//! ```
 
 mod common;
 
@@ -129,8 +143,87 @@ fn max_rss_kib() -> i64 {
         .map_or(0, |u| u.max_rss())
 }
 
+/// How many lines the `PARSE_ONCE=lines` file has: a long file as a person
+/// might write one.
+const LINES: usize = 10_000;
+
+/// The first [`LINES`] lines of a generated file, cut at the end of the
+/// last chart that fits.
+fn generated_lines() -> String {
+    let mut text = generated(LINES);
+    let mut lines = 0;
+    let mut cut = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        if byte == b'\n' {
+            lines += 1;
+            if lines > LINES {
+                break;
+            }
+            // A chart ends with a blank line.
+            if text.as_bytes().get(at + 1) == Some(&b'\n') {
+                cut = at + 2;
+            }
+        }
+    }
+    text.truncate(cut);
+    text
+}
+
+/// `PARSE_ONCE=rules|lines`: `PARSE_REPS` loads (and drops) of `rules/` or
+/// of the 10,000-line file, then the median wall time of one.
+fn loads(mode: &str) {
+    let reps: usize = std::env::var("PARSE_REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1);
+    let rules = common::package_path("rules");
+    let text = if mode == "lines" {
+        generated_lines()
+    } else {
+        String::new()
+    };
+    let load = || {
+        let mut b = Ruleset::builder();
+        if mode == "lines" {
+            b.add_str("generated", &text);
+        } else {
+            b.add_path(&rules);
+        }
+        b.build().unwrap_or_else(|e| panic!("{e}"))
+    };
+    let mut times: Vec<std::time::Duration> = (0..reps)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            drop(black_box(load()));
+            start.elapsed()
+        })
+        .collect();
+    times.sort_unstable();
+    let (bytes, lines) = if mode == "lines" {
+        (text.len(), text.lines().count())
+    } else {
+        let texts = common::rules_paths()
+            .iter()
+            .map(|p| std::fs::read_to_string(p).expect("readable"))
+            .collect::<Vec<_>>();
+        let bytes = texts.iter().map(String::len).sum();
+        (bytes, texts.iter().map(|t| t.lines().count()).sum())
+    };
+    let median = times
+        .get(times.len() / 2)
+        .map_or(0.0, |t| t.as_nanos() as f64);
+    println!(
+        "PARSE_ONCE={mode}: {bytes} bytes, {lines} lines, {reps} loads, median {}",
+        common::show(median)
+    );
+}
+
 /// `PARSE_ONCE=compile|parse`: one run on the 10,000-chart file, then exit.
 fn once(mode: &str) {
+    if matches!(mode, "rules" | "lines") {
+        loads(mode);
+        return;
+    }
     let big = generated(10_000);
     let before = max_rss_kib();
     match mode {

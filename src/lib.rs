@@ -74,7 +74,6 @@ mod number;
 mod odds;
 mod origin;
 mod parse_error;
-mod parse_inputs;
 #[cfg(feature = "internals")]
 pub mod parser;
 #[cfg(not(feature = "internals"))]

@@ -240,18 +240,8 @@ impl RulesetBuilder {
         let mut marks = Vec::new();
         let mut roots = Vec::new();
         let mut removed = Vec::new();
-        // Every file is parsed first (side by side when it pays: they do
-        // not depend on each other until they are compiled together); a
-        // game given twice loads once.
-        let first = |i: usize, game: &String| !self.inputs[..i].iter().any(|g| &g.0 == game);
-        let texts: Vec<(crate::span::SourceId, &str)> = self
-            .inputs
-            .iter()
-            .enumerate()
-            .filter(|(i, (game, ..))| first(*i, game))
-            .filter_map(|(_, (_, id, _))| self.sources.get(*id).map(|s| (*id, &*s.text)))
-            .collect();
-        let mut docs = crate::parse_inputs::parse_all(&texts).into_iter();
+        // Each file is parsed, then loaded (a variant merged with its
+        // bases); all are compiled together. A game given twice loads once.
         let mut seen_games: Vec<String> = Vec::new();
         for (game, id, origin) in &self.inputs {
             if seen_games.contains(game) {
@@ -260,12 +250,10 @@ impl RulesetBuilder {
                 continue;
             }
             seen_games.push(game.clone());
-            if self.sources.get(*id).is_none() {
-                continue;
-            }
-            let Some(doc) = docs.next() else {
+            let Some(source) = self.sources.get(*id) else {
                 continue;
             };
+            let doc = crate::parser::parse_document(*id, &source.text);
             match crate::variant::load::load(&mut self.sources, *id, doc, origin, &self.limits) {
                 Ok(mut loaded) => {
                     // A variant's merged file holds its bases' items too: only
@@ -288,7 +276,6 @@ impl RulesetBuilder {
             }
         }
         let (program, errors) = compile(&parsed, &self.limits);
-        free_side_by_side(parsed);
         self.errors.extend(crate::variant::load::blame_removed(
             errors,
             &removed,
@@ -308,30 +295,6 @@ impl RulesetBuilder {
             Err(LoadErrors::new(self.errors, self.sources))
         }
     }
-}
-
-/// Items from which a loaded AST is freed on two threads.
-const SIDE_BY_SIDE_FREE: usize = 2048;
-
-/// Frees the ASTs once compiled. A large one (a file read in pieces, which
-/// is what makes that many items) is freed on two threads, half each: the
-/// caller waits for both, so nothing outlives the load, and freeing is a
-/// tenth of loading a long file.
-fn free_side_by_side(mut parsed: Vec<Parsed>) {
-    let Some(largest) = parsed.iter_mut().max_by_key(|p| p.file.items.len()) else {
-        return;
-    };
-    let items = &mut largest.file.items;
-    if items.len() < SIDE_BY_SIDE_FREE || crate::parser::cores() < 2 {
-        return;
-    }
-    let half = items.split_off(items.len() / 2);
-    std::thread::scope(|scope| {
-        // Should the thread not start, the closure, and `half` with it, is
-        // dropped here instead.
-        let _ = std::thread::Builder::new().spawn_scoped(scope, move || drop(half));
-        drop(parsed);
-    });
 }
 
 impl Ruleset {

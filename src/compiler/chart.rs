@@ -4,7 +4,6 @@
 //! chart mentions it.
 
 use super::rows::{self, Reach};
-use super::runs::Added;
 use super::{check_bounds, Scope};
 use crate::ast::CompactString;
 use crate::ast::{self, Clause};
@@ -53,10 +52,11 @@ pub(in crate::compiler) use dice::static_dice;
 pub(super) struct ChartCx<'a, 's> {
     sc: &'s Scope<'a>,
     game: usize,
-    /// What the declare pass made: the games' choices, and the grids.
-    declared: &'s Program,
-    /// What this run of charts has added so far.
-    added: &'s mut Added,
+    /// The program so far: the games' choices and grids, and what the
+    /// charts before this one added (choices, follow-ups, ladder reads).
+    program: &'s mut Program,
+    /// Each follow-up's arguments, resolved once every chart is compiled.
+    follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
     errors: &'s mut Vec<CompileError>,
     limits: &'s Limits,
     id: ChartId,
@@ -211,8 +211,8 @@ impl<'a, 's> ChartCx<'a, 's> {
     pub(super) fn new(
         sc: &'s Scope<'a>,
         game: usize,
-        declared: &'s Program,
-        added: &'s mut Added,
+        program: &'s mut Program,
+        follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
         errors: &'s mut Vec<CompileError>,
         limits: &'s Limits,
         id: ChartId,
@@ -220,8 +220,8 @@ impl<'a, 's> ChartCx<'a, 's> {
         Self {
             sc,
             game,
-            declared,
-            added,
+            program,
+            follow_asts,
             errors,
             limits,
             id,
@@ -249,9 +249,9 @@ impl<'a, 's> ChartCx<'a, 's> {
         self.errors.push(CompileError::new(kind, span));
     }
 
-    /// A choice of the game or of a chart compiled in this run.
+    /// A choice of the game or of a chart compiled so far.
     fn choice(&self, id: ChoiceId) -> &ChoiceTree {
-        self.added.choice(self.declared, id)
+        &self.program.choices[id]
     }
 
     fn finish(
@@ -396,7 +396,8 @@ impl<'a, 's> ChartCx<'a, 's> {
                 Clause::Choice(d) => {
                     let choice = super::declare_choice(d, self.errors);
                     let label = choice.label.clone();
-                    let id = self.added.declare(self.declared, choice);
+                    self.program.choices.push(choice);
+                    let id = self.program.choices.len() - 1;
                     self.local_choices.insert(&d.name.name, id);
                     self.add_slot(
                         "choice",
@@ -440,7 +441,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     /// A grid looked up with this chart's slots for its keys.
     fn grid_ref(&mut self, ident: &ast::Ident) -> Option<GridRef> {
         let &grid = self.sc.games[self.game].grids.get(ident.name.as_str())?;
-        let keys_ids = self.declared.grids[grid].keys.clone();
+        let keys_ids = self.program.grids[grid].keys.clone();
         let mut keys = Vec::new();
         for c in keys_ids {
             let name = self.choice(c).name.clone();
@@ -475,7 +476,7 @@ impl<'a, 's> ChartCx<'a, 's> {
 
     /// Reports cells of a grid that are not of the wanted kinds.
     fn expect_cells(&mut self, r: &GridRef, ok: fn(&Cell) -> bool, expected: &'static str) {
-        let bad = self.declared.grids[r.grid]
+        let bad = self.program.grids[r.grid]
             .cells
             .iter()
             .find(|c| !ok(c))
@@ -492,7 +493,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     fn grid_number_reach(&self, grid: GridId) -> (Option<i64>, Option<i64>) {
-        let nums = self.declared.grids[grid]
+        let nums = self.program.grids[grid]
             .cells
             .iter()
             .filter_map(|c| match c {

@@ -5,15 +5,10 @@
 //! later, and duplicates are caught), compile each chart in its own scope,
 //! then resolve follow-up arguments and reject follow-up cycles. Every error
 //! is collected; a node in error compiles to a placeholder so checking goes on.
-//!
-//! A chart's compilation reads only what the first pass declared, so a long
-//! file's charts are compiled in two runs side by side ([`runs`]) and merged
-//! into what one run would have made.
 
 mod chart;
 mod ladder_reads;
 mod rows;
-mod runs;
 
 use crate::ast;
 use crate::compile_error::{CompileError, CompileErrorKind};
@@ -22,6 +17,7 @@ use crate::span::Span;
 use crate::tree::{
     Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, GameTree, GridId, GridTree, Program, SlotKind,
 };
+use chart::ChartCx;
 use foldhash::HashMap;
 
 /// A parsed file, ready to compile.
@@ -75,27 +71,6 @@ impl Scope<'_> {
 
 /// Compiles parsed files into one program; returns every error found.
 pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<CompileError>) {
-    let compiled = compile_split(files, limits, runs::Split::BySize);
-    // Fuzzing builds split every file of two charts or more: what they
-    // make must be what one run makes.
-    #[cfg(fuzzing)]
-    {
-        let (program, errors) = compile_split(files, limits, runs::Split::Never);
-        let (split, split_errors) = &compiled;
-        assert!(
-            format!("{program:?}{errors:?}") == format!("{split:?}{split_errors:?}"),
-            "two runs of charts made another program than one run"
-        );
-    }
-    compiled
-}
-
-/// [`compile`], with the charts' compilation split as `split` says.
-fn compile_split(
-    files: &[Parsed],
-    limits: &Limits,
-    split: runs::Split,
-) -> (Program, Vec<CompileError>) {
     let mut program = Program::default();
     let mut errors = Vec::new();
     let mut scope = Scope { games: Vec::new() };
@@ -227,8 +202,27 @@ fn compile_split(
     }
 
     // Pass 2: compile every chart in its own scope.
-    let follow_asts =
-        runs::compile_charts(&scope, &mut program, &pending, limits, split, &mut errors);
+    let mut follow_asts = Vec::new();
+    for (g, p) in &pending {
+        let id = program.charts.len();
+        let cx = ChartCx::new(
+            &scope,
+            *g,
+            &mut program,
+            &mut follow_asts,
+            &mut errors,
+            limits,
+            id,
+        );
+        let chart = match p {
+            Pending::Chart(c) => cx.chart(c),
+            Pending::Grid(grid, gid) => cx.grid_chart(grid, *gid),
+            Pending::Set(set) => cx.set_chart(set),
+            Pending::Notes(n) => cx.notes_chart(n),
+        };
+        program.games[*g].charts.push(id);
+        program.charts.push(chart);
+    }
 
     // Pass 3: the inputs of ladders read by other charts, follow-up
     // arguments, then cycles.

@@ -18,7 +18,7 @@ pub(crate) mod tests;
 
 use pest::Parser as _;
 
-use crate::ast::{Document, File, Item, VariantFile};
+use crate::ast::{Document, File, VariantFile};
 use crate::parse_error::{ParseError, ParseErrorKind};
 use crate::span::{SourceId, Span};
 
@@ -45,15 +45,10 @@ const MAX_TREE_DEPTH: usize = 256;
 /// [`SourceMap`](crate::span::SourceMap); every span in the result and in an
 /// error refers to it. Parsing stops at the first error.
 ///
-/// Its stack is bounded: nesting deeper than [`MAX_DEPTH`] is an error,
-/// and the deepest accepted needs at most about 0.3 MiB of stack in a
-/// release build (1 MiB in a debug build), less than a spawned thread's
-/// default.
-///
-/// A long file (64 KiB or more for each piece) is read in pieces on up to
-/// one scoped thread for each available core (8 MiB of stack each), all
-/// joined before it returns; the result is the one reading it in one go
-/// gives.
+/// It runs on the calling thread, and its stack is bounded: nesting deeper
+/// than [`MAX_DEPTH`] is an error, and the deepest accepted needs at most
+/// about 0.3 MiB of stack in a release build (1 MiB in a debug build),
+/// less than a spawned thread's default of 2 MiB.
 ///
 /// ```
 /// use chartwright::parser::parse;
@@ -66,101 +61,14 @@ const MAX_TREE_DEPTH: usize = 256;
 /// assert_eq!(file.items.len(), 1);
 /// ```
 pub fn parse(source: SourceId, text: &str) -> Result<File, ParseError> {
-    parse_split(source, text, |from| split_points(text, from, cores()))
-}
-
-/// The cores this process may run on (1 if unknown): how many threads
-/// reading or freeing side by side can use.
-pub(crate) fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-}
-
-/// [`parse`], reading the file in pieces from the points `splits` gives
-/// (called with the end of the header), side by side.
-fn parse_split(
-    source: SourceId,
-    text: &str,
-    splits: impl FnOnce(usize) -> Vec<usize>,
-) -> Result<File, ParseError> {
     let unterminated = prescan(source, text)?;
     let mut entries = Entries::new(source, text, unterminated, Rule::file, Rule::items_tail);
     let header = entries.next(Rule::header, build::Builder::header)?;
-    let splits = splits(entries.pos);
-    let items = if splits.is_empty() {
-        entries.declarations(Vec::new())?
-    } else {
-        in_pieces(source, entries, &splits)?
-    };
+    let mut items = Vec::new();
+    while entries.more() {
+        items.push(entries.next(Rule::item_batch, build::Builder::item)?);
+    }
     Ok(File { header, items })
-}
-
-/// The declarations of a long file, read in pieces side by side: the
-/// calling thread reads from the header to the first split point, and one
-/// thread each reads from a split point to the next (or the end).
-///
-/// A split point is a guess that a declaration starts there; the result is
-/// still exactly what reading the file in one go gives. A piece's
-/// declarations are kept only if the piece before it stopped exactly at its
-/// start (so a declaration does start there, and reading from there is what
-/// reading in one go does next) and it parsed without error. Otherwise the
-/// file is read on from where the last kept piece stopped, on the calling
-/// thread, with the context an error message needs (the declaration before):
-/// a wrong guess or an error costs the work of the pieces after it, never a
-/// different answer.
-fn in_pieces(
-    source: SourceId,
-    mut first: Entries<'_>,
-    splits: &[usize],
-) -> Result<Vec<Item>, ParseError> {
-    let text = first.text;
-    let ends: Vec<usize> = splits.iter().skip(1).copied().chain([text.len()]).collect();
-    std::thread::scope(|scope| {
-        let pieces: Vec<_> = splits
-            .iter()
-            .zip(&ends)
-            .map(|(&start, &end)| {
-                let read = move || {
-                    let mut piece = Entries::new(source, text, None, Rule::file, Rule::items_tail);
-                    piece.resume_at(start, None);
-                    piece.guessing = true;
-                    piece
-                        .declarations_up_to(end, Vec::new())
-                        .ok()
-                        .map(|items| (items, piece.pos, piece.prev))
-                };
-                std::thread::Builder::new()
-                    .stack_size(PARSE_STACK)
-                    .spawn_scoped(scope, read)
-                    .ok()
-            })
-            .collect();
-        let mut items = first.declarations_up_to(splits[0], Vec::new())?;
-        let (mut pos, mut prev) = (first.pos, first.prev);
-        let mut bound = splits[0];
-        for (piece, &end) in pieces.into_iter().zip(&ends) {
-            // A panic in a piece is a bug: it goes on as it would have on
-            // this thread.
-            let read = piece.and_then(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            });
-            match read {
-                Some((more, at, last)) if pos == bound => {
-                    items.extend(more);
-                    pos = at;
-                    prev = last.or(prev);
-                    bound = end;
-                }
-                _ => break,
-            }
-        }
-        if pos == text.len() {
-            return Ok(items);
-        }
-        first.resume_at(pos, prev);
-        first.declarations(items)
-    })
 }
 
 /// Parses one source that may be a game or a variant of one: a source whose
@@ -229,10 +137,6 @@ struct Entries<'t> {
     slots: Vec<build::Slot>,
     /// The entries of the last batch not built yet.
     batch: Option<Batch>,
-    /// Reading from a guessed start (a piece of a long file, see
-    /// [`in_pieces`]): a failure is not reported, so it is not parsed again
-    /// to say what a whole-file parse would.
-    guessing: bool,
 }
 
 /// Where a batch's entries are in [`Entries::slots`].
@@ -263,44 +167,12 @@ impl<'t> Entries<'t> {
             count: 0,
             slots: Vec::new(),
             batch: None,
-            guessing: false,
         }
     }
 
     /// True while anything but white space and comments is left.
     fn more(&self) -> bool {
         self.pos < self.text.len()
-    }
-
-    /// Every declaration from the current position to the end, after
-    /// `items`.
-    fn declarations(&mut self, items: Vec<Item>) -> Result<Vec<Item>, ParseError> {
-        self.declarations_up_to(self.text.len(), items)
-    }
-
-    /// The declarations from the current position until one ends at or
-    /// after `bound`, after `items`. The position is then `bound` exactly
-    /// when a declaration starts there (or the file ends there).
-    fn declarations_up_to(
-        &mut self,
-        bound: usize,
-        mut items: Vec<Item>,
-    ) -> Result<Vec<Item>, ParseError> {
-        while self.more() && self.pos < bound {
-            items.push(self.next(Rule::item_batch, build::Builder::item)?);
-        }
-        Ok(items)
-    }
-
-    /// Goes on reading at `pos` (a declaration's start), after the
-    /// declaration that starts at `prev`, if any: as if every declaration
-    /// before had just been read. The current batch is dropped.
-    fn resume_at(&mut self, pos: usize, prev: Option<usize>) {
-        self.batch = None;
-        self.pos = pos;
-        self.prev = prev;
-        // Past the header: a failure is reported from the entry before.
-        self.count = self.count.max(1);
     }
 
     /// Builds the next entry: the next one of the current batch, or the
@@ -385,9 +257,6 @@ impl<'t> Entries<'t> {
     /// The error for an entry that does not parse: the whole-file rules,
     /// run from the entry before it, fail where a whole-file parse fails.
     fn failure(&mut self) -> ParseError {
-        if self.guessing {
-            return self.internal(self.pos, "a piece read from a guessed start failed");
-        }
         let (rule, base) = match self.prev {
             Some(prev) => (self.tail_rule, prev),
             None => (self.file_rule, 0),
@@ -475,112 +344,18 @@ fn starts_with_variant(text: &str) -> bool {
 ///
 /// It jumps from one byte that matters (a bracket, a quote, `#`) to the
 /// next: comments, strings and text blocks are skipped with `memchr`, so
-/// the pass costs less than half of what a byte-by-byte loop did. A long
-/// file is scanned in two halves side by side (see [`prescan_split`]).
+/// the pass costs less than half of what a byte-by-byte loop did.
 fn prescan(source: SourceId, text: &str) -> Result<Option<ParseError>, ParseError> {
-    // `split_points` gives none below two pieces' worth of text: a short
-    // file does not ask for the core count.
-    let split = if text.len() >= 2 * PIECE_BYTES && cores() >= 2 {
-        split_points(text, 0, 2).first().copied()
-    } else {
-        None
-    };
-    prescan_split(source, text, split)
-}
-
-/// [`prescan`], the second half (from `split`, if any) scanned on another
-/// thread.
-///
-/// The second half is scanned as if `split` were outside any bracket,
-/// string or comment, which is a guess (a line that starts with a
-/// declaration's word may be in a text block). It is kept only if the scan
-/// of the first half ends exactly at `split` outside any bracket;
-/// otherwise the first half's scan goes on past `split` on this thread. So
-/// the result is always the one scanning in one go gives.
-fn prescan_split(
-    source: SourceId,
-    text: &str,
-    split: Option<usize>,
-) -> Result<Option<ParseError>, ParseError> {
-    let start = ScanState {
-        depth: 0,
-        content: false,
-    };
-    let scanned = match split {
-        None => scan(source, text, 0, text.len(), start)?,
-        Some(split) => std::thread::scope(|scope| {
-            let guess = ScanState {
-                depth: 0,
-                content: true,
-            };
-            let second = std::thread::Builder::new()
-                .spawn_scoped(scope, move || scan(source, text, split, text.len(), guess));
-            let first = scan(source, text, 0, split, start)?;
-            if first.stopped {
-                return Ok(first);
-            }
-            let guessed_right = first.at == split && first.state == guess;
-            let second = second.ok().and_then(|handle| handle.join().ok());
-            let rest = match second {
-                Some(second) if guessed_right => second?,
-                _ => scan(source, text, first.at, text.len(), first.state)?,
-            };
-            Ok(Scanned {
-                unterminated: first.unterminated.or(rest.unterminated),
-                ..rest
-            })
-        })?,
-    };
-    if !scanned.state.content {
-        let kind = ParseErrorKind::EmptyFile {};
-        return Err(ParseError::new(kind, Span::new(source, 0, 0)));
-    }
-    Ok(scanned.unterminated)
-}
-
-/// Where [`scan`] is: how many brackets are open, and whether anything but
-/// white space and comments came before.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct ScanState {
-    depth: usize,
-    content: bool,
-}
-
-/// What [`scan`] found.
-struct Scanned {
-    state: ScanState,
-    /// Where it stopped: the limit, or past it when a string or a comment
-    /// that starts before the limit ends after it.
-    at: usize,
-    /// The first unterminated string.
-    unterminated: Option<ParseError>,
-    /// An unterminated text block: the rest of the file is inside it, and
-    /// was not scanned.
-    stopped: bool,
-}
-
-/// Scans from `from` in `state` until the limit, reading strings and
-/// comments that start before it to their end; nesting deeper than
-/// [`MAX_DEPTH`] is an error.
-fn scan(
-    source: SourceId,
-    text: &str,
-    from: usize,
-    limit: usize,
-    state: ScanState,
-) -> Result<Scanned, ParseError> {
     let bytes = text.as_bytes();
     let mut unterminated = None;
-    let mut stopped = false;
-    let ScanState {
-        mut depth,
-        mut content,
-    } = state;
-    let mut i = from;
-    while i < limit {
+    let mut depth = 0usize;
+    // Only white space and comments so far?
+    let mut content = false;
+    let mut i = 0;
+    loop {
         // The next byte that matters: anything but white space until the
         // first content, then brackets, quotes and comments only.
-        let skip = bytes.get(i..limit).and_then(|rest| {
+        let skip = bytes.get(i..).and_then(|rest| {
             if content {
                 rest.iter().position(|&b| SIGNIFICANT[usize::from(b)])
             } else {
@@ -606,8 +381,6 @@ fn scan(
                     let kind = ParseErrorKind::UnterminatedString { triple: true };
                     let error = ParseError::new(kind, Span::new(source, i, i + 3));
                     unterminated.get_or_insert(error);
-                    // The rest of the file is inside the block.
-                    stopped = true;
                     break;
                 }
                 let mut j = i + 1;
@@ -656,58 +429,11 @@ fn scan(
         }
         i += 1;
     }
-    Ok(Scanned {
-        state: ScanState { depth, content },
-        at: i.max(limit.min(text.len())),
-        unterminated,
-        stopped,
-    })
-}
-
-/// Below this many bytes for each, a piece of a file is not worth a thread.
-#[cfg(not(fuzzing))]
-const PIECE_BYTES: usize = 64 * 1024;
-/// Fuzzing builds (`cargo fuzz` sets `--cfg fuzzing`) read inputs of a few
-/// hundred bytes in pieces, so the fuzzers reach the pieces and their
-/// checks: their inputs are far below 64 KiB.
-#[cfg(fuzzing)]
-const PIECE_BYTES: usize = 256;
-
-/// A parsing thread's stack: a main thread's on Linux. The deepest nesting
-/// the parser accepts needs at most about 0.3 MiB in a release build and
-/// 1 MiB in a debug one (see the parser's tests), half a spawned thread's
-/// default of 2 MiB: the margin is for hosts built with other settings.
-pub(crate) const PARSE_STACK: usize = 8 << 20;
-
-/// Where the pieces of a long file after the first start, in order: one
-/// piece for each of `cores`, each at least [`PIECE_BYTES`]. Each
-/// point is a guess, checked by [`in_pieces`]: the first line after the
-/// piece's share of the file (from `from`, after the header) that starts
-/// with a declaration's word, at the start of the line.
-fn split_points(text: &str, from: usize, cores: usize) -> Vec<usize> {
-    let rest = text.len().saturating_sub(from);
-    let pieces = cores.min(rest / PIECE_BYTES);
-    let bytes = text.as_bytes();
-    let mut points: Vec<usize> = Vec::new();
-    for k in 1..pieces {
-        let share = (from + rest * k / pieces).max(points.last().map_or(0, |&p| p + 1));
-        // The start of each line after the share's, until one starts with
-        // a declaration's word.
-        let mut line = line_end(bytes, share) + 1;
-        while line < bytes.len() {
-            let tail = bytes.get(line..).unwrap_or_default();
-            let starts = syntax::ITEM_KEYWORDS.iter().any(|word| {
-                tail.starts_with(word.as_bytes())
-                    && matches!(tail.get(word.len()), Some(b' ' | b'\t'))
-            });
-            if starts {
-                points.push(line);
-                break;
-            }
-            line = line_end(bytes, line) + 1;
-        }
+    if !content {
+        let kind = ParseErrorKind::EmptyFile {};
+        return Err(ParseError::new(kind, Span::new(source, 0, 0)));
     }
-    points
+    Ok(unterminated)
 }
 
 /// The bytes [`prescan`] stops at once the file has content.

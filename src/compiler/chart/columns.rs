@@ -176,8 +176,8 @@ impl<'a> ChartCx<'a, '_> {
             unknown,
             unknown,
             &self.slots,
-            &self.declared.grids,
-            &self.added.ladder_reads,
+            &self.program.grids,
+            &self.program.ladder_reads,
         );
         // A param's own bounds are exact (`in 0.5..20` never holds 0); an
         // expression's reach is rounded out to whole numbers.

@@ -150,8 +150,8 @@ impl ChartCx<'_, '_> {
             );
             return Some(Expr::Int(0));
         }
-        let index = self.added.ladder_reads.len();
-        self.added.ladder_reads.push(crate::tree::LadderRead {
+        let index = self.program.ladder_reads.len();
+        self.program.ladder_reads.push(crate::tree::LadderRead {
             caller: self.id,
             ladder,
             name: ident.name.clone(),
@@ -231,7 +231,7 @@ impl ChartCx<'_, '_> {
         };
         let indices = options
             .iter()
-            .filter_map(|o| option_index(self.added.choice(self.declared, c), o, self.errors))
+            .filter_map(|o| option_index(&self.program.choices[c], o, self.errors))
             .collect();
         self.required.push(slot);
         Cond::OptionIn(slot, indices)

@@ -51,8 +51,8 @@ impl<'a> ChartCx<'a, '_> {
         let mut follow_ups = Vec::new();
         for f in &s.follow_ups {
             if f.again {
-                follow_ups.push(self.added.follow_ups.len());
-                self.added.follow_ups.push(FollowUp {
+                follow_ups.push(self.program.follow_ups.len());
+                self.program.follow_ups.push(FollowUp {
                     caller: self.id,
                     chart: self.id,
                     args: Vec::new(),
@@ -66,8 +66,8 @@ impl<'a> ChartCx<'a, '_> {
                 self.unknown("chart", &f.chart);
                 continue;
             };
-            let index = self.added.follow_ups.len();
-            self.added.follow_ups.push(FollowUp {
+            let index = self.program.follow_ups.len();
+            self.program.follow_ups.push(FollowUp {
                 caller: self.id,
                 chart,
                 args: Vec::new(),
@@ -75,7 +75,7 @@ impl<'a> ChartCx<'a, '_> {
                 span: f.span,
                 again: false,
             });
-            self.added.follow_asts.push((index, f.args.clone()));
+            self.follow_asts.push((index, f.args.clone()));
             follow_ups.push(index);
         }
         Simple { text, follow_ups }

@@ -138,8 +138,8 @@ impl<'a> ChartCx<'a, '_> {
                     total,
                     Reach { lo: nlo, hi: nhi },
                     &self.slots,
-                    &self.declared.grids,
-                    &self.added.ladder_reads,
+                    &self.program.grids,
+                    &self.program.ladder_reads,
                 );
                 let why = format!("the score runs from {reach}");
                 (Some(s), reach, why)
