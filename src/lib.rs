@@ -27,7 +27,7 @@
 //! rolled itself or read by another chart's expression.
 //!
 //! A variant file (`variant "Mud season" of first_echelon version "1"`) is
-//! merged into its base's AST by [`variant`] before the compiler sees it, so
+//! merged into its base's AST by `variant` before the compiler sees it, so
 //! every check runs on the result; [`OddsDiff`] pairs a chart's odds in a
 //! base and a variant.
 //!

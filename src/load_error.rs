@@ -267,7 +267,7 @@ impl Diagnostic for Located {
 
 impl LoadErrors {
     /// One of these errors with an excerpt of the source it points into,
-    /// ready for any miette handler (see [`crate::clip`]).
+    /// ready for any miette handler (see [`crate::Clipped`]).
     #[must_use]
     pub fn clipped(&self, error: &LoadError) -> crate::Clipped {
         match error.span().and_then(|s| self.sources.get(s.source)) {
