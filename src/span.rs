@@ -68,7 +68,7 @@ pub struct Source {
     pub text: Arc<str>,
 }
 
-/// Every source a ruleset or session has seen, so a span can be rendered.
+/// Every source a ruleset or a REPL has seen, so a span can be rendered.
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     sources: Vec<Source>,

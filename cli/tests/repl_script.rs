@@ -233,7 +233,7 @@ fn help_lists_and_explains() {
 }
 
 #[test]
-fn history_numbers_the_commands_of_the_session() {
+fn history_numbers_the_commands_typed() {
     fe("games\n\n# a comment\nseed 3\nhistory\n")
         .success()
         .stdout(contains("   1  games\n   2  seed 3\n"));
@@ -377,8 +377,8 @@ fn reload_rereads_every_file() {
 }
 
 #[test]
-fn reload_after_an_edit_mid_session() {
-    // The file is edited while the session runs: broken, then fixed.
+fn reload_after_an_edit_while_the_repl_runs() {
+    // The file is edited while the REPL runs: broken, then fixed.
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("demo.rules");
     std::fs::write(&path, DEMO).expect("write");

@@ -221,7 +221,7 @@ fn repl_diff_and_reload_of_an_edited_variant() {
         "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n",
     )
     .expect("write");
-    // One session: diff, edit the file, reload, diff again.
+    // One REPL: diff, edit the file, reload, diff again.
     let mut child = crate::common::command()
         .args(["repl", "first_echelon"])
         .arg(&path)
