@@ -1,5 +1,5 @@
-//! A host program that depends on chartwright with `default-features =
-//! false` (tests/host/): it builds without the CLI's dependencies, loads a
+//! A host program that depends on chartwright with its default features
+//! (tests/host/): it builds without the CLI's dependencies, loads a
 //! broken file and prints the miette report that `?` gives it.
 
 use std::path::{Path, PathBuf};
