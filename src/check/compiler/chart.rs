@@ -536,6 +536,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         )
     }
 
+    #[allow(clippy::too_many_lines)] // one pass over every clause of a chart; not split yet (#26)
     pub(super) fn chart(mut self, c: &'a ast::Chart) -> ChartTree {
         let kind = kind_keyword(c.kind);
         // Which clause each keyword came from, to catch repeats.

@@ -497,6 +497,7 @@ impl Builder {
         })
     }
 
+    #[allow(clippy::too_many_lines)] // one match arm per clause kind
     fn clause(&self, pair: &Node<'_>) -> Res<Clause> {
         let inner = self.first(pair)?;
         let span = self.span(&inner);

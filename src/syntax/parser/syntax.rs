@@ -255,6 +255,7 @@ fn join(rules: &[Rule]) -> String {
 }
 
 /// Every rule's name in words, as an error message says it.
+#[allow(clippy::too_many_lines)] // one match arm per grammar rule
 pub(super) fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI => "end of input",

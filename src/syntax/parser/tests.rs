@@ -406,6 +406,7 @@ fn grids() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one test over every modifier form
 fn modifiers() {
     let Clause::Modifiers(entries, _) = one_clause(
         "modifiers {
@@ -876,6 +877,7 @@ fn conditions() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one test over every chart clause
 fn chart_clauses() {
     let file = ok(SAMPLE);
     let chart = |name: &str| {

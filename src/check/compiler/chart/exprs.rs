@@ -24,6 +24,7 @@ impl ChartCx<'_, '_> {
         })
     }
 
+    #[allow(clippy::too_many_lines)] // one match arm per expression kind
     pub(super) fn expr(&mut self, e: &ast::Expr) -> Expr {
         match &e.kind {
             ast::ExprKind::Int(n) => Expr::Int(*n),

@@ -126,6 +126,7 @@ impl<'a> ChartCx<'a, '_> {
         self.using.pop();
     }
 
+    #[allow(clippy::too_many_lines)] // one match arm per modifier form; not split yet (#26)
     pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx) {
         let side = cx.side.unwrap_or(0);
         let name = match cx.side {
