@@ -3,28 +3,38 @@
 //!
 //! # Map
 //!
+//! `src/` has one folder per stage, lowest first; a stage imports only the
+//! stages before it (and the shared modules), and no two files import each
+//! other, directly or not (`tests/layout.rs` checks both).
+//!
 //! ```text
 //! grammar/chartwright.pest
-//!     │ parser/ (pest; only the parser sees pest pairs)
+//!     │ syntax/    span, parser/ (pest; only the parser sees pest pairs), error
 //!     ▼
-//! ast (owned, spanned) ──► compiler (checks, resolves names) ──► tree
-//!                                                               │
-//!                    choices ──► bind (settle choices once) ◄───┘
+//! ast (owned, spanned) ──► check/ compiler (checks, resolves names) ──► tree
+//!                                                                      │
+//!              engine/ choices ──► bind (settle choices once) ◄────────┘
 //!                                   │
 //!                       read (natural dice → outcome)
 //!                         ┌─────────┴─────────┐
 //!                      sample               odds
 //!                   (Roll trace)      (exact fractions)
 //!
-//! ast `expect` lines ──► expect (checks them through the public Ruleset API)
+//! variant/  merge a house rule into its base's AST (before check)
+//! ruleset/  load sources, bases and bundled games; the Ruleset, ChartRef
+//!           and BoundChart handles
+//! compare/  a chart's odds in a base and a variant (OddsDiff, across)
+//! present/  show text (render), trace lines, sheet (HTML, SVG)
+//! expect    `expect` lines checked through the public Ruleset API
 //! ```
 //!
-//! Beside the stages: `num` holds the exact numbers every stage
-//! computes with (`Ratio<i64>`; the public face is [`Number`]); `column`
-//! picks a `columns by` table's column at bind time (thresholds, odds,
-//! differentials, shifts, off-scale rules); `ladder` moves a ladder's start
-//! by the net modifier and caps it, at bind time too, whether the ladder is
-//! rolled itself or read by another chart's expression.
+//! Shared by every stage: `number` holds the exact numbers every stage
+//! computes with (`Ratio<i64>`; the public face is [`Number`]), `limits`
+//! the bounds on every stage's work ([`Limits`]), and `clip` makes a
+//! diagnostic safe to render ([`Clipped`]). In the engine, `column` picks a
+//! `columns by` table's column at bind time (thresholds, odds,
+//! differentials, shifts, off-scale rules) and `ladder` moves a ladder's
+//! start by the net modifier and caps it, at bind time too.
 //!
 //! A variant file (`variant "Mud season" of first_echelon version "1"`) is
 //! merged into its base's AST by `variant` before the compiler sees it, so
