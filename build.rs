@@ -1,5 +1,5 @@
 //! Compiles `grammar/chartwright.pest` a second time, into the parser's
-//! fast path (`src/parser/fast_path.rs`).
+//! fast path (`src/syntax/parser/fast_path.rs`).
 //!
 //! `pest_derive` turns the grammar into calls on pest's `ParserState`, which
 //! records, for every rule that fails, what it expected there: the material
@@ -42,9 +42,28 @@ fn main() {
     let Some(out) = env::var_os("OUT_DIR") else {
         fail("OUT_DIR is not set");
     };
-    let path = Path::new(&out).join("fast_path.rs");
-    if let Err(e) = fs::write(&path, code.to_string()) {
-        fail(&format!("cannot write {}: {e}", path.display()));
+    for (name, code) in [("fast_path.rs", code), ("grammar_exact.rs", exact(&rules))] {
+        let path = Path::new(&out).join(name);
+        if let Err(e) = fs::write(&path, code.to_string()) {
+            fail(&format!("cannot write {}: {e}", path.display()));
+        }
+    }
+}
+
+/// `is_exact`, for the parser's `grammar` module (the fast path and pest's
+/// tokens both use it): true for the atomic and compound-atomic rules.
+fn exact(rules: &[OptimizedRule]) -> TokenStream {
+    let exact = rules
+        .iter()
+        .filter(|r| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic))
+        .map(|r| format_ident!("r#{}", r.name));
+    quote! {
+        /// True for the atomic and compound-atomic rules: no white space
+        /// is skipped inside them, so a node's own end is where its text
+        /// ends (a string's closing quote is not a child).
+        pub(in crate::syntax::parser) fn is_exact(rule: Rule) -> bool {
+            matches!(rule, #(Rule::#exact)|*)
+        }
     }
 }
 
@@ -53,9 +72,8 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
-/// Every rule as a function, `skip` (the implicit white space),
-/// `parse_rule` (pest's `Parser::parse`: any rule of the enum) and
-/// `is_exact`.
+/// Every rule as a function, `skip` (the implicit white space) and
+/// `parse_rule` (pest's `Parser::parse`: any rule of the enum).
 fn generate(rules: &[OptimizedRule], uses_eoi: bool) -> TokenStream {
     let functions = rules.iter().map(rule);
     let mut arms: Vec<TokenStream> = rules
@@ -74,23 +92,12 @@ fn generate(rules: &[OptimizedRule], uses_eoi: bool) -> TokenStream {
             }
         };
     }
-    let exact = rules
-        .iter()
-        .filter(|r| matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic))
-        .map(|r| format_ident!("r#{}", r.name));
     let skip = skip(rules);
     quote! {
         /// Runs `rule` from the state's position, as pest's
         /// `Parser::parse` does.
         pub(super) fn parse_rule(rule: Rule, s: &mut State<'_>) -> bool {
             match rule { #(#arms),* }
-        }
-
-        /// True for the atomic and compound-atomic rules: no white space
-        /// is skipped inside them, so a node's own end is where its text
-        /// ends (a string's closing quote is not a child).
-        pub(in crate::parser) fn is_exact(rule: Rule) -> bool {
-            matches!(rule, #(Rule::#exact)|*)
         }
 
         #skip
@@ -229,7 +236,7 @@ fn expr(e: &OptimizedExpr, atomic: bool) -> TokenStream {
         | OptimizedExpr::Push(_)
         | OptimizedExpr::RestoreOnErr(_) => fail(&format!(
             "the fast path does not support {e:?} yet (case-insensitive strings and \
-             pest's stack): add it to build.rs and src/parser/fast_path.rs"
+             pest's stack): add it to build.rs and src/syntax/parser/fast_path.rs"
         )),
     }
 }

@@ -2,17 +2,17 @@
 //! [`Ruleset`] API, so the CLI's `chartwright test`, the REPL and a host all
 //! check them the same way.
 
-use crate::choices::Choices;
+use crate::engine::choices::Choices;
+use crate::engine::sample::DiceSource;
 use crate::ruleset::Ruleset;
-use crate::sample::DiceSource;
-use crate::span::Span;
+use crate::syntax::span::Span;
 use miette::{Diagnostic, LabeledSpan};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::One;
 use std::fmt;
 
-use crate::expectation::{Expectation, Expected};
+use crate::ruleset::expectation::{Expectation, Expected};
 
 /// An expectation that did not hold: a diagnostic on its `expect` line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -192,7 +192,7 @@ pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
 
 /// What a chart gave an expectation.
 enum Got {
-    Odds(crate::Odds),
+    Odds(crate::engine::odds::Odds),
     /// The roll's summary, and a problem with the faces given, if any.
     Roll(String, Option<String>),
 }

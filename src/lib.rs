@@ -3,28 +3,38 @@
 //!
 //! # Map
 //!
+//! `src/` has one folder per stage, lowest first; a stage imports only the
+//! stages before it (and the shared modules), and no two files import each
+//! other, directly or not (`tests/layout.rs` checks both).
+//!
 //! ```text
 //! grammar/chartwright.pest
-//!     │ parser/ (pest; only the parser sees pest pairs)
+//!     │ syntax/    span, parser/ (pest; only the parser sees pest pairs), error
 //!     ▼
-//! ast (owned, spanned) ──► compiler (checks, resolves names) ──► tree
-//!                                                               │
-//!                    choices ──► bind (settle choices once) ◄───┘
+//! ast (owned, spanned) ──► check/ compiler (checks, resolves names) ──► tree
+//!                                                                      │
+//!              engine/ choices ──► bind (settle choices once) ◄────────┘
 //!                                   │
 //!                       read (natural dice → outcome)
 //!                         ┌─────────┴─────────┐
 //!                      sample               odds
 //!                   (Roll trace)      (exact fractions)
 //!
-//! ast `expect` lines ──► expect (checks them through the public Ruleset API)
+//! variant/  merge a house rule into its base's AST (before check)
+//! ruleset/  load sources, bases and bundled games; the Ruleset, ChartRef
+//!           and BoundChart handles
+//! compare/  a chart's odds in a base and a variant (OddsDiff, across)
+//! present/  show text (render), trace lines, sheet (HTML, SVG)
+//! expect    `expect` lines checked through the public Ruleset API
 //! ```
 //!
-//! Beside the stages: `num` holds the exact numbers every stage
-//! computes with (`Ratio<i64>`; the public face is [`Number`]); `column`
-//! picks a `columns by` table's column at bind time (thresholds, odds,
-//! differentials, shifts, off-scale rules); `ladder` moves a ladder's start
-//! by the net modifier and caps it, at bind time too, whether the ladder is
-//! rolled itself or read by another chart's expression.
+//! Shared by every stage: `number` holds the exact numbers every stage
+//! computes with (`Ratio<i64>`; the public face is [`Number`]), `limits`
+//! the bounds on every stage's work ([`Limits`]), and `clip` makes a
+//! diagnostic safe to render ([`Clipped`]). In the engine, `column` picks a
+//! `columns by` table's column at bind time (thresholds, odds,
+//! differentials, shifts, off-scale rules) and `ladder` moves a ladder's
+//! start by the net modifier and caps it, at bind time too.
 //!
 //! A variant file (`variant "Mud season" of first_echelon version "1"`) is
 //! merged into its base's AST by `variant` before the compiler sees it, so
@@ -47,79 +57,60 @@
 
 #![forbid(unsafe_code)]
 
+// Stages, lowest first; a stage imports only the stages before it (and the
+// shared modules), which `tests/layout.rs` checks.
+mod check;
+mod compare;
+mod engine;
+mod present;
+mod ruleset;
+mod syntax;
+mod variant;
+// Shared by every stage: the exact numbers, the bounds, a diagnostic made
+// safe to render.
+mod clip;
+mod limits;
+mod number;
+// Above every stage: expectations checked through the public API.
+mod expect;
+
 // The AST and the parser are internal; the `internals` feature opens them
 // for tools that want the syntax tree (benchmarks of the parser alone). They
 // are not covered by semver.
 #[cfg(feature = "internals")]
-pub mod ast;
-#[cfg(not(feature = "internals"))]
-mod ast;
-mod bind;
-mod budget;
-pub mod bundled;
-mod choices;
-mod clip;
-mod column;
-mod compile_error;
-mod compiler;
-mod condition;
-mod env;
-mod expect;
-mod expectation;
-mod ladder;
-mod limits;
-mod load_error;
-mod num;
-mod number;
-mod odds;
-mod origin;
-mod parse_error;
-#[cfg(feature = "internals")]
-pub mod parser;
-#[cfg(not(feature = "internals"))]
-mod parser;
-mod quick;
-mod read;
-mod render;
-mod roll;
-mod roll_error;
-mod ruleset;
-mod sample;
-#[cfg(feature = "sheet")]
-pub mod sheet;
-mod span;
-pub mod suggest;
-mod trace_lines;
-mod trace_text;
-mod tree;
-mod variant;
+pub use syntax::{ast, parser};
 
-pub use choices::{Arg, Choices, INPUT_SOURCE};
+pub use check::suggest;
+#[cfg(feature = "sheet")]
+pub use present::sheet;
+pub use ruleset::bundled;
+
+pub use check::condition::Condition;
+pub use check::error::{CompileError, CompileErrorKind};
 pub use clip::Clipped;
 /// Names and labels in [`Expectation`] (up to 24 bytes inline).
 pub use compact_str::CompactString;
-pub use compile_error::{CompileError, CompileErrorKind};
-pub use condition::Condition;
-pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
-pub use expectation::{Expectation, Expected};
-pub use limits::Limits;
-pub use load_error::{LoadError, LoadErrors};
-pub use number::{NotANumber, Number};
-pub use odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
-pub use origin::Origin;
-pub use parse_error::{ParseError, ParseErrorKind};
-pub use quick::{OutcomeId, QuickRoll};
-pub use roll::{
+pub use compare::across::{across, Across};
+pub use compare::diff::{OddsDiff, OutcomeDiff};
+pub use engine::choices::{Arg, Choices, INPUT_SOURCE};
+pub use engine::error::{RollError, RollErrorKind};
+pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
+pub use engine::quick::{OutcomeId, QuickRoll};
+pub use engine::sample::{DiceSource, Scripted};
+pub use engine::trace::{
     AppliedModifier, DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll,
     Shared, SideRoll,
 };
-pub use roll_error::{RollError, RollErrorKind};
+pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
+pub use limits::Limits;
+pub use number::{NotANumber, Number};
+pub use present::trace_lines::TraceLine;
+pub use ruleset::error::{LoadError, LoadErrors};
+pub use ruleset::expectation::{Expectation, Expected};
+pub use ruleset::origin::Origin;
 pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Ruleset, RulesetBuilder};
-pub use sample::{DiceSource, Scripted};
-pub use span::{SourceId, SourceMap, Span};
-pub use trace_lines::TraceLine;
-pub use variant::across::{across, Across};
-pub use variant::diff::{OddsDiff, OutcomeDiff};
+pub use syntax::error::{ParseError, ParseErrorKind};
+pub use syntax::span::{SourceId, SourceMap, Span};
 pub use variant::{Mark, VariantError, VariantErrorKind};
 
 /// Every Rust example of docs/embedding.md, compiled and run by `cargo test

@@ -11,6 +11,7 @@ mod diagnostics;
 mod engines_agree;
 mod host;
 mod ladders;
+mod layout;
 mod library_surface;
 mod odds;
 mod quick;

@@ -217,6 +217,7 @@ pub fn main() -> ExitCode {
     }
 }
 
+#[allow(clippy::too_many_lines)] // one match arm per subcommand
 fn run(cli: Cli) -> Result<(), ExitCode> {
     match cli.command {
         None => repl::run(&[]),

@@ -3,7 +3,7 @@
 //! help. Errors the usual checks find after the changes are
 //! [`crate::CompileError`]s, pointing wherever the node at fault was written.
 
-use crate::span::Span;
+use crate::syntax::span::Span;
 use miette::{Diagnostic, LabeledSpan};
 use std::fmt;
 

@@ -1,20 +1,17 @@
-//! House-rule variants: a file that names a base game and changes it.
+//! House-rule variants: a file that names a base game and changes it,
+//! merged into its base's AST before the compiler sees it.
 //!
 //! ```text
 //! variant file ──parse──► VariantFile ─┐
 //! base (bundled or path) ──► File ─────┴─► merge (AST level) ──► File ──► compiler
 //! ```
 //!
-//! `load` follows the chain of bases, `merge` applies the changes to
-//! the base's AST, and the result compiles with every usual check. The
-//! effect of a variant is measured by [`diff`]: per outcome, the base's and
-//! the variant's exact probabilities, over one situation or across all of a
-//! chart's situations ([`across`]).
+//! `merge` applies the changes to the base's AST, and the result compiles
+//! with every usual check; `error` says what a variant got wrong. Finding
+//! the chain of bases on disk is the ruleset's (`ruleset::chain`), and
+//! measuring a variant's effect is `compare`'s.
 
-pub mod across;
-pub mod diff;
-mod error;
-pub(crate) mod load;
+pub(crate) mod error;
 pub(crate) mod merge;
 
 pub use error::{VariantError, VariantErrorKind};

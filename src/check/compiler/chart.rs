@@ -1,0 +1,811 @@
+//! Compiling one chart: its scope (the slots a player can name), its
+//! modifiers, and its body. Names are looked up chart-first, then in the
+//! game; a top-level input becomes a slot of the chart the first time the
+//! chart mentions it.
+
+use super::rows::{self, Reach};
+use super::{check_bounds, Scope};
+use crate::check::error::{CompileError, CompileErrorKind};
+use crate::check::tree::{
+    Body, Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, Cond, CondOutcome, Dice, DiceSource,
+    Expr, GridId, GridRef, Modifier, Outcome, Program, Ranges, Simple, Slot, SlotKind, SlotTree,
+    Stage, Target,
+};
+use crate::limits::Limits;
+use crate::syntax::ast::CompactString;
+use crate::syntax::ast::{self, Clause};
+use crate::syntax::span::Span;
+use foldhash::HashMap;
+
+/// Where an expression stands, which decides the special terms it may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ExprContext {
+    /// Anywhere else.
+    Plain,
+    /// A table's `score`: `total` and `natural` are known.
+    Score,
+    /// A check's target: `modifiers` may move it.
+    Target,
+}
+
+/// How modifiers nested in groups, sections and sides inherit their context.
+#[derive(Clone, Default)]
+pub(super) struct ModCtx {
+    cond: Option<Cond>,
+    negative: bool,
+    side: Option<usize>,
+    group: Option<usize>,
+    section: Option<usize>,
+}
+
+mod columns;
+mod dice;
+mod exprs;
+mod ladder;
+mod modifiers;
+mod outcomes;
+mod report;
+mod table;
+
+pub(in crate::check::compiler) use dice::static_dice;
+
+pub(super) struct ChartCx<'a, 's> {
+    sc: &'s Scope<'a>,
+    game: usize,
+    /// The program so far: the games' choices and grids, and what the
+    /// charts before this one added (choices, follow-ups, ladder reads).
+    program: &'s mut Program,
+    /// Each follow-up's arguments, resolved once every chart is compiled.
+    follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
+    errors: &'s mut Vec<CompileError>,
+    limits: &'s Limits,
+    id: ChartId,
+    local_choices: HashMap<&'a str, ChoiceId>,
+    local_flags: HashMap<&'a str, &'a ast::FlagDecl>,
+    local_params: HashMap<&'a str, &'a ast::ParamDecl>,
+    slots: Vec<SlotTree>,
+    /// Each slot by name, with where it was declared.
+    by_name: HashMap<CompactString, (Slot, Span)>,
+    modifiers: Vec<Modifier>,
+    /// Reach of each modifier: (lowest, highest) contribution, 0 included.
+    reaches: Vec<(Option<i64>, Option<i64>)>,
+    groups: Vec<(CompactString, Vec<usize>)>,
+    sections: Vec<(CompactString, bool, Vec<usize>)>,
+    sides: Vec<CompactString>,
+    using: Vec<CompactString>,
+    context: ExprContext,
+    /// Whether `modifiers` stood in a check's target.
+    net_used: bool,
+    /// The dice, or a results line, are in error: checking the coverage
+    /// of the rows would only echo it.
+    dice_failed: bool,
+    /// Slots a roll cannot do without (read by a condition, an expression,
+    /// a grid lookup, the columns), for checking follow-ups can supply them.
+    required: Vec<Slot>,
+    /// Set while looking up a `±r from GRID`: its keys are optional.
+    keys_optional: bool,
+    /// Column-shift modifiers (name, span), checked against the columns.
+    shifts: Vec<(CompactString, Span)>,
+}
+
+/// A clause's keyword, for diagnostics.
+fn clause_name(c: &Clause) -> &'static str {
+    match c {
+        Clause::Roll(_) => "roll",
+        Clause::Choice(_) => "choice",
+        Clause::Flag(_) => "flag",
+        Clause::Param(_) => "param",
+        Clause::Modifiers(..) => "modifiers",
+        Clause::Columns(_) => "columns",
+        Clause::ColumnScale(_) => "columns by",
+        Clause::OffTable(o) if o.beyond.is_some() => "beyond",
+        Clause::OffTable(_) => "below columns",
+        Clause::ShiftsPastEdges(_) => "shifts past edges",
+        Clause::Cap(..) => "cap modifiers",
+        Clause::Clamp { .. } => "clamp total",
+        Clause::Results(..) => "results",
+        Clause::Fields(..) => "fields",
+        Clause::Score(_) => "score",
+        Clause::Rows(..) => "rows",
+        Clause::Natural(_) => "natural",
+        Clause::Best { .. } => "best",
+        Clause::Succeed(_) => "succeed on",
+        Clause::Success(_) => "success",
+        Clause::Failure(_) => "failure",
+        Clause::Sides(..) => "sides",
+        Clause::Count(_) => "count",
+        Clause::Per { .. } => "per",
+        Clause::Report(..) => "report",
+        Clause::Steps(..) => "steps",
+        Clause::Start(_) => "start",
+        Clause::AtMost { .. } => "at most",
+        Clause::Notes(_) => "notes",
+    }
+}
+
+fn clause_span(c: &Clause) -> Span {
+    match c {
+        Clause::Roll(d) => d.span,
+        Clause::Choice(d) => d.span,
+        Clause::Flag(d) => d.span,
+        Clause::Param(d) => d.span,
+        Clause::Modifiers(_, s)
+        | Clause::Fields(_, s)
+        | Clause::Rows(_, s)
+        | Clause::Sides(_, s)
+        | Clause::Steps(_, s)
+        | Clause::Report(_, s)
+        | Clause::ShiftsPastEdges(s)
+        | Clause::Cap(_, s)
+        | Clause::Results(_, s)
+        | Clause::Best { span: s, .. }
+        | Clause::Per { span: s, .. }
+        | Clause::AtMost { span: s, .. } => *s,
+        Clause::Columns(i) => i.span,
+        Clause::ColumnScale(s) => s.span,
+        Clause::OffTable(o) => o.span,
+        Clause::Clamp { span, .. } => *span,
+        Clause::Score(e) | Clause::Start(e) => e.span,
+        Clause::Natural(n) => n.span,
+        Clause::Succeed(t) => t.span,
+        Clause::Success(o) | Clause::Failure(o) => o.span,
+        Clause::Count(c) => c.span,
+        Clause::Notes(l) => l.span,
+    }
+}
+
+fn kind_keyword(k: ast::ChartKind) -> &'static str {
+    match k {
+        ast::ChartKind::Table => "table",
+        ast::ChartKind::Check => "check",
+        ast::ChartKind::Opposed => "opposed",
+        ast::ChartKind::Pool => "pool",
+        ast::ChartKind::Ladder => "ladder",
+    }
+}
+
+/// The clauses each kind takes besides declarations, modifiers and notes.
+fn allowed(kind: ast::ChartKind, clause: &Clause) -> bool {
+    use ast::ChartKind as K;
+    match clause {
+        Clause::Choice(_)
+        | Clause::Flag(_)
+        | Clause::Param(_)
+        | Clause::Modifiers(..)
+        | Clause::Notes(_) => true,
+        Clause::Roll(_) => kind != K::Ladder,
+        Clause::Columns(_)
+        | Clause::Score(_)
+        | Clause::Best { .. }
+        | Clause::ColumnScale(_)
+        | Clause::OffTable(_)
+        | Clause::ShiftsPastEdges(_)
+        | Clause::Cap(..)
+        | Clause::Clamp { .. }
+        | Clause::Results(..) => kind == K::Table,
+        Clause::Fields(..) | Clause::Rows(..) => matches!(kind, K::Table | K::Opposed),
+        Clause::Natural(_) => matches!(kind, K::Table | K::Check),
+        Clause::Succeed(_) | Clause::Success(_) | Clause::Failure(_) => kind == K::Check,
+        Clause::Sides(..) => kind == K::Opposed,
+        Clause::Count(_) | Clause::Per { .. } | Clause::Report(..) => kind == K::Pool,
+        Clause::Steps(..) | Clause::Start(_) | Clause::AtMost { .. } => kind == K::Ladder,
+    }
+}
+
+/// Clauses that may appear more than once.
+fn repeatable(clause: &Clause) -> bool {
+    matches!(
+        clause,
+        Clause::Choice(_)
+            | Clause::Flag(_)
+            | Clause::Param(_)
+            | Clause::Modifiers(..)
+            | Clause::Notes(_)
+            | Clause::Natural(_)
+            | Clause::Per { .. }
+            | Clause::AtMost { .. }
+    )
+}
+
+impl<'a, 's> ChartCx<'a, 's> {
+    pub(super) fn new(
+        sc: &'s Scope<'a>,
+        game: usize,
+        program: &'s mut Program,
+        follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
+        errors: &'s mut Vec<CompileError>,
+        limits: &'s Limits,
+        id: ChartId,
+    ) -> Self {
+        Self {
+            sc,
+            game,
+            program,
+            follow_asts,
+            errors,
+            limits,
+            id,
+            local_choices: HashMap::default(),
+            local_flags: HashMap::default(),
+            local_params: HashMap::default(),
+            slots: Vec::new(),
+            by_name: HashMap::default(),
+            modifiers: Vec::new(),
+            reaches: Vec::new(),
+            groups: Vec::new(),
+            sections: Vec::new(),
+            sides: Vec::new(),
+            using: Vec::new(),
+            context: ExprContext::Plain,
+            net_used: false,
+            dice_failed: false,
+            required: Vec::new(),
+            keys_optional: false,
+            shifts: Vec::new(),
+        }
+    }
+
+    fn error(&mut self, kind: CompileErrorKind, span: Span) {
+        self.errors.push(CompileError::new(kind, span));
+    }
+
+    /// A choice of the game or of a chart compiled so far.
+    fn choice(&self, id: ChoiceId) -> &ChoiceTree {
+        &self.program.choices[id]
+    }
+
+    fn finish(
+        self,
+        name: &ast::Ident,
+        label: &ast::Label,
+        body: Body,
+        notes: Vec<CompactString>,
+        fields: Vec<CompactString>,
+    ) -> ChartTree {
+        let mut required: Vec<Slot> = self
+            .required
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let by_modifier = self.modifiers.iter().any(|m| m.slot == s);
+                let defaulted = matches!(
+                    self.slots[s].kind,
+                    SlotKind::Param {
+                        default: Some(_),
+                        ..
+                    }
+                );
+                !by_modifier && !defaulted
+            })
+            .collect();
+        required.sort_unstable();
+        required.dedup();
+        ChartTree {
+            required,
+            game: self.game,
+            name: name.name.clone(),
+            title: label.text.clone(),
+            slots: self.slots,
+            modifiers: self.modifiers,
+            groups: self.groups,
+            sections: self.sections,
+            body,
+            notes,
+            fields,
+        }
+    }
+
+    // ----- slots and names -------------------------------------------------
+
+    fn add_slot(
+        &mut self,
+        what: &'static str,
+        name: CompactString,
+        label: CompactString,
+        kind: SlotKind,
+        span: Span,
+    ) -> Slot {
+        if let Some(&(slot, first)) = self.by_name.get(&name) {
+            self.error(
+                CompileErrorKind::Duplicate {
+                    what,
+                    name: name.to_string(),
+                    first,
+                },
+                span,
+            );
+            return slot;
+        }
+        self.slots.push(SlotTree {
+            name: name.clone(),
+            label,
+            kind,
+        });
+        let slot = self.slots.len() - 1;
+        self.by_name.insert(name, (slot, span));
+        slot
+    }
+
+    /// The slot a name stands for: already in the chart, declared in it, or
+    /// declared at the top level of the game.
+    fn lookup_slot(&mut self, name: &str) -> Option<Slot> {
+        if let Some(&(s, _)) = self.by_name.get(name) {
+            return Some(s);
+        }
+        let syms = &self.sc.games[self.game];
+        let (label, kind, span) = if let Some(&c) = self.local_choices.get(name) {
+            (
+                self.choice(c).label.clone(),
+                SlotKind::Choice(c),
+                Span::default(),
+            )
+        } else if let Some(p) = self.local_params.get(name).or(syms.params.get(name)) {
+            (
+                p.label.text.clone(),
+                SlotKind::Param {
+                    bounds: p.bounds.map(|b| (b.lo, b.hi)),
+                    default: p.default.as_ref().map(|d| d.node),
+                },
+                p.name.span,
+            )
+        } else if let Some(f) = self.local_flags.get(name).or(syms.flags.get(name)) {
+            (f.label.text.clone(), SlotKind::Flag, f.name.span)
+        } else if let Some(&c) = syms.choices.get(name) {
+            (
+                self.choice(c).label.clone(),
+                SlotKind::Choice(c),
+                Span::default(),
+            )
+        } else {
+            return None;
+        };
+        self.slots.push(SlotTree {
+            name: name.into(),
+            label,
+            kind,
+        });
+        let slot = self.slots.len() - 1;
+        self.by_name.insert(name.into(), (slot, span));
+        Some(slot)
+    }
+
+    fn unknown(&mut self, what: &'static str, ident: &ast::Ident) {
+        let syms = &self.sc.games[self.game];
+        let mut names: Vec<&str> = self.by_name.keys().map(CompactString::as_str).collect();
+        names.extend(syms.params.keys().copied());
+        names.extend(syms.flags.keys().copied());
+        names.extend(syms.choices.keys().copied());
+        names.extend(syms.grids.keys().copied());
+        names.extend(syms.charts.keys().copied());
+        names.extend(self.local_params.keys().copied());
+        names.extend(self.local_flags.keys().copied());
+        let suggestion = crate::check::suggest::closest(&ident.name, names);
+        self.error(
+            CompileErrorKind::Unknown {
+                what,
+                name: ident.name.to_string(),
+                suggestion,
+            },
+            ident.span,
+        );
+    }
+
+    fn declare_locals(&mut self, clauses: &'a [Clause]) {
+        for clause in clauses {
+            match clause {
+                Clause::Choice(d) => {
+                    let choice = super::declare_choice(d, self.errors);
+                    let label = choice.label.clone();
+                    self.program.choices.push(choice);
+                    let id = self.program.choices.len() - 1;
+                    self.local_choices.insert(&d.name.name, id);
+                    self.add_slot(
+                        "choice",
+                        d.name.name.clone(),
+                        label.clone(),
+                        SlotKind::Choice(id),
+                        d.name.span,
+                    );
+                }
+                Clause::Flag(d) => {
+                    self.local_flags.insert(&d.name.name, d);
+                    self.add_slot(
+                        "flag",
+                        d.name.name.clone(),
+                        d.label.text.clone(),
+                        SlotKind::Flag,
+                        d.name.span,
+                    );
+                }
+                Clause::Param(d) => {
+                    check_bounds(d.bounds.as_ref(), self.errors);
+                    self.local_params.insert(&d.name.name, d);
+                    self.add_slot(
+                        "param",
+                        d.name.name.clone(),
+                        d.label.text.clone(),
+                        SlotKind::Param {
+                            bounds: d.bounds.map(|b| (b.lo, b.hi)),
+                            default: d.default.as_ref().map(|v| v.node),
+                        },
+                        d.name.span,
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ----- grids ---------------------------------------------------------------
+
+    /// A grid looked up with this chart's slots for its keys.
+    fn grid_ref(&mut self, ident: &ast::Ident) -> Option<GridRef> {
+        let &grid = self.sc.games[self.game].grids.get(ident.name.as_str())?;
+        let keys_ids = self.program.grids[grid].keys.clone();
+        let mut keys = Vec::new();
+        for c in keys_ids {
+            let name = self.choice(c).name.clone();
+            match self.lookup_slot(&name) {
+                Some(s) if self.slots[s].kind == SlotKind::Choice(c) => keys.push(s),
+                _ => {
+                    self.error(
+                        CompileErrorKind::Invalid {
+                            message: format!(
+                                "grid `{}` is keyed by the choice `{name}`, which this chart \
+                                 declares as something else",
+                                ident.name
+                            ),
+                            help: format!("rename the chart's own `{name}`"),
+                        },
+                        ident.span,
+                    );
+                    return None;
+                }
+            }
+        }
+        if !self.keys_optional {
+            self.required.extend(&keys);
+        }
+        Some(GridRef {
+            grid,
+            keys,
+            name: ident.name.clone(),
+            span: ident.span,
+        })
+    }
+
+    /// Reports cells of a grid that are not of the wanted kinds.
+    fn expect_cells(&mut self, r: &GridRef, ok: fn(&Cell) -> bool, expected: &'static str) {
+        let bad = self.program.grids[r.grid]
+            .cells
+            .iter()
+            .find(|c| !ok(c))
+            .map(Cell::kind_name);
+        if let Some(found) = bad {
+            self.error(
+                CompileErrorKind::WrongKind {
+                    expected,
+                    found: format!("grid `{}` holding {found}", r.name),
+                },
+                r.span,
+            );
+        }
+    }
+
+    fn grid_number_reach(&self, grid: GridId) -> (Option<i64>, Option<i64>) {
+        let nums = self.program.grids[grid]
+            .cells
+            .iter()
+            .filter_map(|c| match c {
+                Cell::Number(n) => Some(*n),
+                _ => None,
+            });
+        let nums = nums.flat_map(|n| [crate::number::floor(n), crate::number::ceil(n)]);
+        let (lo, hi) = nums.fold((None, None), |(lo, hi): (Option<i64>, Option<i64>), n| {
+            (
+                Some(lo.map_or(n, |l| l.min(n))),
+                Some(hi.map_or(n, |h| h.max(n))),
+            )
+        });
+        (lo, hi)
+    }
+
+    // ----- charts ---------------------------------------------------------------
+
+    pub(super) fn grid_chart(mut self, grid: &'a ast::Grid, _id: GridId) -> ChartTree {
+        let r = self.grid_ref(&grid.name);
+        let notes = grid.notes.iter().map(|n| n.text.clone()).collect();
+        let body = r.map_or(Body::Notes(CompactString::default()), Body::Lookup);
+        self.finish(&grid.name, &grid.label, body, notes, Vec::new())
+    }
+
+    pub(super) fn set_chart(mut self, set: &'a ast::ModifierSet) -> ChartTree {
+        self.using.push(set.name.name.clone());
+        self.entries(&set.entries, &ModCtx::default());
+        let notes = set.notes.iter().map(|n| n.text.clone()).collect();
+        self.finish(&set.name, &set.label, Body::Net, notes, Vec::new())
+    }
+
+    pub(super) fn notes_chart(self, n: &'a ast::Notes) -> ChartTree {
+        self.finish(
+            &n.name,
+            &n.label,
+            Body::Notes(n.text.text.clone()),
+            Vec::new(),
+            Vec::new(),
+        )
+    }
+
+    #[allow(clippy::too_many_lines)] // one pass over every clause of a chart; not split yet (#26)
+    pub(super) fn chart(mut self, c: &'a ast::Chart) -> ChartTree {
+        let kind = kind_keyword(c.kind);
+        // Which clause each keyword came from, to catch repeats.
+        let mut seen: HashMap<&'static str, Span> = HashMap::default();
+        for clause in &c.clauses {
+            let name = clause_name(clause);
+            let span = clause_span(clause);
+            if !allowed(c.kind, clause) {
+                use ast::ChartKind as K;
+                let takers: Vec<&str> = [K::Table, K::Check, K::Opposed, K::Pool, K::Ladder]
+                    .into_iter()
+                    .filter(|k| allowed(*k, clause))
+                    .map(kind_keyword)
+                    .collect();
+                self.error(
+                    CompileErrorKind::MisplacedClause {
+                        clause: name,
+                        kind,
+                        reason: format!("only a {} takes it", takers.join(" or a ")),
+                    },
+                    span,
+                );
+            } else if !repeatable(clause) {
+                if let Some(first) = seen.insert(name, span) {
+                    self.error(
+                        CompileErrorKind::Duplicate {
+                            what: "clause",
+                            name: name.into(),
+                            first,
+                        },
+                        span,
+                    );
+                }
+            }
+        }
+        let find = |want: &str| {
+            c.clauses
+                .iter()
+                .find(|cl| clause_name(cl) == want && allowed(c.kind, cl))
+        };
+        if let Some(Clause::Sides(sides, _)) = find("sides") {
+            self.sides = sides.iter().map(|s| s.name.name.clone()).collect();
+        }
+        self.declare_locals(&c.clauses);
+        for clause in &c.clauses {
+            if let Clause::Modifiers(entries, _) = clause {
+                self.entries(entries, &ModCtx::default());
+            }
+        }
+        let mut notes = Vec::new();
+        for clause in &c.clauses {
+            if let Clause::Notes(l) = clause {
+                notes.push(l.text.clone());
+            }
+        }
+        let fields: Vec<CompactString> = match find("fields") {
+            Some(Clause::Fields(f, _)) => f.iter().map(|o| o.label.text.clone()).collect(),
+            _ => Vec::new(),
+        };
+        if c.clauses.iter().any(|cl| matches!(cl, Clause::Results(..)))
+            && c.clauses.iter().any(|cl| matches!(cl, Clause::Rows(..)))
+        {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: "a table takes `rows` or `results`, not both".into(),
+                    help: "write the results one way: rows of ranges per outcome, \
+                           or the grid as printed, one line per roll"
+                        .into(),
+                },
+                c.name.span,
+            );
+        }
+        let missing = |this: &mut Self, clause: &'static str| {
+            this.error(
+                CompileErrorKind::MissingClause { clause, kind },
+                c.name.span,
+            );
+        };
+        let roll = match find("roll") {
+            Some(Clause::Roll(d)) => Some(d),
+            _ => {
+                if c.kind != ast::ChartKind::Ladder {
+                    missing(&mut self, "roll");
+                }
+                None
+            }
+        };
+        let body = match c.kind {
+            ast::ChartKind::Table => {
+                let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
+                self.table(c, dice, &fields)
+            }
+            ast::ChartKind::Check => {
+                let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
+                self.context = ExprContext::Target;
+                let target = match find("succeed on") {
+                    Some(Clause::Succeed(t)) => self.target(t),
+                    _ => {
+                        missing(&mut self, "succeed on");
+                        Target::Ranges(Ranges::default())
+                    }
+                };
+                self.context = ExprContext::Plain;
+                let net_in_target = self.net_used;
+                let named = |this: &mut Self, which: &str, default: &str| match find(which) {
+                    Some(Clause::Success(o) | Clause::Failure(o)) => this.outcome(o),
+                    _ => Outcome {
+                        fields: vec![vec![CondOutcome::Simple(Simple {
+                            text: default.into(),
+                            follow_ups: Vec::new(),
+                        })]],
+                    },
+                };
+                let success = named(&mut self, "success", "Success");
+                let failure = named(&mut self, "failure", "Failure");
+                let naturals = self.naturals(c, true);
+                Body::Check {
+                    dice,
+                    target,
+                    net_in_target,
+                    success,
+                    failure,
+                    naturals,
+                }
+            }
+            ast::ChartKind::Opposed => {
+                if self.sides.len() != 2 {
+                    match find("sides") {
+                        Some(s) => self.error(
+                            CompileErrorKind::CellCount {
+                                expected: 2,
+                                found: self.sides.len(),
+                                what: "sides",
+                            },
+                            clause_span(s),
+                        ),
+                        None => missing(&mut self, "sides"),
+                    }
+                }
+                let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
+                let (lo, hi) = rows::dice_reach(&dice, &self.slots);
+                let att = self.modifier_reach(0);
+                let def = self.modifier_reach(1);
+                let reach = Reach {
+                    lo: lo
+                        .zip(hi)
+                        .zip(att.lo)
+                        .zip(def.hi)
+                        .map(|(((l, h), a), d)| l - h + a - d),
+                    hi: hi
+                        .zip(lo)
+                        .zip(att.hi)
+                        .zip(def.lo)
+                        .map(|(((h, l), a), d)| h - l + a - d),
+                };
+                let why = format!(
+                    "the difference of the two rolls with their modifiers runs from {reach}"
+                );
+                let (lookups, rows) = self.rows(c, None, reach, &why, &fields);
+                Body::Opposed {
+                    dice,
+                    sides: self.sides.clone(),
+                    lookup: lookups.into_iter().next().unwrap_or_default(),
+                    rows,
+                }
+            }
+            ast::ChartKind::Pool => {
+                let dice = roll.map_or(DiceSource::Dice(Dice::default()), |d| self.dice_source(d));
+                let mut stages = Vec::new();
+                let mut names = Vec::new();
+                self.counts_named_once(&c.clauses);
+                match find("count") {
+                    Some(Clause::Count(stage)) => {
+                        names.push(stage.name.name.clone());
+                        stages.push(Stage {
+                            label: stage.label.text.clone(),
+                            target: self.target(&stage.target),
+                            per: None,
+                            modified: true,
+                            once: false,
+                            reported: true,
+                        });
+                    }
+                    _ => missing(&mut self, "count"),
+                }
+                for clause in &c.clauses {
+                    if let Clause::Per {
+                        of,
+                        roll,
+                        stage,
+                        once,
+                        ..
+                    } = clause
+                    {
+                        if names.last() != Some(&of.name) {
+                            let suggestion = crate::check::suggest::closest(
+                                &of.name,
+                                names.iter().map(CompactString::as_str),
+                            );
+                            self.error(
+                                CompileErrorKind::Unknown {
+                                    what: "count (the one just before)",
+                                    name: of.name.to_string(),
+                                    suggestion,
+                                },
+                                of.span,
+                            );
+                        }
+                        if names.len() >= crate::check::tree::MAX_STAGES {
+                            self.error(
+                                CompileErrorKind::Invalid {
+                                    message: format!(
+                                        "a pool counts at most {} times",
+                                        crate::check::tree::MAX_STAGES
+                                    ),
+                                    help: "split the later counts into a follow-up chart".into(),
+                                },
+                                stage.span,
+                            );
+                        }
+                        names.push(stage.name.name.clone());
+                        let per = self.dice_source(roll);
+                        stages.push(Stage {
+                            label: stage.label.text.clone(),
+                            target: self.target(&stage.target),
+                            per: Some(per),
+                            modified: false,
+                            once: *once,
+                            reported: true,
+                        });
+                    }
+                }
+                if let Some(Clause::Report(reported, _)) = find("report") {
+                    self.report(reported, &names, &mut stages);
+                }
+                Body::Pool { dice, stages }
+            }
+            ast::ChartKind::Ladder => {
+                let (steps, labels) = match find("steps") {
+                    Some(Clause::Steps(s, span)) => self.steps(s, *span),
+                    _ => {
+                        missing(&mut self, "steps");
+                        (Vec::new(), Vec::new())
+                    }
+                };
+                let start = match find("start") {
+                    Some(Clause::Start(e)) => self.expr(e),
+                    _ => {
+                        missing(&mut self, "start");
+                        Expr::Int(0)
+                    }
+                };
+                let mut caps = Vec::new();
+                for clause in &c.clauses {
+                    if let Clause::AtMost { value, cond, .. } = clause {
+                        let v = self.expr(value);
+                        let cond = cond.as_ref().map(|c| self.cond(c));
+                        caps.push((v, cond));
+                    }
+                }
+                Body::Ladder {
+                    steps,
+                    labels,
+                    start,
+                    caps,
+                }
+            }
+        };
+        self.check_shifts(&body);
+        self.finish(&c.name, &c.label, body, notes, fields)
+    }
+}

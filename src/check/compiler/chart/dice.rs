@@ -1,0 +1,287 @@
+//! Dice and targets: dice expressions (constant counts, counts from a
+//! param, grids of dice) and what a check or a pool die must meet.
+
+use super::super::rows::{self};
+use super::ChartCx;
+use crate::check::error::{CompileError, CompileErrorKind};
+use crate::check::tree::{Cell, Dice, DiceGroup, DiceSource, Ranges, SlotKind, Target};
+use crate::limits::Limits;
+use crate::syntax::ast::CompactString;
+use crate::syntax::ast::{self};
+use crate::syntax::span::Span;
+
+/// Dice with no names in them (grid cells): `None` after reporting an error.
+pub(in crate::check::compiler) fn static_dice(
+    d: &ast::DiceExpr,
+    limits: &Limits,
+    errors: &mut Vec<CompileError>,
+) -> Option<Dice> {
+    let mut dice = Dice {
+        groups: Vec::new(),
+        constant: 0,
+    };
+    let mut ok = true;
+    for (negative, term) in &d.terms {
+        match term {
+            ast::DiceTerm::Dice {
+                count,
+                sides,
+                unsupported,
+                span,
+            } => {
+                let count = match count.as_deref() {
+                    None => 1,
+                    Some(ast::Expr {
+                        kind: ast::ExprKind::Int(n),
+                        ..
+                    }) => *n,
+                    Some(e) => {
+                        errors.push(CompileError::new(
+                            CompileErrorKind::WrongKind {
+                                expected: "a number of dice",
+                                found: "an expression".into(),
+                            },
+                            e.span,
+                        ));
+                        ok = false;
+                        continue;
+                    }
+                };
+                ok &= check_dice(count, *sides, unsupported.as_ref(), *span, limits, errors);
+                dice.groups.push(DiceGroup {
+                    count: count.clamp(0, i64::from(u32::MAX)) as u32,
+                    count_slot: None,
+                    sides: (*sides).min(u64::from(u32::MAX)) as u32,
+                    negative: *negative,
+                });
+            }
+            ast::DiceTerm::Number(n) => {
+                dice.constant += if *negative { -n.node } else { n.node };
+            }
+            ast::DiceTerm::Name(i) => {
+                errors.push(CompileError::new(
+                    CompileErrorKind::WrongKind {
+                        expected: "dice such as `2d10`",
+                        found: format!("the name `{}`", i.name),
+                    },
+                    i.span,
+                ));
+                ok = false;
+            }
+        }
+    }
+    let total: u64 = dice.groups.iter().map(|g| u64::from(g.count)).sum();
+    if ok && total > u64::from(limits.max_dice) {
+        errors.push(CompileError::new(
+            CompileErrorKind::DiceTooLarge {
+                written: format!("{total} dice"),
+                limit: format!("{} dice in one roll", limits.max_dice),
+            },
+            d.span,
+        ));
+        ok = false;
+    }
+    ok.then_some(dice)
+}
+
+pub(super) fn check_dice(
+    count: i64,
+    sides: u64,
+    unsupported: Option<&crate::syntax::span::Spanned<CompactString>>,
+    span: Span,
+    limits: &Limits,
+    errors: &mut Vec<CompileError>,
+) -> bool {
+    if let Some(u) = unsupported {
+        let what = if u.node.starts_with("d66") {
+            "`d66` (two d6 read as tens and units)".to_string()
+        } else if u.node.starts_with('!') {
+            format!("`{}` (exploding dice)", u.node)
+        } else if u.node.starts_with("kh") || u.node.starts_with('k') {
+            format!("`{}` (keep the highest dice)", u.node)
+        } else if u.node.starts_with("kl") {
+            format!("`{}` (keep the lowest dice)", u.node)
+        } else {
+            format!("`{}`", u.node)
+        };
+        errors.push(CompileError::new(
+            CompileErrorKind::Unsupported { what },
+            u.span,
+        ));
+        return false;
+    }
+    let problem = if count <= 0 {
+        Some(CompileErrorKind::ImpossibleDice {
+            reason: format!("a roll of {count} dice"),
+        })
+    } else if sides == 0 {
+        Some(CompileErrorKind::ImpossibleDice {
+            reason: "a die with no sides".into(),
+        })
+    } else if sides == 1 {
+        Some(CompileErrorKind::ImpossibleDice {
+            reason: "a die of one side always shows 1: write the number instead".into(),
+        })
+    } else if count > i64::from(limits.max_dice) || sides > u64::from(limits.max_sides) {
+        Some(CompileErrorKind::DiceTooLarge {
+            written: format!("{count}d{sides}"),
+            limit: format!("{} dice of {} sides", limits.max_dice, limits.max_sides),
+        })
+    } else {
+        None
+    };
+    match problem {
+        Some(kind) => {
+            errors.push(CompileError::new(kind, span));
+            false
+        }
+        None => true,
+    }
+}
+
+impl ChartCx<'_, '_> {
+    pub(super) fn dice(&mut self, d: &ast::DiceExpr) -> Dice {
+        let before = self.errors.len();
+        let mut named = Vec::new();
+        let mut plain = d.clone();
+        plain.terms.retain(|(neg, t)| match t {
+            ast::DiceTerm::Dice { count: Some(c), .. }
+                if !matches!(c.kind, ast::ExprKind::Int(_)) =>
+            {
+                named.push((*neg, t.clone()));
+                false
+            }
+            _ => true,
+        });
+        let mut dice = static_dice(&plain, self.limits, self.errors).unwrap_or(Dice {
+            groups: Vec::new(),
+            constant: 0,
+        });
+        for (negative, term) in named {
+            let ast::DiceTerm::Dice {
+                count: Some(count),
+                sides,
+                unsupported,
+                span,
+            } = term
+            else {
+                continue;
+            };
+            let slot = match &count.kind {
+                ast::ExprKind::Number(n) => {
+                    self.whole(*n, count.span, "a number of dice");
+                    None
+                }
+                ast::ExprKind::Name(i) => match self.lookup_slot(&i.name) {
+                    Some(s) if matches!(self.slots[s].kind, SlotKind::Param { .. }) => Some(s),
+                    Some(_) => {
+                        self.error(
+                            CompileErrorKind::WrongKind {
+                                expected: "a param for the number of dice",
+                                found: format!("`{}`", i.name),
+                            },
+                            i.span,
+                        );
+                        None
+                    }
+                    None => {
+                        self.unknown("param", i);
+                        None
+                    }
+                },
+                _ => {
+                    self.error(
+                        CompileErrorKind::Unsupported {
+                            what: "an expression for the number of dice".into(),
+                        },
+                        count.span,
+                    );
+                    None
+                }
+            };
+            if check_dice(
+                1,
+                sides,
+                unsupported.as_ref(),
+                span,
+                self.limits,
+                self.errors,
+            ) {
+                if let Some(slot) = slot {
+                    dice.groups.push(DiceGroup {
+                        count: 0,
+                        count_slot: Some(slot),
+                        sides: sides as u32,
+                        negative,
+                    });
+                }
+            }
+        }
+        if dice.groups.is_empty() && self.errors.len() == before {
+            self.error(
+                CompileErrorKind::ImpossibleDice {
+                    reason: "a roll with no dice".into(),
+                },
+                d.span,
+            );
+        }
+        // Bad dice have no reach: checking rows against it would only echo it.
+        self.dice_failed |= self.errors.len() > before;
+        dice
+    }
+
+    pub(super) fn dice_source(&mut self, d: &ast::DiceExpr) -> DiceSource {
+        if let [(false, ast::DiceTerm::Name(ident))] = d.terms.as_slice() {
+            if let Some(r) = self.grid_ref(ident) {
+                self.expect_cells(
+                    &r,
+                    |c| matches!(c, Cell::Dice(_) | Cell::Impossible | Cell::Text(_)),
+                    "a grid of dice",
+                );
+                return DiceSource::Grid(r);
+            }
+            self.unknown("grid of dice", ident);
+            return DiceSource::Dice(Dice {
+                groups: Vec::new(),
+                constant: 0,
+            });
+        }
+        DiceSource::Dice(self.dice(d))
+    }
+
+    pub(super) fn target(&mut self, t: &ast::Target) -> Target {
+        match &t.kind {
+            ast::TargetKind::Range(r) => Target::Ranges(rows::ranges(r, self.errors)),
+            ast::TargetKind::AtLeast(e) => Target::AtLeast(self.expr(e)),
+            ast::TargetKind::AtMost(e) => Target::AtMost(self.expr(e)),
+            ast::TargetKind::MoreThan(e) => Target::MoreThan(self.expr(e)),
+            ast::TargetKind::LessThan(e) => Target::LessThan(self.expr(e)),
+            ast::TargetKind::Grid { grid, shift } => {
+                let Some(r) = self.grid_ref(grid) else {
+                    // A bare param reads as `at least`: `succeed on to_hit`.
+                    if self.lookup_slot(&grid.name).is_some() && shift.is_none() {
+                        let e = ast::Expr {
+                            kind: ast::ExprKind::Name(grid.clone()),
+                            span: grid.span,
+                        };
+                        return Target::AtLeast(self.expr(&e));
+                    }
+                    self.unknown("grid", grid);
+                    return Target::Ranges(Ranges::default());
+                };
+                self.expect_cells(
+                    &r,
+                    |c| {
+                        matches!(
+                            c,
+                            Cell::Target(_) | Cell::Number(_) | Cell::Text(_) | Cell::Impossible
+                        )
+                    },
+                    "a grid of targets (`4+`, `1-3`)",
+                );
+                let shift = shift.as_ref().map(|e| self.expr(e));
+                Target::Grid(r, shift)
+            }
+        }
+    }
+}

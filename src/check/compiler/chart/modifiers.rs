@@ -1,0 +1,299 @@
+//! Modifiers: fixed, parametric, counted and column shifts; exclusive
+//! groups, sections, sets used by name, sides of an opposed roll; and the
+//! reach of the net modifier for the coverage check.
+
+use super::super::check_bounds;
+use super::super::rows::Reach;
+use super::{ChartCx, ModCtx};
+use crate::check::error::CompileErrorKind;
+use crate::check::tree::{Cell, Cond, ModValue, Modifier, SlotKind};
+use crate::number::whole;
+use crate::syntax::ast::CompactString;
+use crate::syntax::ast::{self};
+use foldhash::HashMap;
+
+impl<'a> ChartCx<'a, '_> {
+    pub(super) fn entries(&mut self, entries: &'a [ast::ModEntry], cx: &ModCtx) {
+        for e in entries {
+            match e {
+                ast::ModEntry::Modifier(d) => self.modifier(d, cx),
+                ast::ModEntry::OneOf(g) => {
+                    if cx.group.is_some() {
+                        self.error(
+                            CompileErrorKind::Invalid {
+                                message: "`one of` inside `one of`".into(),
+                                help: "list every exclusive modifier in one group".into(),
+                            },
+                            g.span,
+                        );
+                    }
+                    let heading = g.heading.as_ref().map_or("use only one", |h| &h.text);
+                    self.groups.push((heading.into(), Vec::new()));
+                    let mut inner = cx.clone();
+                    inner.group = Some(self.groups.len() - 1);
+                    inner.cond = and(
+                        cx.cond.clone(),
+                        self.applicability(g.applicability.as_ref()),
+                    );
+                    self.entries(&g.entries, &inner);
+                }
+                ast::ModEntry::Section(g) => {
+                    let heading = g.heading.as_ref().map_or("", |h| &h.text);
+                    self.sections.push((heading.into(), g.subtract, Vec::new()));
+                    let mut inner = cx.clone();
+                    inner.section = Some(self.sections.len() - 1);
+                    inner.negative ^= g.subtract;
+                    inner.cond = and(
+                        cx.cond.clone(),
+                        self.applicability(g.applicability.as_ref()),
+                    );
+                    self.entries(&g.entries, &inner);
+                }
+                ast::ModEntry::Use(u) => self.use_set(u, cx),
+                ast::ModEntry::ForSide(f) => {
+                    if self.sides.is_empty() {
+                        self.error(
+                            CompileErrorKind::MisplacedClause {
+                                clause: "for",
+                                kind: "chart without sides",
+                                reason: "only opposed rolls have sides".into(),
+                            },
+                            f.span,
+                        );
+                        continue;
+                    }
+                    match &f.side {
+                        None => {
+                            for side in 0..self.sides.len() {
+                                let mut inner = cx.clone();
+                                inner.side = Some(side);
+                                self.entries(&f.entries, &inner);
+                            }
+                        }
+                        Some(name) => {
+                            if let Some(side) = self.sides.iter().position(|s| *s == name.name) {
+                                let mut inner = cx.clone();
+                                inner.side = Some(side);
+                                self.entries(&f.entries, &inner);
+                            } else {
+                                let suggestion = crate::check::suggest::closest(
+                                    &name.name,
+                                    self.sides.iter().map(CompactString::as_str),
+                                );
+                                self.error(
+                                    CompileErrorKind::Unknown {
+                                        what: "side",
+                                        name: name.name.to_string(),
+                                        suggestion,
+                                    },
+                                    name.span,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn use_set(&mut self, u: &ast::UseDecl, cx: &ModCtx) {
+        let Some(set) = self.sc.games[self.game]
+            .sets
+            .get(u.set.name.as_str())
+            .copied()
+        else {
+            self.unknown("modifier set", &u.set);
+            return;
+        };
+        if self.using.contains(&u.set.name) {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: format!("modifier set `{}` uses itself", u.set.name),
+                    help: "remove the `use` that closes the loop".into(),
+                },
+                u.span,
+            );
+            return;
+        }
+        let cond = u.cond.as_ref().map(|c| self.cond(c));
+        let mut inner = cx.clone();
+        inner.cond = and(cx.cond.clone(), cond);
+        self.sections
+            .push((set.label.text.clone(), false, Vec::new()));
+        inner.section = Some(self.sections.len() - 1);
+        self.using.push(u.set.name.clone());
+        self.entries(&set.entries, &inner);
+        self.using.pop();
+    }
+
+    #[allow(clippy::too_many_lines)] // one match arm per modifier form; not split yet (#26)
+    pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx) {
+        let side = cx.side.unwrap_or(0);
+        let name = match cx.side {
+            Some(s) if !self.sides.is_empty() => {
+                compact_str::format_compact!("{}.{}", self.sides[s], d.name.name)
+            }
+            _ => d.name.name.clone(),
+        };
+        let sign = if cx.negative { -1 } else { 1 };
+        let (kind, value, reach) = match &d.value {
+            ast::ModValue::Fixed(v) => {
+                let v = self.whole(v.node, v.span, "a modifier to the roll") * sign;
+                (
+                    SlotKind::Flag,
+                    ModValue::Fixed(v),
+                    (Some(v.min(0)), Some(v.max(0))),
+                )
+            }
+            ast::ModValue::Shift(v) => {
+                self.shifts.push((d.name.name.clone(), d.name.span));
+                (
+                    SlotKind::Flag,
+                    ModValue::Shift(v.node * sign),
+                    (Some(0), Some(0)),
+                )
+            }
+            ast::ModValue::Param {
+                sign: psign,
+                bounds,
+                default,
+                from,
+                ..
+            } => {
+                check_bounds(bounds.as_ref(), self.errors);
+                let bounds = bounds.map(|b| {
+                    let what = "the bounds of a modifier to the roll";
+                    (
+                        self.whole(b.lo, b.span, what),
+                        self.whole(b.hi, b.span, what),
+                    )
+                });
+                if let Some(d) = default {
+                    self.whole(d.node, d.span, "the default of a modifier to the roll");
+                }
+                let from = from.as_ref().and_then(|g| {
+                    self.keys_optional = true;
+                    let r = self.grid_ref(g);
+                    self.keys_optional = false;
+                    if r.is_none() {
+                        self.unknown("grid", g);
+                    }
+                    r
+                });
+                if let Some(r) = &from {
+                    self.expect_cells(
+                        r,
+                        |c| matches!(c, Cell::Number(_) | Cell::Impossible),
+                        "a grid of numbers",
+                    );
+                }
+                let bounds = bounds.or_else(|| {
+                    let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
+                    Some((lo?, hi?))
+                });
+                let factor = if *psign == ast::ParamSign::Minus {
+                    -sign
+                } else {
+                    sign
+                };
+                let reach = bounds.map_or((None, None), |(lo, hi)| {
+                    let (a, b) = (lo * factor, hi * factor);
+                    (Some(a.min(b).min(0)), Some(a.max(b).max(0)))
+                });
+                (
+                    SlotKind::Param {
+                        bounds: bounds.map(|(l, h)| (whole(l), whole(h))),
+                        default: default.as_ref().map(|v| v.node),
+                    },
+                    ModValue::Param { factor, from },
+                    reach,
+                )
+            }
+            ast::ModValue::Counted { per, max, .. } => {
+                let per_v = per.node * sign;
+                let cap = max.as_ref().map(|m| m.node.abs() * per_v.signum());
+                let reach = match cap {
+                    Some(c) => (Some(c.min(0)), Some(c.max(0))),
+                    None if per_v < 0 => (None, Some(0)),
+                    None => (Some(0), None),
+                };
+                (
+                    SlotKind::Param {
+                        bounds: Some((whole(0), whole(i64::from(u16::MAX)))),
+                        default: Some(whole(0)),
+                    },
+                    ModValue::Counted {
+                        per: per_v,
+                        max: max.as_ref().map(|m| m.node.abs()),
+                    },
+                    reach,
+                )
+            }
+        };
+        if d.always && !matches!(d.value, ast::ModValue::Fixed(_)) {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: format!("`{}` is `always` but its value is not fixed", d.name.name),
+                    help: "only a fixed modifier such as `+4` can apply always".into(),
+                },
+                d.span,
+            );
+        }
+        let slot = self.add_slot("modifier", name, d.label.text.clone(), kind, d.name.span);
+        let own = self.applicability(d.applicability.as_ref());
+        let index = self.modifiers.len();
+        self.modifiers.push(Modifier {
+            slot,
+            value,
+            applies: and(cx.cond.clone(), own),
+            side,
+            group: cx.group,
+            always: d.always,
+            sign: match &d.value {
+                ast::ModValue::Param { sign, .. } => Some(*sign),
+                _ => None,
+            },
+            span: d.name.span,
+        });
+        self.reaches.push(reach);
+        if let Some(g) = cx.group {
+            self.groups[g].1.push(index);
+        }
+        if let Some(s) = cx.section {
+            self.sections[s].2.push(index);
+        }
+    }
+
+    /// The lowest and highest net modifier of one side.
+    pub(super) fn modifier_reach(&self, side: usize) -> Reach {
+        let mut lo = Some(0i64);
+        let mut hi = Some(0i64);
+        let mut grouped: HashMap<usize, (Option<i64>, Option<i64>)> = HashMap::default();
+        for (m, &(rlo, rhi)) in self.modifiers.iter().zip(&self.reaches) {
+            if m.side != side {
+                continue;
+            }
+            if let Some(g) = m.group {
+                let e = grouped.entry(g).or_insert((Some(0), Some(0)));
+                e.0 = e.0.zip(rlo).map(|(a, b)| a.min(b));
+                e.1 = e.1.zip(rhi).map(|(a, b)| a.max(b));
+            } else {
+                lo = lo.zip(rlo).map(|(a, b)| a.saturating_add(b));
+                hi = hi.zip(rhi).map(|(a, b)| a.saturating_add(b));
+            }
+        }
+        for (_, (rlo, rhi)) in grouped {
+            lo = lo.zip(rlo).map(|(a, b)| a.saturating_add(b));
+            hi = hi.zip(rhi).map(|(a, b)| a.saturating_add(b));
+        }
+        Reach { lo, hi }
+    }
+}
+
+pub(super) fn and(a: Option<Cond>, b: Option<Cond>) -> Option<Cond> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Cond::And(Box::new(a), Box::new(b))),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}

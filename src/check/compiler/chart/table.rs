@@ -1,0 +1,369 @@
+//! Tables: the reach of the total (dice, modifiers, cap, clamp), the
+//! columns (a choice or a computed scale), the rows and their lookups.
+
+use super::super::rows::{self, Reach};
+use super::columns::clamped;
+use super::kind_keyword;
+use super::{ChartCx, ExprContext};
+use crate::check::error::CompileErrorKind;
+use crate::check::tree::{Body, CondOutcome, Dice, Ranges, RowTree, SlotKind};
+use crate::syntax::ast::CompactString;
+use crate::syntax::ast::{self, Clause};
+use crate::syntax::span::Span;
+use std::fmt::Write as _;
+
+impl<'a> ChartCx<'a, '_> {
+    /// Why totals reach where they do, in words, for the coverage check.
+    pub(super) fn reach_reason(&self, dice: Reach, mods: Reach, total: Reach) -> String {
+        let unbounded: Vec<String> = self
+            .modifiers
+            .iter()
+            .zip(&self.reaches)
+            .filter(|(_, r)| r.0.is_none() || r.1.is_none())
+            .map(|(m, _)| format!("`{}`", self.slots[m.slot].name))
+            .collect();
+        if !unbounded.is_empty() {
+            return format!(
+                "the dice give {dice}, and {} can take any value, so totals are unbounded",
+                unbounded.join(", ")
+            );
+        }
+        if mods
+            == (Reach {
+                lo: Some(0),
+                hi: Some(0),
+            })
+        {
+            return format!("the dice give {total}");
+        }
+        format!("the dice give {dice} and the modifiers {mods}, so totals run from {total}")
+    }
+
+    #[allow(clippy::too_many_lines)] // a table's clauses in order; not split yet (#26)
+    pub(super) fn table(
+        &mut self,
+        c: &'a ast::Chart,
+        dice: Dice,
+        fields: &[CompactString],
+    ) -> Body {
+        let columns = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Columns(i) => Some(i),
+            _ => None,
+        });
+        let columns = columns.and_then(|ident| match self.lookup_slot(&ident.name) {
+            Some(s) => match self.slots[s].kind {
+                SlotKind::Choice(choice) => {
+                    self.required.push(s);
+                    Some((s, self.choice(choice).options.len()))
+                }
+                _ => {
+                    self.error(
+                        CompileErrorKind::WrongKind {
+                            expected: "a choice to pick the column",
+                            found: format!("`{}`", ident.name),
+                        },
+                        ident.span,
+                    );
+                    None
+                }
+            },
+            None => {
+                self.not_a_choice(ident);
+                None
+            }
+        });
+        let scale = self.scale(c);
+        if let (Some(s), Some(_)) = (&scale, columns) {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: "a table takes `columns CHOICE` or `columns by VALUE: KEYS`, not both"
+                        .into(),
+                    help: "keep the one that picks the column as the sheet does".into(),
+                },
+                s.span,
+            );
+        }
+        let labels: Option<Vec<CompactString>> = match (&scale, columns) {
+            (Some(s), _) => Some(s.scale.heads.iter().map(|h| h.0.clone()).collect()),
+            (None, Some((slot, _))) => match self.slots[slot].kind {
+                SlotKind::Choice(choice) => Some(
+                    self.choice(choice)
+                        .options
+                        .iter()
+                        .map(|o| o.1.clone())
+                        .collect(),
+                ),
+                _ => None,
+            },
+            (None, None) => None,
+        };
+        let cap = Self::cap(c);
+        let clamp = self.clamp(c);
+        let (nlo, nhi) = rows::dice_reach(&dice, &self.slots);
+        let mut m = self.modifier_reach(0);
+        if let Some(cap) = cap {
+            m.lo = Some(m.lo.map_or(-cap, |l| l.max(-cap)));
+            m.hi = Some(m.hi.map_or(cap, |h| h.min(cap)));
+        }
+        // A `read KEY with ±N` off the scale moves the roll further.
+        if let Some(s) = &scale {
+            let beyond = s.scale.beyond.as_ref().map(|b| &b.2);
+            for rule in [s.scale.below.as_ref(), beyond].into_iter().flatten() {
+                if let crate::check::tree::OffRule::Read { by, .. } = rule {
+                    m.lo = m.lo.map(|l| l + (*by).min(0));
+                    m.hi = m.hi.map(|h| h + (*by).max(0));
+                }
+            }
+        }
+        let mut total = Reach {
+            lo: nlo.zip(m.lo).map(|(a, b)| a + b + dice.constant),
+            hi: nhi.zip(m.hi).map(|(a, b)| a + b + dice.constant),
+        };
+        if let Some((lo, hi)) = clamp {
+            total = Reach {
+                lo: Some(total.lo.map_or(lo, |l| l.clamp(lo, hi))),
+                hi: Some(total.hi.map_or(hi, |h| h.clamp(lo, hi))),
+            };
+        }
+        let score = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Score(e) => Some(e),
+            _ => None,
+        });
+        let (score, reach, why) = match score {
+            Some(e) => {
+                self.context = ExprContext::Score;
+                let s = self.expr(e);
+                self.context = ExprContext::Plain;
+                let reach = rows::expr_reach(
+                    &s,
+                    total,
+                    Reach { lo: nlo, hi: nhi },
+                    &self.slots,
+                    &self.program.grids,
+                    &self.program.ladder_reads,
+                );
+                let why = format!("the score runs from {reach}");
+                (Some(s), reach, why)
+            }
+            None => {
+                let mut why = self.reach_reason(Reach { lo: nlo, hi: nhi }, m, total);
+                if let Some((lo, hi)) = clamp {
+                    let _ = write!(why, " (clamped to {lo}..{hi})");
+                }
+                (None, total, why)
+            }
+        };
+        // A `columns` clause in error: its rows would only echo it.
+        let columns_failed =
+            columns.is_none() && c.clauses.iter().any(|cl| matches!(cl, Clause::Columns(_)));
+        let (mut lookups, rows) = if columns_failed {
+            (Vec::new(), Vec::new())
+        } else {
+            self.rows(c, labels.as_deref(), reach, &why, fields)
+        };
+        if let Some((lo, hi)) = clamp {
+            for l in &mut lookups {
+                *l = clamped(l, lo, hi);
+            }
+        }
+        let naturals = self.naturals(c, false);
+        let best = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Best { row, cond, span } => Some((row, cond, *span)),
+            _ => None,
+        });
+        let best = best.and_then(|(label, cond, span)| {
+            let index = rows.iter().position(|r| {
+                matches!(r.outcome.fields.first().and_then(|f| f.first()),
+                    Some(CondOutcome::Simple(s)) if s.text == label.text)
+            });
+            let Some(index) = index else {
+                self.error(
+                    CompileErrorKind::Unknown {
+                        what: "row",
+                        name: label.text.to_string(),
+                        suggestion: None,
+                    },
+                    label.span,
+                );
+                return None;
+            };
+            let top = rows[index]
+                .written
+                .first()
+                .and_then(|r| r.0.iter().map(|p| p.1).max());
+            match top {
+                Some(top) if top != i64::MAX => {
+                    let cond = self.cond(cond);
+                    Some((index, top, cond))
+                }
+                _ => {
+                    self.error(
+                        CompileErrorKind::Invalid {
+                            message: "the best row is already the highest".into(),
+                            help: "name a row below the top one".into(),
+                        },
+                        span,
+                    );
+                    None
+                }
+            }
+        });
+        // A results grid is shown as printed: its lines, as written.
+        let printed = c
+            .clauses
+            .iter()
+            .find_map(|cl| match cl {
+                Clause::Results(lines, _) => Some(lines),
+                _ => None,
+            })
+            .map(|lines| {
+                let mut quiet = Vec::new();
+                lines
+                    .iter()
+                    .map(|l| {
+                        let rolls = rows::ranges(&l.rolls, &mut quiet);
+                        let cells = l.cells.iter().map(|c| c.node.clone()).collect();
+                        (rolls, cells)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Body::Table {
+            dice,
+            score,
+            printed,
+            columns: columns.map(|(s, _)| s),
+            scale: scale.map(|s| Box::new(s.scale)),
+            cap,
+            clamp,
+            lookups,
+            rows,
+            naturals,
+            best,
+        }
+    }
+
+    /// Compiles the `rows` clause: one lookup per column (one without
+    /// columns), with overlaps and coverage checked against `reach`.
+    #[allow(clippy::too_many_lines)] // lookups, overlaps and coverage in one pass; not split yet (#26)
+    pub(super) fn rows(
+        &mut self,
+        c: &'a ast::Chart,
+        columns: Option<&[CompactString]>,
+        reach: Reach,
+        why: &str,
+        fields: &[CompactString],
+    ) -> (Vec<crate::check::tree::Lookup>, Vec<RowTree>) {
+        let results = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Results(lines, s) => Some((lines, *s)),
+            _ => None,
+        });
+        let from_results;
+        let found = match results {
+            Some((lines, span)) => {
+                from_results = self.results_rows(lines, span, columns);
+                Some((&from_results, span))
+            }
+            None => c.clauses.iter().find_map(|cl| match cl {
+                Clause::Rows(r, s) => Some((r, *s)),
+                _ => None,
+            }),
+        };
+        let Some((rows_ast, rows_span)) = found else {
+            self.error(
+                CompileErrorKind::MissingClause {
+                    clause: "rows",
+                    kind: kind_keyword(c.kind),
+                },
+                c.name.span,
+            );
+            return (Vec::new(), Vec::new());
+        };
+        if rows_ast.is_empty() {
+            self.error(CompileErrorKind::Empty { what: "table" }, rows_span);
+            return (Vec::new(), Vec::new());
+        }
+        let ncols = columns.map_or(1, <[CompactString]>::len);
+        let mut written: Vec<Vec<Ranges>> = Vec::new();
+        let mut out = Vec::new();
+        for row in rows_ast {
+            let sets: Vec<Ranges> = match (&row.key, columns) {
+                (ast::RowKey::Single(r), None) => vec![rows::ranges(r, self.errors)],
+                (ast::RowKey::Columns(cells), Some(_)) => {
+                    if cells.len() != ncols {
+                        self.error(
+                            CompileErrorKind::CellCount {
+                                expected: ncols,
+                                found: cells.len(),
+                                what: "column cells",
+                            },
+                            row.span,
+                        );
+                    }
+                    let mut v: Vec<Ranges> =
+                        cells.iter().map(|r| rows::ranges(r, self.errors)).collect();
+                    v.resize(ncols, Ranges::default());
+                    v
+                }
+                (ast::RowKey::Single(r), Some(_)) => {
+                    self.error(
+                        CompileErrorKind::CellCount {
+                            expected: ncols,
+                            found: 1,
+                            what: "column cells, as `[ a | b | ... ]`",
+                        },
+                        r.span,
+                    );
+                    vec![Ranges::default(); ncols]
+                }
+                (ast::RowKey::Columns(cells), None) => {
+                    self.error(
+                        CompileErrorKind::MisplacedClause {
+                            clause: "[ ... | ... ]",
+                            kind: "table without `columns`",
+                            reason: "cells per column need `columns CHOICE`".into(),
+                        },
+                        cells.first().map_or(row.span, |r| r.span),
+                    );
+                    vec![Ranges::default()]
+                }
+            };
+            let outcome = self.outcome(&row.outcome);
+            let want = fields.len().max(1);
+            if outcome.fields.len() != want {
+                self.error(
+                    CompileErrorKind::CellCount {
+                        expected: want,
+                        found: outcome.fields.len(),
+                        what: "outcome fields (separated by `|`)",
+                    },
+                    row.outcome.span,
+                );
+            }
+            written.push(sets.clone());
+            out.push(RowTree {
+                written: sets,
+                outcome,
+            });
+        }
+        let mut lookups = Vec::new();
+        for col in 0..ncols {
+            let column: Vec<(Ranges, Span)> = written
+                .iter()
+                .zip(rows_ast)
+                .map(|(sets, row)| (sets[col].clone(), row.span))
+                .collect();
+            let label = columns.map(|labels| labels.get(col).cloned().unwrap_or_default());
+            lookups.push(rows::lookup(
+                &column,
+                (!self.dice_failed).then_some(reach),
+                rows_span,
+                why,
+                label.as_deref(),
+                self.limits,
+                self.errors,
+            ));
+        }
+        (lookups, out)
+    }
+}

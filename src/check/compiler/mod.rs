@@ -1,0 +1,648 @@
+//! The compiler and checker: parsed files → the evaluation tree
+//! ([`crate::check::tree::Program`]).
+//!
+//! Three passes: declare every name (so charts may refer to charts declared
+//! later, and duplicates are caught), compile each chart in its own scope,
+//! then resolve follow-up arguments and reject follow-up cycles. Every error
+//! is collected; a node in error compiles to a placeholder so checking goes on.
+
+mod chart;
+mod ladder_reads;
+mod rows;
+
+use crate::check::error::{CompileError, CompileErrorKind};
+use crate::check::tree::{
+    Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, GameTree, GridId, GridTree, Program, SlotKind,
+};
+use crate::limits::Limits;
+use crate::syntax::ast;
+use crate::syntax::span::Span;
+use chart::ChartCx;
+use foldhash::HashMap;
+
+/// A parsed file, ready to compile.
+pub(crate) struct Parsed {
+    /// The game's short name (the file stem).
+    pub game: String,
+    /// The AST.
+    pub file: ast::File,
+}
+
+/// What a chart-namespace name stands for, waiting to be compiled.
+enum Pending<'a> {
+    Chart(&'a ast::Chart),
+    Grid(&'a ast::Grid, GridId),
+    Set(&'a ast::ModifierSet),
+    Notes(&'a ast::Notes),
+}
+
+/// The names one game declares.
+#[derive(Default)]
+pub(crate) struct GameSyms<'a> {
+    pub name: String,
+    pub choices: HashMap<&'a str, ChoiceId>,
+    pub flags: HashMap<&'a str, &'a ast::FlagDecl>,
+    pub params: HashMap<&'a str, &'a ast::ParamDecl>,
+    pub grids: HashMap<&'a str, GridId>,
+    pub sets: HashMap<&'a str, &'a ast::ModifierSet>,
+    pub charts: HashMap<&'a str, ChartId>,
+    /// What each chart-namespace name is, in words ("a ladder").
+    pub kinds: HashMap<&'a str, &'static str>,
+    /// Each ladder's lowest and highest step, for the reach of an
+    /// expression that reads it (the ladder may be compiled later).
+    pub ladders: HashMap<&'a str, (i64, i64)>,
+}
+
+/// Every game's names.
+pub(crate) struct Scope<'a> {
+    pub games: Vec<GameSyms<'a>>,
+}
+
+impl Scope<'_> {
+    /// Resolves a follow-up target, `chart` in this game or `game.chart`.
+    pub fn chart(&self, game: usize, name: &str) -> Option<ChartId> {
+        if let Some((g, c)) = name.split_once('.') {
+            let game = self.games.iter().find(|s| s.name == g)?;
+            return game.charts.get(c).copied();
+        }
+        self.games[game].charts.get(name).copied()
+    }
+}
+
+/// Compiles parsed files into one program; returns every error found.
+#[allow(clippy::too_many_lines)] // the program's passes in order; not split yet (#26)
+pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<CompileError>) {
+    let mut program = Program::default();
+    let mut errors = Vec::new();
+    let mut scope = Scope { games: Vec::new() };
+    let mut pending: Vec<(usize, Pending)> = Vec::new();
+    let mut first_seen: HashMap<(usize, &str, bool), Span> = HashMap::default();
+
+    // Pass 1: declare.
+    for (g, parsed) in files.iter().enumerate() {
+        program.games.push(GameTree {
+            name: parsed.game.clone().into(),
+            title: parsed.file.header.title.text.clone(),
+            version: parsed.file.header.version.text.clone(),
+            charts: Vec::new(),
+        });
+        let mut syms = GameSyms {
+            name: parsed.game.clone(),
+            ..GameSyms::default()
+        };
+        for item in &parsed.file.items {
+            // `true`: the chart namespace (rollable, showable); `false`: inputs.
+            let (name, charty) = match item {
+                // Expectations are checked by `chartwright test`, not compiled.
+                ast::Item::Expect(_) => continue,
+                ast::Item::Choice(d) => (&d.name, false),
+                ast::Item::Flag(d) => (&d.name, false),
+                ast::Item::Param(d) => (&d.name, false),
+                ast::Item::Grid(d) => (&d.name, true),
+                ast::Item::Modifiers(d) => (&d.name, true),
+                ast::Item::Chart(d) => (&d.name, true),
+                ast::Item::Notes(d) => (&d.name, true),
+            };
+            if let Some(first) = first_seen.get(&(g, name.name.as_str(), charty)) {
+                errors.push(CompileError::new(
+                    CompileErrorKind::Duplicate {
+                        what: if charty { "chart" } else { "input" },
+                        name: name.name.to_string(),
+                        first: *first,
+                    },
+                    name.span,
+                ));
+                // Still check the duplicate chart's own body, under no name.
+                if let ast::Item::Chart(d) = item {
+                    pending.push((g, Pending::Chart(d)));
+                }
+                continue;
+            }
+            first_seen.insert((g, name.name.as_str(), charty), name.span);
+            let kind = match item {
+                ast::Item::Grid(_) => Some("a grid"),
+                ast::Item::Modifiers(_) => Some("a modifier set"),
+                ast::Item::Notes(_) => Some("reference notes"),
+                ast::Item::Chart(c) => Some(match c.kind {
+                    ast::ChartKind::Table => "a table",
+                    ast::ChartKind::Check => "a check",
+                    ast::ChartKind::Opposed => "an opposed roll",
+                    ast::ChartKind::Pool => "a pool",
+                    ast::ChartKind::Ladder => "a ladder",
+                }),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                syms.kinds.insert(&name.name, kind);
+            }
+            let chart_id = program.charts.len() + pending.len();
+            match item {
+                ast::Item::Choice(d) => {
+                    program.choices.push(declare_choice(d, &mut errors));
+                    syms.choices.insert(&d.name.name, program.choices.len() - 1);
+                }
+                ast::Item::Flag(d) => {
+                    syms.flags.insert(&d.name.name, d);
+                }
+                ast::Item::Param(d) => {
+                    check_bounds(d.bounds.as_ref(), &mut errors);
+                    syms.params.insert(&d.name.name, d);
+                }
+                ast::Item::Grid(d) => {
+                    let id = program.grids.len();
+                    program.grids.push(GridTree {
+                        keys: Vec::new(),
+                        cells: Vec::new(),
+                    });
+                    syms.grids.insert(&d.name.name, id);
+                    syms.charts.insert(&d.name.name, chart_id);
+                    pending.push((g, Pending::Grid(d, id)));
+                }
+                ast::Item::Modifiers(d) => {
+                    syms.sets.insert(&d.name.name, d);
+                    syms.charts.insert(&d.name.name, chart_id);
+                    pending.push((g, Pending::Set(d)));
+                }
+                ast::Item::Chart(d) => {
+                    syms.charts.insert(&d.name.name, chart_id);
+                    if d.kind == ast::ChartKind::Ladder {
+                        let steps = d.clauses.iter().find_map(|c| match c {
+                            ast::Clause::Steps(s, _) => Some(s),
+                            _ => None,
+                        });
+                        let values = steps.into_iter().flatten().map(|s| s.value.node);
+                        let reach = values.fold(None, |r: Option<(i64, i64)>, v| {
+                            Some(r.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
+                        });
+                        syms.ladders.insert(&d.name.name, reach.unwrap_or((0, 0)));
+                    }
+                    pending.push((g, Pending::Chart(d)));
+                }
+                ast::Item::Notes(d) => {
+                    syms.charts.insert(&d.name.name, chart_id);
+                    pending.push((g, Pending::Notes(d)));
+                }
+                ast::Item::Expect(_) => {}
+            }
+        }
+        scope.games.push(syms);
+    }
+
+    // Grids first: charts read their cells (kinds, reach).
+    for (g, p) in &pending {
+        if let Pending::Grid(grid, id) = p {
+            compile_grid(
+                &scope.games[*g],
+                &mut program,
+                grid,
+                *id,
+                limits,
+                &mut errors,
+            );
+        }
+    }
+
+    // Pass 2: compile every chart in its own scope.
+    let mut follow_asts = Vec::new();
+    for (g, p) in &pending {
+        let id = program.charts.len();
+        let cx = ChartCx::new(
+            &scope,
+            *g,
+            &mut program,
+            &mut follow_asts,
+            &mut errors,
+            limits,
+            id,
+        );
+        let chart = match p {
+            Pending::Chart(c) => cx.chart(c),
+            Pending::Grid(grid, gid) => cx.grid_chart(grid, *gid),
+            Pending::Set(set) => cx.set_chart(set),
+            Pending::Notes(n) => cx.notes_chart(n),
+        };
+        program.games[*g].charts.push(id);
+        program.charts.push(chart);
+    }
+
+    // Pass 3: the inputs of ladders read by other charts, follow-up
+    // arguments, then cycles.
+    crate::check::compiler::ladder_reads::resolve(&mut program, &mut errors);
+    for (index, arg_asts) in follow_asts {
+        resolve_follow_args(&mut program, index, &arg_asts, &mut errors);
+    }
+    check_cycles(&program, &mut errors);
+    errors.sort_by_key(|e| (e.span.source, e.span.start));
+    (program, errors)
+}
+
+fn declare_choice(d: &ast::ChoiceDecl, errors: &mut Vec<CompileError>) -> ChoiceTree {
+    let mut seen: HashMap<&str, Span> =
+        HashMap::with_capacity_and_hasher(d.options.len(), foldhash::fast::RandomState::default());
+    let mut options = Vec::with_capacity(d.options.len());
+    for o in &d.options {
+        if let Some(first) = seen.get(o.name.name.as_str()) {
+            errors.push(CompileError::new(
+                CompileErrorKind::Duplicate {
+                    what: "option",
+                    name: o.name.name.to_string(),
+                    first: *first,
+                },
+                o.name.span,
+            ));
+            continue;
+        }
+        seen.insert(&o.name.name, o.name.span);
+        options.push((o.name.name.clone(), o.label.text.clone()));
+    }
+    if options.is_empty() {
+        errors.push(CompileError::new(
+            CompileErrorKind::Empty { what: "choice" },
+            d.span,
+        ));
+    }
+    let default = d.default.as_ref().and_then(|o| {
+        let found = options.iter().position(|(n, _)| *n == o.name);
+        if found.is_none() {
+            errors.push(CompileError::new(
+                CompileErrorKind::Unknown {
+                    what: "option",
+                    name: o.name.to_string(),
+                    suggestion: crate::check::suggest::closest(
+                        &o.name,
+                        options.iter().map(|(n, _)| n.as_str()),
+                    ),
+                },
+                o.span,
+            ));
+        }
+        found
+    });
+    ChoiceTree {
+        name: d.name.name.clone(),
+        label: d.label.text.clone(),
+        options,
+        default,
+    }
+}
+
+pub(crate) fn check_bounds(bounds: Option<&ast::Bounds>, errors: &mut Vec<CompileError>) {
+    if let Some(b) = bounds {
+        if b.lo > b.hi {
+            errors.push(CompileError::new(
+                CompileErrorKind::Invalid {
+                    message: format!("bounds `{}..{}` are the wrong way round", b.lo, b.hi),
+                    help: format!("write `in {}..{}`", b.hi, b.lo),
+                },
+                b.span,
+            ));
+        }
+    }
+}
+
+/// Finds the option `name` of `choice`, or reports it with a suggestion.
+pub(crate) fn option_index(
+    choice: &ChoiceTree,
+    name: &ast::Ident,
+    errors: &mut Vec<CompileError>,
+) -> Option<usize> {
+    let options = &choice.options;
+    if let Some(i) = options.iter().position(|(n, _)| *n == name.name) {
+        return Some(i);
+    }
+    errors.push(CompileError::new(
+        CompileErrorKind::Unknown {
+            what: "option",
+            name: name.name.to_string(),
+            suggestion: crate::check::suggest::closest(
+                &name.name,
+                options.iter().map(|(n, _)| n.as_str()),
+            ),
+        },
+        name.span,
+    ));
+    None
+}
+
+#[allow(clippy::too_many_lines)] // a grid's checks in one pass; not split yet (#26)
+fn compile_grid(
+    syms: &GameSyms,
+    program: &mut Program,
+    grid: &ast::Grid,
+    id: GridId,
+    limits: &Limits,
+    errors: &mut Vec<CompileError>,
+) {
+    let mut keys = Vec::new();
+    for k in &grid.keys {
+        match syms.choices.get(k.name.as_str()) {
+            Some(&c) => keys.push(c),
+            None => errors.push(CompileError::new(
+                CompileErrorKind::Unknown {
+                    what: "choice",
+                    name: k.name.to_string(),
+                    suggestion: crate::check::suggest::closest(
+                        &k.name,
+                        syms.choices.keys().copied(),
+                    ),
+                },
+                k.span,
+            )),
+        }
+    }
+    if keys.len() != grid.keys.len() || keys.is_empty() {
+        return;
+    }
+    let sizes: Vec<usize> = keys
+        .iter()
+        .map(|&c| program.choices[c].options.len())
+        .collect();
+    let columns = if keys.len() == 1 {
+        1
+    } else {
+        sizes[keys.len() - 1]
+    };
+    let row_keys = if keys.len() == 1 { 1 } else { keys.len() - 1 };
+    // Checked: option counts multiply fast, and the cells are allocated.
+    let total = sizes.iter().try_fold(1usize, |t, &n| t.checked_mul(n));
+    let Some(total) = total.filter(|&t| t <= limits.max_grid_cells) else {
+        let cells = sizes
+            .iter()
+            .fold(num_bigint::BigUint::from(1u32), |t, &n| t * n);
+        errors.push(CompileError::new(
+            CompileErrorKind::GridTooLarge {
+                cells: cells.to_string(),
+                limit: limits.max_grid_cells,
+            },
+            match (grid.keys.first(), grid.keys.last()) {
+                (Some(a), Some(b)) => a.span.to(b.span),
+                _ => grid.span,
+            },
+        ));
+        return;
+    };
+    let mut cells = vec![Cell::Impossible; total];
+    let mut filled = vec![None::<Span>; total / columns.max(1)];
+    if grid.rows.is_empty() {
+        errors.push(CompileError::new(
+            CompileErrorKind::Empty { what: "grid" },
+            grid.span,
+        ));
+    }
+    for row in &grid.rows {
+        if row.labels.len() != row_keys {
+            errors.push(CompileError::new(
+                CompileErrorKind::CellCount {
+                    expected: row_keys,
+                    found: row.labels.len(),
+                    what: "row labels (one option per key but the last)",
+                },
+                row.span,
+            ));
+            continue;
+        }
+        if row.cells.len() != columns {
+            errors.push(CompileError::new(
+                CompileErrorKind::CellCount {
+                    expected: columns,
+                    found: row.cells.len(),
+                    what: "cells",
+                },
+                row.span,
+            ));
+            continue;
+        }
+        let mut row_index = 0;
+        let mut ok = true;
+        for (k, label) in row.labels.iter().enumerate() {
+            match option_index(&program.choices[keys[k]], label, errors) {
+                Some(i) => row_index = row_index * sizes[k] + i,
+                None => ok = false,
+            }
+        }
+        if !ok {
+            continue;
+        }
+        if let Some(first) = filled[row_index] {
+            errors.push(CompileError::new(
+                CompileErrorKind::Duplicate {
+                    what: "grid row",
+                    name: row
+                        .labels
+                        .iter()
+                        .map(|l| l.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    first,
+                },
+                row.span,
+            ));
+            continue;
+        }
+        filled[row_index] = Some(row.span);
+        for (c, cell) in row.cells.iter().enumerate() {
+            cells[row_index * columns + c] = compile_cell(cell, errors);
+        }
+    }
+    program.grids[id] = GridTree { keys, cells };
+}
+
+fn compile_cell(cell: &ast::Cell, errors: &mut Vec<CompileError>) -> Cell {
+    match &cell.kind {
+        ast::CellKind::Number(n) => Cell::Number(*n),
+        ast::CellKind::Text(t) => Cell::Text(t.clone()),
+        ast::CellKind::Target(r) => Cell::Target(rows::ranges(r, errors)),
+        ast::CellKind::Dice(d) => {
+            Cell::Dice(chart::static_dice(d, &Limits::default(), errors).unwrap_or_default())
+        }
+        ast::CellKind::Impossible => Cell::Impossible,
+    }
+}
+
+#[allow(clippy::too_many_lines)] // one match arm per follow-up argument form; not split yet (#26)
+fn resolve_follow_args(
+    program: &mut Program,
+    index: usize,
+    args: &[ast::FollowArg],
+    errors: &mut Vec<CompileError>,
+) {
+    let (caller, callee) = {
+        let f = &program.follow_ups[index];
+        (f.caller, f.chart)
+    };
+    let Some(target) = program.charts.get(callee) else {
+        return;
+    };
+    let same_kind = |a: &SlotKind, b: &SlotKind| match (a, b) {
+        (SlotKind::Param { .. }, SlotKind::Param { .. }) | (SlotKind::Flag, SlotKind::Flag) => true,
+        (SlotKind::Choice(x), SlotKind::Choice(y)) => x == y,
+        _ => false,
+    };
+    let mut resolved = Vec::new();
+    let mut passed = Vec::new();
+    for arg in args {
+        let slot = target.slots.iter().position(|s| s.name == arg.name.name);
+        let Some(slot) = slot else {
+            errors.push(CompileError::new(
+                CompileErrorKind::Unknown {
+                    what: "input of the follow-up chart",
+                    name: arg.name.name.to_string(),
+                    suggestion: crate::check::suggest::closest(
+                        &arg.name.name,
+                        target.slots.iter().map(|s| s.name.as_str()),
+                    ),
+                },
+                arg.name.span,
+            ));
+            continue;
+        };
+        let caller_slots = &program.charts[caller].slots;
+        match (&target.slots[slot].kind, &arg.value) {
+            (SlotKind::Flag, None) => resolved.push((slot, crate::number::whole(1))),
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => {
+                resolved.push((slot, crate::number::whole(*n)));
+            }
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Number(n))) => resolved.push((slot, *n)),
+            // `then chart(caliber=caliber)`: the caller's value passes along.
+            (SlotKind::Param { .. }, Some(ast::ArgValue::Name(from))) => {
+                match caller_slots.iter().position(|s| s.name == from.name) {
+                    Some(f) if matches!(caller_slots[f].kind, SlotKind::Param { .. }) => {
+                        passed.push((f, slot));
+                    }
+                    _ => errors.push(CompileError::new(
+                        CompileErrorKind::Unknown {
+                            what: "param of this chart",
+                            name: from.name.to_string(),
+                            suggestion: crate::check::suggest::closest(
+                                &from.name,
+                                caller_slots.iter().map(|s| s.name.as_str()),
+                            ),
+                        },
+                        from.span,
+                    )),
+                }
+            }
+            (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
+                if let Some(i) = option_index(&program.choices[*c], o, errors) {
+                    resolved.push((slot, crate::number::whole(i as i64)));
+                }
+            }
+            (kind, _) => errors.push(CompileError::new(
+                CompileErrorKind::WrongKind {
+                    expected: match kind {
+                        SlotKind::Flag => "a bare flag name",
+                        SlotKind::Param { .. } => "`name=number` or `name=param`",
+                        SlotKind::Choice(_) => "`name=option`",
+                    },
+                    found: "another form".into(),
+                },
+                arg.span,
+            )),
+        }
+    }
+    let set: Vec<usize> = resolved
+        .iter()
+        .map(|&(s, _)| s)
+        .chain(passed.iter().map(|&(_, t)| t))
+        .collect();
+    let mut pass: Vec<(usize, usize)> = program.charts[caller]
+        .slots
+        .iter()
+        .enumerate()
+        .filter_map(|(from, s)| {
+            let to = target
+                .slots
+                .iter()
+                .position(|t| t.name == s.name && same_kind(&t.kind, &s.kind))?;
+            (!set.contains(&to)).then_some((from, to))
+        })
+        .collect();
+    pass.extend(passed);
+    // Every input the follow-up cannot do without must come from somewhere.
+    let covered: Vec<usize> = set
+        .iter()
+        .copied()
+        .chain(pass.iter().map(|&(_, t)| t))
+        .collect();
+    for &need in &target.required {
+        if !covered.contains(&need) {
+            errors.push(CompileError::new(
+                CompileErrorKind::FollowUpInput {
+                    chart: target.name.to_string(),
+                    input: target.slots[need].name.to_string(),
+                },
+                program.follow_ups[index].span,
+            ));
+        }
+    }
+    let f = &mut program.follow_ups[index];
+    f.args = resolved;
+    f.pass = pass;
+}
+
+/// Rejects follow-up chains that come back to a chart already in them.
+fn check_cycles(program: &Program, errors: &mut Vec<CompileError>) {
+    let n = program.charts.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, f) in program.follow_ups.iter().enumerate() {
+        // `then again` comes back by design, bounded by `Limits::max_repeats`.
+        if f.caller < n && f.chart < n && !f.again {
+            edges[f.caller].push(i);
+        }
+    }
+    // 0 = unvisited, 1 = on the stack, 2 = done.
+    let mut state = vec![0u8; n];
+    let mut reported = foldhash::HashSet::default();
+    // Both empty again after each walk: one allocation each for all charts.
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut path: Vec<usize> = Vec::new();
+    for start in 0..n {
+        if state[start] != 0 {
+            continue;
+        }
+        stack.push((start, 0));
+        path.push(start);
+        state[start] = 1;
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            if *next < edges[node].len() {
+                let f = &program.follow_ups[edges[node][*next]];
+                *next += 1;
+                match state[f.chart] {
+                    0 => {
+                        state[f.chart] = 1;
+                        stack.push((f.chart, 0));
+                        path.push(f.chart);
+                    }
+                    1 => {
+                        let from = path.iter().position(|&c| c == f.chart).unwrap_or(0);
+                        let mut names: Vec<&str> = path[from..]
+                            .iter()
+                            .map(|&c| program.charts[c].name.as_str())
+                            .collect();
+                        names.push(&program.charts[f.chart].name);
+                        if reported.insert(f.span) {
+                            errors.push(CompileError::new(
+                                CompileErrorKind::FollowUpCycle {
+                                    chain: names.join(" -> "),
+                                },
+                                f.span,
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            } else {
+                state[node] = 2;
+                stack.pop();
+                path.pop();
+            }
+        }
+    }
+}
+
+impl ChartTree {
+    /// The chart's kind, as its keyword.
+    pub(crate) fn kind_name(&self) -> &'static str {
+        self.body.kind_name()
+    }
+}

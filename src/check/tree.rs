@@ -1,0 +1,574 @@
+//! The evaluation tree: what the compiler produces and both engines walk.
+//! Names are resolved to slots and ids; ranges are direct index lookups.
+//! Spans stay on the nodes run-time errors can point at.
+
+use crate::number::Num;
+use crate::syntax::ast::CompactString;
+use crate::syntax::span::Span;
+
+/// Index of a chart in [`Program::charts`].
+pub type ChartId = usize;
+/// Index of a grid in [`Program::grids`].
+pub type GridId = usize;
+/// Index of a choice in [`Program::choices`].
+pub type ChoiceId = usize;
+/// Index of an input in [`ChartTree::slots`].
+pub type Slot = usize;
+
+/// Most counting stages a pool may have: the compiler refuses more, and a
+/// quick roll's outcome id has a slot for each.
+pub(crate) const MAX_STAGES: usize = 4;
+
+/// Most natural-roll rules one chart may have: the compiler refuses more,
+/// and the engines keep their `also` outcomes as a bitset.
+pub(crate) const MAX_EXTRAS: u32 = 32;
+
+/// A compiled ruleset.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Program {
+    pub games: Vec<GameTree>,
+    pub choices: Vec<ChoiceTree>,
+    pub grids: Vec<GridTree>,
+    pub charts: Vec<ChartTree>,
+    pub follow_ups: Vec<FollowUp>,
+    /// Ladders read by name in an expression (`columns by spotting: ...`).
+    pub ladder_reads: Vec<LadderRead>,
+}
+
+/// A ladder read in another chart's expression: the ladder is bound with
+/// the reading chart's values (the same names) and its step is the value.
+#[derive(Clone, Debug)]
+pub(crate) struct LadderRead {
+    pub caller: ChartId,
+    pub ladder: ChartId,
+    pub name: CompactString,
+    /// The lowest and highest step, for the checker's reach.
+    pub reach: (i64, i64),
+    /// The caller's slots copied into the ladder's (same names), filled
+    /// once every chart is compiled.
+    pub pass: Vec<(Slot, Slot)>,
+    pub span: Span,
+}
+
+/// A game: one `.rules` file.
+#[derive(Clone, Debug)]
+pub(crate) struct GameTree {
+    pub name: CompactString,
+    pub title: CompactString,
+    pub version: CompactString,
+    pub charts: Vec<ChartId>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ChoiceTree {
+    pub name: CompactString,
+    pub label: CompactString,
+    pub options: Vec<(CompactString, CompactString)>,
+    /// `default OPTION`: the option taken when none is given.
+    pub default: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct GridTree {
+    pub keys: Vec<ChoiceId>,
+    /// Row-major over the keys' options; missing rows are `Impossible`.
+    pub cells: Vec<Cell>,
+}
+
+/// A grid cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Cell {
+    Number(Num),
+    Text(CompactString),
+    Target(Ranges),
+    Dice(Dice),
+    Impossible,
+}
+
+impl Cell {
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Cell::Number(_) => "a number",
+            Cell::Text(_) => "text",
+            Cell::Target(_) => "a target",
+            Cell::Dice(_) => "dice",
+            Cell::Impossible => "`-` (not possible)",
+        }
+    }
+}
+
+/// A set of integers as a sorted list of inclusive spans; `i64::MIN`/`MAX`
+/// stand for open ends. Nearly every row reads one span (`7 or more`,
+/// `3-5`): it is kept inline, the same size as a `Vec`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Ranges(pub Spans);
+
+/// The spans of a [`Ranges`].
+pub(crate) type Spans = smallvec::SmallVec<[(i64, i64); 1]>;
+
+impl Ranges {
+    pub fn contains(&self, v: i64) -> bool {
+        self.0.iter().any(|&(lo, hi)| lo <= v && v <= hi)
+    }
+
+    pub fn at_least(n: i64) -> Self {
+        Ranges(smallvec::smallvec![(n, i64::MAX)])
+    }
+
+    pub fn at_most(n: i64) -> Self {
+        Ranges(smallvec::smallvec![(i64::MIN, n)])
+    }
+
+    /// Every value moved by `by` (open ends stay open).
+    pub fn shifted(&self, by: i64) -> Self {
+        let mv = |v: i64| {
+            if v == i64::MIN || v == i64::MAX {
+                v
+            } else {
+                v.saturating_add(by)
+            }
+        };
+        Ranges(self.0.iter().map(|&(lo, hi)| (mv(lo), mv(hi))).collect())
+    }
+}
+
+impl std::fmt::Display for Ranges {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, &(lo, hi)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match (lo, hi) {
+                (i64::MIN, i64::MAX) => f.write_str("any")?,
+                (i64::MIN, h) => write!(f, "{h} or less")?,
+                (l, i64::MAX) => write!(f, "{l} or more")?,
+                (l, h) if l == h => write!(f, "{l}")?,
+                (l, h) if l >= 0 && h >= 0 => write!(f, "{l}-{h}")?,
+                (l, h) => write!(f, "{l} to {h}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A compiled chart.
+#[derive(Clone, Debug)]
+pub(crate) struct ChartTree {
+    pub game: usize,
+    pub name: CompactString,
+    pub title: CompactString,
+    pub slots: Vec<SlotTree>,
+    /// Slots every roll needs a value for (see the compiler's `required`).
+    pub required: Vec<Slot>,
+    pub modifiers: Vec<Modifier>,
+    /// Exclusive groups: (heading, member modifier indices).
+    pub groups: Vec<(CompactString, Vec<usize>)>,
+    /// Section headings, for display: (heading, subtract, member modifier indices).
+    pub sections: Vec<(CompactString, bool, Vec<usize>)>,
+    pub body: Body,
+    pub notes: Vec<CompactString>,
+    pub fields: Vec<CompactString>,
+}
+
+/// What a player can name at roll time.
+#[derive(Clone, Debug)]
+pub(crate) struct SlotTree {
+    pub name: CompactString,
+    pub label: CompactString,
+    pub kind: SlotKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SlotKind {
+    /// On when named (flags and fixed modifiers).
+    Flag,
+    /// A number (exact: `2.5` is allowed).
+    Param {
+        bounds: Option<(Num, Num)>,
+        default: Option<Num>,
+    },
+    /// One option of a choice, stored as the option's index.
+    Choice(ChoiceId),
+}
+
+/// A modifier: where its value comes from and when it applies.
+#[derive(Clone, Debug)]
+pub(crate) struct Modifier {
+    /// Its name and label are the slot's.
+    pub slot: Slot,
+    pub value: ModValue,
+    /// `if`/`unless` of the modifier and every enclosing group.
+    pub applies: Option<Cond>,
+    /// For opposed rolls: the side it belongs to.
+    pub side: usize,
+    pub group: Option<usize>,
+    /// `always`: a fixed modifier applied whenever `applies` holds.
+    pub always: bool,
+    /// A parametric modifier's sign as written (`+r`, `-r`, `±r`), for `show`.
+    pub sign: Option<crate::syntax::ast::ParamSign>,
+    /// Where it is declared (its name), for run-time errors.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum ModValue {
+    Fixed(i64),
+    /// The value given, times `factor` (1 for `±r`/`+r`, -1 for `-r`); or
+    /// the grid's value when not given.
+    Param {
+        factor: i64,
+        from: Option<GridRef>,
+    },
+    Counted {
+        per: i64,
+        max: Option<i64>,
+    },
+    /// A column shift: right is positive.
+    Shift(i64),
+}
+
+/// A grid looked up with the chart's slots for its keys.
+#[derive(Clone, Debug)]
+pub(crate) struct GridRef {
+    pub grid: GridId,
+    pub keys: Vec<Slot>,
+    pub name: CompactString,
+    pub span: Span,
+}
+
+/// A number expression, evaluated exactly.
+#[derive(Clone, Debug)]
+pub(crate) enum Expr {
+    Int(i64),
+    Num(Num),
+    Call(Func, Vec<Expr>),
+    If(Box<Cond>, Box<Expr>, Box<Expr>),
+    Slot(Slot, Span),
+    Grid(GridRef),
+    Total,
+    Natural,
+    /// The net modifier of the first side.
+    Net,
+    /// The step a ladder reaches (an index into [`Program::ladder_reads`]).
+    Ladder(usize),
+    Neg(Box<Expr>),
+    Bin(crate::syntax::ast::BinOp, Box<Expr>, Box<Expr>),
+}
+
+/// The functions an expression may call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Func {
+    Floor,
+    Ceil,
+    /// Halves go up (towards plus infinity).
+    Round,
+    Min,
+    Max,
+    /// `clamp(x, lo, hi)`.
+    Clamp,
+}
+
+impl Func {
+    /// Every function by name, with the number of arguments it takes
+    /// (`None`: two or more).
+    pub const ALL: [(&'static str, Func, Option<usize>); 6] = [
+        ("floor", Func::Floor, Some(1)),
+        ("ceil", Func::Ceil, Some(1)),
+        ("round", Func::Round, Some(1)),
+        ("min", Func::Min, None),
+        ("max", Func::Max, None),
+        ("clamp", Func::Clamp, Some(3)),
+    ];
+}
+
+/// A condition over the choices made.
+#[derive(Clone, Debug)]
+pub(crate) enum Cond {
+    Flag(Slot),
+    OptionIn(Slot, Vec<usize>),
+    Cmp(crate::syntax::ast::CmpOp, Expr, Expr),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+}
+
+/// Dice: a sum of groups of dice plus a constant.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Dice {
+    pub groups: Vec<DiceGroup>,
+    pub constant: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DiceGroup {
+    pub count: u32,
+    /// When the count comes from a param: the slot (count is then ignored).
+    pub count_slot: Option<Slot>,
+    pub sides: u32,
+    pub negative: bool,
+}
+
+impl std::fmt::Display for Dice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut first = true;
+        for g in &self.groups {
+            if g.negative {
+                f.write_str(if first { "-" } else { " - " })?;
+            } else if !first {
+                f.write_str(" + ")?;
+            }
+            if g.count_slot.is_some() {
+                write!(f, "(N)d{}", g.sides)?;
+            } else if g.count == 1 {
+                write!(f, "d{}", g.sides)?;
+            } else {
+                write!(f, "{}d{}", g.count, g.sides)?;
+            }
+            first = false;
+        }
+        if self.constant != 0 || first {
+            if first {
+                write!(f, "{}", self.constant)?;
+            } else if self.constant < 0 {
+                write!(f, " - {}", -self.constant)?;
+            } else {
+                write!(f, " + {}", self.constant)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where a pool's dice come from.
+#[derive(Clone, Debug)]
+pub(crate) enum DiceSource {
+    Dice(Dice),
+    Grid(GridRef),
+}
+
+/// What a check or pool die must meet.
+#[derive(Clone, Debug)]
+pub(crate) enum Target {
+    Ranges(Ranges),
+    AtLeast(Expr),
+    AtMost(Expr),
+    MoreThan(Expr),
+    LessThan(Expr),
+    Grid(GridRef, Option<Expr>),
+}
+
+/// Total → row, as a direct index: `dense[v - base]` inside the dense
+/// window, `below`/`above` past either end.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lookup {
+    pub base: i64,
+    pub dense: Vec<u16>,
+    pub below: u16,
+    pub above: u16,
+}
+
+/// No row.
+pub(crate) const NO_ROW: u16 = u16::MAX;
+
+impl Lookup {
+    #[inline]
+    pub fn row(&self, v: i64) -> Option<usize> {
+        let r = if v < self.base {
+            self.below
+        } else {
+            let i = (v - self.base) as u64;
+            if i < self.dense.len() as u64 {
+                self.dense[i as usize]
+            } else {
+                self.above
+            }
+        };
+        (r != NO_ROW).then_some(r as usize)
+    }
+}
+
+/// An outcome as written, before the choices pick among its conditions.
+#[derive(Clone, Debug)]
+pub(crate) struct Outcome {
+    pub fields: Vec<Vec<CondOutcome>>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum CondOutcome {
+    Simple(Simple),
+    If(Simple, Cond, Box<CondOutcome>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Simple {
+    pub text: CompactString,
+    /// Indices into [`Program::follow_ups`].
+    pub follow_ups: Vec<usize>,
+}
+
+/// A follow-up roll of another chart with values passed along.
+#[derive(Clone, Debug)]
+pub(crate) struct FollowUp {
+    pub caller: ChartId,
+    pub chart: ChartId,
+    /// Values set in the follow-up chart's slots.
+    pub args: Vec<(Slot, Num)>,
+    /// The caller's slots copied into the follow-up's (same names).
+    pub pass: Vec<(Slot, Slot)>,
+    pub span: Span,
+    /// `then again`: the caller rolled once more with the same choices.
+    pub again: bool,
+}
+
+/// A row of a table.
+#[derive(Clone, Debug)]
+pub(crate) struct RowTree {
+    /// The ranges as written, per column, for display.
+    pub written: Vec<Ranges>,
+    pub outcome: Outcome,
+}
+
+/// A natural-roll rule.
+#[derive(Clone, Debug)]
+pub(crate) struct Natural {
+    pub ranges: Ranges,
+    pub cond: Option<Cond>,
+    pub also: bool,
+    pub outcome: NaturalOutcome,
+}
+
+/// What a natural-roll rule gives.
+#[derive(Clone, Debug)]
+pub(crate) enum NaturalOutcome {
+    /// The check's success outcome.
+    Success,
+    /// The check's failure outcome.
+    Failure,
+    /// Its own outcome.
+    Other(Outcome),
+}
+
+/// A pool's counting stage.
+#[derive(Clone, Debug)]
+pub(crate) struct Stage {
+    pub label: CompactString,
+    pub target: Target,
+    /// For stages after the first: the dice rolled per earlier success.
+    pub per: Option<DiceSource>,
+    /// The chart's modifiers apply to each die (first stage only).
+    pub modified: bool,
+    /// `once`: each roll of `per` counts at most one success.
+    pub once: bool,
+    /// The outcome names this count (`report`; every count without one).
+    pub reported: bool,
+}
+
+/// What a chart does.
+#[derive(Clone, Debug)]
+pub(crate) enum Body {
+    /// A grid looked up as a chart.
+    Lookup(GridRef),
+    /// A modifier set: the net modifier.
+    Net,
+    /// Reference text.
+    Notes(CompactString),
+    Table {
+        dice: Dice,
+        score: Option<Expr>,
+        columns: Option<Slot>,
+        /// `columns by ...`: the column is computed (then `columns` is `None`).
+        scale: Option<Box<Scale>>,
+        /// `cap modifiers at N`.
+        cap: Option<i64>,
+        /// `clamp total to LO..HI` (the lookups already read clamped).
+        clamp: Option<(i64, i64)>,
+        lookups: Vec<Lookup>,
+        rows: Vec<RowTree>,
+        /// A table written as `results { ROLL: CELL CELL ... }`: its lines
+        /// as printed (the rolls, one cell per column, `None` for `-`), so
+        /// `show` lays it out as the sheet does. Empty for `rows`.
+        printed: Vec<(Ranges, Vec<Option<CompactString>>)>,
+        naturals: Vec<Natural>,
+        /// `best "Row" if COND`: the row, its highest value, the condition.
+        best: Option<(usize, i64, Cond)>,
+    },
+    Check {
+        dice: Dice,
+        target: Target,
+        /// The target mentions `modifiers`: they move it, not the roll.
+        net_in_target: bool,
+        success: Outcome,
+        failure: Outcome,
+        naturals: Vec<Natural>,
+    },
+    Opposed {
+        dice: Dice,
+        sides: Vec<CompactString>,
+        lookup: Lookup,
+        rows: Vec<RowTree>,
+    },
+    Pool {
+        dice: DiceSource,
+        stages: Vec<Stage>,
+    },
+    Ladder {
+        steps: Vec<i64>,
+        /// How the sheet prints each step, where not as the number.
+        labels: Vec<Option<CompactString>>,
+        start: Expr,
+        caps: Vec<(Expr, Option<Cond>)>,
+    },
+}
+
+/// Columns chosen by a computed value (`columns by ...`), with what the
+/// chart says about values off the scale. Settled at bind time: the plan
+/// the engines read is the chosen column's lookup.
+#[derive(Clone, Debug)]
+pub(crate) struct Scale {
+    pub value: ScaleValue,
+    /// Where the value was written, for errors at roll time.
+    pub span: Span,
+    /// Each column's key as written and its threshold, left to right
+    /// (thresholds strictly increase).
+    pub heads: Vec<(CompactString, Num)>,
+    pub below: Option<OffRule>,
+    /// `beyond KEY`: from that threshold up (as written), the rule.
+    pub beyond: Option<(CompactString, Num, OffRule)>,
+    /// `shifts past edges`: shifts may leave the scale.
+    pub past_edges: bool,
+}
+
+/// What picks the column.
+#[derive(Clone, Debug)]
+pub(crate) enum ScaleValue {
+    Expr(Expr),
+    /// `ratio A to B`; the span is the divisor's, for a zero.
+    Ratio(Expr, Expr, Span),
+}
+
+/// What a value off the scale gives.
+#[derive(Clone, Debug)]
+pub(crate) enum OffRule {
+    /// An outcome without a roll.
+    Outcome(Outcome),
+    /// Read column `column`, the roll moved by `by`.
+    Read { column: usize, by: i64 },
+}
+
+impl Body {
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Body::Lookup(_) => "grid",
+            Body::Net => "modifiers",
+            Body::Notes(_) => "notes",
+            Body::Table { .. } => "table",
+            Body::Check { .. } => "check",
+            Body::Opposed { .. } => "opposed",
+            Body::Pool { .. } => "pool",
+            Body::Ladder { .. } => "ladder",
+        }
+    }
+}

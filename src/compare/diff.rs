@@ -1,0 +1,213 @@
+//! [`OddsDiff`]: a chart's exact odds in a base game and in a variant, side
+//! by side, outcome by outcome. The data a table, JSON or a picture of the
+//! change is drawn from.
+
+use crate::engine::choices::Choices;
+use crate::engine::error::RollError;
+use crate::engine::odds::{Odds, Probability};
+use crate::ruleset::ChartRef;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+/// One outcome's probability in the base and in the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeDiff {
+    /// The outcome's text.
+    pub outcome: String,
+    /// Its exact probability in the base; `None` where the base never gives it.
+    pub base: Option<Probability>,
+    /// Its exact probability in the variant; `None` where the variant never
+    /// gives it.
+    pub variant: Option<Probability>,
+}
+
+impl OutcomeDiff {
+    /// The exact change, variant minus base (a missing side counts as 0).
+    #[must_use]
+    pub fn delta(&self) -> BigRational {
+        let big = |p: &Option<Probability>| {
+            p.as_ref()
+                .map_or_else(BigRational::zero, Probability::to_big)
+        };
+        big(&self.variant) - big(&self.base)
+    }
+
+    /// The change in percentage points (for display only).
+    #[must_use]
+    pub fn delta_percent(&self) -> f64 {
+        percent(&self.delta())
+    }
+
+    /// The base's probability as a percentage, if the base gives it.
+    #[must_use]
+    pub fn base_percent(&self) -> Option<f64> {
+        self.base.as_ref().map(|p| p.to_f64() * 100.0)
+    }
+
+    /// The variant's probability as a percentage, if the variant gives it.
+    #[must_use]
+    pub fn variant_percent(&self) -> Option<f64> {
+        self.variant.as_ref().map(|p| p.to_f64() * 100.0)
+    }
+}
+
+fn percent(p: &BigRational) -> f64 {
+    p.to_f64().unwrap_or(0.0) * 100.0
+}
+
+/// A chart's odds in a base and a variant, for one set of choices.
+///
+/// ```
+/// use chartwright::{Choices, OddsDiff, Ruleset};
+/// let base = Ruleset::from_file("first_echelon").unwrap();
+/// let mud = Ruleset::from_str("mud", r#"
+///     variant "Mud" of first_echelon version "1"
+///     change bog_down.tracked +1
+/// "#).unwrap();
+/// let choices = Choices::parse("tracked").unwrap();
+/// let diff = OddsDiff::compare(
+///     &base.chart("bog_down").unwrap(),
+///     &mud.chart("bog_down").unwrap(),
+///     &choices,
+/// ).unwrap();
+/// let traverse = &diff.outcomes[0];
+/// assert_eq!(traverse.outcome, "Traverse");
+/// assert_eq!(traverse.delta().to_string(), "-1/10");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OddsDiff {
+    /// The chart, as the variant names it (`game.chart`).
+    pub chart: String,
+    /// The choices, as given.
+    pub choices: String,
+    /// Every outcome either side gives, in the base's order with the
+    /// variant's new outcomes after their neighbours.
+    pub outcomes: Vec<OutcomeDiff>,
+}
+
+impl OddsDiff {
+    /// Pairs two distributions by outcome text.
+    #[must_use]
+    pub fn new(chart: &str, choices: &str, base: &Odds, variant: &Odds) -> Self {
+        let mut outcomes: Vec<OutcomeDiff> = Vec::new();
+        for o in &base.outcomes {
+            if !outcomes.iter().any(|d| d.outcome == o.outcome) {
+                outcomes.push(OutcomeDiff {
+                    outcome: o.outcome.to_string(),
+                    base: Some(base.probability(&o.outcome)),
+                    variant: None,
+                });
+            }
+        }
+        // The variant's outcomes: known ones get their probability, new ones
+        // go after the outcome the variant lists before them.
+        let mut after: Option<usize> = None;
+        for o in &variant.outcomes {
+            if let Some(i) = outcomes.iter().position(|d| d.outcome == o.outcome) {
+                if let Some(d) = outcomes.get_mut(i) {
+                    d.variant = Some(variant.probability(&o.outcome));
+                }
+                after = Some(i);
+                continue;
+            }
+            let at = after.map_or(0, |i| i + 1).min(outcomes.len());
+            outcomes.insert(
+                at,
+                OutcomeDiff {
+                    outcome: o.outcome.to_string(),
+                    base: None,
+                    variant: Some(variant.probability(&o.outcome)),
+                },
+            );
+            after = Some(at);
+        }
+        Self {
+            chart: chart.to_owned(),
+            choices: choices.to_owned(),
+            outcomes,
+        }
+    }
+
+    /// Computes both sides' odds. Each side is given only the choices its
+    /// chart takes, so a modifier the variant adds (or removes) is simply
+    /// absent on the other side.
+    pub fn compare(
+        base: &ChartRef<'_>,
+        variant: &ChartRef<'_>,
+        choices: &Choices,
+    ) -> Result<Self, RollError> {
+        let takes = |c: &ChartRef<'_>, name: &str| c.inputs().iter().any(|i| i.name == name);
+        if choices
+            .args()
+            .iter()
+            .any(|a| !takes(base, &a.name) && !takes(variant, &a.name))
+        {
+            // A name neither side takes: the variant's own diagnostic says why.
+            variant.bind(choices)?;
+        }
+        let b = base.odds(&for_chart(base, choices))?;
+        let v = variant.odds(&for_chart(variant, choices))?;
+        Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v))
+    }
+
+    /// True when every outcome has the same probability on both sides.
+    #[must_use]
+    pub fn is_unchanged(&self) -> bool {
+        self.outcomes.iter().all(|o| o.base == o.variant)
+    }
+
+    /// The outcome whose probability changes most (the first on a tie), or
+    /// `None` when nothing changes.
+    #[must_use]
+    pub fn largest(&self) -> Option<&OutcomeDiff> {
+        let mut best: Option<(&OutcomeDiff, BigRational)> = None;
+        for o in &self.outcomes {
+            let d = o.delta().abs();
+            if d.is_zero() && o.base.is_some() == o.variant.is_some() {
+                continue;
+            }
+            if best.as_ref().map_or(true, |(_, b)| d > *b) {
+                best = Some((o, d));
+            }
+        }
+        best.map(|(o, _)| o)
+    }
+
+    /// The JSON form: `{"chart", "choices", "outcomes": [{"outcome", "base",
+    /// "variant", "delta_percent"}]}`, with probabilities as `"n/d"` strings
+    /// and `null` for a side that never gives the outcome.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "chart": self.chart,
+            "choices": self.choices,
+            "outcomes": self.outcomes.iter().map(|o| serde_json::json!({
+                "outcome": o.outcome,
+                "base": o.base.as_ref().map(Probability::fraction),
+                "variant": o.variant.as_ref().map(Probability::fraction),
+                "delta_percent": o.delta_percent(),
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// The choices a chart takes, out of `choices` (a loose name it does not
+/// take is left out).
+#[must_use]
+pub fn for_chart(chart: &ChartRef<'_>, choices: &Choices) -> Choices {
+    let inputs = chart.inputs();
+    if choices
+        .args()
+        .iter()
+        .all(|a| inputs.iter().any(|i| i.name == a.name))
+    {
+        return choices.clone();
+    }
+    let mut out = Choices::none();
+    for arg in choices.args() {
+        if inputs.iter().any(|i| i.name == arg.name) {
+            out = out.with(&arg.name, arg.value.as_deref());
+        }
+    }
+    out
+}

@@ -1,0 +1,8 @@
+//! The compare stage: a variant's effect, as the difference of exact odds.
+//!
+//! `diff` pairs one chart's odds in a base and a variant for one situation
+//! ([`OddsDiff`](diff::OddsDiff)); `across` does it over all of a chart's
+//! situations.
+
+pub mod across;
+pub mod diff;

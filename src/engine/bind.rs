@@ -1,0 +1,1032 @@
+//! Binding: a chart plus the choices made → a [`Bound`] plan in which
+//! everything that does not depend on the dice is settled once (modifier
+//! totals, targets, which conditional outcome each row gives). The sampler
+//! and the exact-odds engine both walk this plan, so they cannot disagree.
+
+use crate::check::tree::{
+    Body, Cell, ChartId, Dice, DiceSource, Expr, Lookup, ModValue, NaturalOutcome, Program, Ranges,
+    SlotKind, Target,
+};
+use crate::engine::choices::{Arg, Choices};
+use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
+use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::trace::AppliedModifier;
+use crate::number::{whole, Num, Show};
+use crate::syntax::ast::shift_text;
+
+/// Dice groups with counts settled.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundDice {
+    /// (count, sides, negative).
+    pub groups: Vec<(u32, u32, bool)>,
+}
+
+/// A natural-roll rule with its outcome settled.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundNatural {
+    pub ranges: Ranges,
+    pub also: bool,
+    pub outcome: NatPick,
+}
+
+/// What a natural rule gives.
+#[derive(Clone, Debug)]
+pub(crate) enum NatPick {
+    Success,
+    Failure,
+    Other(usize),
+}
+
+/// One counting stage of a pool.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundStage {
+    pub label: String,
+    pub dice: BoundDice,
+    pub target: Ranges,
+    pub modifier: i64,
+    /// A `once` stage: the real dice, target and modifier, each roll
+    /// counting one success if any die meets the target. `dice`, `target`
+    /// and `modifier` then hold the same roll as one die of the product of
+    /// the faces (see [`once_as_one_die`]), which engines that count die by
+    /// die read exactly; the sampler rolls these real dice for its trace.
+    pub once: Option<(BoundDice, Ranges, i64)>,
+    /// The outcome names this count (`report`; every count without one).
+    pub reported: bool,
+}
+
+/// Most faces of the one die a `once` stage's dice stand for.
+const MAX_ONCE_FACES: u64 = 1 << 16;
+
+/// A `once` roll as one die: face `f` (1-based) is the combination whose
+/// digits in base `sides` are the dice, in order; its target holds the faces
+/// where any die meets `target` after `modifier`.
+fn once_as_one_die(
+    dice: &BoundDice,
+    target: &Ranges,
+    modifier: i64,
+) -> Result<(BoundDice, Ranges), RollError> {
+    let mut faces = 1u64;
+    let mut each: Vec<(u32, bool)> = Vec::new();
+    for &(count, sides, negative) in &dice.groups {
+        for _ in 0..count {
+            faces = faces.saturating_mul(u64::from(sides.max(1)));
+            if faces > MAX_ONCE_FACES {
+                return Err(RollError::new(
+                    RollErrorKind::TooLarge {
+                        what: format!(
+                            "a `once` count over more than {MAX_ONCE_FACES} combinations of dice"
+                        ),
+                    },
+                    None,
+                ));
+            }
+            each.push((sides.max(1), negative));
+        }
+    }
+    let mut spans: Vec<(i64, i64)> = Vec::new();
+    for f in 0..faces {
+        let mut rest = f;
+        let mut any = false;
+        for &(sides, negative) in each.iter().rev() {
+            let face = (rest % u64::from(sides)) as i64 + 1;
+            rest /= u64::from(sides);
+            any |= target.contains(if negative { -face } else { face } + modifier);
+        }
+        if any {
+            let v = f as i64 + 1;
+            match spans.last_mut() {
+                Some(last) if last.1 + 1 == v => last.1 = v,
+                _ => spans.push((v, v)),
+            }
+        }
+    }
+    let sides = u32::try_from(faces).unwrap_or(u32::MAX);
+    let groups = if each.is_empty() {
+        Vec::new()
+    } else {
+        vec![(1, sides, false)]
+    };
+    Ok((BoundDice { groups }, Ranges(spans.into())))
+}
+
+/// What is left to do once the choices are bound.
+#[derive(Clone, Debug)]
+pub(crate) enum Plan {
+    /// No roll: a grid cell, a net modifier, a ladder, a text target.
+    Certain(Resolved, Option<String>),
+    Table {
+        dice: BoundDice,
+        offset: i64,
+        score: Option<Expr>,
+        lookup: Lookup,
+        rows: Vec<Resolved>,
+        written: Vec<Ranges>,
+        /// Outcomes of natural rules, indexed by [`NatPick::Other`].
+        extras: Vec<Resolved>,
+        naturals: Vec<BoundNatural>,
+        best: Option<(usize, i64)>,
+    },
+    Check {
+        dice: BoundDice,
+        offset: i64,
+        target: Ranges,
+        success: Resolved,
+        failure: Resolved,
+        extras: Vec<Resolved>,
+        naturals: Vec<BoundNatural>,
+    },
+    Opposed {
+        dice: BoundDice,
+        offsets: [i64; 2],
+        sides: Vec<crate::syntax::ast::CompactString>,
+        lookup: Lookup,
+        rows: Vec<Resolved>,
+        written: Vec<Ranges>,
+    },
+    Pool {
+        stages: Vec<BoundStage>,
+    },
+}
+
+/// A chart bound to a set of choices.
+#[derive(Clone, Debug)]
+pub(crate) struct Bound {
+    pub chart: ChartId,
+    pub values: Vec<Option<Num>>,
+    pub applied: Vec<AppliedModifier>,
+    pub plan: Plan,
+    /// What binding settled that the trace should say: the column a value
+    /// picked and how shifts moved it, a capped net modifier.
+    pub note: Option<String>,
+    /// `clamp total to LO..HI`: the plan's lookup already reads clamped
+    /// totals; the trace says "7 treated as 6".
+    pub clamp: Option<(i64, i64)>,
+    /// A ladder's movement, kept so an extra modifier can move it again.
+    pub ladder: Option<crate::engine::ladder::Moved>,
+    /// The extra modifiers added by [`Bound::shift`], summed.
+    pub extra: i64,
+    /// The ladders this chart reads by name, bound with its values.
+    pub ladders: Vec<LadderValue>,
+    /// How many times `then again` has rolled this chart once more.
+    pub repeat: usize,
+}
+
+/// Binds every ladder `chart` reads, with the values it was given.
+fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> Vec<LadderValue> {
+    program
+        .ladder_reads
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.caller == chart)
+        .map(|(i, r)| {
+            let preset: Vec<(usize, Num)> = r
+                .pass
+                .iter()
+                .filter_map(|&(from, to)| values.get(from).copied().flatten().map(|v| (to, v)))
+                .collect();
+            let result = bind(program, r.ladder, &Choices::none(), &preset).and_then(|b| {
+                match (&b.ladder, &b.plan) {
+                    (Some(moved), _) => {
+                        let (value, detail) = moved.value();
+                        Ok((whole(value), detail))
+                    }
+                    (None, Plan::Certain(_, why)) => Err(RollError::new(
+                        RollErrorKind::Arithmetic {
+                            message: format!(
+                                "ladder `{}` reaches no step: {}",
+                                r.name,
+                                why.as_deref().unwrap_or("not possible")
+                            ),
+                        },
+                        None,
+                    )),
+                    (None, _) => Err(RollError::new(
+                        RollErrorKind::Arithmetic {
+                            message: format!("`{}` is not a ladder", r.name),
+                        },
+                        None,
+                    )),
+                }
+            });
+            LadderValue {
+                read: i,
+                result: result.map_err(|mut e| {
+                    e.span = e.span.or(Some(r.span));
+                    e
+                }),
+                used: std::cell::Cell::new(false),
+            }
+        })
+        .collect()
+}
+
+impl Bound {
+    /// Adds `extra` to the roll, as one more modifier would, and shows it
+    /// in the trace.
+    pub fn shift(&mut self, extra: i64) {
+        if extra == 0 {
+            return;
+        }
+        self.extra = self.extra.saturating_add(extra);
+        self.applied.push(AppliedModifier {
+            name: format!("{extra:+}"),
+            label: "extra modifier".into(),
+            value: extra,
+            side: 0,
+            note: None,
+        });
+        if let Some(ladder) = &mut self.ladder {
+            ladder.net = ladder.net.saturating_add(extra);
+            let (text, detail) = ladder.result();
+            let detail = match &self.note {
+                Some(n) => format!("{n}; {detail}"),
+                None => detail,
+            };
+            self.plan = Plan::Certain(Resolved::text(text), Some(detail));
+            return;
+        }
+        match &mut self.plan {
+            Plan::Table { offset, .. } | Plan::Check { offset, .. } => *offset += extra,
+            Plan::Opposed { offsets, .. } => offsets[0] += extra,
+            Plan::Pool { stages } => {
+                if let Some(s) = stages.first_mut() {
+                    s.modifier += extra;
+                }
+            }
+            Plan::Certain(..) => {}
+        }
+    }
+}
+
+impl Bound {
+    /// Says when a total no row reads came from an extra modifier (a loose
+    /// `+N`, a `--sweep` step) rather than from the choices: the checker
+    /// proved every total the chart's own modifiers reach is read.
+    pub fn explain(&self, e: RollError) -> RollError {
+        match e.kind {
+            RollErrorKind::NoRow { total } if self.extra != 0 => RollError::new(
+                RollErrorKind::ExtraOffTable {
+                    total,
+                    extra: self.extra,
+                },
+                e.span,
+            ),
+            _ => e,
+        }
+    }
+}
+
+/// Binds `chart` to the arguments given, plus values preset by a caller
+/// (follow-ups pass values along this way).
+#[allow(clippy::too_many_lines)] // settles every kind of choice in one pass; not split yet (#26)
+pub(crate) fn bind(
+    program: &Program,
+    chart: ChartId,
+    choices: &Choices,
+    preset: &[(usize, Num)],
+) -> Result<Bound, RollError> {
+    let c = &program.charts[chart];
+    let mut values: Vec<Option<Num>> = vec![None; c.slots.len()];
+    for &(slot, v) in preset {
+        if let Some(x) = values.get_mut(slot) {
+            *x = Some(v);
+        }
+    }
+    let mut given: Vec<Option<&Arg>> = vec![None; c.slots.len()];
+    for arg in choices.args() {
+        let (slot, value) = resolve_arg(program, chart, arg)?;
+        if let Some(first) = given[slot] {
+            if first.name == arg.name || first.value.is_some() {
+                return Err(RollError::new(
+                    RollErrorKind::GivenTwice {
+                        name: c.slots[slot].name.to_string(),
+                    },
+                    Some(arg.span),
+                ));
+            }
+        }
+        given[slot] = Some(arg);
+        values[slot] = Some(value);
+    }
+    for (slot, s) in c.slots.iter().enumerate() {
+        match s.kind {
+            SlotKind::Param {
+                default: Some(d), ..
+            } => {
+                values[slot].get_or_insert(d);
+            }
+            SlotKind::Choice(ch) => {
+                if let Some(d) = program.choices[ch].default {
+                    values[slot].get_or_insert(whole(d as i64));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Exclusive groups: at most one member given.
+    for (heading, members) in &c.groups {
+        let picked: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let slot = c.modifiers[m].slot;
+                given[slot].is_some() && values[slot].is_some_and(|v| v != whole(0))
+            })
+            .collect();
+        if let [a, b, ..] = picked.as_slice() {
+            let (sa, sb) = (c.modifiers[*a].slot, c.modifiers[*b].slot);
+            return Err(RollError::new(
+                RollErrorKind::Conflict {
+                    group: heading.to_string(),
+                    first: c.slots[sa].name.to_string(),
+                    second: c.slots[sb].name.to_string(),
+                    first_span: given[sa].map(|a| a.span),
+                },
+                given[sb].map(|a| a.span),
+            ));
+        }
+    }
+    // Values as the sheet reads them: a modifier not named adds nothing, so
+    // in expressions and conditions it is 0 (a plain param is still needed).
+    let passed = values.clone();
+    let ladders = ladder_values(program, chart, &passed);
+    for m in &c.modifiers {
+        if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
+            values[m.slot].get_or_insert(whole(0));
+        }
+    }
+    let mut env = Env {
+        program,
+        chart,
+        values: &values,
+        net: 0,
+        ladders: &ladders,
+    };
+    let mut applied = Vec::new();
+    let mut net = [0i64; 2];
+    let mut shift = 0i64;
+    let mut not_possible = None;
+    let one = Some(whole(1));
+    for m in &c.modifiers {
+        // A `±r` with no default, outside an exclusive group, that applies
+        // and nobody gave: the chart cannot be read, never a silent 0.
+        // (A modifier set rolled as a chart sums only what is named.)
+        if let ModValue::Param { from: None, .. } = m.value {
+            if passed[m.slot].is_none()
+                && !matches!(c.body, Body::Net)
+                && m.group.is_none()
+                && match &m.applies {
+                    Some(cond) => env.cond(cond)?,
+                    None => true,
+                }
+            {
+                let mut err = missing(program, chart, m.slot);
+                err.span = Some(m.span);
+                return Err(err);
+            }
+        }
+        let raw = values[m.slot];
+        let name = &c.slots[m.slot].name;
+        let value = match &m.value {
+            ModValue::Fixed(v) => (raw == one || m.always).then_some((*v, None)),
+            ModValue::Shift(v) => {
+                if raw != one {
+                    continue;
+                }
+                let applies = match &m.applies {
+                    Some(cond) => env.cond(cond)?,
+                    None => true,
+                };
+                if applies {
+                    shift = checked(shift.checked_add(*v))?;
+                }
+                applied.push(AppliedModifier {
+                    name: name.to_string(),
+                    label: c.slots[m.slot].label.to_string(),
+                    value: 0,
+                    side: m.side,
+                    note: Some(if applies {
+                        format!("column shift {}", shift_text(*v))
+                    } else {
+                        "not applicable".into()
+                    }),
+                });
+                continue;
+            }
+            ModValue::Param { factor, from } => match (raw, from) {
+                (Some(v), _) if given[m.slot].is_some() || raw != Some(whole(0)) => {
+                    let v = whole_value(v, &format!("`{name}`"))?;
+                    Some((checked(v.checked_mul(*factor))?, None))
+                }
+                (_, Some(r)) if r.keys.iter().all(|&k| values[k].is_some()) => {
+                    match grid_cell(program, r, &values)? {
+                        Cell::Number(n) => {
+                            let n = whole_value(*n, &format!("`{}` from `{}`", name, r.name))?;
+                            Some((checked(n.checked_mul(*factor))?, None))
+                        }
+                        // `-`: the sheet says this cannot be done at all.
+                        _ => {
+                            not_possible.get_or_insert_with(|| {
+                                format!("`{name}` from `{}` is `-` (not possible)", r.name)
+                            });
+                            None
+                        }
+                    }
+                }
+                // Half the keys given: say what is missing rather than
+                // silently dropping the modifier.
+                (_, Some(r)) if r.keys.iter().any(|&k| values[k].is_some()) => {
+                    let absent = r.keys.iter().find(|&&k| values[k].is_none());
+                    return Err(missing(program, chart, absent.copied().unwrap_or(0)));
+                }
+                _ => None,
+            },
+            ModValue::Counted { per, max } => match raw {
+                Some(n) if n > whole(0) => {
+                    let n = whole_value(n, &format!("`{name}`"))?;
+                    let v = checked(per.checked_mul(n))?;
+                    match max {
+                        Some(cap) if v.abs() > *cap => Some((
+                            cap * v.signum(),
+                            Some(format!("capped at {:+}", cap * v.signum())),
+                        )),
+                        _ => Some((v, Some(format!("{n} x {per:+}")))),
+                    }
+                }
+                _ => None,
+            },
+        };
+        let Some((value, note)) = value else { continue };
+        let applies = match &m.applies {
+            Some(cond) => env.cond(cond)?,
+            None => true,
+        };
+        // An `always` modifier nobody named is not listed where it does not apply.
+        if m.always && !applies && given[m.slot].is_none() {
+            continue;
+        }
+        applied.push(AppliedModifier {
+            name: name.to_string(),
+            label: c.slots[m.slot].label.to_string(),
+            value: if applies { value } else { 0 },
+            side: m.side,
+            note: if applies {
+                note
+            } else {
+                Some("not applicable".into())
+            },
+        });
+        if applies {
+            net[m.side.min(1)] = checked(net[m.side.min(1)].checked_add(value))?;
+        }
+    }
+    let mut note = None;
+    let mut clamp = None;
+    if let Body::Table { cap: Some(cap), .. } = &c.body {
+        let capped = net[0].clamp(-cap, *cap);
+        if capped != net[0] {
+            note = Some(format!("net modifier {:+} capped at {capped:+}", net[0]));
+            net[0] = capped;
+        }
+    }
+    env.net = net[0];
+    let mut ladder = None;
+    let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
+    if let Body::Table { clamp: c, .. } = &c.body {
+        clamp = *c;
+    }
+    if let Some(why) = not_possible {
+        plan = Plan::Certain(Resolved::text("Not possible"), Some(why));
+        ladder = None;
+    }
+    // The ladders an expression read: their step and how it was reached.
+    let read: Vec<String> = ladders
+        .iter()
+        .filter(|l| l.used.get())
+        .filter_map(|l| {
+            let (v, how) = l.result.as_ref().ok()?;
+            let name = &program.ladder_reads.get(l.read)?.name;
+            Some(format!("ladder `{name}`: {how} = {}", Show(*v)))
+        })
+        .collect();
+    if !read.is_empty() {
+        let read = read.join("; ");
+        note = Some(match note.take() {
+            Some(n) => format!("{read}; {n}"),
+            None => read,
+        });
+    }
+    if let Plan::Certain(_, detail) = &mut plan {
+        // A result without a roll shows the account in its detail (a
+        // ladder keeps it too, for `Bound::shift` to show again).
+        let n = if ladder.is_some() {
+            note.clone()
+        } else {
+            note.take()
+        };
+        if let Some(n) = n {
+            *detail = Some(join(detail.take(), n));
+        }
+    }
+    Ok(Bound {
+        chart,
+        values: passed,
+        applied,
+        plan,
+        note,
+        clamp,
+        ladder,
+        extra: 0,
+        ladders,
+        repeat: 0,
+    })
+}
+
+/// Two notes for the trace, in order.
+fn join(first: Option<String>, second: String) -> String {
+    match first {
+        Some(f) => format!("{second}; {f}"),
+        None => second,
+    }
+}
+
+fn checked(v: Option<i64>) -> Result<i64, RollError> {
+    v.ok_or_else(|| {
+        RollError::new(
+            RollErrorKind::Arithmetic {
+                message: "a value overflowed".into(),
+            },
+            None,
+        )
+    })
+}
+
+/// Finds the slot an argument names and parses its value.
+#[allow(clippy::too_many_lines)] // one match arm per slot kind; not split yet (#26)
+fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, Num), RollError> {
+    let c = &program.charts[chart];
+    let Some(slot) = c.slots.iter().position(|s| s.name == arg.name) else {
+        // A bare option name picks its choice when only one choice has it.
+        if arg.value.is_none() {
+            let mut hits = c
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| match s.kind {
+                    SlotKind::Choice(ch) => program.choices[ch]
+                        .options
+                        .iter()
+                        .position(|(o, _)| *o == arg.name)
+                        .map(|o| (i, whole(o as i64))),
+                    _ => None,
+                });
+            match (hits.next(), hits.next()) {
+                (Some(hit), None) => return Ok(hit),
+                (Some((a, _)), Some((b, _))) => {
+                    return Err(RollError::new(
+                        RollErrorKind::AmbiguousOption {
+                            option: arg.name.clone(),
+                            choices: vec![c.slots[a].name.to_string(), c.slots[b].name.to_string()],
+                        },
+                        Some(arg.span),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        // `in_cover=2` where only `def.in_cover` exists: a side's prefix.
+        let sided: Vec<&str> = c
+            .slots
+            .iter()
+            .map(|s| s.name.as_str())
+            .filter(|n| n.split_once('.').is_some_and(|(_, rest)| rest == arg.name))
+            .collect();
+        if !sided.is_empty() {
+            return Err(RollError::new(
+                RollErrorKind::UnknownName {
+                    chart: c.name.to_string(),
+                    name: arg.name.clone(),
+                    suggestion: Some(sided.join("` or `")),
+                },
+                Some(arg.span),
+            ));
+        }
+        let mut names: Vec<&str> = c.slots.iter().map(|s| s.name.as_str()).collect();
+        for s in &c.slots {
+            if let SlotKind::Choice(ch) = s.kind {
+                names.extend(program.choices[ch].options.iter().map(|(o, _)| o.as_str()));
+            }
+        }
+        return Err(RollError::new(
+            RollErrorKind::UnknownName {
+                chart: c.name.to_string(),
+                name: arg.name.clone(),
+                suggestion: crate::check::suggest::closest(&arg.name, names),
+            },
+            Some(arg.span),
+        ));
+    };
+    let s = &c.slots[slot];
+    let bad = |expected: &str| {
+        RollError::new(
+            RollErrorKind::BadValue {
+                name: arg.name.clone(),
+                value: arg.value.clone().unwrap_or_default(),
+                expected: expected.into(),
+            },
+            Some(arg.span),
+        )
+    };
+    let value = match (&s.kind, &arg.value) {
+        (SlotKind::Flag, None) => whole(1),
+        (SlotKind::Flag, Some(_)) => return Err(bad("no value: it is a flag")),
+        (SlotKind::Param { bounds, .. }, Some(v)) => {
+            // A modifier's value moves the roll: it is whole.
+            let n = if c.modifiers.iter().any(|m| m.slot == slot) {
+                crate::number::parse(v)
+                    .filter(num_rational::Ratio::is_integer)
+                    .ok_or_else(|| bad("a whole number"))?
+            } else {
+                crate::number::parse(v).ok_or_else(|| bad("a number such as `3` or `2.5`"))?
+            };
+            if let Some((lo, hi)) = bounds {
+                if n < *lo || n > *hi {
+                    return Err(RollError::new(
+                        RollErrorKind::OutOfBounds {
+                            name: arg.name.clone(),
+                            value: n,
+                            lo: *lo,
+                            hi: *hi,
+                        },
+                        Some(arg.span),
+                    ));
+                }
+            }
+            n
+        }
+        (SlotKind::Param { .. }, None) => return Err(bad("a number, as `name=N`")),
+        (SlotKind::Choice(ch), Some(v)) => {
+            let options = &program.choices[*ch].options;
+            match options.iter().position(|(o, _)| o == v) {
+                Some(i) => whole(i as i64),
+                None => {
+                    return Err(RollError::new(
+                        RollErrorKind::UnknownOption {
+                            choice: arg.name.clone(),
+                            option: v.clone(),
+                            options: options.iter().map(|(o, _)| o.to_string()).collect(),
+                            suggestion: crate::check::suggest::closest(
+                                v,
+                                options.iter().map(|(o, _)| o.as_str()),
+                            ),
+                        },
+                        Some(arg.span),
+                    ))
+                }
+            }
+        }
+        (SlotKind::Choice(ch), None) => {
+            return Err(RollError::new(
+                RollErrorKind::MissingChoice {
+                    name: arg.name.clone(),
+                    options: program.choices[*ch]
+                        .options
+                        .iter()
+                        .map(|(o, _)| o.to_string())
+                        .collect(),
+                },
+                Some(arg.span),
+            ))
+        }
+    };
+    Ok((slot, value))
+}
+
+fn bind_dice(
+    program: &Program,
+    chart: ChartId,
+    d: &Dice,
+    values: &[Option<Num>],
+) -> Result<BoundDice, RollError> {
+    let mut groups = Vec::new();
+    for g in &d.groups {
+        let count = match g.count_slot {
+            None => g.count,
+            Some(s) => {
+                let n = values[s].ok_or_else(|| missing(program, chart, s))?;
+                let n = whole_value(
+                    n,
+                    &format!(
+                        "the number of dice `{}`",
+                        program.charts[chart].slots[s].name
+                    ),
+                )?;
+                u32::try_from(n).map_err(|_| {
+                    RollError::new(
+                        RollErrorKind::Arithmetic {
+                            message: format!("cannot roll {n} dice"),
+                        },
+                        None,
+                    )
+                })?
+            }
+        };
+        groups.push((count, g.sides, g.negative));
+    }
+    let total: u64 = groups.iter().map(|g| u64::from(g.0)).sum();
+    if total > 1000 {
+        return Err(RollError::new(
+            RollErrorKind::TooLarge {
+                what: format!("{total} dice in one roll (the limit is 1000)"),
+            },
+            None,
+        ));
+    }
+    Ok(BoundDice { groups })
+}
+
+/// The target as a set of totals, or the text/`-` cell that replaces the roll.
+enum BoundTarget {
+    Ranges(Ranges),
+    Text(String),
+}
+
+fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
+    let ev = |e: &Expr| env.expr(e, None);
+    // The roll is whole: "at least 3.5" is 4 or more, "at most 3.7" 3 or less.
+    Ok(BoundTarget::Ranges(match t {
+        Target::Ranges(r) => r.clone(),
+        Target::AtLeast(e) => Ranges::at_least(crate::number::ceil(ev(e)?)),
+        Target::AtMost(e) => Ranges::at_most(crate::number::floor(ev(e)?)),
+        Target::MoreThan(e) => Ranges::at_least(crate::number::floor(ev(e)?).saturating_add(1)),
+        Target::LessThan(e) => Ranges::at_most(crate::number::ceil(ev(e)?).saturating_sub(1)),
+        Target::Grid(r, shift) => {
+            let by = match shift {
+                Some(e) => whole_value(ev(e)?, "the shift of a target")?,
+                None => 0,
+            };
+            match grid_cell(env.program, r, env.values)? {
+                Cell::Target(t) => t.shifted(by),
+                Cell::Number(n) => {
+                    let n = whole_value(*n, &format!("the target from `{}`", r.name))?;
+                    Ranges(smallvec::smallvec![(n, n)]).shifted(by)
+                }
+                Cell::Text(t) => return Ok(BoundTarget::Text(t.to_string())),
+                Cell::Dice(_) | Cell::Impossible => {
+                    return Ok(BoundTarget::Text("Not possible".into()))
+                }
+            }
+        }
+    }))
+}
+
+fn bind_naturals(
+    env: &Env,
+    naturals: &[crate::check::tree::Natural],
+) -> Result<(Vec<BoundNatural>, Vec<Resolved>), RollError> {
+    let mut out = Vec::new();
+    let mut extras = Vec::new();
+    for n in naturals {
+        if let Some(c) = &n.cond {
+            if !env.cond(c)? {
+                continue;
+            }
+        }
+        let outcome = match &n.outcome {
+            NaturalOutcome::Success => NatPick::Success,
+            NaturalOutcome::Failure => NatPick::Failure,
+            NaturalOutcome::Other(o) => {
+                extras.push(env.resolve(o)?);
+                NatPick::Other(extras.len() - 1)
+            }
+        };
+        out.push(BoundNatural {
+            ranges: n.ranges.clone(),
+            also: n.also,
+            outcome,
+        });
+    }
+    Ok((out, extras))
+}
+
+fn dice_of_source(
+    program: &Program,
+    chart: ChartId,
+    src: &DiceSource,
+    values: &[Option<Num>],
+) -> Result<Result<BoundDice, String>, RollError> {
+    match src {
+        DiceSource::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
+        DiceSource::Grid(r) => match grid_cell(program, r, values)? {
+            Cell::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
+            Cell::Text(t) => Ok(Err(t.to_string())),
+            _ => Ok(Err("Not possible".into())),
+        },
+    }
+}
+
+#[allow(clippy::too_many_lines)] // one match arm per chart body kind; not split yet (#26)
+fn plan(
+    env: &Env,
+    net: [i64; 2],
+    applied: &[AppliedModifier],
+    shift: i64,
+    note: &mut Option<String>,
+    ladder: &mut Option<crate::engine::ladder::Moved>,
+) -> Result<Plan, RollError> {
+    let (program, chart, values) = (env.program, env.chart, env.values);
+    let c = &program.charts[chart];
+    let resolve_rows = |rows: &[crate::check::tree::RowTree]| -> Result<Vec<Resolved>, RollError> {
+        rows.iter().map(|r| env.resolve(&r.outcome)).collect()
+    };
+    let plan = match &c.body {
+        Body::Notes(text) => Plan::Certain(Resolved::text(text.clone()), None),
+        Body::Net => {
+            let total: i64 = applied.iter().map(|a| a.value).sum();
+            Plan::Certain(Resolved::text(format!("{total:+}")), None)
+        }
+        Body::Lookup(r) => {
+            let text = match grid_cell(program, r, values)? {
+                Cell::Number(n) => Show(*n).to_string(),
+                Cell::Text(t) => t.to_string(),
+                Cell::Target(t) => t.to_string(),
+                Cell::Dice(d) => d.to_string(),
+                Cell::Impossible => "Not possible".into(),
+            };
+            Plan::Certain(Resolved::text(text), None)
+        }
+        Body::Ladder {
+            steps,
+            labels,
+            start,
+            caps,
+        } => {
+            let start = whole_value(env.expr(start, None)?, "the ladder's start")?;
+            let mut holding = Vec::new();
+            for (cap, cond) in caps {
+                let holds = match cond {
+                    Some(c) => env.cond(c)?,
+                    None => true,
+                };
+                if holds {
+                    holding.push(crate::number::floor(env.expr(cap, None)?));
+                }
+            }
+            let moved = crate::engine::ladder::Moved::new(
+                steps.clone(),
+                labels.clone(),
+                start,
+                net[0],
+                holding,
+            );
+            let (text, detail) = moved.result();
+            *ladder = Some(moved);
+            Plan::Certain(Resolved::text(text), Some(detail))
+        }
+        Body::Table {
+            dice,
+            score,
+            columns,
+            lookups,
+            rows,
+            naturals,
+            best,
+            scale,
+            ..
+        } => {
+            let mut column = match columns {
+                Some(s) => usize::try_from(
+                    values[*s]
+                        .ok_or_else(|| missing(program, chart, *s))?
+                        .to_integer(),
+                )
+                .unwrap_or(0),
+                None => 0,
+            };
+            let mut adjust = 0;
+            if let Some(scale) = scale {
+                match crate::engine::column::pick(env, scale, shift)? {
+                    (crate::engine::column::Pick::Column(c, by), text) => {
+                        column = c;
+                        adjust = by;
+                        *note = Some(join(note.take(), text));
+                    }
+                    (crate::engine::column::Pick::Outcome(o), text) => {
+                        let text = join(note.take(), text);
+                        return Ok(Plan::Certain(env.resolve(o)?, Some(text)));
+                    }
+                }
+            }
+            let (naturals, extras) = bind_naturals(env, naturals)?;
+            let best = match best {
+                Some((row, top, cond)) if env.cond(cond)? => Some((*row, *top)),
+                _ => None,
+            };
+            Plan::Table {
+                dice: bind_dice(program, chart, dice, values)?,
+                offset: net[0] + dice.constant + adjust,
+                score: score.clone(),
+                lookup: lookups.get(column).cloned().unwrap_or_default(),
+                rows: resolve_rows(rows)?,
+                written: rows
+                    .iter()
+                    .map(|r| r.written.get(column).cloned().unwrap_or_default())
+                    .collect(),
+                extras,
+                naturals,
+                best,
+            }
+        }
+        Body::Check {
+            dice,
+            target,
+            net_in_target,
+            success,
+            failure,
+            naturals,
+        } => match bind_target(env, target)? {
+            BoundTarget::Text(t) => Plan::Certain(Resolved::text(t), Some("no roll".into())),
+            BoundTarget::Ranges(target) => {
+                let (naturals, extras) = bind_naturals(env, naturals)?;
+                Plan::Check {
+                    dice: bind_dice(program, chart, dice, values)?,
+                    offset: if *net_in_target { 0 } else { net[0] } + dice.constant,
+                    target,
+                    success: env.resolve(success)?,
+                    failure: env.resolve(failure)?,
+                    extras,
+                    naturals,
+                }
+            }
+        },
+        Body::Opposed {
+            dice,
+            sides,
+            lookup,
+            rows,
+        } => Plan::Opposed {
+            dice: bind_dice(program, chart, dice, values)?,
+            offsets: [net[0] + dice.constant, net[1] + dice.constant],
+            sides: sides.clone(),
+            lookup: lookup.clone(),
+            rows: resolve_rows(rows)?,
+            written: rows
+                .iter()
+                .map(|r| r.written.first().cloned().unwrap_or_default())
+                .collect(),
+        },
+        Body::Pool { dice, stages } => {
+            let first = match dice_of_source(program, chart, dice, values)? {
+                Ok(d) => d,
+                Err(text) => {
+                    return Ok(Plan::Certain(Resolved::text(text), Some("no roll".into())))
+                }
+            };
+            let mut bound = Vec::new();
+            for (i, st) in stages.iter().enumerate() {
+                let target = match bind_target(env, &st.target)? {
+                    BoundTarget::Ranges(r) => r,
+                    BoundTarget::Text(t) => {
+                        return Ok(Plan::Certain(Resolved::text(t), Some("no roll".into())))
+                    }
+                };
+                let dice = if i == 0 {
+                    first.clone()
+                } else {
+                    match st
+                        .per
+                        .as_ref()
+                        .map(|p| dice_of_source(program, chart, p, values))
+                        .transpose()?
+                    {
+                        Some(Ok(d)) => d,
+                        _ => BoundDice { groups: Vec::new() },
+                    }
+                };
+                let modifier = if st.modified { net[0] } else { 0 };
+                bound.push(if st.once {
+                    let (one, one_target) = once_as_one_die(&dice, &target, modifier)?;
+                    BoundStage {
+                        label: st.label.to_string(),
+                        dice: one,
+                        target: one_target,
+                        modifier: 0,
+                        once: Some((dice, target, modifier)),
+                        reported: st.reported,
+                    }
+                } else {
+                    BoundStage {
+                        label: st.label.to_string(),
+                        dice,
+                        target,
+                        modifier,
+                        once: None,
+                        reported: st.reported,
+                    }
+                });
+            }
+            Plan::Pool { stages: bound }
+        }
+    };
+    Ok(plan)
+}

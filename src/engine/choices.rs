@@ -1,0 +1,115 @@
+//! [`Choices`]: what a player names at roll time (`tracked
+//! bog_down_rating=-1 unit_rating=veteran`), kept with spans into the text
+//! they came from so a bad argument gets a diagnostic pointing at it.
+
+use crate::engine::error::{RollError, RollErrorKind};
+use crate::syntax::span::{SourceId, Span};
+
+/// The source id of roll-time arguments: spans with it point into
+/// [`Choices::text`].
+pub const INPUT_SOURCE: SourceId = SourceId(u32::MAX);
+
+/// One argument: `name` or `name=value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arg {
+    /// The name.
+    pub name: String,
+    /// The value after `=`.
+    pub value: Option<String>,
+    /// Where the whole argument was written.
+    pub span: Span,
+}
+
+/// The choices made for one roll.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Choices {
+    text: String,
+    args: Vec<Arg>,
+}
+
+impl Choices {
+    /// No choices: every flag off, every param at its default.
+    #[must_use]
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Parses whitespace-separated arguments.
+    ///
+    /// ```
+    /// let c = chartwright::Choices::parse("tracked bog_down_rating=-1").unwrap();
+    /// assert_eq!(c.args().len(), 2);
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, RollError> {
+        let mut args = Vec::new();
+        let mut offset = 0;
+        for word in text.split_whitespace() {
+            let start = offset + text[offset..].find(word).unwrap_or(0);
+            offset = start + word.len();
+            let span = Span::new(INPUT_SOURCE, start, offset);
+            let (name, value) = match word.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (word, None),
+            };
+            let valid = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+            if !valid || value.as_deref() == Some("") {
+                return Err(RollError::new(
+                    RollErrorKind::Syntax {
+                        message: format!("`{word}` is not a choice"),
+                    },
+                    Some(span),
+                ));
+            }
+            args.push(Arg {
+                name: name.to_string(),
+                value,
+                span,
+            });
+        }
+        Ok(Self {
+            text: text.to_string(),
+            args,
+        })
+    }
+
+    /// Parses words given separately (command-line arguments).
+    pub fn from_words<S: AsRef<str>>(words: &[S]) -> Result<Self, RollError> {
+        let joined: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+        Self::parse(&joined.join(" "))
+    }
+
+    /// The arguments in order.
+    #[must_use]
+    pub fn args(&self) -> &[Arg] {
+        &self.args
+    }
+
+    /// The text the arguments were parsed from, for rendering diagnostics.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Adds an argument given by a program rather than typed.
+    #[must_use]
+    pub fn with(mut self, name: &str, value: Option<&str>) -> Self {
+        let start = self.text.len() + usize::from(!self.text.is_empty());
+        if !self.text.is_empty() {
+            self.text.push(' ');
+        }
+        self.text.push_str(name);
+        if let Some(v) = value {
+            self.text.push('=');
+            self.text.push_str(v);
+        }
+        self.args.push(Arg {
+            name: name.to_string(),
+            value: value.map(str::to_string),
+            span: Span::new(INPUT_SOURCE, start, self.text.len()),
+        });
+        self
+    }
+}

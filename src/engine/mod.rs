@@ -1,0 +1,24 @@
+//! The engine stage: a compiled chart, a set of choices → a roll and its
+//! trace, or the exact odds.
+//!
+//! `choices` parses what the user chose; `bind` settles those choices once
+//! against the tree (with `env` evaluating expressions, `column` picking a
+//! `columns by` table's column and `ladder` moving a ladder's start);
+//! `read` turns natural dice into an outcome; `sample` rolls (its result and
+//! trace types are `trace`, their shared texts `trace_text`), `quick` rolls
+//! without a trace, and `odds` counts exact fractions. `budget` meters the
+//! work, and `error` is a [`RollError`](error::RollError).
+
+pub(crate) mod bind;
+pub(crate) mod budget;
+pub(crate) mod choices;
+pub(crate) mod column;
+pub(crate) mod env;
+pub(crate) mod error;
+pub(crate) mod ladder;
+pub(crate) mod odds;
+pub(crate) mod quick;
+pub(crate) mod read;
+pub(crate) mod sample;
+pub(crate) mod trace;
+pub(crate) mod trace_text;

@@ -1,0 +1,260 @@
+//! Reading a bound plan for given natural dice: the one function from dice
+//! to outcome that both the sampler and the exact-odds engine call.
+
+use crate::check::tree::{ChartTree, Program, Ranges};
+use crate::engine::bind::{Bound, NatPick, Plan};
+use crate::engine::env::Resolved;
+use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
+
+/// Which outcome a reading gave, as indices, so the odds engine can group
+/// readings without comparing text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Key {
+    pub primary: u32,
+    /// Bit `i` set: the outcome of natural rule `i` (an `also`) is added.
+    pub extras: u32,
+}
+
+const SUCCESS: u32 = 1 << 20;
+const FAILURE: u32 = SUCCESS + 1;
+const EXTRA: u32 = 1 << 21;
+use crate::check::tree::MAX_EXTRAS;
+
+/// What the natural dice gave.
+pub(crate) struct Reading {
+    pub key: Key,
+    pub total: i64,
+    pub score: Option<i64>,
+    pub row: Option<usize>,
+    pub success: Option<bool>,
+    /// A `best` cap moved the reading down to its row.
+    pub capped: bool,
+}
+
+impl Bound {
+    /// The outcome `key` stands for.
+    pub fn outcome(&self, key: Key) -> (&Resolved, Vec<&Resolved>) {
+        let (rows, extras, success, failure): (&[Resolved], &[Resolved], _, _) = match &self.plan {
+            Plan::Table { rows, extras, .. } => (rows, extras, None, None),
+            Plan::Check {
+                extras,
+                success,
+                failure,
+                ..
+            } => (&[], extras, Some(success), Some(failure)),
+            Plan::Opposed { rows, .. } => (rows, &[], None, None),
+            Plan::Certain(..) | Plan::Pool { .. } => (&[], &[], None, None),
+        };
+        let pick = |code: u32| -> &Resolved {
+            match code {
+                SUCCESS => success.unwrap_or(&EMPTY),
+                FAILURE => failure.unwrap_or(&EMPTY),
+                c if c >= EXTRA => extras.get((c - EXTRA) as usize).unwrap_or(&EMPTY),
+                c => rows.get(c as usize).unwrap_or(&EMPTY),
+            }
+        };
+        let primary = match &self.plan {
+            Plan::Certain(r, _) => r,
+            _ => pick(key.primary),
+        };
+        if key.extras == 0 {
+            return (primary, Vec::new());
+        }
+        let added = (0..MAX_EXTRAS)
+            .filter(|i| key.extras & (1 << i) != 0)
+            .map(|i| pick(EXTRA + i));
+        (primary, added.collect())
+    }
+
+    /// Reads a table or check for one natural roll (`natural`) — or an
+    /// opposed roll for the two sides' naturals.
+    pub fn read(&self, program: &Program, natural: i64, other: i64) -> Result<Reading, RollError> {
+        match &self.plan {
+            Plan::Table {
+                offset,
+                score,
+                lookup,
+                naturals,
+                best,
+                ..
+            } => {
+                let total = natural + offset;
+                let score = match score {
+                    Some(e) => Some(
+                        crate::engine::env::Env {
+                            program,
+                            chart: self.chart,
+                            values: &self.values,
+                            net: 0,
+                            ladders: &self.ladders,
+                        }
+                        .expr(e, Some((total, natural)))
+                        .and_then(|v| crate::engine::env::whole_of(v, "the score"))?,
+                    ),
+                    None => None,
+                };
+                let value = score.unwrap_or(total);
+                let mut row = lookup
+                    .row(value)
+                    .ok_or_else(|| RollError::new(RollErrorKind::NoRow { total: value }, None))?;
+                let mut capped = false;
+                if let Some((b, top)) = best {
+                    if value > *top {
+                        row = *b;
+                        capped = true;
+                    }
+                }
+                let (primary, extras) = apply_naturals(naturals, natural, row as u32);
+                Ok(Reading {
+                    key: Key { primary, extras },
+                    total,
+                    score,
+                    row: Some(row),
+                    success: None,
+                    capped,
+                })
+            }
+            Plan::Check {
+                offset,
+                target,
+                naturals,
+                ..
+            } => {
+                let total = natural + offset;
+                let success = target.contains(total);
+                let base = if success { SUCCESS } else { FAILURE };
+                let (primary, extras) = apply_naturals(naturals, natural, base);
+                Ok(Reading {
+                    success: Some(primary == SUCCESS),
+                    key: Key { primary, extras },
+                    total,
+                    score: None,
+                    row: None,
+                    capped: false,
+                })
+            }
+            Plan::Opposed {
+                offsets, lookup, ..
+            } => {
+                let diff = (natural + offsets[0]) - (other + offsets[1]);
+                let row = lookup
+                    .row(diff)
+                    .ok_or_else(|| RollError::new(RollErrorKind::NoRow { total: diff }, None))?;
+                Ok(Reading {
+                    key: Key {
+                        primary: row as u32,
+                        extras: 0,
+                    },
+                    total: natural + offsets[0],
+                    score: Some(diff),
+                    row: Some(row),
+                    success: None,
+                    capped: false,
+                })
+            }
+            Plan::Certain(..) | Plan::Pool { .. } => Ok(Reading {
+                key: Key {
+                    primary: 0,
+                    extras: 0,
+                },
+                total: 0,
+                score: None,
+                row: None,
+                success: None,
+                capped: false,
+            }),
+        }
+    }
+
+    /// The ranges of a row as written.
+    pub fn row_text(&self, row: usize) -> Option<String> {
+        match &self.plan {
+            Plan::Table { written, .. } | Plan::Opposed { written, .. } => {
+                written.get(row).map(Ranges::to_string)
+            }
+            _ => None,
+        }
+    }
+}
+
+static EMPTY: Resolved = Resolved {
+    fields: Vec::new(),
+    follow_ups: Vec::new(),
+};
+
+/// Natural-roll rules: the first that replaces wins, every `also` adds.
+fn apply_naturals(
+    naturals: &[crate::engine::bind::BoundNatural],
+    natural: i64,
+    base: u32,
+) -> (u32, u32) {
+    let mut primary = None;
+    let mut extras = 0u32;
+    for n in naturals {
+        if !n.ranges.contains(natural) {
+            continue;
+        }
+        let code = match n.outcome {
+            NatPick::Success => SUCCESS,
+            NatPick::Failure => FAILURE,
+            NatPick::Other(i) => EXTRA + i as u32,
+        };
+        if let (true, NatPick::Other(i)) = (n.also, &n.outcome) {
+            // Bounded at compile time (MAX_EXTRAS natural rules a chart).
+            extras |= 1u32.checked_shl(*i as u32).unwrap_or(0);
+        } else if primary.is_none() {
+            primary = Some(code);
+        }
+    }
+    (primary.unwrap_or(base), extras)
+}
+
+/// Renders a resolved outcome with the chart's field labels.
+pub(crate) fn outcome_text(
+    chart: &ChartTree,
+    primary: &Resolved,
+    extras: &[&Resolved],
+) -> OutcomeText {
+    OutcomeText {
+        fields: outcome_fields(chart, primary),
+        also: extras
+            .iter()
+            .flat_map(|r| r.fields.iter().flatten().cloned())
+            .collect(),
+    }
+}
+
+/// The fields of a resolved outcome with the chart's field labels.
+pub(crate) fn outcome_fields(chart: &ChartTree, primary: &Resolved) -> Shared<[OutcomeField]> {
+    let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
+    primary
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, alts)| OutcomeField {
+            label: labelled.then(|| chart.fields[i].to_string()),
+            alternatives: alts.clone(),
+        })
+        .collect()
+}
+
+/// What the primary code of a [`Key`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Code {
+    Row(usize),
+    Success,
+    Failure,
+    Extra(usize),
+}
+
+impl Code {
+    pub(crate) fn of(code: u32) -> Self {
+        match code {
+            SUCCESS => Self::Success,
+            FAILURE => Self::Failure,
+            c if c >= EXTRA => Self::Extra((c - EXTRA) as usize),
+            c => Self::Row(c as usize),
+        }
+    }
+}

@@ -1,0 +1,479 @@
+//! The sampler: rolls a bound plan with any source of dice and returns the
+//! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
+
+use crate::check::tree::Program;
+use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
+use crate::engine::budget::Work;
+use crate::engine::choices::Choices;
+use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::read::outcome_text;
+use crate::engine::trace::{
+    DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll, Shared, SideRoll,
+};
+use crate::engine::trace_text::{qualified_name, TraceText};
+use crate::limits::Limits;
+use crate::syntax::ast::CompactString;
+
+/// Where dice faces come from: any `rand` generator, or a script of faces
+/// for tests and replays.
+pub trait DiceSource {
+    /// One face of a die of `sides` sides, from 1 to `sides`.
+    fn die(&mut self, sides: u32) -> u32;
+}
+
+impl<R: rand::RngCore + ?Sized> DiceSource for R {
+    /// What `rand::Rng::random_range(1..=sides)` draws, face for face:
+    /// the sampler it calls, called directly. `random_range` is not
+    /// `#[inline]` (it asserts the range is not empty) and the compiler
+    /// often keeps it an out-of-line call, about 15 instructions a die
+    /// more in a quick roll; the sampler is `#[inline]`.
+    #[inline]
+    fn die(&mut self, sides: u32) -> u32 {
+        use rand::distr::uniform::{SampleUniform, UniformSampler};
+        // `1..=sides.max(1)` is never empty: the error cannot happen.
+        <u32 as SampleUniform>::Sampler::sample_single_inclusive(1, sides.max(1), self).unwrap_or(1)
+    }
+}
+
+/// Faces given in advance, used in order (then again from the start).
+///
+/// ```
+/// use chartwright::{DiceSource, Scripted};
+/// let mut dice = Scripted::new([6, 1]);
+/// assert_eq!(dice.die(6), 6);
+/// assert_eq!(dice.die(6), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Scripted {
+    faces: Vec<u32>,
+    next: usize,
+}
+
+impl Scripted {
+    /// Faces to hand out in order.
+    pub fn new(faces: impl IntoIterator<Item = u32>) -> Self {
+        Self {
+            faces: faces.into_iter().collect(),
+            next: 0,
+        }
+    }
+}
+
+impl DiceSource for Scripted {
+    fn die(&mut self, sides: u32) -> u32 {
+        if self.faces.is_empty() {
+            return 1;
+        }
+        let face = self.faces[self.next % self.faces.len()];
+        self.next += 1;
+        face.clamp(1, sides.max(1))
+    }
+}
+
+/// How many dice one roll of `dice` rolls.
+pub(crate) fn dice_count(dice: &BoundDice) -> u64 {
+    dice.groups.iter().map(|g| u64::from(g.0)).sum()
+}
+
+pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
+    dice: &BoundDice,
+    source: &mut D,
+    label: Option<&str>,
+    out: &mut DiceRolls,
+) -> i64 {
+    let mut sum = 0i64;
+    for &(count, sides, negative) in &dice.groups {
+        let faces: Faces = (0..count).map(|_| source.die(sides)).collect();
+        let s: i64 = faces.iter().map(|&f| i64::from(f)).sum();
+        sum += if negative { -s } else { s };
+        out.push(DiceRoll {
+            sides,
+            faces,
+            negative,
+            label: label.map(str::to_string),
+        });
+    }
+    sum
+}
+
+/// Rolls a bound chart and its follow-ups. `text`: the texts the bound
+/// chart's traces share, when it has them (a follow-up has none: its few
+/// texts are built for this roll).
+#[allow(clippy::too_many_lines)] // one match arm per chart body kind, the hot path of sampling; not split yet (#26)
+pub(crate) fn roll<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    text: Option<&TraceText>,
+    source: &mut D,
+    limits: &Limits,
+    depth: usize,
+    work: &mut Work,
+) -> Result<Roll, RollError> {
+    let chart = &program.charts[bound.chart];
+    let name = || {
+        format!(
+            "rolling `{}.{}`",
+            program.games[chart.game].name, chart.name
+        )
+    };
+    let mut trace = Roll {
+        chart: text.map_or_else(
+            || qualified_name(program, bound).into(),
+            |t| t.chart.clone(),
+        ),
+        title: text.map_or_else(|| chart.title.as_str().into(), |t| t.title.clone()),
+        dice: DiceRolls::new(),
+        natural: None,
+        modifiers: text.map_or_else(|| bound.applied.as_slice().into(), |t| t.modifiers.clone()),
+        total: None,
+        score: None,
+        row: None,
+        detail: None,
+        target: None,
+        modifiers_move_target: false,
+        met_target: None,
+        sides: Vec::new(),
+        natural_rules: Vec::new(),
+        outcome: OutcomeText::default(),
+        follow_ups: Vec::new(),
+    };
+    let mut follow: Vec<usize> = Vec::new();
+    match &bound.plan {
+        Plan::Certain(r, detail) => {
+            trace.outcome = match text.and_then(|t| t.fields(0)) {
+                Some(fields) => OutcomeText {
+                    fields,
+                    also: Vec::new(),
+                },
+                None => outcome_text(chart, r, &[]),
+            };
+            trace.detail.clone_from(detail);
+            follow.extend(&r.follow_ups);
+        }
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
+            work.dice(dice_count(dice), name)?;
+            let natural = roll_dice(dice, source, None, &mut trace.dice);
+            let reading = bound.read(program, natural, 0)?;
+            let (primary, extras) = bound.outcome(reading.key);
+            trace.natural = Some(natural);
+            trace.total = Some(reading.total);
+            trace.score = reading.score;
+            trace.row = reading.row.and_then(|r| row_text(bound, text, r));
+            trace.natural_rules = natural_rules(bound, natural);
+            if let (Some(_), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
+                // `target`, `met_target` and `modifiers_move_target` say it
+                // all; `detail` is kept for what no field says.
+                trace.target = Some(target.to_string());
+                trace.met_target = Some(target.contains(reading.total));
+                trace.modifiers_move_target = matches!(
+                    chart.body,
+                    crate::check::tree::Body::Check {
+                        net_in_target: true,
+                        ..
+                    }
+                );
+            }
+            if reading.capped {
+                trace.detail = Some("capped: the best result allowed here".into());
+            }
+            // What binding settled (the column, a capped net modifier) and
+            // a clamped total: the trace says what the engine read.
+            let clamped = bound.clamp.and_then(|(lo, hi)| {
+                let t = reading.score.unwrap_or(reading.total);
+                (t < lo || t > hi).then(|| format!("{t} treated as {}", t.clamp(lo, hi)))
+            });
+            let said = trace.detail.take();
+            trace.detail = joined(&[bound.note.as_deref(), clamped.as_deref(), said.as_deref()]);
+            trace.outcome = shared_outcome(text, reading.key.primary, extras.is_empty())
+                .unwrap_or_else(|| outcome_text(chart, primary, &extras));
+            follow.extend(&primary.follow_ups);
+            for e in &extras {
+                follow.extend(&e.follow_ups);
+            }
+        }
+        Plan::Opposed {
+            dice,
+            sides,
+            offsets,
+            ..
+        } => {
+            work.dice(dice_count(dice).saturating_mul(2), name)?;
+            let a = roll_dice(
+                dice,
+                source,
+                sides.first().map(CompactString::as_str),
+                &mut trace.dice,
+            );
+            let b = roll_dice(
+                dice,
+                source,
+                sides.get(1).map(CompactString::as_str),
+                &mut trace.dice,
+            );
+            let reading = bound.read(program, a, b)?;
+            let (primary, _) = bound.outcome(reading.key);
+            trace.natural = Some(a);
+            trace.total = Some(reading.total);
+            trace.score = reading.score;
+            trace.row = reading.row.and_then(|r| row_text(bound, text, r));
+            trace.sides = [a, b]
+                .iter()
+                .zip(offsets)
+                .enumerate()
+                .map(|(i, (&natural, &modifier))| SideRoll {
+                    side: sides.get(i).map_or_else(String::new, ToString::to_string),
+                    natural,
+                    modifier,
+                    total: natural + modifier,
+                })
+                .collect();
+            // `sides` and `score` are the account; `detail` says what
+            // binding settled (a column, a ladder's moves), if anything.
+            trace.detail.clone_from(&bound.note);
+            trace.outcome = shared_outcome(text, reading.key.primary, true)
+                .unwrap_or_else(|| outcome_text(chart, primary, &[]));
+            follow.extend(&primary.follow_ups);
+        }
+        Plan::Pool { stages } => {
+            let mut counts: Vec<u64> = Vec::new();
+            let mut previous = 1u64;
+            for (i, stage) in stages.iter().enumerate() {
+                let repeats = if i == 0 { 1 } else { previous };
+                let mut hits = 0u64;
+                // A `once` stage rolls its real dice and counts each roll once.
+                let (dice, target, modifier) = match &stage.once {
+                    Some((dice, target, modifier)) => (dice, target, *modifier),
+                    None => (&stage.dice, &stage.target, stage.modifier),
+                };
+                for _ in 0..repeats {
+                    work.dice(dice_count(&stage.dice), name)?;
+                    let mut rolled = DiceRolls::new();
+                    roll_dice(dice, source, Some(&stage.label), &mut rolled);
+                    let mut met = 0u64;
+                    for group in &rolled {
+                        let sign = if group.negative { -1 } else { 1 };
+                        met += group
+                            .faces
+                            .iter()
+                            .filter(|&&f| target.contains(sign * i64::from(f) + modifier))
+                            .count() as u64;
+                    }
+                    hits += if stage.once.is_some() {
+                        met.min(1)
+                    } else {
+                        met
+                    };
+                    trace.dice.extend(rolled);
+                }
+                counts.push(hits);
+                previous = hits;
+            }
+            trace.outcome = reported_outcome(stages, &counts);
+            // With `report`, the outcome leaves counts out: the detail
+            // still says every count rolled.
+            let all = stages
+                .iter()
+                .any(|s| !s.reported)
+                .then(|| pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts))
+                .map(|o| format!("counted {o}"));
+            let stages = stages
+                .iter()
+                .map(|s| match &s.once {
+                    Some((_, target, _)) => format!("{} on {target}, once per roll", s.label),
+                    None => format!("{} on {}", s.label, s.target),
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            trace.detail = joined(&[bound.note.as_deref(), Some(&stages), all.as_deref()]);
+        }
+    }
+    for index in follow {
+        match follow_up(program, bound, index, depth, limits)? {
+            Some(next) => {
+                work.follow_up(name)?;
+                trace
+                    .follow_ups
+                    .push(roll(program, &next, None, source, limits, depth + 1, work)?);
+            }
+            None => {
+                let stands = format!(
+                    "not rolled again: at most {} repeats, the last outcome stands",
+                    limits.max_repeats
+                );
+                trace.detail = Some(match trace.detail.take() {
+                    Some(d) => format!("{d}; {stands}"),
+                    None => stands,
+                });
+            }
+        }
+    }
+    Ok(trace)
+}
+
+/// The ranges of row `row` as written: shared, or built for this roll.
+fn row_text(bound: &Bound, text: Option<&TraceText>, row: usize) -> Option<Shared<str>> {
+    match text {
+        Some(t) => t.written(row),
+        None => bound.row_text(row).map(Into::into),
+    }
+}
+
+/// The outcome of primary code `code`, shared, when no natural-roll rule
+/// added to it (`plain`) and the bound chart has its texts.
+fn shared_outcome(text: Option<&TraceText>, code: u32, plain: bool) -> Option<OutcomeText> {
+    let fields = text.filter(|_| plain)?.fields(code)?;
+    Some(OutcomeText {
+        fields,
+        also: Vec::new(),
+    })
+}
+
+/// The parts given, joined by "; " into one string (one allocation), or
+/// `None` when there are none.
+fn joined(parts: &[Option<&str>]) -> Option<String> {
+    let mut out: Option<String> = None;
+    for part in parts.iter().flatten() {
+        match &mut out {
+            Some(s) => {
+                s.push_str("; ");
+                s.push_str(part);
+            }
+            None => out = Some((*part).to_owned()),
+        }
+    }
+    out
+}
+
+/// The next step of a follow-up chain, bound, if the chain is not past the
+/// depth limit. Both engines go through here. `None`: a `then again` past
+/// `Limits::max_repeats`, which is not rolled (the last outcome stands).
+pub(crate) fn follow_up(
+    program: &Program,
+    caller: &Bound,
+    index: usize,
+    depth: usize,
+    limits: &Limits,
+) -> Result<Option<Bound>, RollError> {
+    if depth + 1 > limits.max_follow_depth {
+        return Err(RollError::new(
+            RollErrorKind::TooDeep {
+                limit: limits.max_follow_depth,
+            },
+            Some(program.follow_ups[index].span),
+        ));
+    }
+    if program.follow_ups.get(index).is_some_and(|f| f.again) {
+        if caller.repeat >= limits.max_repeats {
+            return Ok(None);
+        }
+        // The same chart with the same choices: the same plan.
+        let mut next = caller.clone();
+        next.repeat += 1;
+        return Ok(Some(next));
+    }
+    bind_follow_up(program, caller, index).map(Some)
+}
+
+/// Binds the chart a follow-up names, with its arguments and the values the
+/// caller passes along.
+fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bound, RollError> {
+    let f = &program.follow_ups[index];
+    let mut preset: Vec<(usize, crate::number::Num)> = f
+        .pass
+        .iter()
+        .filter_map(|&(from, to)| caller.values.get(from).copied().flatten().map(|v| (to, v)))
+        .collect();
+    preset.extend(f.args.iter().copied());
+    bind(program, f.chart, &Choices::none(), &preset).map_err(|mut e| {
+        e.span = e.span.or(Some(f.span));
+        e
+    })
+}
+
+/// The natural-roll rules the dice matched, as the reader applies them: the
+/// first that replaces wins, every `also` adds.
+fn natural_rules(bound: &Bound, natural: i64) -> Vec<NaturalRule> {
+    let (naturals, extras, success, failure) = match &bound.plan {
+        Plan::Table {
+            naturals, extras, ..
+        } => (naturals, extras, None, None),
+        Plan::Check {
+            naturals,
+            extras,
+            success,
+            failure,
+            ..
+        } => (naturals, extras, Some(success), Some(failure)),
+        _ => return Vec::new(),
+    };
+    let text = |r: Option<&crate::engine::env::Resolved>| {
+        r.map(|r| {
+            r.fields
+                .iter()
+                .map(|alts| alts.join(" OR "))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_default()
+    };
+    let mut replaced = false;
+    let mut out = Vec::new();
+    for n in naturals {
+        if !n.ranges.contains(natural) {
+            continue;
+        }
+        let outcome = match n.outcome {
+            crate::engine::bind::NatPick::Success => text(success),
+            crate::engine::bind::NatPick::Failure => text(failure),
+            crate::engine::bind::NatPick::Other(i) => text(extras.get(i)),
+        };
+        let also = n.also && matches!(n.outcome, crate::engine::bind::NatPick::Other(_));
+        if also {
+            out.push(NaturalRule {
+                ranges: n.ranges.to_string(),
+                outcome,
+                replaces: false,
+            });
+        } else if !replaced {
+            replaced = true;
+            out.push(NaturalRule {
+                ranges: n.ranges.to_string(),
+                outcome,
+                replaces: true,
+            });
+        }
+    }
+    out
+}
+
+/// A pool's outcome from every stage's count: the counts its `report`
+/// names, in stage order (`1 converted`), or all of them.
+pub(crate) fn reported_outcome(stages: &[BoundStage], counts: &[u64]) -> OutcomeText {
+    let (labels, counts): (Vec<&str>, Vec<u64>) = stages
+        .iter()
+        .zip(counts)
+        .filter(|(s, _)| s.reported)
+        .map(|(s, &c)| (s.label.as_str(), c))
+        .unzip();
+    pool_outcome(labels.into_iter(), &counts)
+}
+
+/// "2 hits, 1 converted".
+pub(crate) fn pool_outcome<'a>(
+    labels: impl Iterator<Item = &'a str>,
+    counts: &[u64],
+) -> OutcomeText {
+    let text = labels
+        .zip(counts)
+        .map(|(l, c)| format!("{c} {l}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    OutcomeText {
+        fields: vec![OutcomeField {
+            label: None,
+            alternatives: vec![text],
+        }]
+        .into(),
+        also: Vec::new(),
+    }
+}

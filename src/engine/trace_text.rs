@@ -1,0 +1,121 @@
+//! The texts a trace shows that do not change from roll to roll — the
+//! chart's qualified name and title, the modifiers applied, each row's
+//! ranges as written and each outcome's fields — built once per bound chart
+//! and shared (`Arc`) with every [`crate::Roll`] it gives, so that a full
+//! trace of a plain table copies pointers, not strings
+//! (`tests/allocations.rs`: at most 3 allocations a roll).
+//!
+//! A chart bound on the fly (a follow-up, [`crate::ChartRef::roll`]) has no
+//! such texts: the sampler builds the few it shows for that one roll.
+
+use crate::check::tree::{Program, Ranges};
+use crate::engine::bind::{Bound, Plan};
+use crate::engine::read::{outcome_fields, Code};
+use crate::engine::trace::{AppliedModifier, OutcomeField, OutcomeText, Shared};
+
+/// What a bound chart's traces share.
+#[derive(Clone, Debug)]
+pub(crate) struct TraceText {
+    pub chart: Shared<str>,
+    pub title: Shared<str>,
+    pub modifiers: Shared<[AppliedModifier]>,
+    /// Each row's ranges as written (tables and opposed rolls).
+    written: Vec<Shared<str>>,
+    /// Each row's outcome (tables and opposed rolls); for a roll with no
+    /// dice, its one outcome.
+    rows: Vec<Said>,
+    /// A check's outcomes.
+    success: Option<Said>,
+    failure: Option<Said>,
+}
+
+/// An outcome's fields, and how it reads with no `also` added (`Bogged
+/// down OR Displace`: what exact odds list).
+#[derive(Clone, Debug)]
+struct Said {
+    fields: Shared<[OutcomeField]>,
+    text: Shared<str>,
+}
+
+impl Said {
+    fn new(fields: Shared<[OutcomeField]>) -> Self {
+        let text = OutcomeText {
+            fields: fields.clone(),
+            also: Vec::new(),
+        }
+        .to_string()
+        .into();
+        Self { fields, text }
+    }
+}
+
+impl TraceText {
+    pub(crate) fn new(program: &Program, bound: &Bound) -> Self {
+        let chart = &program.charts[bound.chart];
+        let said = |r| Said::new(outcome_fields(chart, r));
+        let (written, rows, success, failure) = match &bound.plan {
+            Plan::Table { rows, written, .. } | Plan::Opposed { rows, written, .. } => (
+                written.iter().map(shared_ranges).collect(),
+                rows.iter().map(said).collect(),
+                None,
+                None,
+            ),
+            Plan::Check {
+                success, failure, ..
+            } => (
+                Vec::new(),
+                Vec::new(),
+                Some(said(success)),
+                Some(said(failure)),
+            ),
+            Plan::Certain(r, _) => (Vec::new(), vec![said(r)], None, None),
+            Plan::Pool { .. } => (Vec::new(), Vec::new(), None, None),
+        };
+        Self {
+            chart: qualified_name(program, bound).into(),
+            title: chart.title.as_str().into(),
+            modifiers: bound.applied.as_slice().into(),
+            written,
+            rows,
+            success,
+            failure,
+        }
+    }
+
+    /// The ranges of row `row` as written.
+    pub(crate) fn written(&self, row: usize) -> Option<Shared<str>> {
+        self.written.get(row).cloned()
+    }
+
+    /// The outcome a primary code stands for (not those of natural-roll
+    /// rules, which are read roll by roll).
+    fn said(&self, code: u32) -> Option<&Said> {
+        match Code::of(code) {
+            Code::Row(i) => self.rows.get(i),
+            Code::Success => self.success.as_ref(),
+            Code::Failure => self.failure.as_ref(),
+            Code::Extra(_) => None,
+        }
+    }
+
+    /// The fields of the outcome a primary code stands for.
+    pub(crate) fn fields(&self, code: u32) -> Option<Shared<[OutcomeField]>> {
+        self.said(code).map(|s| s.fields.clone())
+    }
+
+    /// The fields and the text of the outcome a primary code stands for,
+    /// as exact odds list it.
+    pub(crate) fn outcome(&self, code: u32) -> Option<(Shared<[OutcomeField]>, Shared<str>)> {
+        self.said(code).map(|s| (s.fields.clone(), s.text.clone()))
+    }
+}
+
+/// `game.chart`.
+pub(crate) fn qualified_name(program: &Program, bound: &Bound) -> String {
+    let chart = &program.charts[bound.chart];
+    format!("{}.{}", program.games[chart.game].name, chart.name)
+}
+
+fn shared_ranges(r: &Ranges) -> Shared<str> {
+    r.to_string().into()
+}

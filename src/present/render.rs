@@ -1,0 +1,585 @@
+//! Rendering a chart for `show`: a plain-text table laid out as on the
+//! sheet, then its modifiers and notes.
+
+use crate::check::tree::{
+    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, DiceSource, ModValue, NaturalOutcome,
+    Outcome, Program, Target,
+};
+use crate::ruleset::ChartRef;
+use crate::syntax::ast::CompactString;
+use std::fmt::Write;
+
+/// Lays out rows of cells in aligned columns.
+fn table(rows: &[Vec<String>]) -> String {
+    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0; n];
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            widths[i] = widths[i].max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for (k, r) in rows.iter().enumerate() {
+        let line: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{c:<w$}", w = widths[i]))
+            .collect();
+        let _ = writeln!(out, "  {}", line.join("  ").trim_end());
+        if k == 0 && rows.len() > 1 {
+            let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+            let _ = writeln!(out, "  {}", rule.join("  "));
+        }
+    }
+    out
+}
+
+pub(crate) fn outcome(
+    program: &Program,
+    chart: &ChartTree,
+    o: &Outcome,
+    fields: &[String],
+) -> String {
+    o.fields
+        .iter()
+        .enumerate()
+        .map(|(i, alts)| {
+            let text = alts
+                .iter()
+                .map(|c| cond_outcome(program, chart, c))
+                .collect::<Vec<_>>()
+                .join(" OR ");
+            match fields.get(i) {
+                Some(l) if o.fields.len() > 1 => format!("{l} {text}"),
+                _ => text,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+pub(crate) fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome) -> String {
+    let simple = |s: &crate::check::tree::Simple| {
+        let mut t = s.text.clone();
+        for &f in &s.follow_ups {
+            match program.follow_ups.get(f) {
+                Some(f) if f.again => t.push_str(" -> roll again"),
+                Some(f) => {
+                    let _ = write!(t, " -> roll {}", program.charts[f.chart].title);
+                }
+                None => {}
+            }
+        }
+        t
+    };
+    match c {
+        CondOutcome::Simple(s) => simple(s).to_string(),
+        CondOutcome::If(s, cond, otherwise) => {
+            // `unless` reads badly before `else`: say `if not`.
+            let when = format!(
+                "if {}",
+                crate::check::condition::Condition::from_tree(program, chart, cond)
+            );
+            let otherwise = cond_outcome(program, chart, otherwise);
+            format!(
+                "{} {when} else {}",
+                simple(s),
+                if otherwise.is_empty() {
+                    "-"
+                } else {
+                    &otherwise
+                }
+            )
+        }
+    }
+}
+
+/// A condition as a rules author writes it (`unless helicopter and not
+/// landed`), with the chart's names.
+fn cond_text(program: &Program, c: &ChartTree, cond: &Cond) -> String {
+    crate::check::condition::Condition::from_tree(program, c, cond).clause()
+}
+
+/// A grid cell; `signed` prints numbers as modifiers (`+1`, `0`, `-1`).
+fn grid_cell(c: &Cell, signed: bool) -> String {
+    match c {
+        Cell::Number(n) if signed && *n > crate::number::whole(0) => {
+            format!("+{}", crate::number::Show(*n))
+        }
+        other => cell(other),
+    }
+}
+
+pub(crate) fn cell(c: &Cell) -> String {
+    match c {
+        Cell::Number(n) => crate::number::Show(*n).to_string(),
+        Cell::Text(t) => t.to_string(),
+        Cell::Target(r) => r.to_string(),
+        Cell::Dice(d) => d.to_string(),
+        Cell::Impossible => "-".into(),
+    }
+}
+
+pub(crate) fn target(t: &Target) -> String {
+    match t {
+        Target::Ranges(r) => r.to_string(),
+        Target::AtLeast(_) => "at least the value given".into(),
+        Target::AtMost(_) => "at most the value given".into(),
+        Target::MoreThan(_) => "more than the value given".into(),
+        Target::LessThan(_) => "less than the value given".into(),
+        Target::Grid(r, shift) => format!(
+            "the `{}` cell{}",
+            r.name,
+            if shift.is_some() { ", shifted" } else { "" }
+        ),
+    }
+}
+
+/// A modifier's value as the sheet writes it: `+2`, `+r`, `±r`, `-r (from
+/// Discipline Rating)`, `+1 each (max +4)`.
+#[cfg(feature = "sheet")]
+pub(crate) fn modifier_value(program: &Program, m: &crate::check::tree::Modifier) -> String {
+    let (value, after) = modifier_parts(program, m);
+    format!("{value}{after}")
+}
+
+/// A modifier's value in two parts: the value as written (`+r` stays `+r`;
+/// in a `subtract` section the factor flips but the sign shown is the
+/// written one), and what goes after the label (a grid source, a cap).
+fn modifier_parts(program: &Program, m: &crate::check::tree::Modifier) -> (String, String) {
+    match &m.value {
+        ModValue::Fixed(v) => (format!("{v:+}"), String::new()),
+        ModValue::Shift(v) => (crate::syntax::ast::shift_text(*v), String::new()),
+        ModValue::Param { factor, from } => {
+            let base = match m.sign {
+                Some(crate::syntax::ast::ParamSign::Plus) => "+r",
+                Some(crate::syntax::ast::ParamSign::Minus) => "-r",
+                None if *factor < 0 => "-r",
+                Some(crate::syntax::ast::ParamSign::Either) | None => "±r",
+            };
+            let source = from.as_ref().map_or(String::new(), |r| {
+                format!(
+                    " (from {})",
+                    program
+                        .charts
+                        .iter()
+                        .find(|c| c.name == r.name)
+                        .map_or(r.name.as_str(), |c| c.title.as_str())
+                )
+            });
+            (base.to_string(), source)
+        }
+        ModValue::Counted { per, max } => (
+            format!("{per:+} each"),
+            max.map_or(String::new(), |m| format!(" (max {:+})", m * per.signum())),
+        ),
+    }
+}
+
+fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
+    if c.modifiers.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\nModifiers:");
+    // (value as written, what follows the label): the value column stays
+    // narrow and aligned; a grid source or a cap goes after the label.
+    let value_of = |i: usize| modifier_parts(program, &c.modifiers[i]);
+    let when_of = |i: usize| {
+        c.modifiers[i]
+            .applies
+            .as_ref()
+            .map_or(String::new(), |x| cond_text(program, c, x))
+    };
+    // One width for every value, so the labels line up.
+    let width = (0..c.modifiers.len())
+        .map(|i| value_of(i).0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let line = |i: usize, indent: &str, shared: &str, out: &mut String| {
+        let m = &c.modifiers[i];
+        let (value, after) = value_of(i);
+        let mut when = when_of(i);
+        if when == shared {
+            when.clear();
+        }
+        if !when.is_empty() {
+            when.insert_str(0, "  ");
+        }
+        if m.always {
+            when.push_str("  (always)");
+        }
+        let _ = writeln!(
+            out,
+            "{indent}{value:>width$}  {}{after}  [{}]{when}",
+            c.slots[m.slot].label, c.slots[m.slot].name
+        );
+    };
+    let mut done = vec![false; c.modifiers.len()];
+    for (heading, subtract, members) in &c.sections {
+        if members.is_empty() {
+            continue;
+        }
+        // A condition every member shares is said once, on the heading.
+        let first = when_of(members[0]);
+        let shared = if members.iter().all(|&i| when_of(i) == first) {
+            first
+        } else {
+            String::new()
+        };
+        let suffix = if *subtract { " (counts against)" } else { "" };
+        let on = if shared.is_empty() {
+            String::new()
+        } else {
+            format!("  {shared}")
+        };
+        let _ = writeln!(out, "  {heading}{suffix}{on}");
+        for &i in members {
+            if !done[i] {
+                done[i] = true;
+                line(i, "    ", &shared, out);
+            }
+        }
+    }
+    for (i, shown) in done.iter().enumerate() {
+        if !shown {
+            line(i, "  ", "", out);
+        }
+    }
+    for (heading, members) in &c.groups {
+        let names: Vec<&str> = members
+            .iter()
+            .map(|&i| c.slots[c.modifiers[i].slot].name.as_str())
+            .collect();
+        let _ = writeln!(out, "  only one of ({heading}): {}", names.join(", "));
+    }
+}
+
+/// The chart as text.
+#[allow(clippy::too_many_lines)] // one match arm per chart body kind; not split yet (#26)
+pub(crate) fn chart(program: &Program, id: ChartId) -> String {
+    let c = &program.charts[id];
+    let mut out = String::new();
+    let _ = writeln!(out, "{} [{}]", c.title, c.kind_name());
+    match &c.body {
+        Body::Notes(text) => {
+            let _ = writeln!(out, "\n{}", text.trim_end());
+        }
+        Body::Net => {}
+        Body::Lookup(r) => {
+            let grid = &program.grids[r.grid];
+            let keys: Vec<&crate::check::tree::ChoiceTree> =
+                grid.keys.iter().map(|&k| &program.choices[k]).collect();
+            let cols = if keys.len() == 1 {
+                1
+            } else {
+                keys[keys.len() - 1].options.len()
+            };
+            let mut rows = Vec::new();
+            let mut header: Vec<String> = keys[..keys.len().saturating_sub(1).max(1)]
+                .iter()
+                .map(|k| k.label.to_string())
+                .collect();
+            if keys.len() == 1 {
+                header.push(String::new());
+            } else {
+                header.extend(keys[keys.len() - 1].options.iter().map(|o| o.1.to_string()));
+            }
+            rows.push(header);
+            let lead = keys.len().saturating_sub(1).max(1);
+            // A grid of modifiers (a `from` source, or one with negative
+            // cells) prints its numbers with their signs, as the sheet does.
+            let signed = grid
+                .cells
+                .iter()
+                .any(|x| matches!(x, Cell::Number(n) if *n < crate::number::whole(0)))
+                || program.charts.iter().any(|ch| {
+                    ch.modifiers.iter().any(|m| {
+                        matches!(&m.value, ModValue::Param { from: Some(g), .. } if g.grid == r.grid)
+                    })
+                });
+            for (r, chunk) in grid.cells.chunks(cols.max(1)).enumerate() {
+                if chunk.iter().all(|c| *c == Cell::Impossible) && keys.len() > 1 {
+                    continue;
+                }
+                let mut labels = Vec::new();
+                let mut rest = r;
+                for k in (0..lead).rev() {
+                    let n = keys[k].options.len();
+                    labels.push(keys[k].options[rest % n].1.to_string());
+                    rest /= n;
+                }
+                labels.reverse();
+                labels.extend(chunk.iter().map(|x| grid_cell(x, signed)));
+                rows.push(labels);
+            }
+            out.push('\n');
+            out.push_str(&table(&rows));
+        }
+        Body::Table {
+            dice,
+            columns,
+            rows,
+            naturals,
+            score,
+            best,
+            scale,
+            cap,
+            clamp,
+            printed,
+            ..
+        } => {
+            let _ = writeln!(
+                out,
+                "Roll {dice}{}",
+                if score.is_some() {
+                    " (rows read the score)"
+                } else {
+                    ""
+                }
+            );
+            let mut grid = Vec::new();
+            let mut header = Vec::new();
+            if let Some(s) = scale {
+                scale_text(program, c, s, &mut out);
+                header.extend(s.heads.iter().map(|h| h.0.to_string()));
+            } else if let Some(slot) = columns {
+                if let crate::check::tree::SlotKind::Choice(ch) = c.slots[*slot].kind {
+                    header.extend(program.choices[ch].options.iter().map(|o| o.1.to_string()));
+                }
+            } else {
+                header.push("Roll".into());
+            }
+            header.push(if c.fields.is_empty() {
+                "Result".into()
+            } else {
+                c.fields.join(" | ")
+            });
+            if printed.is_empty() {
+                grid.push(header);
+                for r in rows {
+                    let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
+                    line.push(outcome(program, c, &r.outcome, &[]));
+                    grid.push(line);
+                }
+            } else {
+                // As printed: one line per roll, one cell per column.
+                header.pop();
+                header.insert(0, "Roll".into());
+                grid.push(header);
+                for (rolls, cells) in printed {
+                    let mut line = vec![rolls.to_string()];
+                    line.extend(
+                        cells
+                            .iter()
+                            .map(|c| c.as_deref().unwrap_or("-").to_string()),
+                    );
+                    grid.push(line);
+                }
+            }
+            out.push('\n');
+            out.push_str(&table(&grid));
+            naturals_text(program, c, naturals, &mut out);
+            if let Some(cap) = cap {
+                let _ = writeln!(out, "  The net modifier is capped at ±{cap}.");
+            }
+            if let Some((lo, hi)) = clamp {
+                let _ = writeln!(
+                    out,
+                    "  A modified roll below {lo} reads as {lo}; above {hi}, as {hi}."
+                );
+            }
+            if let Some((row, _, cond)) = best {
+                let _ = writeln!(
+                    out,
+                    "  Best result {}: row {}",
+                    cond_text(program, c, cond),
+                    row + 1
+                );
+            }
+        }
+        Body::Check {
+            dice,
+            target: t,
+            net_in_target,
+            success,
+            failure,
+            naturals,
+        } => {
+            let moved = if *net_in_target {
+                " (the modifiers move the target)"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "Roll {dice}, succeed on {}{moved}", target(t));
+            let _ = writeln!(out, "  success: {}", outcome(program, c, success, &[]));
+            let _ = writeln!(out, "  failure: {}", outcome(program, c, failure, &[]));
+            naturals_text(program, c, naturals, &mut out);
+        }
+        Body::Opposed {
+            dice, sides, rows, ..
+        } => {
+            let _ = writeln!(
+                out,
+                "Each side rolls {dice}; rows read {} minus {}",
+                sides.first().map_or("", CompactString::as_str),
+                sides.get(1).map_or("", CompactString::as_str)
+            );
+            let mut grid = vec![vec![
+                "Difference".to_string(),
+                if c.fields.is_empty() {
+                    "Result".into()
+                } else {
+                    c.fields.join(" | ")
+                },
+            ]];
+            for r in rows {
+                grid.push(vec![
+                    r.written
+                        .first()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
+                    outcome(program, c, &r.outcome, &[]),
+                ]);
+            }
+            out.push('\n');
+            out.push_str(&table(&grid));
+        }
+        Body::Pool { dice, stages } => {
+            let d = match dice {
+                DiceSource::Dice(d) => d.to_string(),
+                DiceSource::Grid(r) => format!("dice from `{}`", r.name),
+            };
+            let _ = writeln!(out, "Roll {d}");
+            for (i, s) in stages.iter().enumerate() {
+                let per = match &s.per {
+                    Some(DiceSource::Dice(d)) => format!("per success roll {d}, "),
+                    Some(DiceSource::Grid(r)) => {
+                        format!("per success roll dice from `{}`, ", r.name)
+                    }
+                    None => String::new(),
+                };
+                let _ = writeln!(
+                    out,
+                    "  {}. {per}count {} on {}",
+                    i + 1,
+                    s.label,
+                    target(&s.target)
+                );
+            }
+            // `report`: the outcome names these counts alone.
+            if stages.iter().any(|s| !s.reported) {
+                let named: Vec<&str> = stages
+                    .iter()
+                    .filter(|s| s.reported)
+                    .map(|s| s.label.as_str())
+                    .collect();
+                let _ = writeln!(out, "Reports {}", named.join(", "));
+            }
+        }
+        Body::Ladder { steps, labels, .. } => {
+            // In written order, the first step on top: `+1` moves up.
+            let label = |i: usize| match labels.get(i) {
+                Some(Some(l)) => l.to_string(),
+                _ => steps.get(i).map_or_else(String::new, ToString::to_string),
+            };
+            out.push('\n');
+            for i in 0..steps.len() {
+                let _ = writeln!(out, "  {}", label(i));
+            }
+            if let (Some(_), Some(_)) = (steps.first(), steps.last()) {
+                let _ = writeln!(
+                    out,
+                    "  (+1 moves one step up, towards {}; -1 one step down, towards {}; \
+                     a move stops at either end)",
+                    label(0),
+                    label(steps.len() - 1)
+                );
+            }
+        }
+    }
+    modifiers(program, c, &mut out);
+    for n in &c.notes {
+        let _ = writeln!(out, "\n{}", n.trim_end());
+    }
+    out
+}
+
+/// How a `columns by` table finds its column.
+fn scale_text(
+    program: &Program,
+    chart: &ChartTree,
+    s: &crate::check::tree::Scale,
+    out: &mut String,
+) {
+    let text = |e| crate::check::condition::expr_text(program, chart, e, &mut Vec::new());
+    let what = match &s.value {
+        crate::check::tree::ScaleValue::Ratio(a, b, _) => format!(
+            "the odds `{}` to `{}`, rounded in the defender's favour",
+            text(a),
+            text(b)
+        ),
+        crate::check::tree::ScaleValue::Expr(e) => format!("`{}`", text(e)),
+    };
+    let _ = writeln!(out, "Column: the highest key not above {what}");
+    let rule = |r: &crate::check::tree::OffRule| match r {
+        crate::check::tree::OffRule::Outcome(o) => outcome(program, chart, o, &[]),
+        crate::check::tree::OffRule::Read { column, by } => {
+            let key = s.heads.get(*column).map_or("", |h| h.0.as_str());
+            if *by == 0 {
+                format!("read on `{key}`")
+            } else {
+                format!("read on `{key}` with {by:+} to the roll")
+            }
+        }
+    };
+    if let Some(r) = &s.below {
+        let first = s.heads.first().map_or("", |h| h.0.as_str());
+        let _ = writeln!(out, "  Below `{first}`: {}", rule(r));
+    }
+    if let Some((key, _, r)) = &s.beyond {
+        let _ = writeln!(out, "  At `{key}` or above: {}", rule(r));
+    }
+    let _ = writeln!(
+        out,
+        "  Column shifts {}",
+        if s.past_edges {
+            "may leave the table"
+        } else {
+            "stop at the first and last columns"
+        }
+    );
+}
+
+fn naturals_text(
+    program: &Program,
+    c: &ChartTree,
+    naturals: &[crate::check::tree::Natural],
+    out: &mut String,
+) {
+    for n in naturals {
+        let what = match &n.outcome {
+            NaturalOutcome::Success => "success".to_string(),
+            NaturalOutcome::Failure => "failure".to_string(),
+            NaturalOutcome::Other(o) => outcome(program, c, o, &[]),
+        };
+        let cond = n
+            .cond
+            .as_ref()
+            .map_or(String::new(), |x| format!(" {}", cond_text(program, c, x)));
+        let also = if n.also { "also " } else { "" };
+        let _ = writeln!(out, "  Natural {}{cond}: {also}{what}", n.ranges);
+    }
+}
+
+impl ChartRef<'_> {
+    /// The chart rendered as a readable table, as on the sheet.
+    ///
+    /// (A method of the ruleset's handle, written here with the rendering
+    /// it calls: the ruleset stage sits below the present stage.)
+    #[must_use]
+    pub fn render(&self) -> String {
+        let (program, id) = self.compiled();
+        chart(program, id)
+    }
+}

@@ -1,0 +1,449 @@
+//! One chart as HTML, laid out as on a printed reference sheet: the roll
+//! line, the results table (or grid, ladder, pool stages), natural-roll
+//! rules, the modifiers with their signs, groups and conditions, and notes.
+//! Every string from a `.rules` file goes through maud, which escapes it.
+
+use crate::check::condition::Condition;
+use crate::check::tree::{
+    Body, ChartTree, CondOutcome, DiceSource, GridRef, Natural, NaturalOutcome, Outcome, Program,
+    RowTree, SlotKind,
+};
+use crate::present::render::{cell, modifier_value, target};
+use crate::syntax::ast::CompactString;
+use maud::{html, Markup};
+
+/// The chart's modifiers and notes, under its body.
+pub(crate) fn extras(program: &Program, c: &ChartTree) -> Markup {
+    html! {
+        (modifiers(program, c))
+        @for n in &c.notes {
+            div.notes { (paragraphs(n)) }
+        }
+    }
+}
+
+/// The chart's body: its roll and results (table, grid, ladder, stages).
+pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
+    html! {
+        @match &c.body {
+            Body::Notes(text) => (paragraphs(text)),
+            Body::Net => p.roll { "A set of modifiers: their sum is the net modifier." },
+            Body::Lookup(r) => (grid(program, r)),
+            Body::Table { dice, columns, rows, naturals, score, best, .. } => {
+                p.roll {
+                    "Roll " strong { (dice.to_string()) }
+                    @if score.is_some() { ", rows read the score" } @else { " + modifiers" }
+                }
+                (results(program, c, rows, columns.map(|s| column_headings(program, c, s)).as_ref(), "Roll"))
+                (naturals_list(program, c, naturals))
+                @if let Some((row, _, cond)) = best {
+                    @if let Some(r) = rows.get(*row) {
+                        p.note {
+                            "Best result " (Condition::from_tree(program, c, cond).clause()) ": "
+                            (outcome(program, c, &r.outcome))
+                        }
+                    }
+                }
+            }
+            Body::Check { dice, target: t, net_in_target, success, failure, naturals } => {
+                p.roll {
+                    "Roll " strong { (dice.to_string()) } @if !*net_in_target { " + modifiers" }
+                    "; succeed on " strong { (target(t)) }
+                    @if *net_in_target { " (the modifiers move the target)" }
+                }
+                table.results {
+                    tbody {
+                        tr { th scope="row" { "Success" } td { (outcome(program, c, success)) } }
+                        tr { th scope="row" { "Failure" } td { (outcome(program, c, failure)) } }
+                    }
+                }
+                (naturals_list(program, c, naturals))
+            }
+            Body::Opposed { dice, sides, rows, .. } => {
+                p.roll {
+                    "Each side rolls " strong { (dice.to_string()) } " + modifiers; read "
+                    (sides.first().map_or("", CompactString::as_str)) " minus "
+                    (sides.get(1).map_or("", CompactString::as_str))
+                }
+                (results(program, c, rows, None, "Difference"))
+            }
+            Body::Pool { dice, stages } => {
+                p.roll {
+                    "Roll " strong {
+                        @match dice {
+                            DiceSource::Dice(d) => (d.to_string()),
+                            DiceSource::Grid(r) => { "dice from " (grid_title(program, r)) }
+                        }
+                    }
+                }
+                ol.stages {
+                    @for s in stages {
+                        li {
+                            @match &s.per {
+                                Some(DiceSource::Dice(d)) => { "For each success roll " (d.to_string()) "; " }
+                                Some(DiceSource::Grid(r)) => { "For each success roll dice from " (grid_title(program, r)) "; " }
+                                None => {}
+                            }
+                            "count " strong { (s.label) } " on " (target(&s.target))
+                            @if s.modified { " (modifiers apply to each die)" }
+                        }
+                    }
+                }
+                @if stages.iter().any(|s| !s.reported) {
+                    p.note {
+                        "The result is the count of "
+                        @for (i, s) in stages.iter().filter(|s| s.reported).enumerate() {
+                            @if i > 0 { " and " }
+                            strong { (s.label) }
+                        }
+                        " alone."
+                    }
+                }
+            }
+            Body::Ladder { steps, .. } => {
+                table.ladder {
+                    tbody { tr { @for s in steps { td { (s) } } } }
+                }
+                p.note { "+1 moves one step left, -1 one step right." }
+            }
+        }
+    }
+}
+
+/// The headings of a column-keyed table: the choice's option labels.
+fn column_headings(program: &Program, c: &ChartTree, slot: usize) -> (String, Vec<String>) {
+    match c.slots.get(slot).map(|s| (&s.label, &s.kind)) {
+        Some((label, SlotKind::Choice(ch))) => (
+            label.to_string(),
+            program
+                .choices
+                .get(*ch)
+                .map(|ch| ch.options.iter().map(|o| o.1.to_string()).collect())
+                .unwrap_or_default(),
+        ),
+        _ => (String::new(), Vec::new()),
+    }
+}
+
+/// Rows of a table: the ranges (one column per option when column-keyed),
+/// then the outcome, one column per field when the chart names fields.
+fn results(
+    program: &Program,
+    c: &ChartTree,
+    rows: &[RowTree],
+    columns: Option<&(String, Vec<String>)>,
+    key: &str,
+) -> Markup {
+    let fields: Vec<&str> = if c.fields.is_empty() {
+        vec!["Result"]
+    } else {
+        c.fields.iter().map(CompactString::as_str).collect()
+    };
+    html! {
+        table.results {
+            thead {
+                @if let Some((label, _)) = columns {
+                    @if !label.is_empty() {
+                        tr.group { th colspan=(columns.map_or(1, |c| c.1.len())) { (label) } th colspan=(fields.len()) {} }
+                    }
+                }
+                tr {
+                    @match columns {
+                        Some((_, opts)) => { @for o in opts { th.key { (o) } } }
+                        None => th.key { (key) },
+                    }
+                    @for f in &fields { th { (f) } }
+                }
+            }
+            tbody {
+                @for r in rows {
+                    tr {
+                        @for w in &r.written { td.key { (w.to_string()) } }
+                        @if c.fields.is_empty() {
+                            td { (outcome(program, c, &r.outcome)) }
+                        } @else {
+                            @for i in 0..fields.len() {
+                                td { (field_text(program, c, &r.outcome, i)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One field of an outcome, its alternatives joined by OR.
+fn field_text(program: &Program, c: &ChartTree, o: &Outcome, i: usize) -> String {
+    o.fields.get(i).map_or_else(String::new, |alts| {
+        alts.iter()
+            .map(|a| cond_outcome(program, c, a))
+            .collect::<Vec<_>>()
+            .join(" OR ")
+    })
+}
+
+/// An outcome as the sheet prints it: fields joined by ` | `, each field's
+/// alternatives by OR, conditions written out (`Target Drop if
+/// target_is_support else No Result`), follow-ups as `-> roll TITLE`.
+fn outcome(program: &Program, c: &ChartTree, o: &Outcome) -> String {
+    (0..o.fields.len())
+        .map(|i| field_text(program, c, o, i))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn cond_outcome(program: &Program, c: &ChartTree, o: &CondOutcome) -> String {
+    match o {
+        CondOutcome::Simple(s) => simple(program, s),
+        CondOutcome::If(s, cond, otherwise) => format!(
+            "{} {} else {}",
+            simple(program, s),
+            Condition::from_tree(program, c, cond).clause(),
+            cond_outcome(program, c, otherwise)
+        ),
+    }
+}
+
+fn simple(program: &Program, s: &crate::check::tree::Simple) -> String {
+    let mut text = s.text.clone();
+    for f in &s.follow_ups {
+        if program.follow_ups.get(*f).is_some_and(|f| f.again) {
+            text.push_str(" -> roll again");
+            continue;
+        }
+        if let Some(chart) = program
+            .follow_ups
+            .get(*f)
+            .and_then(|f| program.charts.get(f.chart))
+        {
+            text.push_str(" -> roll ");
+            text.push_str(&chart.title);
+        }
+    }
+    text.to_string()
+}
+
+fn naturals_list(program: &Program, c: &ChartTree, naturals: &[Natural]) -> Markup {
+    html! {
+        @if !naturals.is_empty() {
+            ul.naturals {
+                @for n in naturals {
+                    li {
+                        strong { "Natural " (n.ranges.to_string()) }
+                        @if let Some(cond) = &n.cond { " " (Condition::from_tree(program, c, cond).clause()) }
+                        ": " @if n.also { "also " }
+                        @match &n.outcome {
+                            NaturalOutcome::Success => "success",
+                            NaturalOutcome::Failure => "failure",
+                            NaturalOutcome::Other(o) => (outcome(program, c, o)),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn grid_title<'p>(program: &'p Program, r: &'p GridRef) -> &'p str {
+    program
+        .charts
+        .iter()
+        .find(|c| c.name == r.name)
+        .map_or(r.name.as_str(), |c| c.title.as_str())
+}
+
+/// A lookup grid: the last key across, the others down.
+fn grid(program: &Program, r: &GridRef) -> Markup {
+    let Some(grid) = program.grids.get(r.grid) else {
+        return html! {};
+    };
+    let keys: Vec<&crate::check::tree::ChoiceTree> = grid
+        .keys
+        .iter()
+        .filter_map(|&k| program.choices.get(k))
+        .collect();
+    let (down, across): (
+        &[&crate::check::tree::ChoiceTree],
+        Option<&crate::check::tree::ChoiceTree>,
+    ) = match keys.split_last() {
+        Some((last, rest)) if !rest.is_empty() => (rest, Some(*last)),
+        _ => (&keys[..], None),
+    };
+    let width = across.map_or(1, |a| a.options.len().max(1));
+    html! {
+        table.grid {
+            thead {
+                tr {
+                    @for k in down { th.key { (k.label) } }
+                    @match across {
+                        Some(a) => { @for o in &a.options { th { (o.1) } } }
+                        None => th {},
+                    }
+                }
+            }
+            tbody {
+                @for (row, chunk) in grid.cells.chunks(width).enumerate() {
+                    @if across.is_none() || !chunk.iter().all(|c| *c == crate::check::tree::Cell::Impossible) {
+                        tr {
+                            @for label in row_labels(down, row) { th.key scope="row" { (label) } }
+                            @for c in chunk { td { (cell(c)) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The option labels of the keys down the side for a row of the grid.
+fn row_labels(down: &[&crate::check::tree::ChoiceTree], row: usize) -> Vec<String> {
+    let mut labels = Vec::with_capacity(down.len());
+    let mut rest = row;
+    for k in down.iter().rev() {
+        let n = k.options.len().max(1);
+        labels.push(
+            k.options
+                .get(rest % n)
+                .map(|o| o.1.clone())
+                .unwrap_or_default()
+                .to_string(),
+        );
+        rest /= n;
+    }
+    labels.reverse();
+    labels
+}
+
+/// A section of the modifiers: its heading (and whether it counts against)
+/// and the modifiers in it.
+type Block<'a> = (Option<(&'a str, bool)>, Vec<usize>);
+
+/// The modifiers by section, with signs, names, `one of` groups and
+/// conditions.
+fn modifiers(program: &Program, c: &ChartTree) -> Markup {
+    if c.modifiers.is_empty() {
+        return html! {};
+    }
+    // Sections in order, then the modifiers no section holds.
+    let mut blocks: Vec<Block<'_>> = Vec::new();
+    let mut shown = vec![false; c.modifiers.len()];
+    for (heading, subtract, members) in &c.sections {
+        let fresh: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&i| i < shown.len() && !shown[i])
+            .collect();
+        for &i in &fresh {
+            shown[i] = true;
+        }
+        if !fresh.is_empty() {
+            blocks.push((Some((heading.as_str(), *subtract)), fresh));
+        }
+    }
+    let loose: Vec<usize> = (0..c.modifiers.len()).filter(|&i| !shown[i]).collect();
+    if !loose.is_empty() {
+        blocks.insert(0, (None, loose));
+    }
+    html! {
+        table.modifiers {
+            caption { "Modifiers" }
+            @for (heading, members) in &blocks {
+                tbody {
+                    @if let Some((h, subtract)) = heading {
+                        tr.section { th colspan="3" { (h) @if *subtract { " (counts against)" } } }
+                    }
+                    @for (k, &i) in members.iter().enumerate() {
+                        (modifier_row(program, c, i, members.get(k.wrapping_sub(1)).copied()))
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usize>) -> Markup {
+    let Some(m) = c.modifiers.get(i) else {
+        return html! {};
+    };
+    let name = c.slots.get(m.slot).map_or("", |s| s.name.as_str());
+    let label = c.slots.get(m.slot).map_or("", |s| s.label.as_str());
+    let group = m.group.and_then(|g| c.groups.get(g).map(|(h, _)| (g, h)));
+    let starts_group = group.is_some()
+        && previous.and_then(|p| c.modifiers.get(p)).map(|p| p.group) != Some(m.group);
+    let negative = match &m.value {
+        crate::check::tree::ModValue::Fixed(v) | crate::check::tree::ModValue::Shift(v) => *v < 0,
+        crate::check::tree::ModValue::Counted { per, .. } => *per < 0,
+        crate::check::tree::ModValue::Param { factor, .. } => *factor < 0,
+    };
+    html! {
+        @if starts_group {
+            @if let Some((_, heading)) = group {
+                tr.group { th colspan="3" { "Use only one: " (heading) } }
+            }
+        }
+        tr.modifier.grouped[group.is_some()] {
+            td.value.minus[negative] {
+                @let value = modifier_value(program, m);
+                @match value.split_once(" (") {
+                    Some((sign, rest)) => { (sign) br; small { "(" (rest) } }
+                    None => (value),
+                }
+            }
+            td.label {
+                (label)
+                @if let Some(cond) = &m.applies {
+                    " " span.cond { "(" (Condition::from_tree(program, c, cond).clause()) ")" }
+                }
+            }
+            td.name { code { (name) } }
+        }
+    }
+}
+
+/// Reference text: blank lines separate paragraphs; the lines of one are
+/// joined, as the sheet's column reflows them, except that a line opening
+/// with a list marker (`1)`, `2.`, `-`, `*`) starts a new line.
+fn paragraphs(text: &str) -> Markup {
+    let paras: Vec<Vec<String>> = text
+        .split("\n\n")
+        .map(|p| {
+            let mut items: Vec<String> = Vec::new();
+            for line in p.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                match items.last_mut() {
+                    Some(last) if !starts_item(line) => {
+                        last.push(' ');
+                        last.push_str(line);
+                    }
+                    _ => items.push(line.to_string()),
+                }
+            }
+            items
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    html! {
+        @for items in &paras {
+            p {
+                @for (i, item) in items.iter().enumerate() {
+                    @if i > 0 { br; }
+                    (item)
+                }
+            }
+        }
+    }
+}
+
+/// A list marker: `1)`, `12.`, `a)`, `-`, `*`, `•`.
+fn starts_item(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    if matches!(word, "-" | "*" | "•") {
+        return true;
+    }
+    let Some(stem) = word.strip_suffix(')').or_else(|| word.strip_suffix('.')) else {
+        return false;
+    };
+    !stem.is_empty()
+        && (stem.chars().all(|c| c.is_ascii_digit())
+            || (stem.len() == 1 && stem.chars().all(|c| c.is_ascii_lowercase())))
+}

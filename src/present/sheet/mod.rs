@@ -1,0 +1,324 @@
+//! Printable reference sheets (HTML) and odds pictures (SVG), behind the
+//! `sheet` cargo feature.
+//!
+//! [`sheet`] lays out charts as on a printed quick-reference sheet, each
+//! rollable chart with a small bar chart of its odds beside it.
+//! [`odds_svg`] draws the odds of one chart as a standalone `.svg` file;
+//! [`comparison_svg`] and [`comparison_page`] draw a base and a variant side
+//! by side (what a house rule changes). The pages are self-contained: the
+//! style sheet is inline, there are no scripts, fonts or links to fetch.
+//!
+//! Every string that comes from a `.rules` file (titles, labels, outcomes,
+//! notes) is escaped by maud, so a label written `<script>` shows as text.
+
+mod bars;
+mod chart;
+
+use crate::compare::diff::OddsDiff;
+use crate::engine::odds::Odds;
+use crate::ruleset::{ChartRef, Ruleset};
+use maud::{html, Markup, DOCTYPE};
+
+/// The page's style sheet: screen and print, readable in black and white.
+const CSS: &str = include_str!("sheet.css");
+
+/// The width, in SVG units, that a bar of 100% takes in every picture:
+/// a bar's `width` attribute is its percentage times this over 100.
+pub const BAR_SCALE: f64 = bars::BAR_SCALE;
+
+/// A self-contained HTML page with every chart given, laid out as on a
+/// printed reference sheet: its roll, results table or grid, natural-roll
+/// rules, modifiers (signs, `one of` groups, conditions) and notes. Beside
+/// each chart that rolls dice is a bar chart of its odds for its default
+/// situation ([`ChartRef::example_choices`]: the first option of each
+/// choice, parameters mid-range or read from their grid, no modifiers),
+/// named under the picture.
+///
+/// Charts of several games are grouped under each game's title, in the
+/// order given. The print style sheet keeps each chart whole on a page.
+///
+/// ```
+/// use chartwright::Ruleset;
+/// let rules = Ruleset::from_file("first_echelon").unwrap();
+/// let charts: Vec<_> = rules.charts().collect();
+/// let html = chartwright::sheet::sheet(&rules, &charts);
+/// assert!(html.starts_with("<!DOCTYPE html>"));
+/// assert!(html.contains("Bog Down Table"));
+/// ```
+#[must_use]
+pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
+    let games: Vec<(&str, &str, &str)> = rules.games().collect();
+    // Consecutive charts of one game share a heading.
+    let mut blocks: Vec<(&str, Vec<ChartRef<'_>>)> = Vec::new();
+    for c in charts {
+        match blocks.last_mut() {
+            Some((game, list)) if *game == c.game() => list.push(*c),
+            _ => blocks.push((c.game(), vec![*c])),
+        }
+    }
+    let page_title = match blocks.as_slice() {
+        [(game, _)] => title_of(&games, game).0.to_string(),
+        _ => "Reference sheets".to_string(),
+    };
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            (head(&format!("{page_title} — reference sheet")))
+            body {
+                @for (game, list) in &blocks {
+                    @let (title, version) = title_of(&games, game);
+                    section.game {
+                        header.game-head {
+                            h1 { (title) }
+                            p.version { "Version " (version) " · " code { (game) } }
+                        }
+                        @for c in list { (chart_section(c)) }
+                    }
+                }
+                footer { "Made by chartwright from the game's .rules file. Odds are exact." }
+            }
+        }
+    };
+    page.into_string()
+}
+
+fn title_of<'a>(games: &[(&'a str, &'a str, &'a str)], game: &str) -> (&'a str, &'a str) {
+    games
+        .iter()
+        .find(|(name, _, _)| *name == game)
+        .map_or(("", ""), |(_, title, version)| (*title, *version))
+}
+
+/// One chart: heading, body, and the odds picture when it rolls.
+fn chart_section(c: &ChartRef<'_>) -> Markup {
+    let (program, id) = c.compiled();
+    let Some(tree) = program.charts.get(id) else {
+        return html! {};
+    };
+    let rolls = c.dice().is_some();
+    let picture = rolls.then(|| {
+        let choices = c.example_choices();
+        (choices.text().to_string(), c.odds(&choices))
+    });
+    // Params the situation leaves to a grid (`±r from grid`), to say so.
+    let from_grids: Vec<(&str, &str)> = tree
+        .modifiers
+        .iter()
+        .filter_map(|m| match &m.value {
+            crate::check::tree::ModValue::Param { from: Some(g), .. } => tree
+                .slots
+                .get(m.slot)
+                .map(|s| (s.name.as_str(), g.name.as_str())),
+            _ => None,
+        })
+        .collect();
+    html! {
+        section.chart id=(c.qualified_name()) data-kind=(c.kind()) {
+            header {
+                h2 { (c.title()) }
+                span.meta {
+                    (c.kind())
+                    @if let Some(d) = c.dice() { " · " (d) }
+                    " · " code { (c.name()) }
+                }
+            }
+            div.layout {
+                div.text { (chart::body(program, tree)) }
+                @if let Some((situation, odds)) = &picture {
+                    figure.odds {
+                        @match odds {
+                            Ok(o) => {
+                                (bars::odds(o, false))
+                                figcaption {
+                                    "Odds "
+                                    @if situation.is_empty() { "with no modifiers" }
+                                    @else { "for " code { (situation) } ", no other modifiers" }
+                                    @for (param, grid) in &from_grids {
+                                        "; " code { (param) } " from " code { (grid) }
+                                    }
+                                }
+                            }
+                            Err(e) => figcaption.unavailable { "No odds picture: " (e.to_string()) }
+                        }
+                    }
+                }
+            }
+            div.extras { (chart::extras(program, tree)) }
+        }
+    }
+}
+
+/// The odds of one chart as a standalone SVG file: one bar per outcome,
+/// labelled, with its percentage. Each bar (`rect`) carries the outcome in
+/// `data-outcome` and its exact probability in `data-probability`; its
+/// `width` is the percentage times [`BAR_SCALE`] / 100.
+///
+/// ```
+/// use chartwright::{Choices, Ruleset};
+/// let rules = Ruleset::from_file("first_echelon").unwrap();
+/// let odds = rules.chart("bog_down").unwrap().odds(&Choices::parse("tracked").unwrap()).unwrap();
+/// let svg = chartwright::sheet::odds_svg(&odds);
+/// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+/// assert!(svg.contains(r#"data-probability="7/10""#));
+/// ```
+#[must_use]
+pub fn odds_svg(odds: &Odds) -> String {
+    bars::odds(odds, true).into_string()
+}
+
+/// A base and a variant of a chart side by side, as a standalone SVG file:
+/// for every outcome of `diff`, an outlined bar for the base and a solid
+/// bar for the variant (in the diff's order), with a legend naming them
+/// `names.0` and `names.1`. Bars carry `class="base"` or `class="variant"`
+/// and the same data attributes as in [`odds_svg`]; a side that never gives
+/// an outcome has a bar of width 0 with `data-never="true"`.
+///
+/// ```
+/// use chartwright::{Choices, OddsDiff, Ruleset};
+/// let base = Ruleset::from_file("first_echelon").unwrap();
+/// let mud = Ruleset::from_str("mud", r#"
+///     variant "Mud" of first_echelon version "1"
+///     change bog_down.tracked +1
+/// "#).unwrap();
+/// let diff = OddsDiff::compare(
+///     &base.chart("bog_down").unwrap(),
+///     &mud.chart("bog_down").unwrap(),
+///     &Choices::parse("tracked").unwrap(),
+/// ).unwrap();
+/// let svg = chartwright::sheet::comparison_svg(&diff, ("first_echelon", "mud"));
+/// assert!(svg.contains(r#"class="variant""#));
+/// // Traverse: d10 + 2 >= 6 is 7/10 in the base; d10 + 1 >= 6 is 3/5.
+/// assert!(svg.contains(r#"data-probability="7/10""#));
+/// assert!(svg.contains(r#"data-probability="3/5""#));
+/// ```
+#[must_use]
+pub fn comparison_svg(diff: &OddsDiff, names: (&str, &str)) -> String {
+    bars::comparison(diff, names, true).into_string()
+}
+
+/// One chart on a [`comparison_page`]: its diff in one situation.
+#[derive(Clone, Debug)]
+pub struct Compared {
+    /// The heading: the chart's title.
+    pub title: String,
+    /// Said after the situation under the picture (why this situation), if
+    /// anything.
+    pub note: Option<String>,
+    /// The two sides' odds.
+    pub diff: OddsDiff,
+}
+
+/// A self-contained HTML page comparing a base and a variant: for each
+/// chart given (its [`OddsDiff`] in one situation), the
+/// [`comparison_svg`] picture and a table of both probabilities (exact
+/// fractions and percentages, "never" for a side that never gives the
+/// outcome) and the change in percentage points; then `notes` (charts only
+/// one side has, say). What `chartwright diff BASE VARIANT ... --html FILE`
+/// writes. `names` are the two sides' names, as in the legend.
+///
+/// ```
+/// use chartwright::{Choices, OddsDiff, Ruleset};
+/// let base = Ruleset::from_file("first_echelon").unwrap();
+/// let mud = Ruleset::from_str("mud", r#"
+///     variant "Mud" of first_echelon version "1"
+///     change bog_down.tracked +1
+/// "#).unwrap();
+/// let diff = OddsDiff::compare(
+///     &base.chart("bog_down").unwrap(),
+///     &mud.chart("bog_down").unwrap(),
+///     &Choices::parse("tracked").unwrap(),
+/// ).unwrap();
+/// let chart = chartwright::sheet::Compared { title: "Bog Down Table".into(), note: None, diff };
+/// let page = chartwright::sheet::comparison_page(
+///     "Mud against First Echelon",
+///     ("first_echelon", "mud"),
+///     &[chart],
+///     &[],
+/// );
+/// assert!(page.contains("<table"));
+/// ```
+#[must_use]
+pub fn comparison_page(
+    title: &str,
+    names: (&str, &str),
+    charts: &[Compared],
+    notes: &[String],
+) -> String {
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            (head(title))
+            body {
+                header.game-head {
+                    h1 { (title) }
+                    p.version { code { (names.0) } " → " code { (names.1) } }
+                }
+                @if charts.is_empty() {
+                    p.note { "No chart's odds differ." }
+                }
+                @for c in charts { (comparison_section(c, names)) }
+                @if !notes.is_empty() {
+                    ul.notes { @for n in notes { li { (n) } } }
+                }
+                footer { "Made by chartwright from the games' .rules files. Odds are exact." }
+            }
+        }
+    };
+    page.into_string()
+}
+
+/// One chart of a comparison page: the table beside the picture.
+fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
+    let diff = &c.diff;
+    let side = |p: Option<&crate::engine::odds::Probability>| match p {
+        Some(p) => format!("{} ({:.2}%)", p.fraction(), p.to_f64() * 100.0),
+        None => "never".to_owned(),
+    };
+    html! {
+        section.chart.compare id=(diff.chart) data-choices=(diff.choices) {
+            header {
+                h2 { (c.title) }
+                span.meta { code { (diff.chart) } }
+            }
+            div.layout {
+                div.text {
+                    table.results {
+                        thead { tr { th { "Outcome" } th { (names.0) } th { (names.1) } th { "Change" } } }
+                        tbody {
+                            @for o in &diff.outcomes {
+                                tr data-outcome=(o.outcome) {
+                                    td { (o.outcome) }
+                                    td.num { (side(o.base.as_ref())) }
+                                    td.num { (side(o.variant.as_ref())) }
+                                    td.num { (format!("{:+.2}", o.delta_percent() + 0.0)) " pts" }
+                                }
+                            }
+                        }
+                    }
+                    @if diff.is_unchanged() { p.note { "No change." } }
+                }
+                figure.odds {
+                    (bars::comparison(diff, names, false))
+                    figcaption {
+                        @if diff.choices.is_empty() { "Odds with no modifiers" }
+                        @else { "Odds for " code { (diff.choices) } }
+                        @if let Some(note) = &c.note { ": " (note) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A page's `<head>`: its title and the one stylesheet (nothing fetched).
+fn head(title: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            meta name="generator" content="chartwright";
+            title { (title) }
+            style { (maud::PreEscaped(CSS)) }
+        }
+    }
+}

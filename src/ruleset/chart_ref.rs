@@ -1,0 +1,579 @@
+//! The handles on a compiled chart: [`ChartRef`] (a chart of a
+//! [`Ruleset`]: what it takes, binding, rolling, odds) and [`BoundChart`]
+//! (a chart bound to its choices, rolled as often as needed).
+
+use super::Ruleset;
+use crate::check::compiler::{compile, Parsed};
+use crate::check::tree::{Body, ChartId, Program, SlotKind};
+use crate::engine::bind::{bind, Bound};
+use crate::engine::budget::Work;
+use crate::engine::choices::Choices;
+use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::odds::Layout;
+use crate::engine::odds::Odds;
+use crate::engine::quick::{OutcomeId, Quick, QuickRoll};
+use crate::engine::sample::DiceSource;
+use crate::engine::trace::Roll;
+use crate::engine::trace_text::TraceText;
+
+/// A chart of a [`Ruleset`].
+#[derive(Clone, Copy, Debug)]
+pub struct ChartRef<'r> {
+    pub(super) rules: &'r Ruleset,
+    pub(super) id: ChartId,
+}
+
+/// What a chart takes at roll time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputInfo {
+    /// What the player types.
+    pub name: String,
+    /// The sheet's words.
+    pub label: String,
+    /// Its kind.
+    pub kind: InputKind,
+    /// The heading of the `one of` group it belongs to, if any: at most one
+    /// input of a group may be named in one roll (a form shows them as radio
+    /// buttons).
+    pub one_of: Option<String>,
+    /// When it applies (its own `if`/`unless` and its group's), if not
+    /// always: naming it otherwise adds nothing (a form greys it out).
+    pub applies: Option<crate::check::condition::Condition>,
+}
+
+/// The kinds of [`InputInfo`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InputKind {
+    /// A flag or fixed modifier: named alone. The value it adds, if a modifier.
+    Flag(Option<i64>),
+    /// A number, `name=N` (`name=2.5` where the chart allows decimals).
+    /// Bounds and default are exact, as written (`in 0.5..1000`).
+    Param {
+        /// Allowed values, inclusive.
+        bounds: Option<(crate::number::Number, crate::number::Number)>,
+        /// Used when not given.
+        default: Option<crate::number::Number>,
+    },
+    /// One of a list, `name=option`.
+    Choice {
+        /// (option, label) in order.
+        options: Vec<(String, String)>,
+    },
+}
+
+impl<'r> ChartRef<'r> {
+    fn tree(&self) -> &'r crate::check::tree::ChartTree {
+        &self.rules.program.charts[self.id]
+    }
+
+    /// The compiled program and the chart's id in it, for the library's own
+    /// renderers (`show`, the sheet).
+    pub(crate) fn compiled(&self) -> (&'r Program, ChartId) {
+        (&self.rules.program, self.id)
+    }
+
+    /// The chart's name.
+    #[must_use]
+    pub fn name(&self) -> &'r str {
+        &self.tree().name
+    }
+
+    /// `game.chart`.
+    #[must_use]
+    pub fn qualified_name(&self) -> String {
+        format!("{}.{}", self.game(), self.name())
+    }
+
+    /// The game's short name.
+    #[must_use]
+    pub fn game(&self) -> &'r str {
+        &self.rules.program.games[self.tree().game].name
+    }
+
+    /// The sheet's title.
+    #[must_use]
+    pub fn title(&self) -> &'r str {
+        &self.tree().title
+    }
+
+    /// Its kind: `table`, `check`, `opposed`, `pool`, `ladder`, `grid`,
+    /// `modifiers` or `notes`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        self.tree().kind_name()
+    }
+
+    /// True for reference text, which is shown rather than rolled.
+    #[must_use]
+    pub fn is_notes(&self) -> bool {
+        matches!(self.tree().body, Body::Notes(_))
+    }
+
+    /// The dice it rolls, as written (`d10`, `2d6`), if it rolls.
+    #[must_use]
+    pub fn dice(&self) -> Option<String> {
+        match &self.tree().body {
+            Body::Table { dice, .. } | Body::Check { dice, .. } | Body::Opposed { dice, .. } => {
+                Some(dice.to_string())
+            }
+            Body::Pool { dice, .. } => Some(match dice {
+                crate::check::tree::DiceSource::Dice(d) => d.to_string(),
+                crate::check::tree::DiceSource::Grid(r) => format!("dice from {}", r.name),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Everything a player can name when rolling it.
+    #[must_use]
+    pub fn inputs(&self) -> Vec<InputInfo> {
+        let program = &self.rules.program;
+        let t = self.tree();
+        t.slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let defined = defining_modifier(program, self.id, i);
+                InputInfo {
+                    name: s.name.to_string(),
+                    label: s.label.to_string(),
+                    one_of: defined
+                        .and_then(|(tree, m)| tree.groups.get(m.group?))
+                        .map(|(heading, _)| heading.to_string()),
+                    applies: defined.and_then(|(tree, m)| {
+                        Some(crate::check::condition::Condition::from_tree(
+                            program,
+                            tree,
+                            m.applies.as_ref()?,
+                        ))
+                    }),
+                    kind: input_kind(program, &s.kind, defined.map(|(_, m)| m)),
+                }
+            })
+            .collect()
+    }
+
+    /// A representative set of choices that lets the chart roll: the first
+    /// option of every choice and each required param at the middle of its
+    /// bounds (or 1), no flags. A param read from a grid (`±r from grid`) is
+    /// left to the grid, which the first options select: the situation a
+    /// player expects, not a value the grid may never give. For examples,
+    /// the sheet's odds pictures, smoke tests and benchmarks.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
+    /// let fire = rules.chart("fire_combat").unwrap();
+    /// assert!(fire.odds(&fire.example_choices()).is_ok());
+    /// // Discipline comes from the Discipline Rating grid (elite, good order: +1).
+    /// let dig = rules.chart("improved_position").unwrap();
+    /// assert_eq!(dig.example_choices().text(), "unit_rating=elite order_status=good_order");
+    /// ```
+    #[must_use]
+    pub fn example_choices(&self) -> Choices {
+        let t = self.tree();
+        let from_grid = |name: &str| {
+            t.modifiers.iter().any(|m| {
+                matches!(
+                    m.value,
+                    crate::check::tree::ModValue::Param { from: Some(_), .. }
+                ) && t.slots.get(m.slot).is_some_and(|s| s.name == name)
+            })
+        };
+        let mut choices = Choices::none();
+        for input in self.inputs() {
+            if from_grid(&input.name) {
+                continue;
+            }
+            match input.kind {
+                InputKind::Choice { options } => {
+                    if let Some((option, _)) = options.first() {
+                        choices = choices.with(&input.name, Some(option));
+                    }
+                }
+                InputKind::Param {
+                    bounds,
+                    default: None,
+                } => {
+                    // A whole value near the middle (a param that moves the
+                    // roll takes whole values only), else the low bound.
+                    let v = bounds.map_or_else(
+                        || "1".to_string(),
+                        |(lo, hi)| {
+                            let (l, h) = (lo.ceil(), hi.floor());
+                            if l <= h {
+                                (l + (h - l) / 2).to_string()
+                            } else {
+                                lo.to_string()
+                            }
+                        },
+                    );
+                    choices = choices.with(&input.name, Some(&v));
+                }
+                _ => {}
+            }
+        }
+        choices
+    }
+
+    /// Binds the chart to a set of choices once, to roll it many times.
+    pub fn bind(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
+        let bound = bind(&self.rules.program, self.id, choices, &[])?;
+        Ok(BoundChart::settled(self.rules, bound))
+    }
+
+    /// Rolls the chart with the choices given.
+    pub fn roll<D: DiceSource + ?Sized>(
+        &self,
+        choices: &Choices,
+        dice: &mut D,
+    ) -> Result<Roll, RollError> {
+        self.bind_once(choices)?.roll(dice)
+    }
+
+    /// The exact odds of every outcome, for the choices given.
+    pub fn odds(&self, choices: &Choices) -> Result<Odds, RollError> {
+        self.bind_once(choices)?.odds()
+    }
+
+    /// Binds the chart for one use: no table for quick rolls, no texts
+    /// for traces to share (building them would be wasted).
+    fn bind_once(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
+        Ok(BoundChart {
+            rules: self.rules,
+            bound: bind(&self.rules.program, self.id, choices, &[])?,
+            quick: Quick::none(),
+            text: None,
+            layout: None,
+        })
+    }
+
+    /// What the game's variant changed in this chart, directly or through a
+    /// modifier set it uses; empty for a chart of a plain game.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_str("mud", r#"
+    ///     variant "Mud" of first_echelon version "1"
+    ///     change bog_down.tracked +1
+    /// "#).unwrap();
+    /// let marks = rules.chart("bog_down").unwrap().variant_marks();
+    /// assert_eq!(marks, ["tracked +2 → +1"]);
+    /// ```
+    #[must_use]
+    pub fn variant_marks(&self) -> Vec<String> {
+        self.rules
+            .marks
+            .get(self.tree().game)
+            .into_iter()
+            .flatten()
+            .filter(|m| m.item == self.name())
+            .map(|m| m.text.clone())
+            .collect()
+    }
+
+    /// For a chart of a variant: the same chart in the plain game the
+    /// variant (or its chain of bases) starts from, compiled on its own, so
+    /// the two can be compared line by line. `None` for a plain game's chart
+    /// or a chart the variant added.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_str("mud", r#"
+    ///     variant "Mud" of first_echelon version "1"
+    ///     change bog_down.tracked +1
+    /// "#).unwrap();
+    /// let base = rules.chart("bog_down").unwrap().variant_base().unwrap();
+    /// assert!(base.chart("bog_down").unwrap().render().contains("+2"));
+    /// ```
+    #[must_use]
+    pub fn variant_base(&self) -> Option<Ruleset> {
+        let root = self.rules.roots.get(self.tree().game)?.clone()?;
+        let game = self.game().to_owned();
+        let parsed = [Parsed { game, file: root }];
+        let (program, errors) = compile(&parsed, &self.rules.limits);
+        if !errors.is_empty() || !program.charts.iter().any(|c| c.name == self.name()) {
+            return None;
+        }
+        Some(Ruleset {
+            program,
+            sources: self.rules.sources.clone(),
+            limits: self.rules.limits.clone(),
+            origins: Vec::new(),
+            marks: vec![Vec::new()],
+            roots: vec![None],
+            expectations: Vec::new(),
+        })
+    }
+
+    /// Its exclusive groups (`one of`): the names of each group's members,
+    /// of which at most one may be given.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
+    /// let groups = rules.chart("bog_down").unwrap().exclusive_groups();
+    /// assert_eq!(groups, [["tracked", "half_tracked", "manhandled"]]);
+    /// ```
+    #[must_use]
+    pub fn exclusive_groups(&self) -> Vec<Vec<String>> {
+        let t = self.tree();
+        t.groups
+            .iter()
+            .map(|(_, members)| {
+                members
+                    .iter()
+                    .filter_map(|&m| t.modifiers.get(m))
+                    .filter_map(|m| t.slots.get(m.slot))
+                    .map(|s| s.name.to_string())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The ruleset the chart belongs to.
+    #[must_use]
+    pub fn ruleset(&self) -> &'r Ruleset {
+        self.rules
+    }
+}
+
+/// A chart bound to its choices: roll it as often as needed.
+#[derive(Clone, Debug)]
+pub struct BoundChart<'r> {
+    pub(super) rules: &'r Ruleset,
+    pub(super) bound: Bound,
+    /// What quick rolls read (tables of naturals), settled with `bound`.
+    pub(super) quick: Quick,
+    /// The texts every trace of `bound` shows, shared with each [`Roll`].
+    pub(super) text: Option<TraceText>,
+    /// What its exact odds list and which outcome each natural reads,
+    /// settled with `bound` (tables, checks and opposed rolls).
+    pub(super) layout: Option<Layout>,
+}
+
+impl<'r> BoundChart<'r> {
+    /// The same chart with an extra net modifier on the roll (for an opposed
+    /// roll, on the first side): what a designer sweeps to see the curve.
+    #[must_use]
+    pub fn with_extra_modifier(mut self, extra: i64) -> Self {
+        if extra == 0 {
+            // Nothing moves: the quick table and the texts stand.
+            return self;
+        }
+        self.bound.shift(extra);
+        if self.text.is_some() {
+            return Self::settled(self.rules, self.bound);
+        }
+        self.quick = Quick::new(&self.rules.program, &self.bound);
+        self
+    }
+
+    /// `bound` with everything binding settles for rolling it many times:
+    /// the quick rolls' table, the texts its traces share, the layout of
+    /// its odds.
+    fn settled(rules: &'r Ruleset, bound: Bound) -> Self {
+        let quick = Quick::new(&rules.program, &bound);
+        let text = TraceText::new(&rules.program, &bound);
+        BoundChart {
+            rules,
+            layout: Layout::new(&rules.program, &bound, &text, &quick),
+            quick,
+            text: Some(text),
+            bound,
+        }
+    }
+
+    /// Rolls once, with the full trace. The trace shares the chart's texts
+    /// (name, modifiers, rows, outcomes) with this bound chart, so a roll of
+    /// a plain table allocates at most once (for a detail line), follow-ups
+    /// aside.
+    pub fn roll<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<Roll, RollError> {
+        crate::engine::sample::roll(
+            &self.rules.program,
+            &self.bound,
+            self.text.as_ref(),
+            dice,
+            &self.rules.limits,
+            0,
+            &mut Work::new(&self.rules.limits),
+        )
+        .map_err(|e| self.bound.explain(e))
+    }
+
+    /// Rolls once without the trace or follow-ups, allocating nothing: the
+    /// path for simulations and game loops.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// use rand::SeedableRng;
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::parse("tracked").unwrap()).unwrap();
+    /// let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    /// let traverse = (0..1000)
+    ///     .filter(|_| bound.describe(&bound.roll_quick(&mut rng).unwrap().outcome).to_string() == "Traverse")
+    ///     .count();
+    /// assert!(traverse > 600 && traverse < 800); // 7/10 exactly
+    /// ```
+    pub fn roll_quick<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<QuickRoll, RollError> {
+        crate::engine::quick::roll(
+            &self.rules.program,
+            &self.bound,
+            &self.quick,
+            dice,
+            &self.rules.limits,
+        )
+    }
+
+    /// The text of an outcome a quick roll gave.
+    #[must_use]
+    pub fn describe(&self, outcome: &OutcomeId) -> crate::engine::trace::OutcomeText {
+        crate::engine::quick::describe(&self.rules.program, &self.bound, outcome)
+    }
+
+    /// The exact odds of every outcome. Reference text has none: asking is
+    /// a [`RollErrorKind::NoOdds`] error, never a 100% outcome.
+    ///
+    /// Bounded by the ruleset's [`crate::Limits`]: past `max_odds_work`,
+    /// `max_follow_ups` or `max_odds_states` this is a
+    /// [`RollErrorKind::OverBudget`](crate::RollErrorKind::OverBudget) or
+    /// [`RollErrorKind::TooLarge`](crate::RollErrorKind::TooLarge) error.
+    pub fn odds(&self) -> Result<Odds, RollError> {
+        self.no_odds_for_notes()?;
+        let mut work = Work::new(&self.rules.limits);
+        crate::engine::odds::chart_odds(
+            &self.rules.program,
+            &self.bound,
+            crate::engine::odds::Kept {
+                text: self.text.as_ref(),
+                quick: Some(&self.quick),
+                layout: self.layout.as_ref(),
+            },
+            &self.rules.limits,
+            &mut work,
+        )
+        .map_err(|e| self.bound.explain(e))
+    }
+
+    /// Notes are reference text: they have no odds to give.
+    fn no_odds_for_notes(&self) -> Result<(), RollError> {
+        let tree = &self.rules.program.charts[self.bound.chart];
+        if matches!(tree.body, Body::Notes(_)) {
+            return Err(RollError::new(
+                RollErrorKind::NoOdds {
+                    chart: self.qualified_name(),
+                },
+                None,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The odds against each extra net modifier of `extras` (what
+    /// `odds --sweep A..B` shows), all within one work budget: the sweep
+    /// counts against `max_sweep_points`, and its points together against
+    /// `max_odds_work` and `max_follow_ups`.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+    /// let sweep = bound.sweep(-1..=1).unwrap();
+    /// assert_eq!(sweep.len(), 3);
+    /// assert_eq!(sweep[0].0, -1);
+    /// ```
+    pub fn sweep(
+        &self,
+        extras: std::ops::RangeInclusive<i64>,
+    ) -> Result<Vec<(i64, Odds)>, RollError> {
+        self.no_odds_for_notes()?;
+        let mut work = Work::new(&self.rules.limits);
+        let name = self.qualified_name();
+        let mut out = Vec::new();
+        for extra in extras {
+            work.sweep_point(|| format!("the sweep of `{name}`"))?;
+            let point = self.clone().with_extra_modifier(extra);
+            let odds = crate::engine::odds::chart_odds(
+                &self.rules.program,
+                &point.bound,
+                crate::engine::odds::Kept {
+                    text: point.text.as_ref(),
+                    quick: Some(&point.quick),
+                    layout: point.layout.as_ref(),
+                },
+                &self.rules.limits,
+                &mut work,
+            )
+            .map_err(|e| point.bound.explain(e))?;
+            out.push((extra, odds));
+        }
+        Ok(out)
+    }
+
+    pub(super) fn qualified_name(&self) -> String {
+        let chart = &self.rules.program.charts[self.bound.chart];
+        format!(
+            "{}.{}",
+            self.rules.program.games[chart.game].name, chart.name
+        )
+    }
+}
+
+/// The modifier that gives input `slot` of chart `id` its group and
+/// condition: the chart's own, or, for an input the chart takes from a
+/// ladder it reads, the ladder's (followed down a chain of ladders, which
+/// the compiler has checked has no cycle).
+fn defining_modifier(
+    program: &Program,
+    id: ChartId,
+    slot: crate::check::tree::Slot,
+) -> Option<(
+    &crate::check::tree::ChartTree,
+    &crate::check::tree::Modifier,
+)> {
+    let mut at = (id, slot);
+    for _ in 0..=program.charts.len() {
+        let tree = program.charts.get(at.0)?;
+        if let Some(m) = tree.modifiers.iter().find(|m| m.slot == at.1) {
+            return Some((tree, m));
+        }
+        at = program
+            .ladder_reads
+            .iter()
+            .filter(|r| r.caller == at.0)
+            .find_map(|r| {
+                let &(_, to) = r.pass.iter().find(|&&(from, _)| from == at.1)?;
+                Some((r.ladder, to))
+            })?;
+    }
+    None
+}
+
+/// What the player gives for a slot; a flag's value comes from the
+/// modifier that defines it.
+fn input_kind(
+    program: &Program,
+    kind: &SlotKind,
+    defined: Option<&crate::check::tree::Modifier>,
+) -> InputKind {
+    match kind {
+        SlotKind::Flag => InputKind::Flag(defined.and_then(|m| match m.value {
+            crate::check::tree::ModValue::Fixed(v) => Some(v),
+            _ => None,
+        })),
+        SlotKind::Param { bounds, default } => InputKind::Param {
+            bounds: bounds
+                .map(|(l, h)| (crate::number::Number::new(l), crate::number::Number::new(h))),
+            default: default.map(crate::number::Number::new),
+        },
+        SlotKind::Choice(c) => InputKind::Choice {
+            options: program
+                .choices
+                .get(*c)
+                .map(|c| {
+                    c.options
+                        .iter()
+                        .map(|(n, l)| (n.to_string(), l.to_string()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        },
+    }
+}

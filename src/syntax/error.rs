@@ -1,0 +1,144 @@
+//! The parse stage's error: what went wrong ([`ParseErrorKind`]) and where
+//! ([`Span`]). The library does not attach source text; the CLI and REPL do,
+//! through [`crate::syntax::span::SourceMap::named_source`].
+
+use crate::syntax::span::Span;
+
+/// A `.rules` file (or a REPL line) that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("{kind}")]
+#[diagnostic(forward(kind))]
+pub struct ParseError {
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+    /// Where: the offending token, or a zero-width span at the end of input.
+    #[label("{}", kind.label())]
+    pub span: Span,
+}
+
+impl ParseError {
+    /// An error of `kind` at `span`.
+    #[must_use]
+    pub fn new(kind: ParseErrorKind, span: Span) -> Self {
+        Self { kind, span }
+    }
+}
+
+/// The ways a file can fail to parse. Each has a stable code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The text does not fit the grammar.
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(
+        code(chartwright::parse::syntax),
+        help("see docs/language.md for the syntax of each construct")
+    )]
+    Syntax {
+        /// What would have been accepted, in words.
+        expected: String,
+        /// What was there instead, in words.
+        found: String,
+    },
+
+    /// A string whose closing quote is missing.
+    #[error("{}", if *triple { "unterminated text block" } else { "unterminated string" })]
+    #[diagnostic(
+        code(chartwright::parse::unterminated_string),
+        help(
+            "close a string with `\"` on the line it opens; a text block opened with `\"\"\"` \
+             needs a closing `\"\"\"`"
+        )
+    )]
+    UnterminatedString {
+        /// True for a `"""` block with no closing `"""`.
+        triple: bool,
+    },
+
+    /// A backslash escape other than `\"`, `\\` and `\n`.
+    #[error("unknown escape `{escape}` in a string")]
+    #[diagnostic(
+        code(chartwright::parse::invalid_escape),
+        help("strings accept `\\\"`, `\\\\` and `\\n`; write a backslash as `\\\\`")
+    )]
+    InvalidEscape {
+        /// The escape as written.
+        escape: String,
+    },
+
+    /// An integer that does not fit in 64 bits.
+    #[error("number too large: `{text}`")]
+    #[diagnostic(
+        code(chartwright::parse::number_too_large),
+        help("numbers must lie between -9223372036854775808 and 9223372036854775807")
+    )]
+    NumberTooLarge {
+        /// The number as written.
+        text: String,
+    },
+
+    /// Brackets, conditions or outcomes nested beyond the limit.
+    #[error("nested more than {limit} levels deep")]
+    #[diagnostic(
+        code(chartwright::parse::too_deep),
+        help("split the expression or condition; the nesting limit is {limit} levels")
+    )]
+    TooDeep {
+        /// The limit exceeded.
+        limit: usize,
+    },
+
+    /// A word where a declaration or clause keyword was expected.
+    #[error("unknown keyword `{found}` {place}")]
+    #[diagnostic(
+        code(chartwright::parse::unknown_keyword),
+        help("{}expected one of: {keywords}", suggestion.map(|s| format!("did you mean `{s}`? ")).unwrap_or_default())
+    )]
+    UnknownKeyword {
+        /// The word written.
+        found: String,
+        /// Where it was written: "at the top level", "in a chart".
+        place: &'static str,
+        /// The keywords accepted there, as a list.
+        keywords: &'static str,
+        /// The closest keyword, if one is close.
+        suggestion: Option<&'static str>,
+    },
+
+    /// A file with nothing but white space and comments.
+    #[error("the file is empty")]
+    #[diagnostic(
+        code(chartwright::parse::empty_file),
+        help("start the file with `game \"Title\" version \"1.0\"`")
+    )]
+    EmptyFile {},
+
+    /// A parser bug: the grammar accepted something the builder did not
+    /// expect. Never caused by the input alone.
+    #[error("internal parser error: {message}")]
+    #[diagnostic(
+        code(chartwright::parse::internal),
+        help("this is a bug in chartwright; please report it with the file")
+    )]
+    Internal {
+        /// What the builder expected.
+        message: String,
+    },
+}
+
+impl ParseErrorKind {
+    /// The short text of the label under the span.
+    #[must_use]
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Syntax { .. } => "unexpected here",
+            Self::UnterminatedString { .. } => "this string is never closed",
+            Self::InvalidEscape { .. } => "unknown escape",
+            Self::NumberTooLarge { .. } => "does not fit in 64 bits",
+            Self::TooDeep { .. } => "too deeply nested",
+            Self::UnknownKeyword { .. } => "not a keyword here",
+            Self::EmptyFile {} => "nothing here",
+            Self::Internal { .. } => "while parsing this",
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! The syntax stage: `.rules` text → the owned, spanned AST.
+//!
+//! `span` places every node in its source, `parser` reads the text (pest
+//! and the fast path made from the same grammar), `ast` is what it builds,
+//! and `error` is a [`ParseError`](error::ParseError).
+
+#[cfg(feature = "internals")]
+pub mod ast;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod ast;
+pub(crate) mod error;
+#[cfg(feature = "internals")]
+pub mod parser;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod parser;
+pub(crate) mod span;

@@ -1,0 +1,426 @@
+//! The library's source layout: `src/` is grouped by stage, one folder
+//! each, and a stage imports only the stages below it; no file imports
+//! another that (through others) imports it back.
+//!
+//! Every `crate::…` and `super::…` path in code (comments, doc comments and
+//! string literals are skipped) is resolved to the file that defines the
+//! module it names. A path into a file's own ancestors or descendants (a
+//! `mod.rs` and the files of its folder) is not an edge: a folder is read as
+//! one unit against the rest. A `crate::Name` (a root re-export) is refused
+//! outside `lib.rs`: a file names the module it imports from, so that every
+//! edge is visible here.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The stage folders of `src/`, lowest first.
+const STAGES: &[&str] = &[
+    "syntax", "check", "engine", "variant", "ruleset", "compare", "present",
+];
+
+/// The files at the root of `src/`: `Some(false)` below every stage (shared
+/// by all, importing none), `Some(true)` above every stage.
+fn root_file(name: &str) -> Option<bool> {
+    match name {
+        "number" | "limits" | "clip" => Some(false),
+        "" | "expect" => Some(true),
+        _ => None,
+    }
+}
+
+/// A stage's rank: 0 for the shared root files, then the stages in order,
+/// then the top (the facade `lib.rs` and `expect.rs`).
+fn rank(module: &[String]) -> Result<usize, String> {
+    let first = module.first().map_or("", String::as_str);
+    if module.len() <= 1 {
+        if let Some(top) = root_file(first) {
+            return Ok(if top { STAGES.len() + 1 } else { 0 });
+        }
+    }
+    match STAGES.iter().position(|s| *s == first) {
+        Some(i) => Ok(i + 1),
+        None => Err(format!(
+            "src/{} is in no stage: put it in a stage folder or list it in tests/layout.rs",
+            module.join("/")
+        )),
+    }
+}
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("src/ is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// A file's module path: `src/engine/odds/mod.rs` is `engine::odds`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file
+        .strip_prefix(src)
+        .expect("under src/")
+        .with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// One path reference in code: its segments after `crate` or after the
+/// `super`s, and how many modules up it starts (`None` for `crate`).
+#[derive(Debug)]
+struct Reference {
+    ups: Option<usize>,
+    segments: Vec<String>,
+    line: usize,
+}
+
+/// The code of a file with comments and string and char literals blanked
+/// out (lines kept), and for each byte how many inline `mod x { … }`
+/// blocks enclose it.
+#[allow(clippy::many_single_char_names, clippy::too_many_lines)] // a byte scanner: one arm per literal kind
+fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
+    let b = text.as_bytes();
+    let mut code = b.to_vec();
+    let blank = |code: &mut Vec<u8>, from: usize, to: usize| {
+        for c in &mut code[from..to] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = b[i..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |n| i + n);
+                blank(&mut code, i, end);
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let (mut depth, mut j) = (1, i + 2);
+                while j < b.len() && depth > 0 {
+                    if b[j..].starts_with(b"/*") {
+                        depth += 1;
+                        j += 2;
+                    } else if b[j..].starts_with(b"*/") {
+                        depth -= 1;
+                        j += 2;
+                    } else {
+                        j += 1;
+                    }
+                }
+                blank(&mut code, i, j);
+                i = j;
+            }
+            b'r' if (b.get(i + 1) == Some(&b'"') || b.get(i + 1) == Some(&b'#'))
+                && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) =>
+            {
+                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+                if b.get(i + 1 + hashes) != Some(&b'"') {
+                    i += 1;
+                    continue;
+                }
+                let close = format!("\"{}", "#".repeat(hashes)).into_bytes();
+                let start = i + 2 + hashes;
+                let end = b[start..]
+                    .windows(close.len())
+                    .position(|w| w == close.as_slice())
+                    .map_or(b.len(), |n| start + n + close.len());
+                blank(&mut code, i, end);
+                i = end;
+            }
+            b'"' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != b'"' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                let end = (j + 1).min(b.len());
+                blank(&mut code, i, end);
+                i = end;
+            }
+            b'\'' => {
+                // A char literal ('x', '\n', '\u{..}'), not a lifetime.
+                let end = if b.get(i + 1) == Some(&b'\\') {
+                    b[i + 2..]
+                        .iter()
+                        .position(|&c| c == b'\'')
+                        .map(|n| i + 3 + n)
+                } else {
+                    let len = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+                    (b.get(i + 1 + len) == Some(&b'\'')).then_some(i + 2 + len)
+                };
+                match end {
+                    Some(end) => {
+                        blank(&mut code, i, end);
+                        i = end;
+                    }
+                    None => i += 1,
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    // Inline modules: `mod name {` opens one; its closing brace ends it.
+    let mut inline = vec![0; code.len()];
+    let (mut depth, mut open): (usize, Vec<usize>) = (0, Vec::new());
+    let text = String::from_utf8_lossy(&code).into_owned();
+    let t = text.as_bytes();
+    let mut k = 0;
+    while k < t.len() {
+        if t[k] == b'{' {
+            depth += 1;
+            let before = text[..k].trim_end();
+            let word_start = before
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |n| n + 1);
+            let head = before[..word_start].trim_end();
+            if head.ends_with("mod") && !before[word_start..].is_empty() {
+                let m = head.len() - 3;
+                if m == 0 || !head.as_bytes()[m - 1].is_ascii_alphanumeric() {
+                    open.push(depth);
+                }
+            }
+        } else if t[k] == b'}' {
+            if open.last() == Some(&depth) {
+                open.pop();
+            }
+            depth = depth.saturating_sub(1);
+        }
+        inline[k] = open.len();
+        k += 1;
+    }
+    (code, inline)
+}
+
+/// The `crate::`/`super::` paths of a file's code, with grouped imports
+/// (`use crate::{a::b, c}`) spread out.
+fn references(text: &str) -> Vec<Reference> {
+    let (code, inline) = code_of(text);
+    let code = String::from_utf8(code).unwrap_or_default();
+    let mut out = Vec::new();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    for (start, _) in code
+        .match_indices("crate::")
+        .chain(code.match_indices("super::"))
+    {
+        if start > 0 && code[..start].ends_with(|c: char| ident(c) || c == ':' || c == '$') {
+            continue; // inside a longer path (`super::super::`, `$crate::`)
+        }
+        let line = code[..start].matches('\n').count() + 1;
+        let mut rest = &code[start..];
+        let mut ups = None;
+        if rest.starts_with("crate::") {
+            rest = &rest["crate::".len()..];
+        } else {
+            let mut n: usize = 0;
+            while let Some(r) = rest.strip_prefix("super::") {
+                n += 1;
+                rest = r;
+            }
+            // `super` inside an inline module first leaves that module.
+            ups = Some(n.saturating_sub(inline[start]));
+            if inline[start] >= n {
+                continue; // names the file itself
+            }
+        }
+        let mut paths = Vec::new();
+        group(rest, &mut Vec::new(), &mut paths);
+        for segments in paths {
+            out.push(Reference {
+                ups,
+                segments,
+                line,
+            });
+        }
+    }
+    out
+}
+
+/// The paths that `rest` (what follows `crate::` or `super::`) names:
+/// `a::b::C`, or each path of a group `{a::b, c::{d, e}}`.
+fn group(rest: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    let rest = rest.trim_start();
+    if let Some(inner) = rest.strip_prefix('{') {
+        let (mut depth, mut from) = (0usize, 0);
+        for (i, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    group(&inner[from..i], prefix, out);
+                    return;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    group(&inner[from..i], prefix, out);
+                    from = i + 1;
+                }
+                _ => {}
+            }
+        }
+        return;
+    }
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let name = &rest[..len];
+    if name.is_empty() || name == "self" {
+        out.push(prefix.clone());
+        return;
+    }
+    prefix.push(name.to_string());
+    match rest[len..].trim_start().strip_prefix("::") {
+        Some(more) => group(more, prefix, out),
+        None => out.push(prefix.clone()),
+    }
+    prefix.pop();
+}
+
+/// Which modules (files) each file imports.
+type Edges = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
+
+/// The import graph between files (by module path), and the faults found
+/// while building it.
+fn graph(src: &Path) -> (Edges, Vec<String>) {
+    let mut files = Vec::new();
+    sources(src, &mut files);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(src, f)).collect();
+    let mut edges = Edges::new();
+    let mut faults = Vec::new();
+    for file in &files {
+        let from = module_of(src, file);
+        let text = std::fs::read_to_string(file).expect("a source file");
+        let shown = file
+            .strip_prefix(src.parent().unwrap_or(src))
+            .unwrap_or(file);
+        for r in references(&text) {
+            let mut path = match r.ups {
+                None => Vec::new(),
+                Some(ups) => from[..from.len().saturating_sub(ups)].to_vec(),
+            };
+            if r.ups.is_none() && !from.is_empty() {
+                if let Some(first) = r.segments.first() {
+                    if first.starts_with(char::is_uppercase) {
+                        faults.push(format!(
+                            "{}:{}: `crate::{first}` names a root re-export: import it from its module",
+                            shown.display(),
+                            r.line
+                        ));
+                    }
+                }
+            }
+            path.extend(r.segments.iter().cloned());
+            // The longest prefix that is a file.
+            let target = (0..=path.len())
+                .rev()
+                .map(|n| path[..n].to_vec())
+                .find(|p| modules.contains(p));
+            let Some(target) = target else { continue };
+            if target.starts_with(&from) || from.starts_with(&target) {
+                continue;
+            }
+            match (rank(&from), rank(&target)) {
+                (Ok(a), Ok(b)) if b > a => faults.push(format!(
+                    "{}:{}: imports `{}`, a higher stage",
+                    shown.display(),
+                    r.line,
+                    target.join("::")
+                )),
+                (Err(e), _) | (_, Err(e)) => faults.push(e),
+                _ => {}
+            }
+            edges.entry(from.clone()).or_default().insert(target);
+        }
+    }
+    faults.sort();
+    faults.dedup();
+    (edges, faults)
+}
+
+/// One cycle through `start`, if there is one: depth first along the edges.
+fn cycle_through(start: &Vec<String>, edges: &Edges) -> Option<Vec<Vec<String>>> {
+    let mut stack = vec![(start.clone(), vec![start.clone()])];
+    let mut seen = BTreeSet::new();
+    while let Some((at, path)) = stack.pop() {
+        for next in edges.get(&at).into_iter().flatten() {
+            if next == start {
+                return Some(path);
+            }
+            if seen.insert(next.clone()) {
+                let mut longer = path.clone();
+                longer.push(next.clone());
+                stack.push((next.clone(), longer));
+            }
+        }
+    }
+    None
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+#[test]
+fn no_stage_imports_a_higher_one() {
+    let (_, faults) = graph(&src());
+    assert!(faults.is_empty(), "layout faults:\n{}", faults.join("\n"));
+}
+
+#[test]
+fn no_file_level_import_cycles() {
+    let (edges, _) = graph(&src());
+    let mut cycles = BTreeSet::new();
+    for start in edges.keys() {
+        if let Some(cycle) = cycle_through(start, &edges) {
+            let names: Vec<String> = cycle.iter().map(|m| m.join("::")).collect();
+            // One line per cycle, whichever file it was found from.
+            let first = names.iter().min().cloned().unwrap_or_default();
+            let at = names.iter().position(|n| *n == first).unwrap_or(0);
+            let mut turned = names[at..].to_vec();
+            turned.extend_from_slice(&names[..at]);
+            cycles.insert(turned.join(" -> "));
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "import cycles between files:\n{}",
+        cycles.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn the_reader_sees_paths_in_code_only() {
+    let text = "use crate::engine::{bind::{self, Bound}, odds};\n\
+                // crate::present::render\n\
+                /// [`crate::ruleset::Ruleset`]\n\
+                const S: &str = \"crate::present\";\n\
+                mod tests { use super::*; use super::super::x; }\n";
+    let paths: Vec<String> = references(text)
+        .iter()
+        .map(|r| format!("{:?} {}", r.ups, r.segments.join("::")))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "None engine::bind",
+            "None engine::bind::Bound",
+            "None engine::odds",
+            "Some(1) x"
+        ]
+    );
+}
