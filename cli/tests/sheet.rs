@@ -11,13 +11,6 @@ use scraper::{ElementRef, Html, Selector};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const GAMES: [&str; 4] = [
-    "first_echelon",
-    "battalion_combat_series",
-    "command_decision",
-    "cold_war_quick_reference",
-];
-
 #[track_caller]
 fn sel(s: &str) -> Selector {
     Selector::parse(s).unwrap_or_else(|e| panic!("bad selector {s}: {e}"))
@@ -60,7 +53,7 @@ fn sheet_of(rules: &Ruleset) -> Html {
 
 #[test]
 fn every_chart_is_on_its_sheet_with_its_title_and_true_bars() {
-    for game in GAMES {
+    for game in chartwright::bundled::names() {
         let rules = common::load(game);
         let doc = sheet_of(&rules);
         let sections: Vec<ElementRef<'_>> = doc.select(&sel("section.chart")).collect();
@@ -696,4 +689,179 @@ fn a_grid_read_modifier_comes_from_its_grid_in_the_default_situation() {
             ("No effect".to_string(), "4/5".to_string())
         ]
     );
+}
+
+/// `show`'s grid of a chart typed as printed (`results { ... }`): the
+/// heading line (it starts with `Roll` and is underlined with dashes) and
+/// the lines under it, cells split where `show` aligns them (two spaces or
+/// more). `None` for a chart with no such grid.
+fn show_grid(game: &str, chart: &str) -> Option<Vec<Vec<String>>> {
+    let text = chartwright(&["show", game, chart]);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.windows(2).position(|w| {
+        w[0].trim_start().starts_with("Roll ") && w[1].trim_start().starts_with("----")
+    })?;
+    let split = |l: &str| -> Vec<String> {
+        l.trim()
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let mut grid = vec![split(lines[at])];
+    grid.extend(
+        lines[at + 2..]
+            .iter()
+            // A line of the grid starts with its roll (`6`, `-1`, `7 or more`).
+            .take_while(|l| {
+                l.trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit() || c == '-')
+            })
+            .map(|l| split(l)),
+    );
+    Some(grid)
+}
+
+/// Every results grid typed as printed is drawn as printed: rolls down
+/// the side, the sheet's column headings across, and every heading and
+/// cell the same as `show`'s.
+#[test]
+fn every_printed_grid_is_drawn_as_show_prints_it() {
+    let mut grids = 0;
+    for game in chartwright::bundled::names() {
+        let rules = common::load(game);
+        let doc = sheet_of(&rules);
+        for chart in rules.charts() {
+            let section = doc
+                .select(&sel("section.chart"))
+                .find(|s| attr(*s, "id") == chart.qualified_name())
+                .expect("the chart's section");
+            // Only a grid typed `results { ... }` is drawn as printed.
+            let Some(table) = section.select(&sel("table.printed")).next() else {
+                continue;
+            };
+            let want = show_grid(game, chart.name())
+                .unwrap_or_else(|| panic!("{game} {}: show prints no grid", chart.name()));
+            let mut got: Vec<Vec<String>> = Vec::new();
+            for tr in table.select(&sel("tr")) {
+                got.push(tr.select(&sel("th, td")).map(text).collect());
+            }
+            assert_eq!(got, want, "{}", chart.qualified_name());
+            grids += 1;
+        }
+    }
+    // Ogre's CRT and the Guns of August's: every `results` grid of rules/.
+    assert_eq!(grids, 2);
+    // Ogre's, as the issue names it: the headings 1-2 ... 4-1 over six roll rows.
+    let rules = common::load("ogre");
+    let doc = sheet_of(&rules);
+    let heads: Vec<String> = doc
+        .select(&sel("section#ogre\\.crt table.printed thead th"))
+        .map(text)
+        .collect();
+    assert_eq!(heads, ["Roll", "1-2", "1-1", "2-1", "3-1", "4-1"]);
+    let rows = doc
+        .select(&sel("section#ogre\\.crt table.printed tbody tr"))
+        .count();
+    assert_eq!(rows, 6);
+}
+
+/// Measures, in the browser, every box of every chart on the page (its
+/// title, roll line, tables, pictures, lists and notes, at any depth, but
+/// not a box inside another such box) and writes the pairs that intersect
+/// into `body[data-overlaps]`, as `chart: a / b` lines.
+const MEASURE: &str = r#"<script>
+const kinds = "h2, h3, p, table, figure, ul, ol, dl, pre";
+const found = [];
+for (const chart of document.querySelectorAll("section.chart")) {
+  const boxes = [...chart.querySelectorAll(kinds)];
+  const outer = boxes.filter(e => !boxes.some(o => o !== e && o.contains(e)));
+  const rects = outer.map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
+  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+    const [a, ra] = rects[i], [b, rb] = rects[j];
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 0.5 && h > 0.5) found.push(`${chart.id}: ${a.tagName.toLowerCase()}.${a.className} / ${b.tagName.toLowerCase()}.${b.className}`);
+  }
+}
+document.body.dataset.overlaps = found.join("\n");
+document.body.dataset.measured = "yes";
+</script>"#;
+
+/// Every bundled game's sheet, laid out by headless Chromium at a desktop
+/// and a phone width: no two boxes of a chart overlap, and the printed
+/// grids (the CRTs) in the browser's DOM are `show`'s, cell by cell. The
+/// Guns of August's sheet is kept as a screenshot in docs/.
+#[test]
+fn no_box_of_a_chart_overlaps_another_in_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: headless Chromium is not installed (apt-get install chromium)");
+        return;
+    };
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("geometry");
+    std::fs::create_dir_all(&work).expect("a work folder");
+    for game in chartwright::bundled::names() {
+        let rules = common::load(game);
+        let html = sheet(&rules, &rules.charts().collect::<Vec<_>>());
+        let page = work.join(format!("{game}.html"));
+        std::fs::write(&page, html.replace("</body>", &format!("{MEASURE}</body>")))
+            .expect("written");
+        for width in [900, 360] {
+            let dom = run_chromium(
+                &browser,
+                &work,
+                &page,
+                &[format!("--window-size={width},1200"), "--dump-dom".into()],
+            );
+            let doc = Html::parse_document(&String::from_utf8_lossy(&dom));
+            let body = doc.select(&sel("body")).next().expect("a body");
+            assert_eq!(
+                attr(body, "data-measured"),
+                "yes",
+                "{game}: the page was not measured"
+            );
+            let overlaps = attr(body, "data-overlaps");
+            assert!(
+                overlaps.is_empty(),
+                "{game} at {width} px, boxes overlap:\n{overlaps}"
+            );
+            for table in doc.select(&sel("section.chart table.printed")) {
+                let section = table
+                    .ancestors()
+                    .filter_map(ElementRef::wrap)
+                    .find(|e| e.value().name() == "section")
+                    .expect("the chart's section");
+                let id = attr(section, "id");
+                let chart = id.split_once('.').map_or(id.as_str(), |(_, c)| c);
+                let got: Vec<Vec<String>> = table
+                    .select(&sel("tr"))
+                    .map(|tr| tr.select(&sel("th, td")).map(text).collect())
+                    .collect();
+                assert_eq!(Some(got), show_grid(game, chart), "{id} in Chromium");
+            }
+        }
+        if game == "guns_of_august" {
+            let shot = work.join("guns_of_august.png");
+            let _ = std::fs::remove_file(&shot);
+            run_chromium(
+                &browser,
+                &work,
+                &page,
+                &[
+                    "--window-size=900,620".into(),
+                    format!("--screenshot={}", shot.display()),
+                ],
+            );
+            let (_, _, share) = ink(&shot);
+            assert!(
+                share > 0.02 && share < 0.6,
+                "{share:.3} of the screenshot is ink"
+            );
+            if std::env::var_os("UPDATE_DOCS").is_some() {
+                let docs = crate::common::root().join("docs/sheet-guns_of_august.png");
+                std::fs::copy(&shot, docs).expect("docs/ is writable");
+            }
+        }
+    }
 }

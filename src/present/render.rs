@@ -255,6 +255,79 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
     }
 }
 
+/// A table's results as the sheet lays them out: the headings, then one
+/// line of cells per row. A grid typed `results { ... }` is laid out as
+/// printed: the rolls down the side, one column per column heading (a
+/// computed scale's keys, or the column choice's option labels), `-` for an
+/// impossible cell. A table of `rows` lists each row's ranges (one per
+/// column when column-keyed), then its outcome.
+pub(crate) struct ResultsGrid {
+    pub heads: Vec<String>,
+    pub lines: Vec<Vec<String>>,
+    /// How many leading cells of each line are rolls, not results.
+    pub keys: usize,
+}
+
+/// See [`ResultsGrid`]. `show` and the sheet both lay a table out with it,
+/// so they agree cell for cell.
+pub(crate) fn results_grid(
+    program: &Program,
+    c: &ChartTree,
+    columns: Option<crate::check::tree::Slot>,
+    scale: Option<&crate::check::tree::Scale>,
+    rows: &[crate::check::tree::RowTree],
+    printed: &[(crate::check::tree::Ranges, Vec<Option<CompactString>>)],
+) -> ResultsGrid {
+    let mut columns_heads = Vec::new();
+    if let Some(s) = scale {
+        columns_heads.extend(s.heads.iter().map(|h| h.0.to_string()));
+    } else if let Some(slot) = columns {
+        if let crate::check::tree::SlotKind::Choice(ch) = c.slots[slot].kind {
+            columns_heads.extend(program.choices[ch].options.iter().map(|o| o.1.to_string()));
+        }
+    }
+    if !printed.is_empty() {
+        let mut heads = vec!["Roll".to_owned()];
+        heads.extend(columns_heads);
+        let lines = printed
+            .iter()
+            .map(|(rolls, cells)| {
+                let mut line = vec![rolls.to_string()];
+                line.extend(
+                    cells
+                        .iter()
+                        .map(|c| c.as_deref().unwrap_or("-").to_string()),
+                );
+                line
+            })
+            .collect();
+        return ResultsGrid {
+            heads,
+            lines,
+            keys: 1,
+        };
+    }
+    let mut heads = columns_heads;
+    if heads.is_empty() {
+        heads.push("Roll".into());
+    }
+    let keys = heads.len();
+    heads.push(if c.fields.is_empty() {
+        "Result".into()
+    } else {
+        c.fields.join(" | ")
+    });
+    let lines = rows
+        .iter()
+        .map(|r| {
+            let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
+            line.push(outcome(program, c, &r.outcome, &[]));
+            line
+        })
+        .collect();
+    ResultsGrid { heads, lines, keys }
+}
+
 /// The chart as text.
 #[allow(clippy::too_many_lines)] // one match arm per chart body kind; not split yet (#26)
 pub(crate) fn chart(program: &Program, id: ChartId) -> String {
@@ -338,45 +411,12 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
                     ""
                 }
             );
-            let mut grid = Vec::new();
-            let mut header = Vec::new();
             if let Some(s) = scale {
                 scale_text(program, c, s, &mut out);
-                header.extend(s.heads.iter().map(|h| h.0.to_string()));
-            } else if let Some(slot) = columns {
-                if let crate::check::tree::SlotKind::Choice(ch) = c.slots[*slot].kind {
-                    header.extend(program.choices[ch].options.iter().map(|o| o.1.to_string()));
-                }
-            } else {
-                header.push("Roll".into());
             }
-            header.push(if c.fields.is_empty() {
-                "Result".into()
-            } else {
-                c.fields.join(" | ")
-            });
-            if printed.is_empty() {
-                grid.push(header);
-                for r in rows {
-                    let mut line: Vec<String> = r.written.iter().map(ToString::to_string).collect();
-                    line.push(outcome(program, c, &r.outcome, &[]));
-                    grid.push(line);
-                }
-            } else {
-                // As printed: one line per roll, one cell per column.
-                header.pop();
-                header.insert(0, "Roll".into());
-                grid.push(header);
-                for (rolls, cells) in printed {
-                    let mut line = vec![rolls.to_string()];
-                    line.extend(
-                        cells
-                            .iter()
-                            .map(|c| c.as_deref().unwrap_or("-").to_string()),
-                    );
-                    grid.push(line);
-                }
-            }
+            let g = results_grid(program, c, *columns, scale.as_deref(), rows, printed);
+            let mut grid = vec![g.heads];
+            grid.extend(g.lines);
             out.push('\n');
             out.push_str(&table(&grid));
             naturals_text(program, c, naturals, &mut out);

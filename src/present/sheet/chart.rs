@@ -8,7 +8,7 @@ use crate::check::tree::{
     Body, ChartTree, CondOutcome, DiceSource, GridRef, Natural, NaturalOutcome, Outcome, Program,
     RowTree, SlotKind,
 };
-use crate::present::render::{cell, modifier_value, target};
+use crate::present::render::{cell, modifier_value, results_grid, target, ResultsGrid};
 use crate::syntax::ast::CompactString;
 use maud::{html, Markup};
 
@@ -29,12 +29,16 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             Body::Notes(text) => (paragraphs(text)),
             Body::Net => p.roll { "A set of modifiers: their sum is the net modifier." },
             Body::Lookup(r) => (grid(program, r)),
-            Body::Table { dice, columns, rows, naturals, score, best, .. } => {
+            Body::Table { dice, columns, rows, naturals, score, best, scale, printed, .. } => {
                 p.roll {
                     "Roll " strong { (dice.to_string()) }
                     @if score.is_some() { ", rows read the score" } @else { " + modifiers" }
                 }
-                (results(program, c, rows, columns.map(|s| column_headings(program, c, s)).as_ref(), "Roll"))
+                @if printed.is_empty() {
+                    (results(program, c, rows, columns.map(|s| column_headings(program, c, s)).or_else(|| scale.as_ref().map(|s| scale_headings(s))).as_ref(), "Roll"))
+                } @else {
+                    (printed_grid(&results_grid(program, c, *columns, scale.as_deref(), rows, printed)))
+                }
                 (naturals_list(program, c, naturals))
                 @if let Some((row, _, cond)) = best {
                     @if let Some(r) = rows.get(*row) {
@@ -108,6 +112,40 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             }
         }
     }
+}
+
+/// A results grid as printed: the rolls down the side, one column per
+/// column heading, each cell as typed (the same cells as `show`).
+fn printed_grid(g: &ResultsGrid) -> Markup {
+    html! {
+        table.results.printed {
+            thead {
+                tr {
+                    @for (i, h) in g.heads.iter().enumerate() {
+                        @if i < g.keys { th.key scope="col" { (h) } } @else { th scope="col" { (h) } }
+                    }
+                }
+            }
+            tbody {
+                @for line in &g.lines {
+                    tr {
+                        @for (i, cell) in line.iter().enumerate() {
+                            @if i < g.keys { th.key scope="row" { (cell) } } @else { td { (cell) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The headings of a table whose column is computed: each column's key
+/// as written (`1-2`, `2-1`).
+fn scale_headings(s: &crate::check::tree::Scale) -> (String, Vec<String>) {
+    (
+        String::new(),
+        s.heads.iter().map(|h| h.0.to_string()).collect(),
+    )
 }
 
 /// The headings of a column-keyed table: the choice's option labels.
