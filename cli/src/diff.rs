@@ -667,6 +667,7 @@ pub fn odds_sweep(
     if !takes_param(chart, name) {
         return Err(Ok(not_a_param(chart, name)));
     }
+    let (choices, replaced) = swept(choices, name, lo, hi);
     let mut columns = Vec::new();
     for v in lo..=hi {
         let c = choices.clone().with(name, Some(&v.to_string()));
@@ -687,7 +688,32 @@ pub fn odds_sweep(
         .into_iter()
         .map(|(v, o)| (v.to_string(), o))
         .collect();
-    Ok(odds_table(name, &columns))
+    Ok(replaced + &odds_table(name, &columns))
+}
+
+/// The choices without the swept parameter, and a line saying which value
+/// the sweep replaced (empty when it was not given): `--sweep attack=1..10`
+/// beside `attack=3` takes over rather than failing as given twice.
+fn swept(choices: &Choices, name: &str, lo: i64, hi: i64) -> (Choices, String) {
+    let given: Vec<String> = choices
+        .args()
+        .iter()
+        .filter(|a| a.name == name)
+        .map(|a| {
+            a.value
+                .as_deref()
+                .map_or_else(|| a.name.clone(), |v| format!("{}={v}", a.name))
+        })
+        .collect();
+    let note = if given.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "(the sweep {name}={lo}..{hi} replaces {})\n",
+            given.join(" ")
+        )
+    };
+    (choices.clone().without(name), note)
 }
 
 /// `diff ... --sweep NAME=A..B`: the change in percentage points per value.
@@ -703,6 +729,7 @@ fn diff_sweep(
     if !takes_param(variant, name) && !takes_param(base, name) {
         return Err(Ok(not_a_param(variant, name)));
     }
+    let (choices, replaced) = swept(choices, name, lo, hi);
     let mut columns = Vec::new();
     for v in lo..=hi {
         let c = choices.clone().with(name, Some(&v.to_string()));
@@ -727,7 +754,7 @@ fn diff_sweep(
             .map(|(_, d)| d.outcomes.iter().map(|o| o.outcome.as_str()).collect()),
     );
     let mut out = format!(
-        "{} → {}: change in percentage points (variant - base) by {name}\n",
+        "{replaced}{} → {}: change in percentage points (variant - base) by {name}\n",
         base.qualified_name(),
         variant.qualified_name()
     );

@@ -929,3 +929,50 @@ fn every_list_of_bundled_games_names_them_all() {
         }
     }
 }
+
+/// `--sweep NAME=A..B` beside `NAME=V` takes over, and says which value it
+/// replaced, in `odds` and in `diff`.
+#[test]
+fn a_sweep_takes_over_a_parameter_given_beside_it() {
+    let out = cw()
+        .args([
+            "odds",
+            "guns_of_august",
+            "crt",
+            "attack=3",
+            "defense=1",
+            "--sweep",
+            "attack=1..4",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        text.starts_with(
+            "(the sweep attack=1..4 replaces attack=3)\nattack       1       2       3       4\n"
+        ),
+        "{text}"
+    );
+    // At 3 to 1, as `odds ... attack=3` alone: DE 1/6.
+    assert!(
+        text.contains("DE       0.00%   0.00%  16.67%  33.33%"),
+        "{text}"
+    );
+    let out = cw()
+        .args([
+            "diff",
+            "first_echelon",
+            "docs/variants/mud_season.rules",
+            "bog_down",
+            "bog_down_rating=1",
+            "--sweep",
+            "bog_down_rating=-1..1",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        text.starts_with("(the sweep bog_down_rating=-1..1 replaces bog_down_rating=1)\n"),
+        "{text}"
+    );
+}

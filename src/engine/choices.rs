@@ -93,6 +93,14 @@ impl Choices {
         &self.text
     }
 
+    /// Leaves out every argument named `name` (the text stays as typed, so
+    /// the other arguments' spans still point into it).
+    #[must_use]
+    pub fn without(mut self, name: &str) -> Self {
+        self.args.retain(|a| a.name != name);
+        self
+    }
+
     /// Adds an argument given by a program rather than typed.
     #[must_use]
     pub fn with(mut self, name: &str, value: Option<&str>) -> Self {
