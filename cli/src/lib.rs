@@ -548,7 +548,18 @@ fn odds(
         .and_then(|b| b.with_extra_modifier(extra).odds())
         .map_err(|e| fail(&e))?;
     if let Some(path) = svg {
-        sheet::svg(&o, path)?;
+        let typed = choices.text().trim();
+        let situation = if extra == 0 {
+            typed.to_owned()
+        } else {
+            format!("{typed} {extra:+}").trim().to_owned()
+        };
+        let situation = if situation.is_empty() {
+            "with no modifiers".to_owned()
+        } else {
+            format!("with {situation}")
+        };
+        sheet::svg(&o, chart.title(), &situation, path)?;
     }
     if json {
         emit(&json::text(o.to_json()));

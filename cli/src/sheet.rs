@@ -25,9 +25,13 @@ pub fn sheet(ruleset: &Ruleset, names: &[String], out: Option<&Path>) -> Result<
     write(out, &chartwright::sheet::sheet(ruleset, &charts))
 }
 
-/// Writes the odds picture of one chart to `path`.
-pub fn svg(odds: &Odds, path: &Path) -> Result<(), ExitCode> {
-    write(Some(path), &chartwright::sheet::odds_svg(odds))
+/// Writes the odds picture of one chart to `path`, headed by its title and
+/// the situation.
+pub fn svg(odds: &Odds, title: &str, situation: &str, path: &Path) -> Result<(), ExitCode> {
+    write(
+        Some(path),
+        &chartwright::sheet::odds_svg_headed(odds, title, situation),
+    )
 }
 
 /// Writes the comparison page to `path`.

@@ -66,6 +66,12 @@ fn odds_svg_writes_the_picture_and_still_prints_the_odds() {
     let svg = std::fs::read_to_string(&file).expect("the picture");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.contains("data-probability=\"7/10\""));
+    // Headed by the chart and the situation.
+    assert!(
+        svg.contains(">Bog Down Table (first_echelon.bog_down)<"),
+        "{svg}"
+    );
+    assert!(svg.contains(">with tracked<"), "{svg}");
 }
 
 // ---------------------------------------------------------------------------

@@ -72,19 +72,37 @@ const STYLE: &str =
 /// The odds of one chart as a bar chart. `standalone` adds the XML
 /// namespace a `.svg` file needs.
 pub(crate) fn odds(odds: &Odds, standalone: bool) -> Markup {
+    odds_headed(odds, standalone, None)
+}
+
+/// [`odds`], with a heading over the bars when given: the chart's title
+/// and name, then the situation the odds are for.
+pub(crate) fn odds_headed(odds: &Odds, standalone: bool, heading: Option<(&str, &str)>) -> Markup {
     let rows: Vec<Vec<String>> = odds
         .outcomes
         .iter()
         .map(|o| label_lines(&o.outcome))
         .collect();
-    let mut y = 4.0;
+    let top = if heading.is_some() {
+        2.0 * LINE_HEIGHT + 8.0
+    } else {
+        0.0
+    };
+    let mut y = 4.0 + top;
     let mut placed = Vec::with_capacity(rows.len());
     for lines in &rows {
         let h = (lines.len().max(1) as f64 * LINE_HEIGHT).max(BAR_HEIGHT);
         placed.push(y);
         y += h + ROW_GAP;
     }
-    let width = LABEL_WIDTH + BAR_SCALE + PERCENT_WIDTH;
+    // A heading wider than the bars widens the picture (about 7 px a
+    // character of its bold 11 px text) rather than running off its edge.
+    let heading_width = heading.map_or(0.0, |(title, situation)| {
+        let chars =
+            (title.chars().count() + odds.chart.chars().count() + 3).max(situation.chars().count());
+        chars as f64 * 7.0 + 8.0
+    });
+    let width = (LABEL_WIDTH + BAR_SCALE + PERCENT_WIDTH).max(heading_width.ceil());
     let height = y;
     html! {
         svg xmlns=[standalone.then_some("http://www.w3.org/2000/svg")]
@@ -92,7 +110,11 @@ pub(crate) fn odds(odds: &Odds, standalone: bool) -> Markup {
             role="img" aria-label=(format!("Odds of {}", odds.chart)) data-chart=(odds.chart) {
             title { "Odds of " (odds.chart) }
             style { (STYLE) }
-            line class="axis" x1=(LABEL_WIDTH) y1="0" x2=(LABEL_WIDTH) y2=(height) {}
+            @if let Some((title, situation)) = heading {
+                text class="caption" x="4" y=(LINE_HEIGHT) { (title) " (" (odds.chart) ")" }
+                text class="situation" x="4" y=(2.0 * LINE_HEIGHT + 2.0) { (situation) }
+            }
+            line class="axis" x1=(LABEL_WIDTH) y1=(top) x2=(LABEL_WIDTH) y2=(height) {}
             @for ((o, lines), y) in odds.outcomes.iter().zip(&rows).zip(&placed) {
                 (labels(lines, y + BAR_HEIGHT - 2.0))
                 (bar("bar", &o.outcome, LABEL_WIDTH, *y, &o.probability))

@@ -166,6 +166,24 @@ pub fn odds_svg(odds: &Odds) -> String {
     bars::odds(odds, true).into_string()
 }
 
+/// [`odds_svg`] with a heading: the chart's title and qualified name, then
+/// the situation the odds are for, in the words the caller gives
+/// (`odds --svg` writes the choices typed, or "no modifiers").
+///
+/// ```
+/// use chartwright::{Choices, Ruleset};
+/// let rules = Ruleset::from_file("first_echelon").unwrap();
+/// let bog_down = rules.chart("bog_down").unwrap();
+/// let odds = bog_down.odds(&Choices::parse("tracked").unwrap()).unwrap();
+/// let svg = chartwright::sheet::odds_svg_headed(&odds, bog_down.title(), "with tracked");
+/// assert!(svg.contains("Bog Down Table (first_echelon.bog_down)"));
+/// assert!(svg.contains(">with tracked<"));
+/// ```
+#[must_use]
+pub fn odds_svg_headed(odds: &Odds, title: &str, situation: &str) -> String {
+    bars::odds_headed(odds, true, Some((title, situation))).into_string()
+}
+
 /// A base and a variant of a chart side by side, as a standalone SVG file:
 /// for every outcome of `diff`, an outlined bar for the base and a solid
 /// bar for the variant (in the diff's order), with a legend naming them
