@@ -2,8 +2,8 @@
 //! sheet, then its modifiers and notes.
 
 use crate::check::tree::{
-    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, DiceSource, ModValue, NaturalOutcome,
-    Outcome, Program, Target,
+    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, Dice, DiceSource, GridRef, ModValue,
+    NaturalOutcome, Outcome, Program, RowTree, Stage, Target,
 };
 use crate::ruleset::ChartRef;
 use crate::syntax::ast::CompactString;
@@ -329,7 +329,6 @@ pub(crate) fn results_grid(
 }
 
 /// The chart as text.
-#[allow(clippy::too_many_lines)] // one match arm per chart body kind; not split yet (#26)
 pub(crate) fn chart(program: &Program, id: ChartId) -> String {
     let c = &program.charts[id];
     let mut out = String::new();
@@ -339,105 +338,8 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let _ = writeln!(out, "\n{}", text.trim_end());
         }
         Body::Net => {}
-        Body::Lookup(r) => {
-            let grid = &program.grids[r.grid];
-            let keys: Vec<&crate::check::tree::ChoiceTree> =
-                grid.keys.iter().map(|&k| &program.choices[k]).collect();
-            let cols = if keys.len() == 1 {
-                1
-            } else {
-                keys[keys.len() - 1].options.len()
-            };
-            let mut rows = Vec::new();
-            let mut header: Vec<String> = keys[..keys.len().saturating_sub(1).max(1)]
-                .iter()
-                .map(|k| k.label.to_string())
-                .collect();
-            if keys.len() == 1 {
-                header.push(String::new());
-            } else {
-                header.extend(keys[keys.len() - 1].options.iter().map(|o| o.1.to_string()));
-            }
-            rows.push(header);
-            let lead = keys.len().saturating_sub(1).max(1);
-            // A grid of modifiers (a `from` source, or one with negative
-            // cells) prints its numbers with their signs, as the sheet does.
-            let signed = grid
-                .cells
-                .iter()
-                .any(|x| matches!(x, Cell::Number(n) if *n < crate::number::whole(0)))
-                || program.charts.iter().any(|ch| {
-                    ch.modifiers.iter().any(|m| {
-                        matches!(&m.value, ModValue::Param { from: Some(g), .. } if g.grid == r.grid)
-                    })
-                });
-            for (r, chunk) in grid.cells.chunks(cols.max(1)).enumerate() {
-                if chunk.iter().all(|c| *c == Cell::Impossible) && keys.len() > 1 {
-                    continue;
-                }
-                let mut labels = Vec::new();
-                let mut rest = r;
-                for k in (0..lead).rev() {
-                    let n = keys[k].options.len();
-                    labels.push(keys[k].options[rest % n].1.to_string());
-                    rest /= n;
-                }
-                labels.reverse();
-                labels.extend(chunk.iter().map(|x| grid_cell(x, signed)));
-                rows.push(labels);
-            }
-            out.push('\n');
-            out.push_str(&table(&rows));
-        }
-        Body::Table {
-            dice,
-            columns,
-            rows,
-            naturals,
-            score,
-            best,
-            scale,
-            cap,
-            clamp,
-            printed,
-            ..
-        } => {
-            let _ = writeln!(
-                out,
-                "Roll {dice}{}",
-                if score.is_some() {
-                    " (rows read the score)"
-                } else {
-                    ""
-                }
-            );
-            if let Some(s) = scale {
-                scale_text(program, c, s, &mut out);
-            }
-            let g = results_grid(program, c, *columns, scale.as_deref(), rows, printed);
-            let mut grid = vec![g.heads];
-            grid.extend(g.lines);
-            out.push('\n');
-            out.push_str(&table(&grid));
-            naturals_text(program, c, naturals, &mut out);
-            if let Some(cap) = cap {
-                let _ = writeln!(out, "  The net modifier is capped at ±{cap}.");
-            }
-            if let Some((lo, hi)) = clamp {
-                let _ = writeln!(
-                    out,
-                    "  A modified roll below {lo} reads as {lo}; above {hi}, as {hi}."
-                );
-            }
-            if let Some((row, _, cond)) = best {
-                let _ = writeln!(
-                    out,
-                    "  Best result {}: row {}",
-                    cond_text(program, c, cond),
-                    row + 1
-                );
-            }
-        }
+        Body::Lookup(r) => lookup_text(program, r, &mut out),
+        Body::Table { .. } => table_text(program, c, &mut out),
         Body::Check {
             dice,
             target: t,
@@ -458,91 +360,215 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
         }
         Body::Opposed {
             dice, sides, rows, ..
-        } => {
-            let _ = writeln!(
-                out,
-                "Each side rolls {dice}; rows read {} minus {}",
-                sides.first().map_or("", CompactString::as_str),
-                sides.get(1).map_or("", CompactString::as_str)
-            );
-            let mut grid = vec![vec![
-                "Difference".to_string(),
-                if c.fields.is_empty() {
-                    "Result".into()
-                } else {
-                    c.fields.join(" | ")
-                },
-            ]];
-            for r in rows {
-                grid.push(vec![
-                    r.written
-                        .first()
-                        .map(ToString::to_string)
-                        .unwrap_or_default(),
-                    outcome(program, c, &r.outcome, &[]),
-                ]);
-            }
-            out.push('\n');
-            out.push_str(&table(&grid));
-        }
-        Body::Pool { dice, stages } => {
-            let d = match dice {
-                DiceSource::Dice(d) => d.to_string(),
-                DiceSource::Grid(r) => format!("dice from `{}`", r.name),
-            };
-            let _ = writeln!(out, "Roll {d}");
-            for (i, s) in stages.iter().enumerate() {
-                let per = match &s.per {
-                    Some(DiceSource::Dice(d)) => format!("per success roll {d}, "),
-                    Some(DiceSource::Grid(r)) => {
-                        format!("per success roll dice from `{}`, ", r.name)
-                    }
-                    None => String::new(),
-                };
-                let _ = writeln!(
-                    out,
-                    "  {}. {per}count {} on {}",
-                    i + 1,
-                    s.label,
-                    target(&s.target)
-                );
-            }
-            // `report`: the outcome names these counts alone.
-            if stages.iter().any(|s| !s.reported) {
-                let named: Vec<&str> = stages
-                    .iter()
-                    .filter(|s| s.reported)
-                    .map(|s| s.label.as_str())
-                    .collect();
-                let _ = writeln!(out, "Reports {}", named.join(", "));
-            }
-        }
-        Body::Ladder { steps, labels, .. } => {
-            // In written order, the first step on top: `+1` moves up.
-            let label = |i: usize| match labels.get(i) {
-                Some(Some(l)) => l.to_string(),
-                _ => steps.get(i).map_or_else(String::new, ToString::to_string),
-            };
-            out.push('\n');
-            for i in 0..steps.len() {
-                let _ = writeln!(out, "  {}", label(i));
-            }
-            if let (Some(_), Some(_)) = (steps.first(), steps.last()) {
-                let _ = writeln!(
-                    out,
-                    "  (+1 moves one step up, towards {}; -1 one step down, towards {}; \
-                     a move stops at either end)",
-                    label(0),
-                    label(steps.len() - 1)
-                );
-            }
-        }
+        } => opposed_text(program, c, dice, sides, rows, &mut out),
+        Body::Pool { dice, stages } => pool_text(dice, stages, &mut out),
+        Body::Ladder { steps, labels, .. } => ladder_text(steps, labels, &mut out),
     }
     modifiers(program, c, &mut out);
     for n in &c.notes {
         let _ = writeln!(out, "\n{}", n.trim_end());
     }
     out
+}
+
+/// A grid as text: its row keys down the side, its last key's options across.
+fn lookup_text(program: &Program, r: &GridRef, out: &mut String) {
+    let grid = &program.grids[r.grid];
+    let keys: Vec<&crate::check::tree::ChoiceTree> =
+        grid.keys.iter().map(|&k| &program.choices[k]).collect();
+    let cols = if keys.len() == 1 {
+        1
+    } else {
+        keys[keys.len() - 1].options.len()
+    };
+    let mut rows = Vec::new();
+    let mut header: Vec<String> = keys[..keys.len().saturating_sub(1).max(1)]
+        .iter()
+        .map(|k| k.label.to_string())
+        .collect();
+    if keys.len() == 1 {
+        header.push(String::new());
+    } else {
+        header.extend(keys[keys.len() - 1].options.iter().map(|o| o.1.to_string()));
+    }
+    rows.push(header);
+    let lead = keys.len().saturating_sub(1).max(1);
+    // A grid of modifiers (a `from` source, or one with negative
+    // cells) prints its numbers with their signs, as the sheet does.
+    let signed = grid
+        .cells
+        .iter()
+        .any(|x| matches!(x, Cell::Number(n) if *n < crate::number::whole(0)))
+        || program.charts.iter().any(|ch| {
+            ch.modifiers.iter().any(
+                |m| matches!(&m.value, ModValue::Param { from: Some(g), .. } if g.grid == r.grid),
+            )
+        });
+    for (r, chunk) in grid.cells.chunks(cols.max(1)).enumerate() {
+        if chunk.iter().all(|c| *c == Cell::Impossible) && keys.len() > 1 {
+            continue;
+        }
+        let mut labels = Vec::new();
+        let mut rest = r;
+        for k in (0..lead).rev() {
+            let n = keys[k].options.len();
+            labels.push(keys[k].options[rest % n].1.to_string());
+            rest /= n;
+        }
+        labels.reverse();
+        labels.extend(chunk.iter().map(|x| grid_cell(x, signed)));
+        rows.push(labels);
+    }
+    out.push('\n');
+    out.push_str(&table(&rows));
+}
+
+/// A table as text: its roll, how it finds its column, its results grid and
+/// what bounds the roll.
+fn table_text(program: &Program, c: &ChartTree, out: &mut String) {
+    let Body::Table {
+        dice,
+        columns,
+        rows,
+        naturals,
+        score,
+        best,
+        scale,
+        cap,
+        clamp,
+        printed,
+        ..
+    } = &c.body
+    else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "Roll {dice}{}",
+        if score.is_some() {
+            " (rows read the score)"
+        } else {
+            ""
+        }
+    );
+    if let Some(s) = scale {
+        scale_text(program, c, s, out);
+    }
+    let g = results_grid(program, c, *columns, scale.as_deref(), rows, printed);
+    let mut grid = vec![g.heads];
+    grid.extend(g.lines);
+    out.push('\n');
+    out.push_str(&table(&grid));
+    naturals_text(program, c, naturals, out);
+    if let Some(cap) = cap {
+        let _ = writeln!(out, "  The net modifier is capped at ±{cap}.");
+    }
+    if let Some((lo, hi)) = clamp {
+        let _ = writeln!(
+            out,
+            "  A modified roll below {lo} reads as {lo}; above {hi}, as {hi}."
+        );
+    }
+    if let Some((row, _, cond)) = best {
+        let _ = writeln!(
+            out,
+            "  Best result {}: row {}",
+            cond_text(program, c, cond),
+            row + 1
+        );
+    }
+}
+
+/// An opposed roll as text: what each side rolls, and the differences' rows.
+fn opposed_text(
+    program: &Program,
+    c: &ChartTree,
+    dice: &Dice,
+    sides: &[CompactString],
+    rows: &[RowTree],
+    out: &mut String,
+) {
+    let _ = writeln!(
+        out,
+        "Each side rolls {dice}; rows read {} minus {}",
+        sides.first().map_or("", CompactString::as_str),
+        sides.get(1).map_or("", CompactString::as_str)
+    );
+    let mut grid = vec![vec![
+        "Difference".to_string(),
+        if c.fields.is_empty() {
+            "Result".into()
+        } else {
+            c.fields.join(" | ")
+        },
+    ]];
+    for r in rows {
+        grid.push(vec![
+            r.written
+                .first()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+            outcome(program, c, &r.outcome, &[]),
+        ]);
+    }
+    out.push('\n');
+    out.push_str(&table(&grid));
+}
+
+/// A pool as text: its dice, then each counting stage.
+fn pool_text(dice: &DiceSource, stages: &[Stage], out: &mut String) {
+    let d = match dice {
+        DiceSource::Dice(d) => d.to_string(),
+        DiceSource::Grid(r) => format!("dice from `{}`", r.name),
+    };
+    let _ = writeln!(out, "Roll {d}");
+    for (i, s) in stages.iter().enumerate() {
+        let per = match &s.per {
+            Some(DiceSource::Dice(d)) => format!("per success roll {d}, "),
+            Some(DiceSource::Grid(r)) => {
+                format!("per success roll dice from `{}`, ", r.name)
+            }
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "  {}. {per}count {} on {}",
+            i + 1,
+            s.label,
+            target(&s.target)
+        );
+    }
+    // `report`: the outcome names these counts alone.
+    if stages.iter().any(|s| !s.reported) {
+        let named: Vec<&str> = stages
+            .iter()
+            .filter(|s| s.reported)
+            .map(|s| s.label.as_str())
+            .collect();
+        let _ = writeln!(out, "Reports {}", named.join(", "));
+    }
+}
+
+/// A ladder as text: its steps in written order, and how a move goes.
+fn ladder_text(steps: &[i64], labels: &[Option<CompactString>], out: &mut String) {
+    // In written order, the first step on top: `+1` moves up.
+    let label = |i: usize| match labels.get(i) {
+        Some(Some(l)) => l.to_string(),
+        _ => steps.get(i).map_or_else(String::new, ToString::to_string),
+    };
+    out.push('\n');
+    for i in 0..steps.len() {
+        let _ = writeln!(out, "  {}", label(i));
+    }
+    if let (Some(_), Some(_)) = (steps.first(), steps.last()) {
+        let _ = writeln!(
+            out,
+            "  (+1 moves one step up, towards {}; -1 one step down, towards {}; \
+             a move stops at either end)",
+            label(0),
+            label(steps.len() - 1)
+        );
+    }
 }
 
 /// How a `columns by` table finds its column.
