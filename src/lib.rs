@@ -66,6 +66,7 @@ mod condition;
 mod env;
 mod expect;
 mod expectation;
+pub mod json;
 mod ladder;
 mod limits;
 mod load_error;
