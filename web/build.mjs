@@ -36,6 +36,19 @@ const worker = await esbuild.build({
 });
 const workerSource = worker.outputFiles[0].text;
 
+// The module, gzipped, as `import wasmGz from "chartwright-wasm-gz"`: base64
+// text of compressed bytes adds almost nothing when the page is served
+// compressed, where base64 of the raw module would add half again.
+const wasm = readFileSync(join(here, "pkg", "chartwright_web_bg.wasm"));
+const wasmGz = gzipSync(wasm, { level: 9 });
+const wasmPlugin = {
+  name: "chartwright-wasm-gz",
+  setup(b) {
+    b.onResolve({ filter: /^chartwright-wasm-gz$/ }, (a) => ({ path: a.path, namespace: "wasm-gz" }));
+    b.onLoad({ filter: /.*/, namespace: "wasm-gz" }, () => ({ contents: wasmGz, loader: "binary" }));
+  },
+};
+
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 await esbuild.build({
@@ -43,7 +56,7 @@ await esbuild.build({
   entryPoints: [join(here, "app", "main.js")],
   format: "iife",
   outfile: join(dist, "app.js"),
-  loader: { ".wasm": "binary" },
+  plugins: [wasmPlugin],
   define: {
     ...common.define,
     WORKER_SOURCE: JSON.stringify(workerSource),
@@ -60,10 +73,9 @@ for (const f of ["index.html", "app.css", "app.js"]) {
   raw += bytes.length;
   gz += gzipSync(bytes, { level: 9 }).length;
 }
-const wasm = readFileSync(join(here, "pkg", "chartwright_web_bg.wasm"));
 const sizes = {
   wasm_bytes: wasm.length,
-  wasm_gzip_bytes: gzipSync(wasm, { level: 9 }).length,
+  wasm_gzip_bytes: wasmGz.length,
   first_load_bytes: raw,
   first_load_gzip_bytes: gz,
 };

@@ -70,7 +70,10 @@ env "${wasm_env[@]}" \
 # --- web/pkg ------------------------------------------------------------
 pkg="$root/web/pkg"
 rm -rf "$pkg"
+# Without the function names' section (a fifth of the module; panics and
+# errors still read as the library's own diagnostics).
 "$bindgen" --target web --out-dir "$pkg" --out-name chartwright_web \
+  --remove-name-section --remove-producers-section \
   "$root/target/wasm/$target/release/chartwright_web.wasm"
 cp web/js/index.js web/js/index.d.ts web/js/error.js web/js/error.d.ts web/js/package.json "$pkg/"
 cp web/README.md "$pkg/README.md"

@@ -8,7 +8,7 @@ import { EditorView, basicSetup } from "codemirror";
 import { EditorState } from "@codemirror/state";
 import { linter, lintGutter, forceLinting } from "@codemirror/lint";
 import init, { Ruleset, bundledNames, bundledSource, version } from "../pkg/chartwright_web.js";
-import wasmBytes from "../pkg/chartwright_web_bg.wasm";
+import wasmGz from "chartwright-wasm-gz";
 import { chartwrightLanguage } from "./lang.js";
 
 /* global WORKER_SOURCE */
@@ -683,7 +683,8 @@ function makeEditor(parent, source) {
 }
 
 async function start() {
-  const module = await WebAssembly.compile(wasmBytes);
+  const unzipped = new Blob([wasmGz]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const module = await WebAssembly.compile(await new Response(unzipped).arrayBuffer());
   wasmModule = module;
   await init({ module_or_path: module });
   startWorker();

@@ -13,7 +13,9 @@
 //! values at the boundary. `web/build.sh` builds the package (`web/pkg/`)
 //! and the playground (`web/dist/`); web/README.md says how to use them.
 
-use chartwright::{json, ChartRef, Choices, LoadError, LoadErrors, Odds, Ruleset as Rules};
+use chartwright::{
+    json, ChartRef, Choices, LoadError, LoadErrors, Odds, Ruleset as Rules, TraceLine,
+};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
@@ -229,7 +231,7 @@ impl Ruleset {
     /// The same roll's trace as text, as `chartwright roll` prints it
     /// without colour on a line wide enough not to wrap.
     pub fn roll_text(&self, chart: &str, args: &str, seed: Option<u64>) -> Result<String, Failure> {
-        Ok(self.rolled(chart, args, seed)?.to_string())
+        Ok(trace_text(&self.rolled(chart, args, seed)?))
     }
 
     /// `chartwright sheet RULES [CHART...]`: the printable HTML sheet of
@@ -250,6 +252,24 @@ impl Ruleset {
         };
         Ok(chartwright::sheet::sheet(rules, &picked))
     }
+}
+
+/// A roll's trace as the command line prints it (cli/src/output.rs, `roll`)
+/// without colour or wrapping: the lines of [`chartwright::Roll::trace`],
+/// indented by follow-up depth, a modifier's value written as it is.
+fn trace_text(roll: &chartwright::Roll) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (depth, line) in roll.trace() {
+        let pad = " ".repeat(line.indent(depth));
+        let _ = match &line {
+            TraceLine::Modifier { value, text, name } => {
+                writeln!(out, "{pad}{value:+}     {text} [{name}]")
+            }
+            _ => writeln!(out, "{pad}{line}"),
+        };
+    }
+    out
 }
 
 impl From<Result<Rules, LoadErrors>> for Ruleset {
