@@ -18,7 +18,6 @@ const EMPTY = `game "My Game" version "1"
 
 table morale "Morale Check" {
   roll 2d6
-  flag rallied "rallied last turn"
   modifiers {
     rallied +1 "rallied last turn"
   }
@@ -250,10 +249,20 @@ function chartChanged(userPicked) {
     return;
   }
   const signature = JSON.stringify(chart.inputs);
+  let fresh = false;
   if (userPicked || form.dataset.chart !== chart.qualified_name || form.dataset.signature !== signature) {
     buildForm(chart);
+    fresh = form.dataset.chart !== chart.qualified_name;
     form.dataset.chart = chart.qualified_name;
     form.dataset.signature = signature;
+  }
+  // A chart seen for the first time starts in a situation where it rolls.
+  if (fresh && !chart.inputs.some((i) => state.values.has(keyOf(chart, i.name)))) {
+    try {
+      setArgs(state.compiled.rules.exampleArgs(chart.qualified_name));
+    } catch {
+      // The form stays empty.
+    }
   }
   try {
     $("show").textContent = state.compiled.rules.show(chart.qualified_name);
@@ -691,6 +700,8 @@ async function start() {
 
   editor = makeEditor($("editor"), lintRules);
   variantEditor = makeEditor($("variant-editor"), lintVariant);
+  // For the browser tests and the benchmark.
+  Object.assign(state, { editor, variantEditor });
   const open = $("open");
   open.replaceChildren(
     ...bundledNames().map((n) => new Option(n, n)),

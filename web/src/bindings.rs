@@ -116,6 +116,14 @@ impl JsRuleset {
         self.0.show(chart).map_err(thrown)
     }
 
+    /// Argument text for a situation in which the chart rolls (the first
+    /// option of every choice, each required param in the middle of its
+    /// bounds): what the playground starts a chart's form with.
+    #[wasm_bindgen(js_name = exampleArgs)]
+    pub fn example_args(&self, chart: &str) -> Result<String, JsValue> {
+        self.0.example_args(chart).map_err(thrown)
+    }
+
     /// `chartwright odds RULES CHART ARGS --json`; `args` is the command
     /// line's argument text (`attack=7 defense=3 fort`, `+2`).
     #[wasm_bindgen(unchecked_return_type = "OddsDocument")]

@@ -160,3 +160,11 @@ fn the_odds_of_the_last_situation_are_kept() {
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
+
+#[test]
+fn example_arguments_roll() {
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let args = fe.example_args("improved_position").unwrap();
+    assert_eq!(args, "unit_rating=elite order_status=good_order");
+    assert!(fe.odds("improved_position", &args).is_ok());
+}
