@@ -700,8 +700,8 @@ async function start() {
 
   editor = makeEditor($("editor"), lintRules);
   variantEditor = makeEditor($("variant-editor"), lintVariant);
-  // For the browser tests and the benchmark.
-  Object.assign(state, { editor, variantEditor });
+  // For the browser tests and the benchmark (web/bench.mjs).
+  Object.assign(state, { editor, variantEditor, chartwright: { Ruleset, bundledNames } });
   const open = $("open");
   open.replaceChildren(
     ...bundledNames().map((n) => new Option(n, n)),

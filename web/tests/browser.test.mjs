@@ -8,11 +8,11 @@
 // desktop and a phone-sized screenshot (docs/playground-*.png).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync, readFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, cli, cliJson, dist, missing, root, skipIf, web } from "./common.mjs";
+import { chromium, cli, cliJson, dist, missing, root, skipIf } from "./common.mjs";
 
 const why = missing({ browser: true });
 const PAGE = pathToFileURL(join(dist, "index.html")).href;
@@ -245,8 +245,6 @@ test("a variant beside its base shows `chartwright diff --json`", async (t) => {
 
 test("screenshots: desktop and a 360-pixel phone", async (t) => {
   if (skipIf(t, why)) return;
-  const out = join(web, "tests", "out");
-  mkdirSync(out, { recursive: true });
   await pause(300);
   await page.screenshot({ path: join(root, "docs", "playground-desktop.png"), fullPage: true });
   const phone = await open(PAGE, { width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
