@@ -1,7 +1,7 @@
 // What the web tests share: where things are, whether the package is built
 // (without it every test says SKIPPED with the install line), and the
 // `chartwright` binary whose JSON the package's results must equal.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
@@ -43,16 +43,23 @@ export async function loadPackage() {
   return cw;
 }
 
-/** target/release/chartwright, built once if it is not there. */
+/**
+ * The `chartwright` binary: $CHARTWRIGHT_BIN, else target/release's or
+ * target/debug's, the newer (CI's README tests built the latter), else target/release's
+ * built now. Its output does not depend on the profile.
+ */
 export function cliPath() {
-  const exe = join(root, "target", "release", "chartwright");
-  if (!existsSync(exe)) {
-    execFileSync("cargo", ["build", "--release", "--quiet", "-p", "chartwright-cli"], {
-      cwd: root,
-      stdio: "inherit",
-    });
-  }
-  return exe;
+  if (process.env.CHARTWRIGHT_BIN) return process.env.CHARTWRIGHT_BIN;
+  const built = ["release", "debug"]
+    .map((profile) => join(root, "target", profile, "chartwright"))
+    .filter((exe) => existsSync(exe))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (built.length) return built[0];
+  execFileSync("cargo", ["build", "--release", "--quiet", "-p", "chartwright-cli"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  return join(root, "target", "release", "chartwright");
 }
 
 /** Runs the binary from the repository's root; its standard output (and status). */
