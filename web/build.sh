@@ -62,7 +62,7 @@ fi
 say "building chartwright-web for $target"
 # Release as the native library, without debug info (wasm-bindgen drops it
 # anyway), aborting on panic (no unwinding in the browser), and with fat
-# LTO in one codegen unit: a sixth smaller and faster in the page, for
+# LTO in one codegen unit: a sixth smaller, for
 # about two minutes more of building (docs/performance.md, "Web").
 env "${wasm_env[@]}" \
   RUSTFLAGS='--cfg getrandom_backend="wasm_js"' \

@@ -243,8 +243,37 @@ test("a variant beside its base shows `chartwright diff --json`", async (t) => {
   await page.waitForSelector("#diff-svg svg");
 });
 
+test("a runaway chart ends in a diagnostic and the page keeps answering", async (t) => {
+  if (skipIf(t, why)) return;
+  // Ten levels of charts, each row of which rolls the next: 8^10 paths.
+  let text = 'game "Fan" version "1"\n';
+  for (let level = 0; level < 10; level++) {
+    const rows = [1, 2, 3, 4, 5, 6, 7, 8]
+      .map((r) => (level === 9 ? `    ${r} => "End ${r}"` : `    ${r} => "Row ${r}" then c${level + 1}`))
+      .join("\n");
+    text += `table c${level} "Level ${level}" {\n  roll d8\n  rows {\n${rows}\n  }\n}\n`;
+  }
+  const p = await open(PAGE);
+  try {
+    await pickGame(p, "");
+    await p.$eval("#name", (el) => { el.value = "fan"; });
+    await replaceText(p, "editor", text);
+    await p.waitForSelector("#diagnostics li.ok");
+    await pickChart(p, "fan.c0");
+    await p.waitForFunction(() => !document.querySelector("#odds-error").hidden, { timeout: 30000 });
+    const shown = await p.$eval("#odds-error", (el) => el.textContent);
+    assert.match(shown, /chartwright::roll::(over_budget|too_large)/);
+    // The page answers meanwhile: a roll of the same chart.
+    await p.click("#roll");
+    await p.waitForFunction(() => document.querySelector("#trace").textContent.includes("Level 0"));
+  } finally {
+    await p.close();
+  }
+});
+
 test("screenshots: desktop and a 360-pixel phone", async (t) => {
   if (skipIf(t, why)) return;
+  await page.$eval("#share-box", (el) => { el.hidden = true; });
   await pause(300);
   await page.screenshot({ path: join(root, "docs", "playground-desktop.png"), fullPage: true });
   const phone = await open(PAGE, { width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
