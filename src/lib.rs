@@ -81,6 +81,7 @@ mod expect;
 pub use syntax::{ast, parser};
 
 pub use check::suggest;
+pub use present::json;
 #[cfg(feature = "sheet")]
 pub use present::sheet;
 pub use ruleset::bundled;

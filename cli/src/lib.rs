@@ -416,9 +416,8 @@ impl<'r> Request<'r> {
             ExitCode::from(1)
         };
         let chart = ruleset.chart(chart).map_err(|e| report(&e, ""))?;
-        let (words, extra) = split_extra(words);
-        let (text, choices) = output::choices(&words);
-        let choices = choices.map_err(|e| report(&e, &text))?;
+        let (text, extra) = chartwright::json::split_extra(words);
+        let choices = chartwright::Choices::parse(&text).map_err(|e| report(&e, &text))?;
         Ok(Self {
             ruleset,
             chart,
@@ -460,7 +459,7 @@ fn roll(
     if times <= 1 {
         let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
         if json {
-            emit(&json::text(serde_json::to_value(&r).unwrap_or_default()));
+            emit(&json::text(chartwright::json::roll(&r)));
         } else {
             emit(&output::roll(&r));
         }
@@ -473,12 +472,11 @@ fn roll(
     }
     let observed: Vec<(String, u64)> = counts.into_iter().collect();
     if json {
-        let v = serde_json::json!({
-            "chart": chart.qualified_name(),
-            "times": times,
-            "observed": observed.iter().map(|(o, c)| serde_json::json!({"outcome": o, "count": c})).collect::<Vec<_>>(),
-        });
-        emit(&json::text(v));
+        emit(&json::text(chartwright::json::observed(
+            &chart.qualified_name(),
+            times,
+            &observed,
+        )));
         return Ok(());
     }
     match bound.odds() {
@@ -531,13 +529,10 @@ fn odds(
             .and_then(|bound| bound.sweep(extra.saturating_add(a)..=extra.saturating_add(b)))
             .map_err(|e| fail(&e))?;
         if json {
-            let v: Vec<_> = columns
-                .iter()
-                .map(|(x, o)| serde_json::json!({"modifier": x, "odds": o.to_json()}))
-                .collect();
-            emit(&json::text(
-                serde_json::json!({"chart": chart.qualified_name(), "sweep": v}),
-            ));
+            emit(&json::text(chartwright::json::modifier_sweep(
+                &chart.qualified_name(),
+                &columns,
+            )));
         } else {
             emit(&sweep_table(&columns));
         }
@@ -562,23 +557,9 @@ fn odds(
         sheet::svg(&o, chart.title(), &situation, path)?;
     }
     if json {
-        emit(&json::text(o.to_json()));
+        emit(&json::text(chartwright::json::odds(&o)));
     } else {
         emit(&output::odds(&o, None));
     }
     Ok(())
-}
-
-/// Splits loose `+N` / `-N` words (an extra net modifier, as a player says
-/// "plus two") from the named choices.
-fn split_extra(words: &[String]) -> (Vec<String>, i64) {
-    let mut extra = 0i64;
-    let mut rest = Vec::new();
-    for w in words {
-        match w.parse::<i64>() {
-            Ok(n) if w.starts_with(['+', '-']) => extra = extra.saturating_add(n),
-            _ => rest.push(w.clone()),
-        }
-    }
-    (rest, extra)
 }

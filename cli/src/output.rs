@@ -3,7 +3,7 @@
 //! library's public API.
 
 use anstyle::{AnsiColor, Style};
-use chartwright::{Choices, Clipped, LoadErrors, Odds, Roll, RollError, Ruleset, TraceLine};
+use chartwright::{Clipped, LoadErrors, Odds, Roll, RollError, Ruleset, TraceLine};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::fmt::Write;
 
@@ -319,13 +319,6 @@ pub fn expect_report(report: &chartwright::ExpectReport, rules: &Ruleset) -> Str
 /// A roll error with no arguments to point into (`chart` lookups).
 pub fn plain_error(e: &RollError) -> String {
     render(&Clipped::without_source(e))
-}
-
-/// Parses roll-time words, keeping the joined text for diagnostics.
-pub fn choices(words: &[String]) -> (String, Result<Choices, RollError>) {
-    let text = words.join(" ");
-    let parsed = Choices::parse(&text);
-    (text, parsed)
 }
 
 /// The charts of a ruleset with what each takes.

@@ -976,3 +976,28 @@ fn a_sweep_takes_over_a_parameter_given_beside_it() {
         "{text}"
     );
 }
+
+/// `Display` for a library `Roll` is the trace `chartwright roll` prints
+/// (without colour, on a line wide enough not to wrap): a host gets the
+/// CLI's trace without rewriting it.
+#[test]
+fn a_roll_displays_as_the_cli_prints_its_trace() {
+    use rand::SeedableRng;
+    let rules = crate::common::load("first_echelon");
+    let args = "target_discipline=veteran attack=direct df_weapon=4 mounted";
+    for seed in 1..=20u64 {
+        let out = cw()
+            .env("COLUMNS", "300")
+            .args(["roll", "first_echelon", "fire_combat"])
+            .args(args.split(' '))
+            .args(["--seed", &seed.to_string()])
+            .assert()
+            .success();
+        let cli = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        let chart = rules.chart("fire_combat").expect("the chart");
+        let choices = chartwright::Choices::parse(args).expect("choices");
+        let mut dice = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let roll = chart.roll(&choices, &mut dice).expect("a roll");
+        assert_eq!(roll.to_string(), cli, "seed {seed}");
+    }
+}

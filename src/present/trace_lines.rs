@@ -45,9 +45,7 @@ impl fmt::Display for TraceLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Title { title, chart } => write!(f, "{title} ({chart})"),
-            Self::Modifier { value, text, name } => {
-                write!(f, "{:>4}     {text} [{name}]", format!("{value:+}"))
-            }
+            Self::Modifier { value, text, name } => write!(f, "{value:+}     {text} [{name}]"),
             Self::Step(text) | Self::Natural(text) | Self::Detail(text) => f.write_str(text),
             Self::Outcome(text) => write!(f, "=> {text}"),
         }

@@ -1,0 +1,170 @@
+//! The web package's Rust, natively: each document equals what the
+//! library's producer makes for the same request (the Node test compares
+//! them with the binary's output), and failures carry diagnostics.
+
+use super::*;
+
+const BROKEN: &str =
+    "game \"G\" version \"1\"\n\ntable t \"T\" {\n  roll d6\n  rows { 1-3 => \"A\" }\n}\n";
+
+#[test]
+fn odds_are_the_libraries_document() {
+    let ogre = Ruleset::bundled("ogre").unwrap();
+    let doc = ogre.odds("crt", "attack=7 defense=3").unwrap();
+    let rules = Rules::from_file("ogre").unwrap();
+    let odds = rules
+        .chart("crt")
+        .unwrap()
+        .odds(&Choices::parse("attack=7 defense=3").unwrap())
+        .unwrap();
+    assert_eq!(doc, json::versioned(json::odds(&odds)));
+    assert_eq!(doc["outcomes"][2]["probability"], "1/2");
+    assert!(ogre
+        .odds_svg("crt", "attack=7 defense=3")
+        .unwrap()
+        .starts_with("<svg"));
+}
+
+#[test]
+fn loose_modifiers_are_summed_as_on_the_command_line() {
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let plus = fe.odds("bog_down", "tracked +2 -1").unwrap();
+    let rules = Rules::from_file("first_echelon").unwrap();
+    let odds = rules
+        .chart("bog_down")
+        .unwrap()
+        .bind(&Choices::parse("tracked").unwrap())
+        .unwrap()
+        .with_extra_modifier(1)
+        .odds()
+        .unwrap();
+    assert_eq!(plus, json::versioned(json::odds(&odds)));
+}
+
+#[test]
+fn a_seeded_roll_is_the_same_roll_everywhere() {
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let a = fe.roll("bog_down", "tracked", Some(7)).unwrap();
+    let b = fe.roll("bog_down", "tracked", Some(7)).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a["schema"], 1);
+    assert_eq!(a["chart"], "first_echelon.bog_down");
+    let text = fe.roll_text("bog_down", "tracked", Some(7)).unwrap();
+    assert!(text.starts_with("Bog Down"), "{text}");
+    assert!(text.contains(
+        a["outcome"]["fields"][0]["alternatives"][0]
+            .as_str()
+            .unwrap()
+    ));
+}
+
+#[test]
+fn broken_rules_are_diagnostics_at_their_line() {
+    let rules = Ruleset::from_text("g", BROKEN);
+    let check = rules.check();
+    let d = &check["diagnostics"][0];
+    assert_eq!(d["code"], "chartwright::compile::uncovered_totals");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["source"], "g");
+    assert_eq!(d["labels"][0]["line"], 5);
+    assert!(d["help"].is_string());
+    // Every other call fails with the same diagnostics.
+    let failure = rules.list().unwrap_err();
+    assert_eq!(failure.diagnostics, check);
+    assert!(
+        failure.message.contains("no row reads"),
+        "{}",
+        failure.message
+    );
+    let fixed = Ruleset::from_text("g", &BROKEN.replace("1-3", "1-6"));
+    assert_eq!(fixed.check()["diagnostics"], json!([]));
+    assert_eq!(fixed.list().unwrap()["games"][0]["charts"][0]["name"], "t");
+}
+
+#[test]
+fn a_bad_argument_points_into_the_arguments() {
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let failure = fe.odds("bog_down", "+1 trackd").unwrap_err();
+    let d = &failure.diagnostics["diagnostics"][0];
+    assert_eq!(d["code"], "chartwright::roll::unknown_name");
+    assert_eq!(d["source"], ARGUMENTS);
+    // The loose `+1` is taken out first, as the command line does.
+    assert_eq!(d["labels"][0]["start"], 0);
+    assert_eq!(d["labels"][0]["end"], 6);
+    assert_eq!(d["help"], "did you mean `tracked`?");
+    let unknown = fe.roll("bog_dow", "", Some(1)).unwrap_err();
+    assert_eq!(
+        unknown.diagnostics["diagnostics"][0]["code"],
+        "chartwright::roll::unknown_chart"
+    );
+}
+
+#[test]
+fn an_unknown_bundled_game_says_which_there_are() {
+    let failure = Ruleset::bundled("ogr").unwrap_err();
+    let d = &failure.diagnostics["diagnostics"][0];
+    assert_eq!(d["code"], "chartwright::load::not_found");
+    assert!(d["help"].as_str().unwrap().contains("ogre"));
+}
+
+#[test]
+fn a_variant_beside_its_base() {
+    let base = Ruleset::bundled("first_echelon").unwrap();
+    let text = std::fs::read_to_string("../docs/variants/mud_season.rules").unwrap();
+    let variant = Ruleset::from_text("mud_season", &text);
+    assert_eq!(variant.check()["diagnostics"], json!([]));
+    let doc = diff(&base, &variant, "bog_down", "tracked").unwrap();
+    let (b, v) = (base.rules().unwrap(), variant.rules().unwrap());
+    let choices = Choices::parse("tracked").unwrap();
+    let d = chartwright::OddsDiff::compare(
+        &b.chart("bog_down").unwrap(),
+        &v.chart("bog_down").unwrap(),
+        &choices,
+    )
+    .unwrap();
+    assert_eq!(
+        doc,
+        json::versioned(json::diff(&d, "first_echelon.bog_down"))
+    );
+    assert!(diff_svg(&base, &variant, "bog_down", "tracked")
+        .unwrap()
+        .contains("<svg"));
+    let missing = diff(&base, &variant, "bog_dow", "").unwrap_err();
+    assert_eq!(
+        missing.diagnostics["diagnostics"][0]["code"],
+        "chartwright::roll::unknown_chart"
+    );
+    let two = Ruleset::from(Rules::bundled());
+    let not_one = diff(&two, &variant, "bog_down", "").unwrap_err();
+    assert_eq!(
+        not_one.diagnostics["diagnostics"][0]["code"],
+        "chartwright::web::not_one_game"
+    );
+}
+
+#[test]
+fn show_and_sheet() {
+    let ogre = Ruleset::bundled("ogre").unwrap();
+    assert!(ogre.show("crt").unwrap().contains("1-2"));
+    let page = ogre.sheet(&[]).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
+    assert!(ogre.sheet(&["nope".to_owned()]).is_err());
+}
+
+#[test]
+fn the_odds_of_the_last_situation_are_kept() {
+    let ogre = Ruleset::bundled("ogre").unwrap();
+    let a = ogre.odds("crt", "attack=7 defense=3").unwrap();
+    let b = ogre.odds("crt", "attack=7 defense=3").unwrap();
+    let c = ogre.odds("crt", "attack=1 defense=3").unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn example_arguments_roll() {
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let args = fe.example_args("improved_position").unwrap();
+    assert_eq!(args, "unit_rating=elite order_status=good_order");
+    assert!(fe.odds("improved_position", &args).is_ok());
+}
