@@ -4,15 +4,16 @@
 //! and the exact-odds engine both walk this plan, so they cannot disagree.
 
 use crate::check::tree::{
-    Body, Cell, ChartId, Dice, DiceSource, Expr, Lookup, ModValue, NaturalOutcome, Program, Ranges,
-    SlotKind, Target,
+    Body, Cell, ChartId, ChartTree, ChoiceId, Cond, Dice, DiceSource, Expr, GridRef, Lookup,
+    ModValue, Modifier, NaturalOutcome, Program, Ranges, RowTree, Scale, SlotKind, Stage, Target,
 };
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::trace::AppliedModifier;
 use crate::number::{whole, Num, Show};
-use crate::syntax::ast::shift_text;
+use crate::syntax::ast::{shift_text, CompactString};
+use std::ops::ControlFlow;
 
 /// Dice groups with counts settled.
 #[derive(Clone, Debug)]
@@ -278,13 +279,100 @@ impl Bound {
 
 /// Binds `chart` to the arguments given, plus values preset by a caller
 /// (follow-ups pass values along this way).
-#[allow(clippy::too_many_lines)] // settles every kind of choice in one pass; not split yet (#26)
 pub(crate) fn bind(
     program: &Program,
     chart: ChartId,
     choices: &Choices,
     preset: &[(usize, Num)],
 ) -> Result<Bound, RollError> {
+    let c = &program.charts[chart];
+    let (mut values, given) = given_values(program, chart, choices, preset)?;
+    check_groups(c, &given, &values)?;
+    // Values as the sheet reads them: a modifier not named adds nothing, so
+    // in expressions and conditions it is 0 (a plain param is still needed).
+    let passed = values.clone();
+    let ladders = ladder_values(program, chart, &passed);
+    for m in &c.modifiers {
+        if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
+            values[m.slot].get_or_insert(whole(0));
+        }
+    }
+    let mut env = Env {
+        program,
+        chart,
+        values: &values,
+        net: 0,
+        ladders: &ladders,
+    };
+    let Modifiers {
+        applied,
+        mut net,
+        shift,
+        not_possible,
+    } = apply_modifiers(&env, &passed, &given)?;
+    let mut note = None;
+    let mut clamp = None;
+    if let Body::Table { cap: Some(cap), .. } = &c.body {
+        let capped = net[0].clamp(-cap, *cap);
+        if capped != net[0] {
+            note = Some(format!("net modifier {:+} capped at {capped:+}", net[0]));
+            net[0] = capped;
+        }
+    }
+    env.net = net[0];
+    let mut ladder = None;
+    let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
+    if let Body::Table { clamp: c, .. } = &c.body {
+        clamp = *c;
+    }
+    if let Some(why) = not_possible {
+        plan = Plan::Certain(Resolved::text("Not possible"), Some(why));
+        ladder = None;
+    }
+    if let Some(read) = ladders_read(program, &ladders) {
+        note = Some(match note.take() {
+            Some(n) => format!("{read}; {n}"),
+            None => read,
+        });
+    }
+    if let Plan::Certain(_, detail) = &mut plan {
+        // A result without a roll shows the account in its detail (a
+        // ladder keeps it too, for `Bound::shift` to show again).
+        let n = if ladder.is_some() {
+            note.clone()
+        } else {
+            note.take()
+        };
+        if let Some(n) = n {
+            *detail = Some(join(detail.take(), n));
+        }
+    }
+    Ok(Bound {
+        chart,
+        values: passed,
+        applied,
+        plan,
+        note,
+        clamp,
+        ladder,
+        extra: 0,
+        ladders,
+        repeat: 0,
+    })
+}
+
+/// The argument that gave each slot, if one did.
+type Given<'c> = Vec<Option<&'c Arg>>;
+
+/// Each slot's value: preset, then given by an argument (a slot given twice
+/// is an error), then its default. Also says which argument gave each slot,
+/// for the checks and the trace that follow.
+fn given_values<'c>(
+    program: &Program,
+    chart: ChartId,
+    choices: &'c Choices,
+    preset: &[(usize, Num)],
+) -> Result<(Vec<Option<Num>>, Given<'c>), RollError> {
     let c = &program.charts[chart];
     let mut values: Vec<Option<Num>> = vec![None; c.slots.len()];
     for &(slot, v) in preset {
@@ -323,7 +411,15 @@ pub(crate) fn bind(
             _ => {}
         }
     }
-    // Exclusive groups: at most one member given.
+    Ok((values, given))
+}
+
+/// Exclusive groups: at most one member given (with a value other than 0).
+fn check_groups(
+    c: &ChartTree,
+    given: &[Option<&Arg>],
+    values: &[Option<Num>],
+) -> Result<(), RollError> {
     for (heading, members) in &c.groups {
         let picked: Vec<usize> = members
             .iter()
@@ -346,126 +442,66 @@ pub(crate) fn bind(
             ));
         }
     }
-    // Values as the sheet reads them: a modifier not named adds nothing, so
-    // in expressions and conditions it is 0 (a plain param is still needed).
-    let passed = values.clone();
-    let ladders = ladder_values(program, chart, &passed);
-    for m in &c.modifiers {
-        if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
-            values[m.slot].get_or_insert(whole(0));
-        }
-    }
-    let mut env = Env {
-        program,
-        chart,
-        values: &values,
-        net: 0,
-        ladders: &ladders,
+    Ok(())
+}
+
+/// What the chart's modifiers come to with the values bound.
+struct Modifiers {
+    /// Every modifier named or always on, as the trace lists them.
+    applied: Vec<AppliedModifier>,
+    /// The net modifier of each side.
+    net: [i64; 2],
+    /// The column shifts that apply, summed.
+    shift: i64,
+    /// Why the chart cannot be rolled: a modifier read a `-` cell.
+    not_possible: Option<String>,
+}
+
+/// Settles every modifier against the values in `env` (`passed`: the values
+/// before unnamed modifiers read as 0; `given`: the argument behind each).
+fn apply_modifiers(
+    env: &Env,
+    passed: &[Option<Num>],
+    given: &[Option<&Arg>],
+) -> Result<Modifiers, RollError> {
+    let c = &env.program.charts[env.chart];
+    let mut out = Modifiers {
+        applied: Vec::new(),
+        net: [0i64; 2],
+        shift: 0,
+        not_possible: None,
     };
-    let mut applied = Vec::new();
-    let mut net = [0i64; 2];
-    let mut shift = 0i64;
-    let mut not_possible = None;
     let one = Some(whole(1));
     for m in &c.modifiers {
-        // A `±r` with no default, outside an exclusive group, that applies
-        // and nobody gave: the chart cannot be read, never a silent 0.
-        // (A modifier set rolled as a chart sums only what is named.)
-        if let ModValue::Param { from: None, .. } = m.value {
-            if passed[m.slot].is_none()
-                && !matches!(c.body, Body::Net)
-                && m.group.is_none()
-                && match &m.applies {
-                    Some(cond) => env.cond(cond)?,
-                    None => true,
-                }
-            {
-                let mut err = missing(program, chart, m.slot);
-                err.span = Some(m.span);
-                return Err(err);
-            }
-        }
-        let raw = values[m.slot];
+        require_param(env, m, passed)?;
+        let raw = env.values[m.slot];
         let name = &c.slots[m.slot].name;
         let value = match &m.value {
             ModValue::Fixed(v) => (raw == one || m.always).then_some((*v, None)),
             ModValue::Shift(v) => {
-                if raw != one {
-                    continue;
+                if raw == one {
+                    let shifted = shift_modifier(env, m, *v, &mut out.shift)?;
+                    out.applied.push(shifted);
                 }
-                let applies = match &m.applies {
-                    Some(cond) => env.cond(cond)?,
-                    None => true,
-                };
-                if applies {
-                    shift = checked(shift.checked_add(*v))?;
-                }
-                applied.push(AppliedModifier {
-                    name: name.to_string(),
-                    label: c.slots[m.slot].label.to_string(),
-                    value: 0,
-                    side: m.side,
-                    note: Some(if applies {
-                        format!("column shift {}", shift_text(*v))
-                    } else {
-                        "not applicable".into()
-                    }),
-                });
                 continue;
             }
-            ModValue::Param { factor, from } => match (raw, from) {
-                (Some(v), _) if given[m.slot].is_some() || raw != Some(whole(0)) => {
-                    let v = whole_value(v, &format!("`{name}`"))?;
-                    Some((checked(v.checked_mul(*factor))?, None))
-                }
-                (_, Some(r)) if r.keys.iter().all(|&k| values[k].is_some()) => {
-                    match grid_cell(program, r, &values)? {
-                        Cell::Number(n) => {
-                            let n = whole_value(*n, &format!("`{}` from `{}`", name, r.name))?;
-                            Some((checked(n.checked_mul(*factor))?, None))
-                        }
-                        // `-`: the sheet says this cannot be done at all.
-                        _ => {
-                            not_possible.get_or_insert_with(|| {
-                                format!("`{name}` from `{}` is `-` (not possible)", r.name)
-                            });
-                            None
-                        }
-                    }
-                }
-                // Half the keys given: say what is missing rather than
-                // silently dropping the modifier.
-                (_, Some(r)) if r.keys.iter().any(|&k| values[k].is_some()) => {
-                    let absent = r.keys.iter().find(|&&k| values[k].is_none());
-                    return Err(missing(program, chart, absent.copied().unwrap_or(0)));
-                }
-                _ => None,
-            },
-            ModValue::Counted { per, max } => match raw {
-                Some(n) if n > whole(0) => {
-                    let n = whole_value(n, &format!("`{name}`"))?;
-                    let v = checked(per.checked_mul(n))?;
-                    match max {
-                        Some(cap) if v.abs() > *cap => Some((
-                            cap * v.signum(),
-                            Some(format!("capped at {:+}", cap * v.signum())),
-                        )),
-                        _ => Some((v, Some(format!("{n} x {per:+}")))),
-                    }
-                }
-                _ => None,
-            },
+            ModValue::Param { factor, from } => param_value(
+                env,
+                m,
+                *factor,
+                from.as_ref(),
+                given[m.slot].is_some(),
+                &mut out.not_possible,
+            )?,
+            ModValue::Counted { per, max } => counted_value(raw, name, *per, *max)?,
         };
         let Some((value, note)) = value else { continue };
-        let applies = match &m.applies {
-            Some(cond) => env.cond(cond)?,
-            None => true,
-        };
+        let applies = applies(env, m)?;
         // An `always` modifier nobody named is not listed where it does not apply.
         if m.always && !applies && given[m.slot].is_none() {
             continue;
         }
-        applied.push(AppliedModifier {
+        out.applied.push(AppliedModifier {
             name: name.to_string(),
             label: c.slots[m.slot].label.to_string(),
             value: if applies { value } else { 0 },
@@ -477,29 +513,140 @@ pub(crate) fn bind(
             },
         });
         if applies {
-            net[m.side.min(1)] = checked(net[m.side.min(1)].checked_add(value))?;
+            out.net[m.side.min(1)] = checked(out.net[m.side.min(1)].checked_add(value))?;
         }
     }
-    let mut note = None;
-    let mut clamp = None;
-    if let Body::Table { cap: Some(cap), .. } = &c.body {
-        let capped = net[0].clamp(-cap, *cap);
-        if capped != net[0] {
-            note = Some(format!("net modifier {:+} capped at {capped:+}", net[0]));
-            net[0] = capped;
+    Ok(out)
+}
+
+/// Whether modifier `m`'s condition holds (one without a condition always does).
+fn applies(env: &Env, m: &Modifier) -> Result<bool, RollError> {
+    match &m.applies {
+        Some(cond) => env.cond(cond),
+        None => Ok(true),
+    }
+}
+
+/// A `±r` with no default, outside an exclusive group, that applies and
+/// nobody gave: the chart cannot be read, never a silent 0. (A modifier set
+/// rolled as a chart sums only what is named.)
+fn require_param(env: &Env, m: &Modifier, passed: &[Option<Num>]) -> Result<(), RollError> {
+    if let ModValue::Param { from: None, .. } = m.value {
+        let c = &env.program.charts[env.chart];
+        if passed[m.slot].is_none()
+            && !matches!(c.body, Body::Net)
+            && m.group.is_none()
+            && applies(env, m)?
+        {
+            let mut err = missing(env.program, env.chart, m.slot);
+            err.span = Some(m.span);
+            return Err(err);
         }
     }
-    env.net = net[0];
-    let mut ladder = None;
-    let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
-    if let Body::Table { clamp: c, .. } = &c.body {
-        clamp = *c;
+    Ok(())
+}
+
+/// A column shift that was named: added to `shift` where it applies, and
+/// listed either way.
+fn shift_modifier(
+    env: &Env,
+    m: &Modifier,
+    by: i64,
+    shift: &mut i64,
+) -> Result<AppliedModifier, RollError> {
+    let slot = &env.program.charts[env.chart].slots[m.slot];
+    let applies = applies(env, m)?;
+    if applies {
+        *shift = checked(shift.checked_add(by))?;
     }
-    if let Some(why) = not_possible {
-        plan = Plan::Certain(Resolved::text("Not possible"), Some(why));
-        ladder = None;
-    }
-    // The ladders an expression read: their step and how it was reached.
+    Ok(AppliedModifier {
+        name: slot.name.to_string(),
+        label: slot.label.to_string(),
+        value: 0,
+        side: m.side,
+        note: Some(if applies {
+            format!("column shift {}", shift_text(by))
+        } else {
+            "not applicable".into()
+        }),
+    })
+}
+
+/// A parametric modifier's value: the number given times `factor`, else the
+/// grid `from` read with the values bound. A `-` cell there sets
+/// `not_possible`; a grid with only some of its keys given is an error.
+fn param_value(
+    env: &Env,
+    m: &Modifier,
+    factor: i64,
+    from: Option<&GridRef>,
+    given: bool,
+    not_possible: &mut Option<String>,
+) -> Result<Option<(i64, Option<String>)>, RollError> {
+    let values = env.values;
+    let raw = values[m.slot];
+    let name = &env.program.charts[env.chart].slots[m.slot].name;
+    Ok(match (raw, from) {
+        (Some(v), _) if given || raw != Some(whole(0)) => {
+            let v = whole_value(v, &format!("`{name}`"))?;
+            Some((checked(v.checked_mul(factor))?, None))
+        }
+        (_, Some(r)) if r.keys.iter().all(|&k| values[k].is_some()) => {
+            match grid_cell(env.program, r, values)? {
+                Cell::Number(n) => {
+                    let n = whole_value(*n, &format!("`{}` from `{}`", name, r.name))?;
+                    Some((checked(n.checked_mul(factor))?, None))
+                }
+                // `-`: the sheet says this cannot be done at all.
+                _ => {
+                    not_possible.get_or_insert_with(|| {
+                        format!("`{name}` from `{}` is `-` (not possible)", r.name)
+                    });
+                    None
+                }
+            }
+        }
+        // Half the keys given: say what is missing rather than
+        // silently dropping the modifier.
+        (_, Some(r)) if r.keys.iter().any(|&k| values[k].is_some()) => {
+            let absent = r.keys.iter().find(|&&k| values[k].is_none());
+            return Err(missing(
+                env.program,
+                env.chart,
+                absent.copied().unwrap_or(0),
+            ));
+        }
+        _ => None,
+    })
+}
+
+/// A counted modifier's value: `per` for each one counted, up to `max`, with
+/// the trace's note on how it was reached.
+fn counted_value(
+    raw: Option<Num>,
+    name: &str,
+    per: i64,
+    max: Option<i64>,
+) -> Result<Option<(i64, Option<String>)>, RollError> {
+    Ok(match raw {
+        Some(n) if n > whole(0) => {
+            let n = whole_value(n, &format!("`{name}`"))?;
+            let v = checked(per.checked_mul(n))?;
+            match max {
+                Some(cap) if v.abs() > cap => Some((
+                    cap * v.signum(),
+                    Some(format!("capped at {:+}", cap * v.signum())),
+                )),
+                _ => Some((v, Some(format!("{n} x {per:+}")))),
+            }
+        }
+        _ => None,
+    })
+}
+
+/// The ladders an expression read, for the trace: each one's step and how
+/// it was reached, or `None` when none was read.
+fn ladders_read(program: &Program, ladders: &[LadderValue]) -> Option<String> {
     let read: Vec<String> = ladders
         .iter()
         .filter(|l| l.used.get())
@@ -509,37 +656,7 @@ pub(crate) fn bind(
             Some(format!("ladder `{name}`: {how} = {}", Show(*v)))
         })
         .collect();
-    if !read.is_empty() {
-        let read = read.join("; ");
-        note = Some(match note.take() {
-            Some(n) => format!("{read}; {n}"),
-            None => read,
-        });
-    }
-    if let Plan::Certain(_, detail) = &mut plan {
-        // A result without a roll shows the account in its detail (a
-        // ladder keeps it too, for `Bound::shift` to show again).
-        let n = if ladder.is_some() {
-            note.clone()
-        } else {
-            note.take()
-        };
-        if let Some(n) = n {
-            *detail = Some(join(detail.take(), n));
-        }
-    }
-    Ok(Bound {
-        chart,
-        values: passed,
-        applied,
-        plan,
-        note,
-        clamp,
-        ladder,
-        extra: 0,
-        ladders,
-        repeat: 0,
-    })
+    (!read.is_empty()).then(|| read.join("; "))
 }
 
 /// Two notes for the trace, in order.
@@ -562,129 +679,17 @@ fn checked(v: Option<i64>) -> Result<i64, RollError> {
 }
 
 /// Finds the slot an argument names and parses its value.
-#[allow(clippy::too_many_lines)] // one match arm per slot kind; not split yet (#26)
 fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, Num), RollError> {
     let c = &program.charts[chart];
     let Some(slot) = c.slots.iter().position(|s| s.name == arg.name) else {
-        // A bare option name picks its choice when only one choice has it.
-        if arg.value.is_none() {
-            let mut hits = c
-                .slots
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| match s.kind {
-                    SlotKind::Choice(ch) => program.choices[ch]
-                        .options
-                        .iter()
-                        .position(|(o, _)| *o == arg.name)
-                        .map(|o| (i, whole(o as i64))),
-                    _ => None,
-                });
-            match (hits.next(), hits.next()) {
-                (Some(hit), None) => return Ok(hit),
-                (Some((a, _)), Some((b, _))) => {
-                    return Err(RollError::new(
-                        RollErrorKind::AmbiguousOption {
-                            option: arg.name.clone(),
-                            choices: vec![c.slots[a].name.to_string(), c.slots[b].name.to_string()],
-                        },
-                        Some(arg.span),
-                    ));
-                }
-                _ => {}
-            }
-        }
-        // `in_cover=2` where only `def.in_cover` exists: a side's prefix.
-        let sided: Vec<&str> = c
-            .slots
-            .iter()
-            .map(|s| s.name.as_str())
-            .filter(|n| n.split_once('.').is_some_and(|(_, rest)| rest == arg.name))
-            .collect();
-        if !sided.is_empty() {
-            return Err(RollError::new(
-                RollErrorKind::UnknownName {
-                    chart: c.name.to_string(),
-                    name: arg.name.clone(),
-                    suggestion: Some(sided.join("` or `")),
-                },
-                Some(arg.span),
-            ));
-        }
-        let mut names: Vec<&str> = c.slots.iter().map(|s| s.name.as_str()).collect();
-        for s in &c.slots {
-            if let SlotKind::Choice(ch) = s.kind {
-                names.extend(program.choices[ch].options.iter().map(|(o, _)| o.as_str()));
-            }
-        }
-        return Err(RollError::new(
-            RollErrorKind::UnknownName {
-                chart: c.name.to_string(),
-                name: arg.name.clone(),
-                suggestion: crate::check::suggest::closest(&arg.name, names),
-            },
-            Some(arg.span),
-        ));
+        return unnamed_arg(program, c, arg);
     };
-    let s = &c.slots[slot];
-    let bad = |expected: &str| {
-        RollError::new(
-            RollErrorKind::BadValue {
-                name: arg.name.clone(),
-                value: arg.value.clone().unwrap_or_default(),
-                expected: expected.into(),
-            },
-            Some(arg.span),
-        )
-    };
-    let value = match (&s.kind, &arg.value) {
+    let value = match (&c.slots[slot].kind, &arg.value) {
         (SlotKind::Flag, None) => whole(1),
-        (SlotKind::Flag, Some(_)) => return Err(bad("no value: it is a flag")),
-        (SlotKind::Param { bounds, .. }, Some(v)) => {
-            // A modifier's value moves the roll: it is whole.
-            let n = if c.modifiers.iter().any(|m| m.slot == slot) {
-                crate::number::parse(v)
-                    .filter(num_rational::Ratio::is_integer)
-                    .ok_or_else(|| bad("a whole number"))?
-            } else {
-                crate::number::parse(v).ok_or_else(|| bad("a number such as `3` or `2.5`"))?
-            };
-            if let Some((lo, hi)) = bounds {
-                if n < *lo || n > *hi {
-                    return Err(RollError::new(
-                        RollErrorKind::OutOfBounds {
-                            name: arg.name.clone(),
-                            value: n,
-                            lo: *lo,
-                            hi: *hi,
-                        },
-                        Some(arg.span),
-                    ));
-                }
-            }
-            n
-        }
-        (SlotKind::Param { .. }, None) => return Err(bad("a number, as `name=N`")),
-        (SlotKind::Choice(ch), Some(v)) => {
-            let options = &program.choices[*ch].options;
-            match options.iter().position(|(o, _)| o == v) {
-                Some(i) => whole(i as i64),
-                None => {
-                    return Err(RollError::new(
-                        RollErrorKind::UnknownOption {
-                            choice: arg.name.clone(),
-                            option: v.clone(),
-                            options: options.iter().map(|(o, _)| o.to_string()).collect(),
-                            suggestion: crate::check::suggest::closest(
-                                v,
-                                options.iter().map(|(o, _)| o.as_str()),
-                            ),
-                        },
-                        Some(arg.span),
-                    ))
-                }
-            }
-        }
+        (SlotKind::Flag, Some(_)) => return Err(bad_value(arg, "no value: it is a flag")),
+        (SlotKind::Param { bounds, .. }, Some(v)) => param_arg(c, slot, *bounds, arg, v)?,
+        (SlotKind::Param { .. }, None) => return Err(bad_value(arg, "a number, as `name=N`")),
+        (SlotKind::Choice(ch), Some(v)) => option_arg(program, *ch, arg, v)?,
         (SlotKind::Choice(ch), None) => {
             return Err(RollError::new(
                 RollErrorKind::MissingChoice {
@@ -700,6 +705,134 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
         }
     };
     Ok((slot, value))
+}
+
+/// An argument that names no slot: a bare option name picks the one choice
+/// that has it; anything else is an error naming what was meant, if it can.
+fn unnamed_arg(program: &Program, c: &ChartTree, arg: &Arg) -> Result<(usize, Num), RollError> {
+    // A bare option name picks its choice when only one choice has it.
+    if arg.value.is_none() {
+        let mut hits = c
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s.kind {
+                SlotKind::Choice(ch) => program.choices[ch]
+                    .options
+                    .iter()
+                    .position(|(o, _)| *o == arg.name)
+                    .map(|o| (i, whole(o as i64))),
+                _ => None,
+            });
+        match (hits.next(), hits.next()) {
+            (Some(hit), None) => return Ok(hit),
+            (Some((a, _)), Some((b, _))) => {
+                return Err(RollError::new(
+                    RollErrorKind::AmbiguousOption {
+                        option: arg.name.clone(),
+                        choices: vec![c.slots[a].name.to_string(), c.slots[b].name.to_string()],
+                    },
+                    Some(arg.span),
+                ));
+            }
+            _ => {}
+        }
+    }
+    // `in_cover=2` where only `def.in_cover` exists: a side's prefix.
+    let sided: Vec<&str> = c
+        .slots
+        .iter()
+        .map(|s| s.name.as_str())
+        .filter(|n| n.split_once('.').is_some_and(|(_, rest)| rest == arg.name))
+        .collect();
+    if !sided.is_empty() {
+        return Err(RollError::new(
+            RollErrorKind::UnknownName {
+                chart: c.name.to_string(),
+                name: arg.name.clone(),
+                suggestion: Some(sided.join("` or `")),
+            },
+            Some(arg.span),
+        ));
+    }
+    let mut names: Vec<&str> = c.slots.iter().map(|s| s.name.as_str()).collect();
+    for s in &c.slots {
+        if let SlotKind::Choice(ch) = s.kind {
+            names.extend(program.choices[ch].options.iter().map(|(o, _)| o.as_str()));
+        }
+    }
+    Err(RollError::new(
+        RollErrorKind::UnknownName {
+            chart: c.name.to_string(),
+            name: arg.name.clone(),
+            suggestion: crate::check::suggest::closest(&arg.name, names),
+        },
+        Some(arg.span),
+    ))
+}
+
+/// An argument whose value is not what its slot takes.
+fn bad_value(arg: &Arg, expected: &str) -> RollError {
+    RollError::new(
+        RollErrorKind::BadValue {
+            name: arg.name.clone(),
+            value: arg.value.clone().unwrap_or_default(),
+            expected: expected.into(),
+        },
+        Some(arg.span),
+    )
+}
+
+/// A param's value `v`: a number within its bounds, whole when a modifier
+/// reads it (a modifier's value moves the roll).
+fn param_arg(
+    c: &ChartTree,
+    slot: usize,
+    bounds: Option<(Num, Num)>,
+    arg: &Arg,
+    v: &str,
+) -> Result<Num, RollError> {
+    let n = if c.modifiers.iter().any(|m| m.slot == slot) {
+        crate::number::parse(v)
+            .filter(num_rational::Ratio::is_integer)
+            .ok_or_else(|| bad_value(arg, "a whole number"))?
+    } else {
+        crate::number::parse(v).ok_or_else(|| bad_value(arg, "a number such as `3` or `2.5`"))?
+    };
+    if let Some((lo, hi)) = bounds {
+        if n < lo || n > hi {
+            return Err(RollError::new(
+                RollErrorKind::OutOfBounds {
+                    name: arg.name.clone(),
+                    value: n,
+                    lo,
+                    hi,
+                },
+                Some(arg.span),
+            ));
+        }
+    }
+    Ok(n)
+}
+
+/// A choice's value `v`: the index of the option it names.
+fn option_arg(program: &Program, ch: ChoiceId, arg: &Arg, v: &str) -> Result<Num, RollError> {
+    let options = &program.choices[ch].options;
+    match options.iter().position(|(o, _)| o == v) {
+        Some(i) => Ok(whole(i as i64)),
+        None => Err(RollError::new(
+            RollErrorKind::UnknownOption {
+                choice: arg.name.clone(),
+                option: v.to_string(),
+                options: options.iter().map(|(o, _)| o.to_string()).collect(),
+                suggestion: crate::check::suggest::closest(
+                    v,
+                    options.iter().map(|(o, _)| o.as_str()),
+                ),
+            },
+            Some(arg.span),
+        )),
+    }
 }
 
 fn bind_dice(
@@ -825,7 +958,8 @@ fn dice_of_source(
     }
 }
 
-#[allow(clippy::too_many_lines)] // one match arm per chart body kind; not split yet (#26)
+/// What is left to roll once the values and modifiers are bound: one arm per
+/// chart body kind, the longer ones in helpers below.
 fn plan(
     env: &Env,
     net: [i64; 2],
@@ -836,9 +970,6 @@ fn plan(
 ) -> Result<Plan, RollError> {
     let (program, chart, values) = (env.program, env.chart, env.values);
     let c = &program.charts[chart];
-    let resolve_rows = |rows: &[crate::check::tree::RowTree]| -> Result<Vec<Resolved>, RollError> {
-        rows.iter().map(|r| env.resolve(&r.outcome)).collect()
-    };
     let plan = match &c.body {
         Body::Notes(text) => Plan::Certain(Resolved::text(text.clone()), None),
         Body::Net => {
@@ -846,13 +977,7 @@ fn plan(
             Plan::Certain(Resolved::text(format!("{total:+}")), None)
         }
         Body::Lookup(r) => {
-            let text = match grid_cell(program, r, values)? {
-                Cell::Number(n) => Show(*n).to_string(),
-                Cell::Text(t) => t.to_string(),
-                Cell::Target(t) => t.to_string(),
-                Cell::Dice(d) => d.to_string(),
-                Cell::Impossible => "Not possible".into(),
-            };
+            let text = cell_text(grid_cell(program, r, values)?);
             Plan::Certain(Resolved::text(text), None)
         }
         Body::Ladder {
@@ -861,24 +986,7 @@ fn plan(
             start,
             caps,
         } => {
-            let start = whole_value(env.expr(start, None)?, "the ladder's start")?;
-            let mut holding = Vec::new();
-            for (cap, cond) in caps {
-                let holds = match cond {
-                    Some(c) => env.cond(c)?,
-                    None => true,
-                };
-                if holds {
-                    holding.push(crate::number::floor(env.expr(cap, None)?));
-                }
-            }
-            let moved = crate::engine::ladder::Moved::new(
-                steps.clone(),
-                labels.clone(),
-                start,
-                net[0],
-                holding,
-            );
+            let moved = ladder_moved(env, steps, labels, start, caps, net[0])?;
             let (text, detail) = moved.result();
             *ladder = Some(moved);
             Plan::Certain(Resolved::text(text), Some(detail))
@@ -894,29 +1002,11 @@ fn plan(
             scale,
             ..
         } => {
-            let mut column = match columns {
-                Some(s) => usize::try_from(
-                    values[*s]
-                        .ok_or_else(|| missing(program, chart, *s))?
-                        .to_integer(),
-                )
-                .unwrap_or(0),
-                None => 0,
+            let (column, adjust) = match table_column(env, *columns, scale.as_deref(), shift, note)?
+            {
+                ControlFlow::Continue(picked) => picked,
+                ControlFlow::Break(plan) => return Ok(plan),
             };
-            let mut adjust = 0;
-            if let Some(scale) = scale {
-                match crate::engine::column::pick(env, scale, shift)? {
-                    (crate::engine::column::Pick::Column(c, by), text) => {
-                        column = c;
-                        adjust = by;
-                        *note = Some(join(note.take(), text));
-                    }
-                    (crate::engine::column::Pick::Outcome(o), text) => {
-                        let text = join(note.take(), text);
-                        return Ok(Plan::Certain(env.resolve(o)?, Some(text)));
-                    }
-                }
-            }
             let (naturals, extras) = bind_naturals(env, naturals)?;
             let best = match best {
                 Some((row, top, cond)) if env.cond(cond)? => Some((*row, *top)),
@@ -927,11 +1017,8 @@ fn plan(
                 offset: net[0] + dice.constant + adjust,
                 score: score.clone(),
                 lookup: lookups.get(column).cloned().unwrap_or_default(),
-                rows: resolve_rows(rows)?,
-                written: rows
-                    .iter()
-                    .map(|r| r.written.get(column).cloned().unwrap_or_default())
-                    .collect(),
+                rows: resolve_rows(env, rows)?,
+                written: written(rows, column),
                 extras,
                 naturals,
                 best,
@@ -969,64 +1056,158 @@ fn plan(
             offsets: [net[0] + dice.constant, net[1] + dice.constant],
             sides: sides.clone(),
             lookup: lookup.clone(),
-            rows: resolve_rows(rows)?,
-            written: rows
-                .iter()
-                .map(|r| r.written.first().cloned().unwrap_or_default())
-                .collect(),
+            rows: resolve_rows(env, rows)?,
+            written: written(rows, 0),
         },
-        Body::Pool { dice, stages } => {
-            let first = match dice_of_source(program, chart, dice, values)? {
-                Ok(d) => d,
-                Err(text) => {
-                    return Ok(Plan::Certain(Resolved::text(text), Some("no roll".into())))
-                }
-            };
-            let mut bound = Vec::new();
-            for (i, st) in stages.iter().enumerate() {
-                let target = match bind_target(env, &st.target)? {
-                    BoundTarget::Ranges(r) => r,
-                    BoundTarget::Text(t) => {
-                        return Ok(Plan::Certain(Resolved::text(t), Some("no roll".into())))
-                    }
-                };
-                let dice = if i == 0 {
-                    first.clone()
-                } else {
-                    match st
-                        .per
-                        .as_ref()
-                        .map(|p| dice_of_source(program, chart, p, values))
-                        .transpose()?
-                    {
-                        Some(Ok(d)) => d,
-                        _ => BoundDice { groups: Vec::new() },
-                    }
-                };
-                let modifier = if st.modified { net[0] } else { 0 };
-                bound.push(if st.once {
-                    let (one, one_target) = once_as_one_die(&dice, &target, modifier)?;
-                    BoundStage {
-                        label: st.label.to_string(),
-                        dice: one,
-                        target: one_target,
-                        modifier: 0,
-                        once: Some((dice, target, modifier)),
-                        reported: st.reported,
-                    }
-                } else {
-                    BoundStage {
-                        label: st.label.to_string(),
-                        dice,
-                        target,
-                        modifier,
-                        once: None,
-                        reported: st.reported,
-                    }
-                });
-            }
-            Plan::Pool { stages: bound }
-        }
+        Body::Pool { dice, stages } => pool_plan(env, dice, stages, net[0])?,
     };
     Ok(plan)
+}
+
+/// Each row's outcome with the values bound.
+fn resolve_rows(env: &Env, rows: &[RowTree]) -> Result<Vec<Resolved>, RollError> {
+    rows.iter().map(|r| env.resolve(&r.outcome)).collect()
+}
+
+/// Each row's totals as written in column `column`, for the trace.
+fn written(rows: &[RowTree], column: usize) -> Vec<Ranges> {
+    rows.iter()
+        .map(|r| r.written.get(column).cloned().unwrap_or_default())
+        .collect()
+}
+
+/// A grid cell read as a chart's whole result, as the sheet prints it.
+fn cell_text(cell: &Cell) -> String {
+    match cell {
+        Cell::Number(n) => Show(*n).to_string(),
+        Cell::Text(t) => t.to_string(),
+        Cell::Target(t) => t.to_string(),
+        Cell::Dice(d) => d.to_string(),
+        Cell::Impossible => "Not possible".into(),
+    }
+}
+
+/// A ladder moved from its start by the net modifier `net`, under the caps
+/// whose condition holds.
+fn ladder_moved(
+    env: &Env,
+    steps: &[i64],
+    labels: &[Option<CompactString>],
+    start: &Expr,
+    caps: &[(Expr, Option<Cond>)],
+    net: i64,
+) -> Result<crate::engine::ladder::Moved, RollError> {
+    let start = whole_value(env.expr(start, None)?, "the ladder's start")?;
+    let mut holding = Vec::new();
+    for (cap, cond) in caps {
+        let holds = match cond {
+            Some(c) => env.cond(c)?,
+            None => true,
+        };
+        if holds {
+            holding.push(crate::number::floor(env.expr(cap, None)?));
+        }
+    }
+    Ok(crate::engine::ladder::Moved::new(
+        steps.to_vec(),
+        labels.to_vec(),
+        start,
+        net,
+        holding,
+    ))
+}
+
+/// The column a table reads and how far its total moves with it: the
+/// choice's option, or where `columns by` and the column shifts land
+/// (noted in `note`). `Break` holds the plan when the scale gives an
+/// outcome of its own (off the table).
+fn table_column(
+    env: &Env,
+    columns: Option<usize>,
+    scale: Option<&Scale>,
+    shift: i64,
+    note: &mut Option<String>,
+) -> Result<ControlFlow<Plan, (usize, i64)>, RollError> {
+    let mut column = match columns {
+        Some(s) => usize::try_from(
+            env.values[s]
+                .ok_or_else(|| missing(env.program, env.chart, s))?
+                .to_integer(),
+        )
+        .unwrap_or(0),
+        None => 0,
+    };
+    let mut adjust = 0;
+    if let Some(scale) = scale {
+        match crate::engine::column::pick(env, scale, shift)? {
+            (crate::engine::column::Pick::Column(c, by), text) => {
+                column = c;
+                adjust = by;
+                *note = Some(join(note.take(), text));
+            }
+            (crate::engine::column::Pick::Outcome(o), text) => {
+                let text = join(note.take(), text);
+                return Ok(ControlFlow::Break(Plan::Certain(
+                    env.resolve(o)?,
+                    Some(text),
+                )));
+            }
+        }
+    }
+    Ok(ControlFlow::Continue((column, adjust)))
+}
+
+/// A pool's stages bound: each one's dice (the first stage's from the roll,
+/// later ones' from `per`), target and modifier. A text or `-` cell for the
+/// dice or a target stands instead of the roll.
+fn pool_plan(env: &Env, dice: &DiceSource, stages: &[Stage], net: i64) -> Result<Plan, RollError> {
+    let (program, chart, values) = (env.program, env.chart, env.values);
+    let first = match dice_of_source(program, chart, dice, values)? {
+        Ok(d) => d,
+        Err(text) => return Ok(Plan::Certain(Resolved::text(text), Some("no roll".into()))),
+    };
+    let mut bound = Vec::new();
+    for (i, st) in stages.iter().enumerate() {
+        let target = match bind_target(env, &st.target)? {
+            BoundTarget::Ranges(r) => r,
+            BoundTarget::Text(t) => {
+                return Ok(Plan::Certain(Resolved::text(t), Some("no roll".into())))
+            }
+        };
+        let dice = if i == 0 {
+            first.clone()
+        } else {
+            match st
+                .per
+                .as_ref()
+                .map(|p| dice_of_source(program, chart, p, values))
+                .transpose()?
+            {
+                Some(Ok(d)) => d,
+                _ => BoundDice { groups: Vec::new() },
+            }
+        };
+        let modifier = if st.modified { net } else { 0 };
+        bound.push(if st.once {
+            let (one, one_target) = once_as_one_die(&dice, &target, modifier)?;
+            BoundStage {
+                label: st.label.to_string(),
+                dice: one,
+                target: one_target,
+                modifier: 0,
+                once: Some((dice, target, modifier)),
+                reported: st.reported,
+            }
+        } else {
+            BoundStage {
+                label: st.label.to_string(),
+                dice,
+                target,
+                modifier,
+                once: None,
+                reported: st.reported,
+            }
+        });
+    }
+    Ok(Plan::Pool { stages: bound })
 }

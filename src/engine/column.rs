@@ -21,13 +21,63 @@ pub(crate) enum Pick<'t> {
 
 /// Picks the column for the values bound in `env`, moved by `shift`
 /// (right is positive). Returns the pick and the trace's account of it.
-#[allow(clippy::too_many_lines)] // one match arm per scale kind; not split yet (#26)
 pub(crate) fn pick<'t>(
     env: &Env,
     scale: &'t Scale,
     shift: i64,
 ) -> Result<(Pick<'t>, String), RollError> {
-    let (value, described) = match &scale.value {
+    let (value, described) = scale_value(env, scale)?;
+    let heads = &scale.heads;
+    let n = heads.len() as i64;
+    let key = |i: i64| column_key(scale, i);
+    let beyond_from: Option<Num> = scale.beyond.as_ref().map(|b| b.1);
+    let base: i64 = match heads.iter().rposition(|(_, t)| *t <= value) {
+        Some(_) if beyond_from.is_some_and(|l| value >= l) => n,
+        Some(i) => i as i64,
+        None => -1,
+    };
+    let mut text = match base {
+        -1 => format!("{described}: below the first column `{}`", key(0)),
+        b if b == n => format!(
+            "{described}: at `{}` or above, beyond the last column",
+            scale.beyond.as_ref().map_or("", |b| b.0.as_str())
+        ),
+        b => format!("{described}: column `{}`", key(b)),
+    };
+    let index = shifted(scale, base, shift, &mut text);
+    if (0..n).contains(&index) {
+        return Ok((Pick::Column(index as usize, 0), text));
+    }
+    let beyond = index >= n;
+    let rule = if beyond {
+        scale.beyond.as_ref().map(|b| &b.2)
+    } else {
+        scale.below.as_ref()
+    };
+    match rule {
+        Some(OffRule::Outcome(o)) => Ok((Pick::Outcome(o), text)),
+        Some(OffRule::Read { column, by }) => {
+            let _ = write!(text, ", read on `{}`", key(*column as i64));
+            if *by != 0 {
+                let _ = write!(text, " with {by:+} to the roll");
+            }
+            Ok((Pick::Column(*column, *by), text))
+        }
+        None => Err(RollError::new(
+            RollErrorKind::OffScale {
+                value: described,
+                key: if beyond { key(n - 1) } else { key(0) },
+                beyond,
+            },
+            Some(scale.span),
+        )),
+    }
+}
+
+/// The value a scale reads, with the values bound, and how it was found
+/// for the trace (`odds 3 to 1 = 3`).
+fn scale_value(env: &Env, scale: &Scale) -> Result<(Num, String), RollError> {
+    Ok(match &scale.value {
         ScaleValue::Expr(e) => {
             let v = env.expr(e, None)?;
             (v, format!("value {}", Show(v)))
@@ -51,29 +101,23 @@ pub(crate) fn pick<'t>(
                 format!("odds {} to {} = {}", Show(a), Show(b), Show(ratio)),
             )
         }
-    };
-    let heads = &scale.heads;
-    let n = heads.len() as i64;
-    let key = |i: i64| -> String {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| heads.get(i))
-            .map_or_else(String::new, |h| h.0.to_string())
-    };
-    let beyond_from: Option<Num> = scale.beyond.as_ref().map(|b| b.1);
-    let base: i64 = match heads.iter().rposition(|(_, t)| *t <= value) {
-        Some(_) if beyond_from.is_some_and(|l| value >= l) => n,
-        Some(i) => i as i64,
-        None => -1,
-    };
-    let mut text = match base {
-        -1 => format!("{described}: below the first column `{}`", key(0)),
-        b if b == n => format!(
-            "{described}: at `{}` or above, beyond the last column",
-            scale.beyond.as_ref().map_or("", |b| b.0.as_str())
-        ),
-        b => format!("{described}: column `{}`", key(b)),
-    };
+    })
+}
+
+/// Column `i`'s key as written (empty off the scale).
+fn column_key(scale: &Scale, i: i64) -> String {
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| scale.heads.get(i))
+        .map_or_else(String::new, |h| h.0.to_string())
+}
+
+/// The column index after the column shifts move it from `base`: within
+/// the scale, or one past an edge where `shifts past edges` lets it fall
+/// off. Off the scale already, a shift is not applied. Says so in `text`.
+fn shifted(scale: &Scale, base: i64, shift: i64, text: &mut String) -> i64 {
+    let n = scale.heads.len() as i64;
+    let key = |i: i64| column_key(scale, i);
     let mut index = base;
     if shift != 0 {
         if (0..n).contains(&base) {
@@ -114,31 +158,5 @@ pub(crate) fn pick<'t>(
             );
         }
     }
-    if (0..n).contains(&index) {
-        return Ok((Pick::Column(index as usize, 0), text));
-    }
-    let beyond = index >= n;
-    let rule = if beyond {
-        scale.beyond.as_ref().map(|b| &b.2)
-    } else {
-        scale.below.as_ref()
-    };
-    match rule {
-        Some(OffRule::Outcome(o)) => Ok((Pick::Outcome(o), text)),
-        Some(OffRule::Read { column, by }) => {
-            let _ = write!(text, ", read on `{}`", key(*column as i64));
-            if *by != 0 {
-                let _ = write!(text, " with {by:+} to the roll");
-            }
-            Ok((Pick::Column(*column, *by), text))
-        }
-        None => Err(RollError::new(
-            RollErrorKind::OffScale {
-                value: described,
-                key: if beyond { key(n - 1) } else { key(0) },
-                beyond,
-            },
-            Some(scale.span),
-        )),
-    }
+    index
 }

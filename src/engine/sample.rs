@@ -1,7 +1,7 @@
 //! The sampler: rolls a bound plan with any source of dice and returns the
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
-use crate::check::tree::Program;
+use crate::check::tree::{ChartTree, Program};
 use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
 use crate::engine::budget::Work;
 use crate::engine::choices::Choices;
@@ -96,10 +96,30 @@ pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
     sum
 }
 
+/// What every part of one roll reads: the program, the bound chart and the
+/// texts its traces share, if it has them.
+#[derive(Clone, Copy)]
+struct Rolling<'a> {
+    program: &'a Program,
+    bound: &'a Bound,
+    /// The bound chart, `program.charts[bound.chart]`, found once.
+    chart: &'a ChartTree,
+    text: Option<&'a TraceText>,
+}
+
+impl Rolling<'_> {
+    /// What a budget error says is being rolled.
+    fn name(&self) -> String {
+        format!(
+            "rolling `{}.{}`",
+            self.program.games[self.chart.game].name, self.chart.name
+        )
+    }
+}
+
 /// Rolls a bound chart and its follow-ups. `text`: the texts the bound
 /// chart's traces share, when it has them (a follow-up has none: its few
 /// texts are built for this roll).
-#[allow(clippy::too_many_lines)] // one match arm per chart body kind, the hot path of sampling; not split yet (#26)
 pub(crate) fn roll<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,
@@ -110,11 +130,11 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     work: &mut Work,
 ) -> Result<Roll, RollError> {
     let chart = &program.charts[bound.chart];
-    let name = || {
-        format!(
-            "rolling `{}.{}`",
-            program.games[chart.game].name, chart.name
-        )
+    let cx = Rolling {
+        program,
+        bound,
+        chart,
+        text,
     };
     let mut trace = Roll {
         chart: text.map_or_else(
@@ -151,146 +171,27 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             follow.extend(&r.follow_ups);
         }
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
-            work.dice(dice_count(dice), name)?;
-            let natural = roll_dice(dice, source, None, &mut trace.dice);
-            let reading = bound.read(program, natural, 0)?;
-            let (primary, extras) = bound.outcome(reading.key);
-            trace.natural = Some(natural);
-            trace.total = Some(reading.total);
-            trace.score = reading.score;
-            trace.row = reading.row.and_then(|r| row_text(bound, text, r));
-            trace.natural_rules = natural_rules(bound, natural);
-            if let (Some(_), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
-                // `target`, `met_target` and `modifiers_move_target` say it
-                // all; `detail` is kept for what no field says.
-                trace.target = Some(target.to_string());
-                trace.met_target = Some(target.contains(reading.total));
-                trace.modifiers_move_target = matches!(
-                    chart.body,
-                    crate::check::tree::Body::Check {
-                        net_in_target: true,
-                        ..
-                    }
-                );
-            }
-            if reading.capped {
-                trace.detail = Some("capped: the best result allowed here".into());
-            }
-            // What binding settled (the column, a capped net modifier) and
-            // a clamped total: the trace says what the engine read.
-            let clamped = bound.clamp.and_then(|(lo, hi)| {
-                let t = reading.score.unwrap_or(reading.total);
-                (t < lo || t > hi).then(|| format!("{t} treated as {}", t.clamp(lo, hi)))
-            });
-            let said = trace.detail.take();
-            trace.detail = joined(&[bound.note.as_deref(), clamped.as_deref(), said.as_deref()]);
-            trace.outcome = shared_outcome(text, reading.key.primary, extras.is_empty())
-                .unwrap_or_else(|| outcome_text(chart, primary, &extras));
-            follow.extend(&primary.follow_ups);
-            for e in &extras {
-                follow.extend(&e.follow_ups);
-            }
+            roll_read(cx, dice, source, work, &mut trace, &mut follow)?;
         }
         Plan::Opposed {
             dice,
             sides,
             offsets,
             ..
-        } => {
-            work.dice(dice_count(dice).saturating_mul(2), name)?;
-            let a = roll_dice(
-                dice,
-                source,
-                sides.first().map(CompactString::as_str),
-                &mut trace.dice,
-            );
-            let b = roll_dice(
-                dice,
-                source,
-                sides.get(1).map(CompactString::as_str),
-                &mut trace.dice,
-            );
-            let reading = bound.read(program, a, b)?;
-            let (primary, _) = bound.outcome(reading.key);
-            trace.natural = Some(a);
-            trace.total = Some(reading.total);
-            trace.score = reading.score;
-            trace.row = reading.row.and_then(|r| row_text(bound, text, r));
-            trace.sides = [a, b]
-                .iter()
-                .zip(offsets)
-                .enumerate()
-                .map(|(i, (&natural, &modifier))| SideRoll {
-                    side: sides.get(i).map_or_else(String::new, ToString::to_string),
-                    natural,
-                    modifier,
-                    total: natural + modifier,
-                })
-                .collect();
-            // `sides` and `score` are the account; `detail` says what
-            // binding settled (a column, a ladder's moves), if anything.
-            trace.detail.clone_from(&bound.note);
-            trace.outcome = shared_outcome(text, reading.key.primary, true)
-                .unwrap_or_else(|| outcome_text(chart, primary, &[]));
-            follow.extend(&primary.follow_ups);
-        }
-        Plan::Pool { stages } => {
-            let mut counts: Vec<u64> = Vec::new();
-            let mut previous = 1u64;
-            for (i, stage) in stages.iter().enumerate() {
-                let repeats = if i == 0 { 1 } else { previous };
-                let mut hits = 0u64;
-                // A `once` stage rolls its real dice and counts each roll once.
-                let (dice, target, modifier) = match &stage.once {
-                    Some((dice, target, modifier)) => (dice, target, *modifier),
-                    None => (&stage.dice, &stage.target, stage.modifier),
-                };
-                for _ in 0..repeats {
-                    work.dice(dice_count(&stage.dice), name)?;
-                    let mut rolled = DiceRolls::new();
-                    roll_dice(dice, source, Some(&stage.label), &mut rolled);
-                    let mut met = 0u64;
-                    for group in &rolled {
-                        let sign = if group.negative { -1 } else { 1 };
-                        met += group
-                            .faces
-                            .iter()
-                            .filter(|&&f| target.contains(sign * i64::from(f) + modifier))
-                            .count() as u64;
-                    }
-                    hits += if stage.once.is_some() {
-                        met.min(1)
-                    } else {
-                        met
-                    };
-                    trace.dice.extend(rolled);
-                }
-                counts.push(hits);
-                previous = hits;
-            }
-            trace.outcome = reported_outcome(stages, &counts);
-            // With `report`, the outcome leaves counts out: the detail
-            // still says every count rolled.
-            let all = stages
-                .iter()
-                .any(|s| !s.reported)
-                .then(|| pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts))
-                .map(|o| format!("counted {o}"));
-            let stages = stages
-                .iter()
-                .map(|s| match &s.once {
-                    Some((_, target, _)) => format!("{} on {target}, once per roll", s.label),
-                    None => format!("{} on {}", s.label, s.target),
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            trace.detail = joined(&[bound.note.as_deref(), Some(&stages), all.as_deref()]);
-        }
+        } => roll_opposed(
+            cx,
+            (dice, sides, offsets),
+            source,
+            work,
+            &mut trace,
+            &mut follow,
+        )?,
+        Plan::Pool { stages } => roll_pool(cx, stages, source, work, &mut trace)?,
     }
     for index in follow {
         match follow_up(program, bound, index, depth, limits)? {
             Some(next) => {
-                work.follow_up(name)?;
+                work.follow_up(|| cx.name())?;
                 trace
                     .follow_ups
                     .push(roll(program, &next, None, source, limits, depth + 1, work)?);
@@ -308,6 +209,187 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         }
     }
     Ok(trace)
+}
+
+/// A table or a check: one roll of `dice`, read by the bound plan, with the
+/// row, target, natural-roll rules and clamp it went through in the trace.
+/// The outcome's follow-ups go to `follow`.
+#[inline]
+fn roll_read<D: DiceSource + ?Sized>(
+    cx: Rolling,
+    dice: &BoundDice,
+    source: &mut D,
+    work: &mut Work,
+    trace: &mut Roll,
+    follow: &mut Vec<usize>,
+) -> Result<(), RollError> {
+    let Rolling {
+        program,
+        bound,
+        chart,
+        text,
+    } = cx;
+    work.dice(dice_count(dice), || cx.name())?;
+    let natural = roll_dice(dice, source, None, &mut trace.dice);
+    let reading = bound.read(program, natural, 0)?;
+    let (primary, extras) = bound.outcome(reading.key);
+    trace.natural = Some(natural);
+    trace.total = Some(reading.total);
+    trace.score = reading.score;
+    trace.row = reading.row.and_then(|r| row_text(bound, text, r));
+    trace.natural_rules = natural_rules(bound, natural);
+    if let (Some(_), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
+        // `target`, `met_target` and `modifiers_move_target` say it
+        // all; `detail` is kept for what no field says.
+        trace.target = Some(target.to_string());
+        trace.met_target = Some(target.contains(reading.total));
+        trace.modifiers_move_target = matches!(
+            chart.body,
+            crate::check::tree::Body::Check {
+                net_in_target: true,
+                ..
+            }
+        );
+    }
+    if reading.capped {
+        trace.detail = Some("capped: the best result allowed here".into());
+    }
+    // What binding settled (the column, a capped net modifier) and
+    // a clamped total: the trace says what the engine read.
+    let clamped = bound.clamp.and_then(|(lo, hi)| {
+        let t = reading.score.unwrap_or(reading.total);
+        (t < lo || t > hi).then(|| format!("{t} treated as {}", t.clamp(lo, hi)))
+    });
+    let said = trace.detail.take();
+    trace.detail = joined(&[bound.note.as_deref(), clamped.as_deref(), said.as_deref()]);
+    trace.outcome = shared_outcome(text, reading.key.primary, extras.is_empty())
+        .unwrap_or_else(|| outcome_text(chart, primary, &extras));
+    follow.extend(&primary.follow_ups);
+    for e in &extras {
+        follow.extend(&e.follow_ups);
+    }
+    Ok(())
+}
+
+/// An opposed roll: `dice` rolled once per side, the difference read by
+/// the bound plan, each side's natural roll and modifier in the trace. The
+/// outcome's follow-ups go to `follow`.
+#[inline]
+fn roll_opposed<D: DiceSource + ?Sized>(
+    cx: Rolling,
+    (dice, sides, offsets): (&BoundDice, &[CompactString], &[i64; 2]),
+    source: &mut D,
+    work: &mut Work,
+    trace: &mut Roll,
+    follow: &mut Vec<usize>,
+) -> Result<(), RollError> {
+    let Rolling {
+        program,
+        bound,
+        chart,
+        text,
+    } = cx;
+    work.dice(dice_count(dice).saturating_mul(2), || cx.name())?;
+    let a = roll_dice(
+        dice,
+        source,
+        sides.first().map(CompactString::as_str),
+        &mut trace.dice,
+    );
+    let b = roll_dice(
+        dice,
+        source,
+        sides.get(1).map(CompactString::as_str),
+        &mut trace.dice,
+    );
+    let reading = bound.read(program, a, b)?;
+    let (primary, _) = bound.outcome(reading.key);
+    trace.natural = Some(a);
+    trace.total = Some(reading.total);
+    trace.score = reading.score;
+    trace.row = reading.row.and_then(|r| row_text(bound, text, r));
+    trace.sides = [a, b]
+        .iter()
+        .zip(offsets)
+        .enumerate()
+        .map(|(i, (&natural, &modifier))| SideRoll {
+            side: sides.get(i).map_or_else(String::new, ToString::to_string),
+            natural,
+            modifier,
+            total: natural + modifier,
+        })
+        .collect();
+    // `sides` and `score` are the account; `detail` says what
+    // binding settled (a column, a ladder's moves), if anything.
+    trace.detail.clone_from(&bound.note);
+    trace.outcome = shared_outcome(text, reading.key.primary, true)
+        .unwrap_or_else(|| outcome_text(chart, primary, &[]));
+    follow.extend(&primary.follow_ups);
+    Ok(())
+}
+
+/// A pool: each stage's dice rolled once per success of the stage before
+/// (the first once), its hits counted; the outcome names the counts
+/// `report` keeps and the detail says every stage and count.
+#[inline]
+fn roll_pool<D: DiceSource + ?Sized>(
+    cx: Rolling,
+    stages: &[BoundStage],
+    source: &mut D,
+    work: &mut Work,
+    trace: &mut Roll,
+) -> Result<(), RollError> {
+    let mut counts: Vec<u64> = Vec::new();
+    let mut previous = 1u64;
+    for (i, stage) in stages.iter().enumerate() {
+        let repeats = if i == 0 { 1 } else { previous };
+        let mut hits = 0u64;
+        // A `once` stage rolls its real dice and counts each roll once.
+        let (dice, target, modifier) = match &stage.once {
+            Some((dice, target, modifier)) => (dice, target, *modifier),
+            None => (&stage.dice, &stage.target, stage.modifier),
+        };
+        for _ in 0..repeats {
+            work.dice(dice_count(&stage.dice), || cx.name())?;
+            let mut rolled = DiceRolls::new();
+            roll_dice(dice, source, Some(&stage.label), &mut rolled);
+            let mut met = 0u64;
+            for group in &rolled {
+                let sign = if group.negative { -1 } else { 1 };
+                met += group
+                    .faces
+                    .iter()
+                    .filter(|&&f| target.contains(sign * i64::from(f) + modifier))
+                    .count() as u64;
+            }
+            hits += if stage.once.is_some() {
+                met.min(1)
+            } else {
+                met
+            };
+            trace.dice.extend(rolled);
+        }
+        counts.push(hits);
+        previous = hits;
+    }
+    trace.outcome = reported_outcome(stages, &counts);
+    // With `report`, the outcome leaves counts out: the detail
+    // still says every count rolled.
+    let all = stages
+        .iter()
+        .any(|s| !s.reported)
+        .then(|| pool_outcome(stages.iter().map(|s| s.label.as_str()), &counts))
+        .map(|o| format!("counted {o}"));
+    let described = stages
+        .iter()
+        .map(|s| match &s.once {
+            Some((_, target, _)) => format!("{} on {target}, once per roll", s.label),
+            None => format!("{} on {}", s.label, s.target),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    trace.detail = joined(&[cx.bound.note.as_deref(), Some(&described), all.as_deref()]);
+    Ok(())
 }
 
 /// The ranges of row `row` as written: shared, or built for this roll.

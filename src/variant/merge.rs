@@ -283,7 +283,6 @@ impl Merger<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    #[allow(clippy::too_many_lines)] // one match arm per member kind; not split yet (#26)
     fn add_member(
         &mut self,
         path: &MemberPath,
@@ -295,39 +294,7 @@ impl Merger<'_> {
     ) -> Res<()> {
         let (owner, member) = (&path.owner.name, &path.member.name);
         if let Some(options) = self.choice_options(path)? {
-            let shown = shown_path(path);
-            if value.is_some() {
-                return Err(invalid(
-                    format!("`{owner}` is a choice: a new option has only a label"),
-                    format!("write `add {shown} \"Label\"`"),
-                    span,
-                ));
-            }
-            if options.iter().any(|o| o.name.name == *member) {
-                return Err(exists("option", &path.member));
-            }
-            let at = match after {
-                Some(a) => option_index(&options, a, &owner_text(path))? + 1,
-                None => options.len(),
-            };
-            self.touch(member_key(path), format!("`{shown}`"), span)?;
-            if let Some(options) = self.options_mut(path) {
-                options.insert(
-                    at,
-                    OptionDecl {
-                        name: path.member.clone(),
-                        label: label.clone(),
-                    },
-                );
-            }
-            if path.within.is_none() {
-                self.widen_grids(owner, member, at, span);
-            }
-            self.mark(
-                mark_owner(path),
-                format!("option {} added", option_name(path)),
-            );
-            return Ok(());
+            return self.add_option(path, &options, value.is_some(), label, after, span);
         }
         let (i, key, what) = self.member(path)?;
         let Some(value) = value else {
@@ -367,37 +334,57 @@ impl Merger<'_> {
         let Some(item) = self.items.get_mut(i) else {
             return Ok(());
         };
-        match place {
-            Some(at) => {
-                let (last, group) = at.split_last().map_or((0, &[][..]), |(l, g)| (*l, g));
-                if let Some(entries) = roots(item).and_then(|r| entries_at(r, group)) {
-                    entries.insert((last + 1).min(entries.len()), decl);
-                }
-            }
-            None => {
-                if let Item::Chart(chart) = item {
-                    if !chart
-                        .clauses
-                        .iter()
-                        .any(|c| matches!(c, Clause::Modifiers(..)))
-                    {
-                        chart.clauses.push(Clause::Modifiers(Vec::new(), span));
-                    }
-                }
-                match roots(item) {
-                    Some(entries) => entries.push(decl),
-                    None => {
-                        return Err(wrong_kind(
-                            &path.owner,
-                            kind_name(item),
-                            "a chart or modifier set",
-                        ))
-                    }
-                }
-            }
-        }
+        insert_modifier(item, place, decl, path, span)?;
         self.mark(owner, format!("{member} {} added", value_text(value)));
         self.reach.push((owner.clone(), span));
+        Ok(())
+    }
+
+    /// `add CHOICE.OPTION "Label"`: a new option of a choice (of the file, or
+    /// local to a chart), after `after` or last; the grids keyed by the
+    /// choice widen with it.
+    fn add_option(
+        &mut self,
+        path: &MemberPath,
+        options: &[OptionDecl],
+        has_value: bool,
+        label: &Label,
+        after: Option<&Ident>,
+        span: Span,
+    ) -> Res<()> {
+        let (owner, member) = (&path.owner.name, &path.member.name);
+        let shown = shown_path(path);
+        if has_value {
+            return Err(invalid(
+                format!("`{owner}` is a choice: a new option has only a label"),
+                format!("write `add {shown} \"Label\"`"),
+                span,
+            ));
+        }
+        if options.iter().any(|o| o.name.name == *member) {
+            return Err(exists("option", &path.member));
+        }
+        let at = match after {
+            Some(a) => option_index(options, a, &owner_text(path))? + 1,
+            None => options.len(),
+        };
+        self.touch(member_key(path), format!("`{shown}`"), span)?;
+        if let Some(options) = self.options_mut(path) {
+            options.insert(
+                at,
+                OptionDecl {
+                    name: path.member.clone(),
+                    label: label.clone(),
+                },
+            );
+        }
+        if path.within.is_none() {
+            self.widen_grids(owner, member, at, span);
+        }
+        self.mark(
+            mark_owner(path),
+            format!("option {} added", option_name(path)),
+        );
         Ok(())
     }
 
@@ -1091,6 +1078,48 @@ fn kind_name(item: &Item) -> &'static str {
         Item::Notes(_) => "notes",
         Item::Expect(_) => "an expectation",
     }
+}
+
+/// Puts a new modifier into `item`: after the modifier at `place`
+/// (within its group), or last in the chart's `modifiers` clause, made
+/// when it has none.
+fn insert_modifier(
+    item: &mut Item,
+    place: Option<Vec<usize>>,
+    decl: ModEntry,
+    path: &MemberPath,
+    span: Span,
+) -> Res<()> {
+    match place {
+        Some(at) => {
+            let (last, group) = at.split_last().map_or((0, &[][..]), |(l, g)| (*l, g));
+            if let Some(entries) = roots(item).and_then(|r| entries_at(r, group)) {
+                entries.insert((last + 1).min(entries.len()), decl);
+            }
+        }
+        None => {
+            if let Item::Chart(chart) = item {
+                if !chart
+                    .clauses
+                    .iter()
+                    .any(|c| matches!(c, Clause::Modifiers(..)))
+                {
+                    chart.clauses.push(Clause::Modifiers(Vec::new(), span));
+                }
+            }
+            match roots(item) {
+                Some(entries) => entries.push(decl),
+                None => {
+                    return Err(wrong_kind(
+                        &path.owner,
+                        kind_name(item),
+                        "a chart or modifier set",
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The modifier entries of a chart (its `modifiers` clause) or set.

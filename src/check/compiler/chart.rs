@@ -536,8 +536,55 @@ impl<'a, 's> ChartCx<'a, 's> {
         )
     }
 
-    #[allow(clippy::too_many_lines)] // one pass over every clause of a chart; not split yet (#26)
     pub(super) fn chart(mut self, c: &'a ast::Chart) -> ChartTree {
+        self.check_clauses(c);
+        if let Some(Clause::Sides(sides, _)) = find_clause(c, "sides") {
+            self.sides = sides.iter().map(|s| s.name.name.clone()).collect();
+        }
+        self.declare_locals(&c.clauses);
+        for clause in &c.clauses {
+            if let Clause::Modifiers(entries, _) = clause {
+                self.entries(entries, &ModCtx::default());
+            }
+        }
+        let mut notes = Vec::new();
+        for clause in &c.clauses {
+            if let Clause::Notes(l) = clause {
+                notes.push(l.text.clone());
+            }
+        }
+        let fields: Vec<CompactString> = match find_clause(c, "fields") {
+            Some(Clause::Fields(f, _)) => f.iter().map(|o| o.label.text.clone()).collect(),
+            _ => Vec::new(),
+        };
+        self.check_rows_or_results(c);
+        let roll = match find_clause(c, "roll") {
+            Some(Clause::Roll(d)) => Some(d),
+            _ => {
+                if c.kind != ast::ChartKind::Ladder {
+                    self.missing_clause(c, "roll");
+                }
+                None
+            }
+        };
+        let body = match c.kind {
+            ast::ChartKind::Table => {
+                let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
+                self.table(c, dice, &fields)
+            }
+            ast::ChartKind::Check => self.check_body(c, roll),
+            ast::ChartKind::Opposed => self.opposed_body(c, roll, &fields),
+            ast::ChartKind::Pool => self.pool_body(c, roll),
+            ast::ChartKind::Ladder => self.ladder_body(c),
+        };
+        self.check_shifts(&body);
+        self.finish(&c.name, &c.label, body, notes, fields)
+    }
+
+    /// Reports a clause the chart's kind does not take, and a clause given
+    /// twice that may be given once: both before any clause is read, so the
+    /// reading below can take the first of each.
+    fn check_clauses(&mut self, c: &ast::Chart) {
         let kind = kind_keyword(c.kind);
         // Which clause each keyword came from, to catch repeats.
         let mut seen: HashMap<&'static str, Span> = HashMap::default();
@@ -572,30 +619,11 @@ impl<'a, 's> ChartCx<'a, 's> {
                 }
             }
         }
-        let find = |want: &str| {
-            c.clauses
-                .iter()
-                .find(|cl| clause_name(cl) == want && allowed(c.kind, cl))
-        };
-        if let Some(Clause::Sides(sides, _)) = find("sides") {
-            self.sides = sides.iter().map(|s| s.name.name.clone()).collect();
-        }
-        self.declare_locals(&c.clauses);
-        for clause in &c.clauses {
-            if let Clause::Modifiers(entries, _) = clause {
-                self.entries(entries, &ModCtx::default());
-            }
-        }
-        let mut notes = Vec::new();
-        for clause in &c.clauses {
-            if let Clause::Notes(l) = clause {
-                notes.push(l.text.clone());
-            }
-        }
-        let fields: Vec<CompactString> = match find("fields") {
-            Some(Clause::Fields(f, _)) => f.iter().map(|o| o.label.text.clone()).collect(),
-            _ => Vec::new(),
-        };
+    }
+
+    /// `rows` and `results` are two ways to write one table's results: a
+    /// chart with both is reported once, at its name.
+    fn check_rows_or_results(&mut self, c: &ast::Chart) {
         if c.clauses.iter().any(|cl| matches!(cl, Clause::Results(..)))
             && c.clauses.iter().any(|cl| matches!(cl, Clause::Rows(..)))
         {
@@ -609,203 +637,219 @@ impl<'a, 's> ChartCx<'a, 's> {
                 c.name.span,
             );
         }
-        let missing = |this: &mut Self, clause: &'static str| {
-            this.error(
-                CompileErrorKind::MissingClause { clause, kind },
-                c.name.span,
-            );
-        };
-        let roll = match find("roll") {
-            Some(Clause::Roll(d)) => Some(d),
-            _ => {
-                if c.kind != ast::ChartKind::Ladder {
-                    missing(&mut self, "roll");
-                }
-                None
-            }
-        };
-        let body = match c.kind {
-            ast::ChartKind::Table => {
-                let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
-                self.table(c, dice, &fields)
-            }
-            ast::ChartKind::Check => {
-                let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
-                self.context = ExprContext::Target;
-                let target = match find("succeed on") {
-                    Some(Clause::Succeed(t)) => self.target(t),
-                    _ => {
-                        missing(&mut self, "succeed on");
-                        Target::Ranges(Ranges::default())
-                    }
-                };
-                self.context = ExprContext::Plain;
-                let net_in_target = self.net_used;
-                let named = |this: &mut Self, which: &str, default: &str| match find(which) {
-                    Some(Clause::Success(o) | Clause::Failure(o)) => this.outcome(o),
-                    _ => Outcome {
-                        fields: vec![vec![CondOutcome::Simple(Simple {
-                            text: default.into(),
-                            follow_ups: Vec::new(),
-                        })]],
-                    },
-                };
-                let success = named(&mut self, "success", "Success");
-                let failure = named(&mut self, "failure", "Failure");
-                let naturals = self.naturals(c, true);
-                Body::Check {
-                    dice,
-                    target,
-                    net_in_target,
-                    success,
-                    failure,
-                    naturals,
-                }
-            }
-            ast::ChartKind::Opposed => {
-                if self.sides.len() != 2 {
-                    match find("sides") {
-                        Some(s) => self.error(
-                            CompileErrorKind::CellCount {
-                                expected: 2,
-                                found: self.sides.len(),
-                                what: "sides",
-                            },
-                            clause_span(s),
-                        ),
-                        None => missing(&mut self, "sides"),
-                    }
-                }
-                let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
-                let (lo, hi) = rows::dice_reach(&dice, &self.slots);
-                let att = self.modifier_reach(0);
-                let def = self.modifier_reach(1);
-                let reach = Reach {
-                    lo: lo
-                        .zip(hi)
-                        .zip(att.lo)
-                        .zip(def.hi)
-                        .map(|(((l, h), a), d)| l - h + a - d),
-                    hi: hi
-                        .zip(lo)
-                        .zip(att.hi)
-                        .zip(def.lo)
-                        .map(|(((h, l), a), d)| h - l + a - d),
-                };
-                let why = format!(
-                    "the difference of the two rolls with their modifiers runs from {reach}"
-                );
-                let (lookups, rows) = self.rows(c, None, reach, &why, &fields);
-                Body::Opposed {
-                    dice,
-                    sides: self.sides.clone(),
-                    lookup: lookups.into_iter().next().unwrap_or_default(),
-                    rows,
-                }
-            }
-            ast::ChartKind::Pool => {
-                let dice = roll.map_or(DiceSource::Dice(Dice::default()), |d| self.dice_source(d));
-                let mut stages = Vec::new();
-                let mut names = Vec::new();
-                self.counts_named_once(&c.clauses);
-                match find("count") {
-                    Some(Clause::Count(stage)) => {
-                        names.push(stage.name.name.clone());
-                        stages.push(Stage {
-                            label: stage.label.text.clone(),
-                            target: self.target(&stage.target),
-                            per: None,
-                            modified: true,
-                            once: false,
-                            reported: true,
-                        });
-                    }
-                    _ => missing(&mut self, "count"),
-                }
-                for clause in &c.clauses {
-                    if let Clause::Per {
-                        of,
-                        roll,
-                        stage,
-                        once,
-                        ..
-                    } = clause
-                    {
-                        if names.last() != Some(&of.name) {
-                            let suggestion = crate::check::suggest::closest(
-                                &of.name,
-                                names.iter().map(CompactString::as_str),
-                            );
-                            self.error(
-                                CompileErrorKind::Unknown {
-                                    what: "count (the one just before)",
-                                    name: of.name.to_string(),
-                                    suggestion,
-                                },
-                                of.span,
-                            );
-                        }
-                        if names.len() >= crate::check::tree::MAX_STAGES {
-                            self.error(
-                                CompileErrorKind::Invalid {
-                                    message: format!(
-                                        "a pool counts at most {} times",
-                                        crate::check::tree::MAX_STAGES
-                                    ),
-                                    help: "split the later counts into a follow-up chart".into(),
-                                },
-                                stage.span,
-                            );
-                        }
-                        names.push(stage.name.name.clone());
-                        let per = self.dice_source(roll);
-                        stages.push(Stage {
-                            label: stage.label.text.clone(),
-                            target: self.target(&stage.target),
-                            per: Some(per),
-                            modified: false,
-                            once: *once,
-                            reported: true,
-                        });
-                    }
-                }
-                if let Some(Clause::Report(reported, _)) = find("report") {
-                    self.report(reported, &names, &mut stages);
-                }
-                Body::Pool { dice, stages }
-            }
-            ast::ChartKind::Ladder => {
-                let (steps, labels) = match find("steps") {
-                    Some(Clause::Steps(s, span)) => self.steps(s, *span),
-                    _ => {
-                        missing(&mut self, "steps");
-                        (Vec::new(), Vec::new())
-                    }
-                };
-                let start = match find("start") {
-                    Some(Clause::Start(e)) => self.expr(e),
-                    _ => {
-                        missing(&mut self, "start");
-                        Expr::Int(0)
-                    }
-                };
-                let mut caps = Vec::new();
-                for clause in &c.clauses {
-                    if let Clause::AtMost { value, cond, .. } = clause {
-                        let v = self.expr(value);
-                        let cond = cond.as_ref().map(|c| self.cond(c));
-                        caps.push((v, cond));
-                    }
-                }
-                Body::Ladder {
-                    steps,
-                    labels,
-                    start,
-                    caps,
-                }
-            }
-        };
-        self.check_shifts(&body);
-        self.finish(&c.name, &c.label, body, notes, fields)
     }
+
+    /// Reports that chart `c` lacks a clause its kind needs, at its name.
+    fn missing_clause(&mut self, c: &ast::Chart, clause: &'static str) {
+        let kind = kind_keyword(c.kind);
+        self.error(
+            CompileErrorKind::MissingClause { clause, kind },
+            c.name.span,
+        );
+    }
+
+    /// A `check`'s body: its target (read in the target's context, where
+    /// `net` may appear), its two outcomes, defaulting to the words
+    /// `Success` and `Failure`, and its natural-roll rules.
+    fn check_body(&mut self, c: &'a ast::Chart, roll: Option<&'a ast::DiceExpr>) -> Body {
+        let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
+        self.context = ExprContext::Target;
+        let target = match find_clause(c, "succeed on") {
+            Some(Clause::Succeed(t)) => self.target(t),
+            _ => {
+                self.missing_clause(c, "succeed on");
+                Target::Ranges(Ranges::default())
+            }
+        };
+        self.context = ExprContext::Plain;
+        let net_in_target = self.net_used;
+        let named = |this: &mut Self, which: &str, default: &str| match find_clause(c, which) {
+            Some(Clause::Success(o) | Clause::Failure(o)) => this.outcome(o),
+            _ => Outcome {
+                fields: vec![vec![CondOutcome::Simple(Simple {
+                    text: default.into(),
+                    follow_ups: Vec::new(),
+                })]],
+            },
+        };
+        let success = named(self, "success", "Success");
+        let failure = named(self, "failure", "Failure");
+        let naturals = self.naturals(c, true);
+        Body::Check {
+            dice,
+            target,
+            net_in_target,
+            success,
+            failure,
+            naturals,
+        }
+    }
+
+    /// An `opposed` chart's body: exactly two sides, and rows that must
+    /// cover every difference the two modified rolls can make.
+    fn opposed_body(
+        &mut self,
+        c: &'a ast::Chart,
+        roll: Option<&'a ast::DiceExpr>,
+        fields: &[CompactString],
+    ) -> Body {
+        if self.sides.len() != 2 {
+            match find_clause(c, "sides") {
+                Some(s) => self.error(
+                    CompileErrorKind::CellCount {
+                        expected: 2,
+                        found: self.sides.len(),
+                        what: "sides",
+                    },
+                    clause_span(s),
+                ),
+                None => self.missing_clause(c, "sides"),
+            }
+        }
+        let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
+        let (lo, hi) = rows::dice_reach(&dice, &self.slots);
+        let att = self.modifier_reach(0);
+        let def = self.modifier_reach(1);
+        let reach = Reach {
+            lo: lo
+                .zip(hi)
+                .zip(att.lo)
+                .zip(def.hi)
+                .map(|(((l, h), a), d)| l - h + a - d),
+            hi: hi
+                .zip(lo)
+                .zip(att.hi)
+                .zip(def.lo)
+                .map(|(((h, l), a), d)| h - l + a - d),
+        };
+        let why = format!("the difference of the two rolls with their modifiers runs from {reach}");
+        let (lookups, rows) = self.rows(c, None, reach, &why, fields);
+        Body::Opposed {
+            dice,
+            sides: self.sides.clone(),
+            lookup: lookups.into_iter().next().unwrap_or_default(),
+            rows,
+        }
+    }
+
+    /// A `pool`'s body: the `count` stage on the rolled dice, then each
+    /// `per` stage, which must name the count just before it, and what
+    /// `report` says the outcome names.
+    fn pool_body(&mut self, c: &'a ast::Chart, roll: Option<&'a ast::DiceExpr>) -> Body {
+        let dice = roll.map_or(DiceSource::Dice(Dice::default()), |d| self.dice_source(d));
+        let mut stages = Vec::new();
+        let mut names = Vec::new();
+        self.counts_named_once(&c.clauses);
+        match find_clause(c, "count") {
+            Some(Clause::Count(stage)) => {
+                names.push(stage.name.name.clone());
+                stages.push(Stage {
+                    label: stage.label.text.clone(),
+                    target: self.target(&stage.target),
+                    per: None,
+                    modified: true,
+                    once: false,
+                    reported: true,
+                });
+            }
+            _ => self.missing_clause(c, "count"),
+        }
+        for clause in &c.clauses {
+            if let Clause::Per {
+                of,
+                roll,
+                stage,
+                once,
+                ..
+            } = clause
+            {
+                self.per_stage(of, stage, &names);
+                names.push(stage.name.name.clone());
+                let per = self.dice_source(roll);
+                stages.push(Stage {
+                    label: stage.label.text.clone(),
+                    target: self.target(&stage.target),
+                    per: Some(per),
+                    modified: false,
+                    once: *once,
+                    reported: true,
+                });
+            }
+        }
+        if let Some(Clause::Report(reported, _)) = find_clause(c, "report") {
+            self.report(reported, &names, &mut stages);
+        }
+        Body::Pool { dice, stages }
+    }
+
+    /// Checks a `per` stage against the counts before it (`names`): it
+    /// counts per hit of the one just before, and a pool has at most
+    /// `MAX_STAGES` counts.
+    fn per_stage(&mut self, of: &ast::Ident, stage: &ast::CountStage, names: &[CompactString]) {
+        if names.last() != Some(&of.name) {
+            let suggestion =
+                crate::check::suggest::closest(&of.name, names.iter().map(CompactString::as_str));
+            self.error(
+                CompileErrorKind::Unknown {
+                    what: "count (the one just before)",
+                    name: of.name.to_string(),
+                    suggestion,
+                },
+                of.span,
+            );
+        }
+        if names.len() >= crate::check::tree::MAX_STAGES {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: format!(
+                        "a pool counts at most {} times",
+                        crate::check::tree::MAX_STAGES
+                    ),
+                    help: "split the later counts into a follow-up chart".into(),
+                },
+                stage.span,
+            );
+        }
+    }
+
+    /// A `ladder`'s body: its steps, where it starts and the caps
+    /// (`at most`) that hold where their condition does.
+    fn ladder_body(&mut self, c: &'a ast::Chart) -> Body {
+        let (steps, labels) = match find_clause(c, "steps") {
+            Some(Clause::Steps(s, span)) => self.steps(s, *span),
+            _ => {
+                self.missing_clause(c, "steps");
+                (Vec::new(), Vec::new())
+            }
+        };
+        let start = match find_clause(c, "start") {
+            Some(Clause::Start(e)) => self.expr(e),
+            _ => {
+                self.missing_clause(c, "start");
+                Expr::Int(0)
+            }
+        };
+        let mut caps = Vec::new();
+        for clause in &c.clauses {
+            if let Clause::AtMost { value, cond, .. } = clause {
+                let v = self.expr(value);
+                let cond = cond.as_ref().map(|c| self.cond(c));
+                caps.push((v, cond));
+            }
+        }
+        Body::Ladder {
+            steps,
+            labels,
+            start,
+            caps,
+        }
+    }
+}
+
+/// The first clause of chart `c` named `want` that its kind takes (a
+/// misplaced or repeated one has been reported by `check_clauses`).
+fn find_clause<'c>(c: &'c ast::Chart, want: &str) -> Option<&'c Clause> {
+    c.clauses
+        .iter()
+        .find(|cl| clause_name(cl) == want && allowed(c.kind, cl))
 }

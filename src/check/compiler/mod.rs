@@ -70,123 +70,10 @@ impl Scope<'_> {
 }
 
 /// Compiles parsed files into one program; returns every error found.
-#[allow(clippy::too_many_lines)] // the program's passes in order; not split yet (#26)
 pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<CompileError>) {
     let mut program = Program::default();
     let mut errors = Vec::new();
-    let mut scope = Scope { games: Vec::new() };
-    let mut pending: Vec<(usize, Pending)> = Vec::new();
-    let mut first_seen: HashMap<(usize, &str, bool), Span> = HashMap::default();
-
-    // Pass 1: declare.
-    for (g, parsed) in files.iter().enumerate() {
-        program.games.push(GameTree {
-            name: parsed.game.clone().into(),
-            title: parsed.file.header.title.text.clone(),
-            version: parsed.file.header.version.text.clone(),
-            charts: Vec::new(),
-        });
-        let mut syms = GameSyms {
-            name: parsed.game.clone(),
-            ..GameSyms::default()
-        };
-        for item in &parsed.file.items {
-            // `true`: the chart namespace (rollable, showable); `false`: inputs.
-            let (name, charty) = match item {
-                // Expectations are checked by `chartwright test`, not compiled.
-                ast::Item::Expect(_) => continue,
-                ast::Item::Choice(d) => (&d.name, false),
-                ast::Item::Flag(d) => (&d.name, false),
-                ast::Item::Param(d) => (&d.name, false),
-                ast::Item::Grid(d) => (&d.name, true),
-                ast::Item::Modifiers(d) => (&d.name, true),
-                ast::Item::Chart(d) => (&d.name, true),
-                ast::Item::Notes(d) => (&d.name, true),
-            };
-            if let Some(first) = first_seen.get(&(g, name.name.as_str(), charty)) {
-                errors.push(CompileError::new(
-                    CompileErrorKind::Duplicate {
-                        what: if charty { "chart" } else { "input" },
-                        name: name.name.to_string(),
-                        first: *first,
-                    },
-                    name.span,
-                ));
-                // Still check the duplicate chart's own body, under no name.
-                if let ast::Item::Chart(d) = item {
-                    pending.push((g, Pending::Chart(d)));
-                }
-                continue;
-            }
-            first_seen.insert((g, name.name.as_str(), charty), name.span);
-            let kind = match item {
-                ast::Item::Grid(_) => Some("a grid"),
-                ast::Item::Modifiers(_) => Some("a modifier set"),
-                ast::Item::Notes(_) => Some("reference notes"),
-                ast::Item::Chart(c) => Some(match c.kind {
-                    ast::ChartKind::Table => "a table",
-                    ast::ChartKind::Check => "a check",
-                    ast::ChartKind::Opposed => "an opposed roll",
-                    ast::ChartKind::Pool => "a pool",
-                    ast::ChartKind::Ladder => "a ladder",
-                }),
-                _ => None,
-            };
-            if let Some(kind) = kind {
-                syms.kinds.insert(&name.name, kind);
-            }
-            let chart_id = program.charts.len() + pending.len();
-            match item {
-                ast::Item::Choice(d) => {
-                    program.choices.push(declare_choice(d, &mut errors));
-                    syms.choices.insert(&d.name.name, program.choices.len() - 1);
-                }
-                ast::Item::Flag(d) => {
-                    syms.flags.insert(&d.name.name, d);
-                }
-                ast::Item::Param(d) => {
-                    check_bounds(d.bounds.as_ref(), &mut errors);
-                    syms.params.insert(&d.name.name, d);
-                }
-                ast::Item::Grid(d) => {
-                    let id = program.grids.len();
-                    program.grids.push(GridTree {
-                        keys: Vec::new(),
-                        cells: Vec::new(),
-                    });
-                    syms.grids.insert(&d.name.name, id);
-                    syms.charts.insert(&d.name.name, chart_id);
-                    pending.push((g, Pending::Grid(d, id)));
-                }
-                ast::Item::Modifiers(d) => {
-                    syms.sets.insert(&d.name.name, d);
-                    syms.charts.insert(&d.name.name, chart_id);
-                    pending.push((g, Pending::Set(d)));
-                }
-                ast::Item::Chart(d) => {
-                    syms.charts.insert(&d.name.name, chart_id);
-                    if d.kind == ast::ChartKind::Ladder {
-                        let steps = d.clauses.iter().find_map(|c| match c {
-                            ast::Clause::Steps(s, _) => Some(s),
-                            _ => None,
-                        });
-                        let values = steps.into_iter().flatten().map(|s| s.value.node);
-                        let reach = values.fold(None, |r: Option<(i64, i64)>, v| {
-                            Some(r.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
-                        });
-                        syms.ladders.insert(&d.name.name, reach.unwrap_or((0, 0)));
-                    }
-                    pending.push((g, Pending::Chart(d)));
-                }
-                ast::Item::Notes(d) => {
-                    syms.charts.insert(&d.name.name, chart_id);
-                    pending.push((g, Pending::Notes(d)));
-                }
-                ast::Item::Expect(_) => {}
-            }
-        }
-        scope.games.push(syms);
-    }
+    let (scope, pending) = declare(files, &mut program, &mut errors);
 
     // Grids first: charts read their cells (kinds, reach).
     for (g, p) in &pending {
@@ -234,6 +121,153 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
     check_cycles(&program, &mut errors);
     errors.sort_by_key(|e| (e.span.source, e.span.start));
     (program, errors)
+}
+
+/// Pass 1: declares every name of every game, so charts may refer to charts
+/// declared later; a name declared twice is reported (a duplicate chart's
+/// body is still checked, under no name). Returns the names and what waits
+/// to be compiled, in order.
+fn declare<'a>(
+    files: &'a [Parsed],
+    program: &mut Program,
+    errors: &mut Vec<CompileError>,
+) -> (Scope<'a>, Vec<(usize, Pending<'a>)>) {
+    let mut scope = Scope { games: Vec::new() };
+    let mut pending: Vec<(usize, Pending)> = Vec::new();
+    let mut first_seen: HashMap<(usize, &str, bool), Span> = HashMap::default();
+    for (g, parsed) in files.iter().enumerate() {
+        program.games.push(GameTree {
+            name: parsed.game.clone().into(),
+            title: parsed.file.header.title.text.clone(),
+            version: parsed.file.header.version.text.clone(),
+            charts: Vec::new(),
+        });
+        let mut syms = GameSyms {
+            name: parsed.game.clone(),
+            ..GameSyms::default()
+        };
+        for item in &parsed.file.items {
+            // `true`: the chart namespace (rollable, showable); `false`: inputs.
+            let (name, charty) = match item {
+                // Expectations are checked by `chartwright test`, not compiled.
+                ast::Item::Expect(_) => continue,
+                ast::Item::Choice(d) => (&d.name, false),
+                ast::Item::Flag(d) => (&d.name, false),
+                ast::Item::Param(d) => (&d.name, false),
+                ast::Item::Grid(d) => (&d.name, true),
+                ast::Item::Modifiers(d) => (&d.name, true),
+                ast::Item::Chart(d) => (&d.name, true),
+                ast::Item::Notes(d) => (&d.name, true),
+            };
+            if let Some(first) = first_seen.get(&(g, name.name.as_str(), charty)) {
+                errors.push(CompileError::new(
+                    CompileErrorKind::Duplicate {
+                        what: if charty { "chart" } else { "input" },
+                        name: name.name.to_string(),
+                        first: *first,
+                    },
+                    name.span,
+                ));
+                // Still check the duplicate chart's own body, under no name.
+                if let ast::Item::Chart(d) = item {
+                    pending.push((g, Pending::Chart(d)));
+                }
+                continue;
+            }
+            first_seen.insert((g, name.name.as_str(), charty), name.span);
+            if let Some(kind) = item_kind(item) {
+                syms.kinds.insert(&name.name, kind);
+            }
+            declare_item(item, g, &mut syms, program, &mut pending, errors);
+        }
+        scope.games.push(syms);
+    }
+    (scope, pending)
+}
+
+/// What a chart-namespace item is, in words ("a ladder"); `None` for inputs.
+fn item_kind(item: &ast::Item) -> Option<&'static str> {
+    match item {
+        ast::Item::Grid(_) => Some("a grid"),
+        ast::Item::Modifiers(_) => Some("a modifier set"),
+        ast::Item::Notes(_) => Some("reference notes"),
+        ast::Item::Chart(c) => Some(match c.kind {
+            ast::ChartKind::Table => "a table",
+            ast::ChartKind::Check => "a check",
+            ast::ChartKind::Opposed => "an opposed roll",
+            ast::ChartKind::Pool => "a pool",
+            ast::ChartKind::Ladder => "a ladder",
+        }),
+        _ => None,
+    }
+}
+
+/// Declares one item of game `g` under its name (first seen): an input in
+/// `syms`, a chart-namespace item in `syms` with the chart id it will have
+/// and in `pending`, to be compiled.
+fn declare_item<'a>(
+    item: &'a ast::Item,
+    g: usize,
+    syms: &mut GameSyms<'a>,
+    program: &mut Program,
+    pending: &mut Vec<(usize, Pending<'a>)>,
+    errors: &mut Vec<CompileError>,
+) {
+    let chart_id = program.charts.len() + pending.len();
+    match item {
+        ast::Item::Choice(d) => {
+            program.choices.push(declare_choice(d, errors));
+            syms.choices.insert(&d.name.name, program.choices.len() - 1);
+        }
+        ast::Item::Flag(d) => {
+            syms.flags.insert(&d.name.name, d);
+        }
+        ast::Item::Param(d) => {
+            check_bounds(d.bounds.as_ref(), errors);
+            syms.params.insert(&d.name.name, d);
+        }
+        ast::Item::Grid(d) => {
+            let id = program.grids.len();
+            program.grids.push(GridTree {
+                keys: Vec::new(),
+                cells: Vec::new(),
+            });
+            syms.grids.insert(&d.name.name, id);
+            syms.charts.insert(&d.name.name, chart_id);
+            pending.push((g, Pending::Grid(d, id)));
+        }
+        ast::Item::Modifiers(d) => {
+            syms.sets.insert(&d.name.name, d);
+            syms.charts.insert(&d.name.name, chart_id);
+            pending.push((g, Pending::Set(d)));
+        }
+        ast::Item::Chart(d) => {
+            syms.charts.insert(&d.name.name, chart_id);
+            if d.kind == ast::ChartKind::Ladder {
+                syms.ladders.insert(&d.name.name, ladder_reach(d));
+            }
+            pending.push((g, Pending::Chart(d)));
+        }
+        ast::Item::Notes(d) => {
+            syms.charts.insert(&d.name.name, chart_id);
+            pending.push((g, Pending::Notes(d)));
+        }
+        ast::Item::Expect(_) => {}
+    }
+}
+
+/// A ladder's lowest and highest step ((0, 0) without steps), for the reach
+/// of an expression that reads it before it is compiled.
+fn ladder_reach(d: &ast::Chart) -> (i64, i64) {
+    let steps = d.clauses.iter().find_map(|c| match c {
+        ast::Clause::Steps(s, _) => Some(s),
+        _ => None,
+    });
+    let values = steps.into_iter().flatten().map(|s| s.value.node);
+    let reach = values.fold(None, |r: Option<(i64, i64)>, v| {
+        Some(r.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
+    });
+    reach.unwrap_or((0, 0))
 }
 
 fn declare_choice(d: &ast::ChoiceDecl, errors: &mut Vec<CompileError>) -> ChoiceTree {
@@ -324,7 +358,9 @@ pub(crate) fn option_index(
     None
 }
 
-#[allow(clippy::too_many_lines)] // a grid's checks in one pass; not split yet (#26)
+/// Compiles a grid's keys and cells into `program.grids[id]`: every row
+/// labelled with an option of each key but the last, one cell per option of
+/// the last, no row twice.
 fn compile_grid(
     syms: &GameSyms,
     program: &mut Program,
@@ -333,26 +369,9 @@ fn compile_grid(
     limits: &Limits,
     errors: &mut Vec<CompileError>,
 ) {
-    let mut keys = Vec::new();
-    for k in &grid.keys {
-        match syms.choices.get(k.name.as_str()) {
-            Some(&c) => keys.push(c),
-            None => errors.push(CompileError::new(
-                CompileErrorKind::Unknown {
-                    what: "choice",
-                    name: k.name.to_string(),
-                    suggestion: crate::check::suggest::closest(
-                        &k.name,
-                        syms.choices.keys().copied(),
-                    ),
-                },
-                k.span,
-            )),
-        }
-    }
-    if keys.len() != grid.keys.len() || keys.is_empty() {
+    let Some(keys) = grid_keys(syms, grid, errors) else {
         return;
-    }
+    };
     let sizes: Vec<usize> = keys
         .iter()
         .map(|&c| program.choices[c].options.len())
@@ -363,22 +382,7 @@ fn compile_grid(
         sizes[keys.len() - 1]
     };
     let row_keys = if keys.len() == 1 { 1 } else { keys.len() - 1 };
-    // Checked: option counts multiply fast, and the cells are allocated.
-    let total = sizes.iter().try_fold(1usize, |t, &n| t.checked_mul(n));
-    let Some(total) = total.filter(|&t| t <= limits.max_grid_cells) else {
-        let cells = sizes
-            .iter()
-            .fold(num_bigint::BigUint::from(1u32), |t, &n| t * n);
-        errors.push(CompileError::new(
-            CompileErrorKind::GridTooLarge {
-                cells: cells.to_string(),
-                limit: limits.max_grid_cells,
-            },
-            match (grid.keys.first(), grid.keys.last()) {
-                (Some(a), Some(b)) => a.span.to(b.span),
-                _ => grid.span,
-            },
-        ));
+    let Some(total) = grid_total(&sizes, grid, limits, errors) else {
         return;
     };
     let mut cells = vec![Cell::Impossible; total];
@@ -447,6 +451,62 @@ fn compile_grid(
     program.grids[id] = GridTree { keys, cells };
 }
 
+/// The choices a grid's keys name; `None` when one names no choice
+/// (reported) or there are none.
+fn grid_keys(
+    syms: &GameSyms,
+    grid: &ast::Grid,
+    errors: &mut Vec<CompileError>,
+) -> Option<Vec<ChoiceId>> {
+    let mut keys = Vec::new();
+    for k in &grid.keys {
+        match syms.choices.get(k.name.as_str()) {
+            Some(&c) => keys.push(c),
+            None => errors.push(CompileError::new(
+                CompileErrorKind::Unknown {
+                    what: "choice",
+                    name: k.name.to_string(),
+                    suggestion: crate::check::suggest::closest(
+                        &k.name,
+                        syms.choices.keys().copied(),
+                    ),
+                },
+                k.span,
+            )),
+        }
+    }
+    (keys.len() == grid.keys.len() && !keys.is_empty()).then_some(keys)
+}
+
+/// How many cells a grid of keys with `sizes` options has; `None` (reported)
+/// past `Limits::max_grid_cells`. Checked: option counts multiply fast, and
+/// the cells are allocated.
+fn grid_total(
+    sizes: &[usize],
+    grid: &ast::Grid,
+    limits: &Limits,
+    errors: &mut Vec<CompileError>,
+) -> Option<usize> {
+    let total = sizes.iter().try_fold(1usize, |t, &n| t.checked_mul(n));
+    let total = total.filter(|&t| t <= limits.max_grid_cells);
+    if total.is_none() {
+        let cells = sizes
+            .iter()
+            .fold(num_bigint::BigUint::from(1u32), |t, &n| t * n);
+        errors.push(CompileError::new(
+            CompileErrorKind::GridTooLarge {
+                cells: cells.to_string(),
+                limit: limits.max_grid_cells,
+            },
+            match (grid.keys.first(), grid.keys.last()) {
+                (Some(a), Some(b)) => a.span.to(b.span),
+                _ => grid.span,
+            },
+        ));
+    }
+    total
+}
+
 fn compile_cell(cell: &ast::Cell, errors: &mut Vec<CompileError>) -> Cell {
     match &cell.kind {
         ast::CellKind::Number(n) => Cell::Number(*n),
@@ -459,7 +519,9 @@ fn compile_cell(cell: &ast::Cell, errors: &mut Vec<CompileError>) -> Cell {
     }
 }
 
-#[allow(clippy::too_many_lines)] // one match arm per follow-up argument form; not split yet (#26)
+/// Resolves follow-up `index`'s arguments against the chart it rolls: the
+/// values it gives, the caller's values passed along (named, or by a slot
+/// of the same name and kind), and a report of any input left without one.
 fn resolve_follow_args(
     program: &mut Program,
     index: usize,
@@ -473,71 +535,13 @@ fn resolve_follow_args(
     let Some(target) = program.charts.get(callee) else {
         return;
     };
-    let same_kind = |a: &SlotKind, b: &SlotKind| match (a, b) {
-        (SlotKind::Param { .. }, SlotKind::Param { .. }) | (SlotKind::Flag, SlotKind::Flag) => true,
-        (SlotKind::Choice(x), SlotKind::Choice(y)) => x == y,
-        _ => false,
-    };
     let mut resolved = Vec::new();
     let mut passed = Vec::new();
     for arg in args {
-        let slot = target.slots.iter().position(|s| s.name == arg.name.name);
-        let Some(slot) = slot else {
-            errors.push(CompileError::new(
-                CompileErrorKind::Unknown {
-                    what: "input of the follow-up chart",
-                    name: arg.name.name.to_string(),
-                    suggestion: crate::check::suggest::closest(
-                        &arg.name.name,
-                        target.slots.iter().map(|s| s.name.as_str()),
-                    ),
-                },
-                arg.name.span,
-            ));
-            continue;
-        };
-        let caller_slots = &program.charts[caller].slots;
-        match (&target.slots[slot].kind, &arg.value) {
-            (SlotKind::Flag, None) => resolved.push((slot, crate::number::whole(1))),
-            (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => {
-                resolved.push((slot, crate::number::whole(*n)));
-            }
-            (SlotKind::Param { .. }, Some(ast::ArgValue::Number(n))) => resolved.push((slot, *n)),
-            // `then chart(caliber=caliber)`: the caller's value passes along.
-            (SlotKind::Param { .. }, Some(ast::ArgValue::Name(from))) => {
-                match caller_slots.iter().position(|s| s.name == from.name) {
-                    Some(f) if matches!(caller_slots[f].kind, SlotKind::Param { .. }) => {
-                        passed.push((f, slot));
-                    }
-                    _ => errors.push(CompileError::new(
-                        CompileErrorKind::Unknown {
-                            what: "param of this chart",
-                            name: from.name.to_string(),
-                            suggestion: crate::check::suggest::closest(
-                                &from.name,
-                                caller_slots.iter().map(|s| s.name.as_str()),
-                            ),
-                        },
-                        from.span,
-                    )),
-                }
-            }
-            (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
-                if let Some(i) = option_index(&program.choices[*c], o, errors) {
-                    resolved.push((slot, crate::number::whole(i as i64)));
-                }
-            }
-            (kind, _) => errors.push(CompileError::new(
-                CompileErrorKind::WrongKind {
-                    expected: match kind {
-                        SlotKind::Flag => "a bare flag name",
-                        SlotKind::Param { .. } => "`name=number` or `name=param`",
-                        SlotKind::Choice(_) => "`name=option`",
-                    },
-                    found: "another form".into(),
-                },
-                arg.span,
-            )),
+        match follow_arg(program, caller, target, arg, errors) {
+            Some(FollowValue::Given(slot, v)) => resolved.push((slot, v)),
+            Some(FollowValue::Passed(from, to)) => passed.push((from, to)),
+            None => {}
         }
     }
     let set: Vec<usize> = resolved
@@ -578,6 +582,100 @@ fn resolve_follow_args(
     let f = &mut program.follow_ups[index];
     f.args = resolved;
     f.pass = pass;
+}
+
+/// Slots of the same kind, which a caller's value may pass between: two
+/// params, two flags, or two slots of the same choice.
+fn same_kind(a: &SlotKind, b: &SlotKind) -> bool {
+    match (a, b) {
+        (SlotKind::Param { .. }, SlotKind::Param { .. }) | (SlotKind::Flag, SlotKind::Flag) => true,
+        (SlotKind::Choice(x), SlotKind::Choice(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Where one follow-up argument's value comes from.
+enum FollowValue {
+    /// The target's slot and the value written.
+    Given(usize, crate::number::Num),
+    /// The caller's slot whose value passes to the target's slot.
+    Passed(usize, usize),
+}
+
+/// One follow-up argument against the chart it rolls (`target`); `None`
+/// (reported) when it names no input of it or is of the wrong form.
+fn follow_arg(
+    program: &Program,
+    caller: ChartId,
+    target: &ChartTree,
+    arg: &ast::FollowArg,
+    errors: &mut Vec<CompileError>,
+) -> Option<FollowValue> {
+    let slot = target.slots.iter().position(|s| s.name == arg.name.name);
+    let Some(slot) = slot else {
+        errors.push(CompileError::new(
+            CompileErrorKind::Unknown {
+                what: "input of the follow-up chart",
+                name: arg.name.name.to_string(),
+                suggestion: crate::check::suggest::closest(
+                    &arg.name.name,
+                    target.slots.iter().map(|s| s.name.as_str()),
+                ),
+            },
+            arg.name.span,
+        ));
+        return None;
+    };
+    let caller_slots = &program.charts[caller].slots;
+    match (&target.slots[slot].kind, &arg.value) {
+        (SlotKind::Flag, None) => Some(FollowValue::Given(slot, crate::number::whole(1))),
+        (SlotKind::Param { .. }, Some(ast::ArgValue::Int(n))) => {
+            Some(FollowValue::Given(slot, crate::number::whole(*n)))
+        }
+        (SlotKind::Param { .. }, Some(ast::ArgValue::Number(n))) => {
+            Some(FollowValue::Given(slot, *n))
+        }
+        // `then chart(caliber=caliber)`: the caller's value passes along.
+        (SlotKind::Param { .. }, Some(ast::ArgValue::Name(from))) => {
+            match caller_slots.iter().position(|s| s.name == from.name) {
+                Some(f) if matches!(caller_slots[f].kind, SlotKind::Param { .. }) => {
+                    Some(FollowValue::Passed(f, slot))
+                }
+                _ => {
+                    errors.push(CompileError::new(
+                        CompileErrorKind::Unknown {
+                            what: "param of this chart",
+                            name: from.name.to_string(),
+                            suggestion: crate::check::suggest::closest(
+                                &from.name,
+                                caller_slots.iter().map(|s| s.name.as_str()),
+                            ),
+                        },
+                        from.span,
+                    ));
+                    None
+                }
+            }
+        }
+        (SlotKind::Choice(c), Some(ast::ArgValue::Name(o))) => {
+            option_index(&program.choices[*c], o, errors)
+                .map(|i| FollowValue::Given(slot, crate::number::whole(i as i64)))
+        }
+        (kind, _) => {
+            errors.push(CompileError::new(
+                CompileErrorKind::WrongKind {
+                    expected: match kind {
+                        SlotKind::Flag => "a bare flag name",
+                        SlotKind::Param { .. } => "`name=number` or `name=param`",
+                        SlotKind::Choice(_) => "`name=option`",
+                    },
+                    found: "another form".into(),
+                },
+                arg.span,
+            ));
+            None
+        }
+    }
 }
 
 /// Rejects follow-up chains that come back to a chart already in them.

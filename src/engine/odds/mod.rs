@@ -456,7 +456,6 @@ pub(crate) fn listed(
 }
 
 /// The exact odds of a bound chart and its follow-ups.
-#[allow(clippy::too_many_lines)] // one match arm per chart body kind; not split yet (#26)
 fn odds(
     program: &Program,
     bound: &Bound,
@@ -468,62 +467,7 @@ fn odds(
     let text = kept.text;
     let name = chart_name(program, bound, text);
     let primaries = primary_odds(program, bound, kept.quick, limits, work)?;
-    // Group this chart's outcomes by what a player reads (several rows
-    // saying "No effect" are one outcome), keeping first-seen order; the
-    // follow-ups of those that have any, by position.
-    let mut groups: Vec<OddsOutcome> = Vec::with_capacity(primaries.len());
-    let mut follows: Vec<(usize, Vec<usize>)> = Vec::new();
-    let mut by_text: Index<Shared<str>> = Index::new();
-    for (p, probability) in primaries {
-        let key = match (p, &bound.plan) {
-            (Primary::Counts(counts), Plan::Pool { stages }) => {
-                // A pool's stage counts differ, and so do their texts.
-                let written = pool_text(stages, &counts);
-                let said: Shared<str> = written.as_str().into();
-                let fields = [OutcomeField {
-                    label: None,
-                    alternatives: vec![written],
-                }];
-                groups.push(OddsOutcome {
-                    outcome: said,
-                    probability,
-                    path: smallvec![OddsStep {
-                        chart: name.clone(),
-                        outcome: OutcomeText {
-                            fields: fields.into(),
-                            also: Vec::new(),
-                        },
-                        counts,
-                    }],
-                });
-                continue;
-            }
-            (Primary::Read(key), _) => key,
-            (Primary::Counts(_), _) => continue,
-        };
-        let Listed {
-            said,
-            step,
-            follow_ups: follow,
-        } = listed(program, bound, text, &name, key);
-        let same = by_text
-            .find(&groups, |g| &g.outcome, &said)
-            .filter(|&i| follow_ups(&follows, i) == follow.as_slice());
-        match same {
-            Some(i) => groups[i].probability += probability,
-            None => {
-                by_text.pushing(&said, groups.len());
-                if !follow.is_empty() {
-                    follows.push((groups.len(), follow));
-                }
-                groups.push(OddsOutcome {
-                    outcome: said,
-                    probability,
-                    path: smallvec![step],
-                });
-            }
-        }
-    }
+    let (groups, follows) = grouped(program, bound, text, &name, primaries);
     if follows.is_empty() {
         // No follow-ups: the groups are the outcomes, one per text.
         return Ok(groups);
@@ -545,29 +489,7 @@ fn odds(
                 slot.insert(sub);
             }
             let sub = sub_odds.get(&index).map_or(&[][..], Vec::as_slice);
-            if paths.len().saturating_mul(sub.len()) > limits.max_odds_states {
-                return Err(RollError::too_large(format!(
-                    "the follow-ups of `{name}` make more than {} paths",
-                    limits.max_odds_states
-                )));
-            }
-            let mut next = Vec::with_capacity(paths.len() * sub.len());
-            for p in &paths {
-                for s in sub {
-                    let words = p.probability.denom_bits() + s.probability.denom_bits();
-                    work.odds(words.div_ceil(64) * 4, || {
-                        format!("the follow-ups of `{name}`")
-                    })?;
-                    let mut path = p.path.clone();
-                    path.extend(s.path.iter().cloned());
-                    next.push(OddsOutcome {
-                        outcome: format!("{} -> {}", p.outcome, s.outcome).into(),
-                        probability: &p.probability * &s.probability,
-                        path,
-                    });
-                }
-            }
-            paths = next;
+            paths = then(&paths, sub, &name, limits, work)?;
         }
         for p in paths {
             match at.find(&out, |o| &o.outcome, &p.outcome) {
@@ -580,6 +502,116 @@ fn odds(
         }
     }
     Ok(out)
+}
+
+/// This chart's outcomes grouped by what a player reads (several rows
+/// saying "No effect" are one outcome), in first-seen order; and the
+/// follow-ups of those groups that have any, by position.
+fn grouped(
+    program: &Program,
+    bound: &Bound,
+    text: Option<&TraceText>,
+    name: &Shared<str>,
+    primaries: Vec<(Primary, Probability)>,
+) -> (Vec<OddsOutcome>, Vec<(usize, Vec<usize>)>) {
+    let mut groups: Vec<OddsOutcome> = Vec::with_capacity(primaries.len());
+    let mut follows: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut by_text: Index<Shared<str>> = Index::new();
+    for (p, probability) in primaries {
+        let key = match (p, &bound.plan) {
+            (Primary::Counts(counts), Plan::Pool { stages }) => {
+                groups.push(pool_group(stages, counts, probability, name));
+                continue;
+            }
+            (Primary::Read(key), _) => key,
+            (Primary::Counts(_), _) => continue,
+        };
+        let Listed {
+            said,
+            step,
+            follow_ups: follow,
+        } = listed(program, bound, text, name, key);
+        let same = by_text
+            .find(&groups, |g| &g.outcome, &said)
+            .filter(|&i| follow_ups(&follows, i) == follow.as_slice());
+        match same {
+            Some(i) => groups[i].probability += probability,
+            None => {
+                by_text.pushing(&said, groups.len());
+                if !follow.is_empty() {
+                    follows.push((groups.len(), follow));
+                }
+                groups.push(OddsOutcome {
+                    outcome: said,
+                    probability,
+                    path: smallvec![step],
+                });
+            }
+        }
+    }
+    (groups, follows)
+}
+
+/// One count of a pool's stages as an outcome of its own: a pool's stage
+/// counts differ, and so do their texts.
+fn pool_group(
+    stages: &[BoundStage],
+    counts: Vec<u64>,
+    probability: Probability,
+    name: &Shared<str>,
+) -> OddsOutcome {
+    let written = pool_text(stages, &counts);
+    let said: Shared<str> = written.as_str().into();
+    let fields = [OutcomeField {
+        label: None,
+        alternatives: vec![written],
+    }];
+    OddsOutcome {
+        outcome: said,
+        probability,
+        path: smallvec![OddsStep {
+            chart: name.clone(),
+            outcome: OutcomeText {
+                fields: fields.into(),
+                also: Vec::new(),
+            },
+            counts,
+        }],
+    }
+}
+
+/// Every path in `paths` followed by every outcome of a follow-up (`sub`):
+/// the texts joined by `->`, the probabilities multiplied.
+fn then(
+    paths: &[OddsOutcome],
+    sub: &[OddsOutcome],
+    name: &Shared<str>,
+    limits: &Limits,
+    work: &mut Work,
+) -> Result<Vec<OddsOutcome>, RollError> {
+    if paths.len().saturating_mul(sub.len()) > limits.max_odds_states {
+        return Err(RollError::too_large(format!(
+            "the follow-ups of `{name}` make more than {} paths",
+            limits.max_odds_states
+        )));
+    }
+    let mut next = Vec::with_capacity(paths.len() * sub.len());
+    for p in paths {
+        for s in sub {
+            let words = p.probability.denom_bits() + s.probability.denom_bits();
+            work.odds(words.div_ceil(64) * 4, || {
+                format!("the follow-ups of `{name}`")
+            })?;
+            let mut path = p.path.clone();
+            path.extend(s.path.iter().cloned());
+            next.push(OddsOutcome {
+                outcome: format!("{} -> {}", p.outcome, s.outcome).into(),
+                probability: &p.probability * &s.probability,
+                path,
+            });
+        }
+    }
+    Ok(next)
 }
 
 /// The follow-ups of group `i` (none if it is not listed).

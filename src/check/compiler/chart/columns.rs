@@ -11,6 +11,7 @@ use super::super::rows::{self, Reach};
 use super::ChartCx;
 use crate::check::error::CompileErrorKind;
 use crate::check::tree::{Body, Lookup, OffRule, Scale, ScaleValue, SlotKind, NO_ROW};
+use crate::number::Num;
 use crate::syntax::ast::CompactString;
 use crate::syntax::ast::{self, Clause};
 use crate::syntax::span::Span;
@@ -57,9 +58,12 @@ fn merged(mut parts: Vec<ast::RangePart>) -> Vec<ast::RangePart> {
     out
 }
 
+/// A scale's `below columns` rule and its `beyond KEY` rule with the key's
+/// text and threshold.
+type OffTable = (Option<OffRule>, Option<(CompactString, Num, OffRule)>);
+
 impl<'a> ChartCx<'a, '_> {
     /// Compiles `columns by ...` and the clauses that go with it.
-    #[allow(clippy::too_many_lines)] // one pass over `columns by` and its clauses; not split yet (#26)
     pub(super) fn scale(&mut self, c: &'a ast::Chart) -> Option<ScaleOut> {
         let clause = c.clauses.iter().find_map(|cl| match cl {
             Clause::ColumnScale(s) => Some(s),
@@ -93,6 +97,28 @@ impl<'a> ChartCx<'a, '_> {
                 ScaleValue::Ratio(ea, eb, b.span)
             }
         };
+        let heads = self.scale_heads(sc);
+        let (below, beyond) = self.off_table(c, sc);
+        let past_edges = c
+            .clauses
+            .iter()
+            .any(|cl| matches!(cl, Clause::ShiftsPastEdges(_)));
+        Some(ScaleOut {
+            scale: Scale {
+                value,
+                span,
+                heads,
+                below,
+                beyond,
+                past_edges,
+            },
+            span: sc.span,
+        })
+    }
+
+    /// A scale's column keys and thresholds, left to right; a threshold not
+    /// above the one before is reported.
+    fn scale_heads(&mut self, sc: &ast::ColumnScale) -> Vec<(CompactString, Num)> {
         let mut heads = Vec::new();
         for (i, h) in sc.heads.iter().enumerate() {
             if let Some(prev) = i.checked_sub(1).and_then(|p| sc.heads.get(p)) {
@@ -108,6 +134,13 @@ impl<'a> ChartCx<'a, '_> {
             }
             heads.push((h.text.clone(), h.value));
         }
+        heads
+    }
+
+    /// The `below columns` and `beyond KEY` rules: an outcome of their own,
+    /// or a column read with a shift. A `read` of no column, or a `beyond`
+    /// not past the last threshold, is reported.
+    fn off_table(&mut self, c: &'a ast::Chart, sc: &ast::ColumnScale) -> OffTable {
         let (mut below, mut beyond) = (None, None);
         for cl in &c.clauses {
             let Clause::OffTable(o) = cl else { continue };
@@ -152,21 +185,7 @@ impl<'a> ChartCx<'a, '_> {
                 None => below = Some(rule),
             }
         }
-        let past_edges = c
-            .clauses
-            .iter()
-            .any(|cl| matches!(cl, Clause::ShiftsPastEdges(_)));
-        Some(ScaleOut {
-            scale: Scale {
-                value,
-                span,
-                heads,
-                below,
-                beyond,
-                past_edges,
-            },
-            span: sc.span,
-        })
+        (below, beyond)
     }
 
     /// A ratio's divisor must be bounded away from zero.

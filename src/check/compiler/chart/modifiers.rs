@@ -12,6 +12,10 @@ use crate::syntax::ast::CompactString;
 use crate::syntax::ast::{self};
 use foldhash::HashMap;
 
+/// A modifier's slot kind, value and reach (lowest, highest; `None`:
+/// unbounded), by the form it is written in.
+type ModForm = (SlotKind, ModValue, (Option<i64>, Option<i64>));
+
 impl<'a> ChartCx<'a, '_> {
     pub(super) fn entries(&mut self, entries: &'a [ast::ModEntry], cx: &ModCtx) {
         for e in entries {
@@ -126,7 +130,8 @@ impl<'a> ChartCx<'a, '_> {
         self.using.pop();
     }
 
-    #[allow(clippy::too_many_lines)] // one match arm per modifier form; not split yet (#26)
+    /// Declares one modifier: its slot, its value (by form: fixed, column
+    /// shift, param, counted), when it applies and the reach it adds.
     pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx) {
         let side = cx.side.unwrap_or(0);
         let name = match cx.side {
@@ -159,75 +164,15 @@ impl<'a> ChartCx<'a, '_> {
                 default,
                 from,
                 ..
-            } => {
-                check_bounds(bounds.as_ref(), self.errors);
-                let bounds = bounds.map(|b| {
-                    let what = "the bounds of a modifier to the roll";
-                    (
-                        self.whole(b.lo, b.span, what),
-                        self.whole(b.hi, b.span, what),
-                    )
-                });
-                if let Some(d) = default {
-                    self.whole(d.node, d.span, "the default of a modifier to the roll");
-                }
-                let from = from.as_ref().and_then(|g| {
-                    self.keys_optional = true;
-                    let r = self.grid_ref(g);
-                    self.keys_optional = false;
-                    if r.is_none() {
-                        self.unknown("grid", g);
-                    }
-                    r
-                });
-                if let Some(r) = &from {
-                    self.expect_cells(
-                        r,
-                        |c| matches!(c, Cell::Number(_) | Cell::Impossible),
-                        "a grid of numbers",
-                    );
-                }
-                let bounds = bounds.or_else(|| {
-                    let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
-                    Some((lo?, hi?))
-                });
-                let factor = if *psign == ast::ParamSign::Minus {
-                    -sign
-                } else {
-                    sign
-                };
-                let reach = bounds.map_or((None, None), |(lo, hi)| {
-                    let (a, b) = (lo * factor, hi * factor);
-                    (Some(a.min(b).min(0)), Some(a.max(b).max(0)))
-                });
-                (
-                    SlotKind::Param {
-                        bounds: bounds.map(|(l, h)| (whole(l), whole(h))),
-                        default: default.as_ref().map(|v| v.node),
-                    },
-                    ModValue::Param { factor, from },
-                    reach,
-                )
-            }
+            } => self.param_modifier(
+                *psign,
+                bounds.as_ref(),
+                default.as_ref(),
+                from.as_ref(),
+                sign,
+            ),
             ast::ModValue::Counted { per, max, .. } => {
-                let per_v = per.node * sign;
-                let cap = max.as_ref().map(|m| m.node.abs() * per_v.signum());
-                let reach = match cap {
-                    Some(c) => (Some(c.min(0)), Some(c.max(0))),
-                    None if per_v < 0 => (None, Some(0)),
-                    None => (Some(0), None),
-                };
-                (
-                    SlotKind::Param {
-                        bounds: Some((whole(0), whole(i64::from(u16::MAX)))),
-                        default: Some(whole(0)),
-                    },
-                    ModValue::Counted {
-                        per: per_v,
-                        max: max.as_ref().map(|m| m.node.abs()),
-                    },
-                    reach,
-                )
+                counted_modifier(per.node, max.as_ref().map(|m| m.node), sign)
             }
         };
         if d.always && !matches!(d.value, ast::ModValue::Fixed(_)) {
@@ -264,6 +209,67 @@ impl<'a> ChartCx<'a, '_> {
         }
     }
 
+    /// A parametric modifier (`±r`, `+r`, `-r`): a param slot within its
+    /// bounds (or the reach of the grid it falls back on), applied times
+    /// `sign` and flipped for `-r`.
+    fn param_modifier(
+        &mut self,
+        psign: ast::ParamSign,
+        bounds: Option<&ast::Bounds>,
+        default: Option<&crate::syntax::span::Spanned<ast::Number>>,
+        from: Option<&'a ast::Ident>,
+        sign: i64,
+    ) -> ModForm {
+        check_bounds(bounds, self.errors);
+        let bounds = bounds.map(|b| {
+            let what = "the bounds of a modifier to the roll";
+            (
+                self.whole(b.lo, b.span, what),
+                self.whole(b.hi, b.span, what),
+            )
+        });
+        if let Some(d) = default {
+            self.whole(d.node, d.span, "the default of a modifier to the roll");
+        }
+        let from = from.and_then(|g| {
+            self.keys_optional = true;
+            let r = self.grid_ref(g);
+            self.keys_optional = false;
+            if r.is_none() {
+                self.unknown("grid", g);
+            }
+            r
+        });
+        if let Some(r) = &from {
+            self.expect_cells(
+                r,
+                |c| matches!(c, Cell::Number(_) | Cell::Impossible),
+                "a grid of numbers",
+            );
+        }
+        let bounds = bounds.or_else(|| {
+            let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
+            Some((lo?, hi?))
+        });
+        let factor = if psign == ast::ParamSign::Minus {
+            -sign
+        } else {
+            sign
+        };
+        let reach = bounds.map_or((None, None), |(lo, hi)| {
+            let (a, b) = (lo * factor, hi * factor);
+            (Some(a.min(b).min(0)), Some(a.max(b).max(0)))
+        });
+        (
+            SlotKind::Param {
+                bounds: bounds.map(|(l, h)| (whole(l), whole(h))),
+                default: default.map(|v| v.node),
+            },
+            ModValue::Param { factor, from },
+            reach,
+        )
+    }
+
     /// The lowest and highest net modifier of one side.
     pub(super) fn modifier_reach(&self, side: usize) -> Reach {
         let mut lo = Some(0i64);
@@ -288,6 +294,29 @@ impl<'a> ChartCx<'a, '_> {
         }
         Reach { lo, hi }
     }
+}
+
+/// A counted modifier (`+1 each (max +4)`): a count from 0, `per` each
+/// (times `sign`), its magnitude capped at `max`.
+fn counted_modifier(per: i64, max: Option<i64>, sign: i64) -> ModForm {
+    let per_v = per * sign;
+    let cap = max.map(|m| m.abs() * per_v.signum());
+    let reach = match cap {
+        Some(c) => (Some(c.min(0)), Some(c.max(0))),
+        None if per_v < 0 => (None, Some(0)),
+        None => (Some(0), None),
+    };
+    (
+        SlotKind::Param {
+            bounds: Some((whole(0), whole(i64::from(u16::MAX)))),
+            default: Some(whole(0)),
+        },
+        ModValue::Counted {
+            per: per_v,
+            max: max.map(i64::abs),
+        },
+        reach,
+    )
 }
 
 pub(super) fn and(a: Option<Cond>, b: Option<Cond>) -> Option<Cond> {

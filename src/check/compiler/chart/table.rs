@@ -2,11 +2,11 @@
 //! columns (a choice or a computed scale), the rows and their lookups.
 
 use super::super::rows::{self, Reach};
-use super::columns::clamped;
+use super::columns::{clamped, ScaleOut};
 use super::kind_keyword;
 use super::{ChartCx, ExprContext};
 use crate::check::error::CompileErrorKind;
-use crate::check::tree::{Body, CondOutcome, Dice, Ranges, RowTree, SlotKind};
+use crate::check::tree::{Body, Cond, CondOutcome, Dice, Expr, Ranges, RowTree, SlotKind};
 use crate::syntax::ast::CompactString;
 use crate::syntax::ast::{self, Clause};
 use crate::syntax::span::Span;
@@ -39,18 +39,85 @@ impl<'a> ChartCx<'a, '_> {
         format!("the dice give {dice} and the modifiers {mods}, so totals run from {total}")
     }
 
-    #[allow(clippy::too_many_lines)] // a table's clauses in order; not split yet (#26)
+    /// A table's body: its columns (a choice or a computed scale), the
+    /// reach of its total or score, its rows read against that reach, and
+    /// its natural-roll rules and `best` row, in the order they are written.
     pub(super) fn table(
         &mut self,
         c: &'a ast::Chart,
         dice: Dice,
         fields: &[CompactString],
     ) -> Body {
-        let columns = c.clauses.iter().find_map(|cl| match cl {
+        let columns = self.table_columns(c);
+        let scale = self.scale(c);
+        if let (Some(s), Some(_)) = (&scale, columns) {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: "a table takes `columns CHOICE` or `columns by VALUE: KEYS`, not both"
+                        .into(),
+                    help: "keep the one that picks the column as the sheet does".into(),
+                },
+                s.span,
+            );
+        }
+        let labels = self.column_labels(scale.as_ref(), columns);
+        let cap = Self::cap(c);
+        let clamp = self.clamp(c);
+        let natural = rows::dice_reach(&dice, &self.slots);
+        let natural = Reach {
+            lo: natural.0,
+            hi: natural.1,
+        };
+        let m = self.table_modifier_reach(cap, scale.as_ref());
+        let mut total = Reach {
+            lo: natural.lo.zip(m.lo).map(|(a, b)| a + b + dice.constant),
+            hi: natural.hi.zip(m.hi).map(|(a, b)| a + b + dice.constant),
+        };
+        if let Some((lo, hi)) = clamp {
+            total = Reach {
+                lo: Some(total.lo.map_or(lo, |l| l.clamp(lo, hi))),
+                hi: Some(total.hi.map_or(hi, |h| h.clamp(lo, hi))),
+            };
+        }
+        let (score, reach, why) = self.table_score(c, natural, m, total, clamp);
+        // A `columns` clause in error: its rows would only echo it.
+        let columns_failed =
+            columns.is_none() && c.clauses.iter().any(|cl| matches!(cl, Clause::Columns(_)));
+        let (mut lookups, rows) = if columns_failed {
+            (Vec::new(), Vec::new())
+        } else {
+            self.rows(c, labels.as_deref(), reach, &why, fields)
+        };
+        if let Some((lo, hi)) = clamp {
+            for l in &mut lookups {
+                *l = clamped(l, lo, hi);
+            }
+        }
+        let naturals = self.naturals(c, false);
+        let best = self.best_row(c, &rows);
+        Body::Table {
+            dice,
+            score,
+            printed: printed_results(c),
+            columns: columns.map(|(s, _)| s),
+            scale: scale.map(|s| Box::new(s.scale)),
+            cap,
+            clamp,
+            lookups,
+            rows,
+            naturals,
+            best,
+        }
+    }
+
+    /// The slot `columns CHOICE` names and its number of options; `None`
+    /// (reported) when it names no choice.
+    fn table_columns(&mut self, c: &'a ast::Chart) -> Option<(usize, usize)> {
+        let ident = c.clauses.iter().find_map(|cl| match cl {
             Clause::Columns(i) => Some(i),
             _ => None,
-        });
-        let columns = columns.and_then(|ident| match self.lookup_slot(&ident.name) {
+        })?;
+        match self.lookup_slot(&ident.name) {
             Some(s) => match self.slots[s].kind {
                 SlotKind::Choice(choice) => {
                     self.required.push(s);
@@ -71,19 +138,17 @@ impl<'a> ChartCx<'a, '_> {
                 self.not_a_choice(ident);
                 None
             }
-        });
-        let scale = self.scale(c);
-        if let (Some(s), Some(_)) = (&scale, columns) {
-            self.error(
-                CompileErrorKind::Invalid {
-                    message: "a table takes `columns CHOICE` or `columns by VALUE: KEYS`, not both"
-                        .into(),
-                    help: "keep the one that picks the column as the sheet does".into(),
-                },
-                s.span,
-            );
         }
-        let labels: Option<Vec<CompactString>> = match (&scale, columns) {
+    }
+
+    /// The columns' headings, for the rows' cells: the scale's keys, or
+    /// the labels of the choice's options.
+    fn column_labels(
+        &self,
+        scale: Option<&ScaleOut>,
+        columns: Option<(usize, usize)>,
+    ) -> Option<Vec<CompactString>> {
+        match (scale, columns) {
             (Some(s), _) => Some(s.scale.heads.iter().map(|h| h.0.clone()).collect()),
             (None, Some((slot, _))) => match self.slots[slot].kind {
                 SlotKind::Choice(choice) => Some(
@@ -96,17 +161,19 @@ impl<'a> ChartCx<'a, '_> {
                 _ => None,
             },
             (None, None) => None,
-        };
-        let cap = Self::cap(c);
-        let clamp = self.clamp(c);
-        let (nlo, nhi) = rows::dice_reach(&dice, &self.slots);
+        }
+    }
+
+    /// How far the modifiers move a table's total: their reach, within the
+    /// `cap`, and further by a `read KEY with ±N` off the scale.
+    fn table_modifier_reach(&self, cap: Option<i64>, scale: Option<&ScaleOut>) -> Reach {
         let mut m = self.modifier_reach(0);
         if let Some(cap) = cap {
             m.lo = Some(m.lo.map_or(-cap, |l| l.max(-cap)));
             m.hi = Some(m.hi.map_or(cap, |h| h.min(cap)));
         }
         // A `read KEY with ±N` off the scale moves the roll further.
-        if let Some(s) = &scale {
+        if let Some(s) = scale {
             let beyond = s.scale.beyond.as_ref().map(|b| &b.2);
             for rule in [s.scale.below.as_ref(), beyond].into_iter().flatten() {
                 if let crate::check::tree::OffRule::Read { by, .. } = rule {
@@ -115,21 +182,24 @@ impl<'a> ChartCx<'a, '_> {
                 }
             }
         }
-        let mut total = Reach {
-            lo: nlo.zip(m.lo).map(|(a, b)| a + b + dice.constant),
-            hi: nhi.zip(m.hi).map(|(a, b)| a + b + dice.constant),
-        };
-        if let Some((lo, hi)) = clamp {
-            total = Reach {
-                lo: Some(total.lo.map_or(lo, |l| l.clamp(lo, hi))),
-                hi: Some(total.hi.map_or(hi, |h| h.clamp(lo, hi))),
-            };
-        }
+        m
+    }
+
+    /// What the rows read: the `score` expression (with its reach) when the
+    /// table has one, else the total; and why it reaches where it does.
+    fn table_score(
+        &mut self,
+        c: &'a ast::Chart,
+        natural: Reach,
+        mods: Reach,
+        total: Reach,
+        clamp: Option<(i64, i64)>,
+    ) -> (Option<Expr>, Reach, String) {
         let score = c.clauses.iter().find_map(|cl| match cl {
             Clause::Score(e) => Some(e),
             _ => None,
         });
-        let (score, reach, why) = match score {
+        match score {
             Some(e) => {
                 self.context = ExprContext::Score;
                 let s = self.expr(e);
@@ -137,7 +207,7 @@ impl<'a> ChartCx<'a, '_> {
                 let reach = rows::expr_reach(
                     &s,
                     total,
-                    Reach { lo: nlo, hi: nhi },
+                    natural,
                     &self.slots,
                     &self.program.grids,
                     &self.program.ladder_reads,
@@ -146,106 +216,63 @@ impl<'a> ChartCx<'a, '_> {
                 (Some(s), reach, why)
             }
             None => {
-                let mut why = self.reach_reason(Reach { lo: nlo, hi: nhi }, m, total);
+                let mut why = self.reach_reason(natural, mods, total);
                 if let Some((lo, hi)) = clamp {
                     let _ = write!(why, " (clamped to {lo}..{hi})");
                 }
                 (None, total, why)
             }
-        };
-        // A `columns` clause in error: its rows would only echo it.
-        let columns_failed =
-            columns.is_none() && c.clauses.iter().any(|cl| matches!(cl, Clause::Columns(_)));
-        let (mut lookups, rows) = if columns_failed {
-            (Vec::new(), Vec::new())
-        } else {
-            self.rows(c, labels.as_deref(), reach, &why, fields)
-        };
-        if let Some((lo, hi)) = clamp {
-            for l in &mut lookups {
-                *l = clamped(l, lo, hi);
-            }
-        }
-        let naturals = self.naturals(c, false);
-        let best = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Best { row, cond, span } => Some((row, cond, *span)),
-            _ => None,
-        });
-        let best = best.and_then(|(label, cond, span)| {
-            let index = rows.iter().position(|r| {
-                matches!(r.outcome.fields.first().and_then(|f| f.first()),
-                    Some(CondOutcome::Simple(s)) if s.text == label.text)
-            });
-            let Some(index) = index else {
-                self.error(
-                    CompileErrorKind::Unknown {
-                        what: "row",
-                        name: label.text.to_string(),
-                        suggestion: None,
-                    },
-                    label.span,
-                );
-                return None;
-            };
-            let top = rows[index]
-                .written
-                .first()
-                .and_then(|r| r.0.iter().map(|p| p.1).max());
-            match top {
-                Some(top) if top != i64::MAX => {
-                    let cond = self.cond(cond);
-                    Some((index, top, cond))
-                }
-                _ => {
-                    self.error(
-                        CompileErrorKind::Invalid {
-                            message: "the best row is already the highest".into(),
-                            help: "name a row below the top one".into(),
-                        },
-                        span,
-                    );
-                    None
-                }
-            }
-        });
-        // A results grid is shown as printed: its lines, as written.
-        let printed = c
-            .clauses
-            .iter()
-            .find_map(|cl| match cl {
-                Clause::Results(lines, _) => Some(lines),
-                _ => None,
-            })
-            .map(|lines| {
-                let mut quiet = Vec::new();
-                lines
-                    .iter()
-                    .map(|l| {
-                        let rolls = rows::ranges(&l.rolls, &mut quiet);
-                        let cells = l.cells.iter().map(|c| c.node.clone()).collect();
-                        (rolls, cells)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        Body::Table {
-            dice,
-            score,
-            printed,
-            columns: columns.map(|(s, _)| s),
-            scale: scale.map(|s| Box::new(s.scale)),
-            cap,
-            clamp,
-            lookups,
-            rows,
-            naturals,
-            best,
         }
     }
 
-    /// Compiles the `rows` clause: one lookup per column (one without
-    /// columns), with overlaps and coverage checked against `reach`.
-    #[allow(clippy::too_many_lines)] // lookups, overlaps and coverage in one pass; not split yet (#26)
+    /// `best "Row" if COND`: the row named, its highest total and the
+    /// condition; `None` (reported) when no row has that outcome or it is
+    /// already the top row.
+    fn best_row(&mut self, c: &'a ast::Chart, rows: &[RowTree]) -> Option<(usize, i64, Cond)> {
+        let (label, cond, span) = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Best { row, cond, span } => Some((row, cond, *span)),
+            _ => None,
+        })?;
+        let index = rows.iter().position(|r| {
+            matches!(r.outcome.fields.first().and_then(|f| f.first()),
+                Some(CondOutcome::Simple(s)) if s.text == label.text)
+        });
+        let Some(index) = index else {
+            self.error(
+                CompileErrorKind::Unknown {
+                    what: "row",
+                    name: label.text.to_string(),
+                    suggestion: None,
+                },
+                label.span,
+            );
+            return None;
+        };
+        let top = rows[index]
+            .written
+            .first()
+            .and_then(|r| r.0.iter().map(|p| p.1).max());
+        match top {
+            Some(top) if top != i64::MAX => {
+                let cond = self.cond(cond);
+                Some((index, top, cond))
+            }
+            _ => {
+                self.error(
+                    CompileErrorKind::Invalid {
+                        message: "the best row is already the highest".into(),
+                        help: "name a row below the top one".into(),
+                    },
+                    span,
+                );
+                None
+            }
+        }
+    }
+
+    /// Compiles the `rows` clause (or `results`, read as rows): one lookup
+    /// per column (one without columns), with overlaps and coverage checked
+    /// against `reach`.
     pub(super) fn rows(
         &mut self,
         c: &'a ast::Chart,
@@ -287,47 +314,7 @@ impl<'a> ChartCx<'a, '_> {
         let mut written: Vec<Vec<Ranges>> = Vec::new();
         let mut out = Vec::new();
         for row in rows_ast {
-            let sets: Vec<Ranges> = match (&row.key, columns) {
-                (ast::RowKey::Single(r), None) => vec![rows::ranges(r, self.errors)],
-                (ast::RowKey::Columns(cells), Some(_)) => {
-                    if cells.len() != ncols {
-                        self.error(
-                            CompileErrorKind::CellCount {
-                                expected: ncols,
-                                found: cells.len(),
-                                what: "column cells",
-                            },
-                            row.span,
-                        );
-                    }
-                    let mut v: Vec<Ranges> =
-                        cells.iter().map(|r| rows::ranges(r, self.errors)).collect();
-                    v.resize(ncols, Ranges::default());
-                    v
-                }
-                (ast::RowKey::Single(r), Some(_)) => {
-                    self.error(
-                        CompileErrorKind::CellCount {
-                            expected: ncols,
-                            found: 1,
-                            what: "column cells, as `[ a | b | ... ]`",
-                        },
-                        r.span,
-                    );
-                    vec![Ranges::default(); ncols]
-                }
-                (ast::RowKey::Columns(cells), None) => {
-                    self.error(
-                        CompileErrorKind::MisplacedClause {
-                            clause: "[ ... | ... ]",
-                            kind: "table without `columns`",
-                            reason: "cells per column need `columns CHOICE`".into(),
-                        },
-                        cells.first().map_or(row.span, |r| r.span),
-                    );
-                    vec![Ranges::default()]
-                }
-            };
+            let sets = self.row_cells(row, columns.is_some(), ncols);
             let outcome = self.outcome(&row.outcome);
             let want = fields.len().max(1);
             if outcome.fields.len() != want {
@@ -366,4 +353,74 @@ impl<'a> ChartCx<'a, '_> {
         }
         (lookups, out)
     }
+
+    /// A row's totals, one set per column (`ncols` of them): a row written
+    /// with cells where the table has no columns, or one range where it
+    /// has, is reported and reads nothing.
+    fn row_cells(&mut self, row: &ast::Row, has_columns: bool, ncols: usize) -> Vec<Ranges> {
+        match (&row.key, has_columns) {
+            (ast::RowKey::Single(r), false) => vec![rows::ranges(r, self.errors)],
+            (ast::RowKey::Columns(cells), true) => {
+                if cells.len() != ncols {
+                    self.error(
+                        CompileErrorKind::CellCount {
+                            expected: ncols,
+                            found: cells.len(),
+                            what: "column cells",
+                        },
+                        row.span,
+                    );
+                }
+                let mut v: Vec<Ranges> =
+                    cells.iter().map(|r| rows::ranges(r, self.errors)).collect();
+                v.resize(ncols, Ranges::default());
+                v
+            }
+            (ast::RowKey::Single(r), true) => {
+                self.error(
+                    CompileErrorKind::CellCount {
+                        expected: ncols,
+                        found: 1,
+                        what: "column cells, as `[ a | b | ... ]`",
+                    },
+                    r.span,
+                );
+                vec![Ranges::default(); ncols]
+            }
+            (ast::RowKey::Columns(cells), false) => {
+                self.error(
+                    CompileErrorKind::MisplacedClause {
+                        clause: "[ ... | ... ]",
+                        kind: "table without `columns`",
+                        reason: "cells per column need `columns CHOICE`".into(),
+                    },
+                    cells.first().map_or(row.span, |r| r.span),
+                );
+                vec![Ranges::default()]
+            }
+        }
+    }
+}
+
+/// A results grid is shown as printed: its lines, as written (the rolls,
+/// and each cell's text, `None` for `-`).
+fn printed_results(c: &ast::Chart) -> Vec<(Ranges, Vec<Option<CompactString>>)> {
+    c.clauses
+        .iter()
+        .find_map(|cl| match cl {
+            Clause::Results(lines, _) => Some(lines),
+            _ => None,
+        })
+        .map(|lines| {
+            let mut quiet = Vec::new();
+            lines
+                .iter()
+                .map(|l| {
+                    let rolls = rows::ranges(&l.rolls, &mut quiet);
+                    let cells = l.cells.iter().map(|c| c.node.clone()).collect();
+                    (rolls, cells)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
