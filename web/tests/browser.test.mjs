@@ -271,11 +271,15 @@ test("a runaway chart ends in a diagnostic and the page keeps answering", async 
   }
 });
 
+// The screenshots go to a scratch folder; `UPDATE_DOCS=1` keeps them in docs/,
+// as the sheet tests do.
+const shots = process.env.UPDATE_DOCS ? join(root, "docs") : mkdtempSync(join(tmpdir(), "cw-shots-"));
+
 test("screenshots: desktop and a 360-pixel phone", async (t) => {
   if (skipIf(t, why)) return;
   await page.$eval("#share-box", (el) => { el.hidden = true; });
   await pause(300);
-  await page.screenshot({ path: join(root, "docs", "playground-desktop.png"), fullPage: true });
+  await page.screenshot({ path: join(shots, "playground-desktop.png"), fullPage: true });
   const phone = await open(PAGE, { width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {
     await pickChart(phone, "ogre.crt");
@@ -284,12 +288,12 @@ test("screenshots: desktop and a 360-pixel phone", async (t) => {
     const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `the page is ${wide} pixels wide`);
     await phone.evaluate(() => document.querySelector("#right").scrollIntoView());
-    await phone.screenshot({ path: join(root, "docs", "playground-phone.png") });
+    await phone.screenshot({ path: join(shots, "playground-phone.png") });
   } finally {
     await phone.close();
   }
   for (const f of ["playground-desktop.png", "playground-phone.png"]) {
-    assert.ok(readFileSync(join(root, "docs", f)).length > 20000, `${f} looks blank`);
+    assert.ok(readFileSync(join(shots, f)).length > 20000, `${f} looks blank`);
   }
 });
 
