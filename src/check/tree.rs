@@ -344,7 +344,7 @@ impl std::fmt::Display for Dice {
 
 /// Where a pool's dice come from.
 #[derive(Clone, Debug)]
-pub(crate) enum DiceSource {
+pub(crate) enum PoolDice {
     Dice(Dice),
     Grid(GridRef),
 }
@@ -457,7 +457,7 @@ pub(crate) struct Stage {
     pub label: CompactString,
     pub target: Target,
     /// For stages after the first: the dice rolled per earlier success.
-    pub per: Option<DiceSource>,
+    pub per: Option<PoolDice>,
     /// The chart's modifiers apply to each die (first stage only).
     pub modified: bool,
     /// `once`: each roll of `per` counts at most one success.
@@ -511,7 +511,7 @@ pub(crate) enum Body {
         rows: Vec<RowTree>,
     },
     Pool {
-        dice: DiceSource,
+        dice: PoolDice,
         stages: Vec<Stage>,
     },
     Ladder {

@@ -4,8 +4,8 @@
 //! and the exact-odds engine both walk this plan, so they cannot disagree.
 
 use crate::check::tree::{
-    Body, Cell, ChartId, ChartTree, ChoiceId, Cond, Dice, DiceSource, Expr, GridRef, Lookup,
-    ModValue, Modifier, NaturalOutcome, Program, Ranges, RowTree, Scale, SlotKind, Stage, Target,
+    Body, Cell, ChartId, ChartTree, ChoiceId, Cond, Dice, Expr, GridRef, Lookup, ModValue,
+    Modifier, NaturalOutcome, PoolDice, Program, Ranges, RowTree, Scale, SlotKind, Stage, Target,
 };
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
@@ -945,12 +945,12 @@ fn bind_naturals(
 fn dice_of_source(
     program: &Program,
     chart: ChartId,
-    src: &DiceSource,
+    src: &PoolDice,
     values: &[Option<Num>],
 ) -> Result<Result<BoundDice, String>, RollError> {
     match src {
-        DiceSource::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
-        DiceSource::Grid(r) => match grid_cell(program, r, values)? {
+        PoolDice::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
+        PoolDice::Grid(r) => match grid_cell(program, r, values)? {
             Cell::Dice(d) => Ok(Ok(bind_dice(program, chart, d, values)?)),
             Cell::Text(t) => Ok(Err(t.to_string())),
             _ => Ok(Err("Not possible".into())),
@@ -1160,7 +1160,7 @@ fn table_column(
 /// A pool's stages bound: each one's dice (the first stage's from the roll,
 /// later ones' from `per`), target and modifier. A text or `-` cell for the
 /// dice or a target stands instead of the roll.
-fn pool_plan(env: &Env, dice: &DiceSource, stages: &[Stage], net: i64) -> Result<Plan, RollError> {
+fn pool_plan(env: &Env, dice: &PoolDice, stages: &[Stage], net: i64) -> Result<Plan, RollError> {
     let (program, chart, values) = (env.program, env.chart, env.values);
     let first = match dice_of_source(program, chart, dice, values)? {
         Ok(d) => d,

@@ -2,8 +2,8 @@
 //! sheet, then its modifiers and notes.
 
 use crate::check::tree::{
-    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, Dice, DiceSource, GridRef, ModValue,
-    NaturalOutcome, Outcome, Program, RowTree, Stage, Target,
+    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, Dice, GridRef, ModValue, NaturalOutcome,
+    Outcome, PoolDice, Program, RowTree, Stage, Target,
 };
 use crate::ruleset::ChartRef;
 use crate::syntax::ast::CompactString;
@@ -516,16 +516,16 @@ fn opposed_text(
 }
 
 /// A pool as text: its dice, then each counting stage.
-fn pool_text(dice: &DiceSource, stages: &[Stage], out: &mut String) {
+fn pool_text(dice: &PoolDice, stages: &[Stage], out: &mut String) {
     let d = match dice {
-        DiceSource::Dice(d) => d.to_string(),
-        DiceSource::Grid(r) => format!("dice from `{}`", r.name),
+        PoolDice::Dice(d) => d.to_string(),
+        PoolDice::Grid(r) => format!("dice from `{}`", r.name),
     };
     let _ = writeln!(out, "Roll {d}");
     for (i, s) in stages.iter().enumerate() {
         let per = match &s.per {
-            Some(DiceSource::Dice(d)) => format!("per success roll {d}, "),
-            Some(DiceSource::Grid(r)) => {
+            Some(PoolDice::Dice(d)) => format!("per success roll {d}, "),
+            Some(PoolDice::Grid(r)) => {
                 format!("per success roll dice from `{}`, ", r.name)
             }
             None => String::new(),

@@ -118,8 +118,8 @@ impl<'r> ChartRef<'r> {
                 Some(dice.to_string())
             }
             Body::Pool { dice, .. } => Some(match dice {
-                crate::check::tree::DiceSource::Dice(d) => d.to_string(),
-                crate::check::tree::DiceSource::Grid(r) => format!("dice from {}", r.name),
+                crate::check::tree::PoolDice::Dice(d) => d.to_string(),
+                crate::check::tree::PoolDice::Grid(r) => format!("dice from {}", r.name),
             }),
             _ => None,
         }

@@ -456,7 +456,7 @@ pub enum Clause {
     /// `rows { row* }`.
     Rows(Vec<Row>, Span),
     /// `natural RANGES [if COND] => [also] OUTCOME`.
-    Natural(NaturalRule),
+    Natural(NaturalClause),
     /// `best "Row outcome" if COND`.
     Best {
         /// The text of the named row's outcome.
@@ -622,7 +622,7 @@ pub enum RowKey {
 
 /// `natural RANGES [if COND] => [also] OUTCOME`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NaturalRule {
+pub struct NaturalClause {
     /// Natural results it applies to.
     pub ranges: RangeSet,
     /// `if COND`.

@@ -7,9 +7,9 @@ use super::rows::{self, Reach};
 use super::{check_bounds, Scope};
 use crate::check::error::{CompileError, CompileErrorKind};
 use crate::check::tree::{
-    Body, Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, Cond, CondOutcome, Dice, DiceSource,
-    Expr, GridId, GridRef, Modifier, Outcome, Program, Ranges, Simple, Slot, SlotKind, SlotTree,
-    Stage, Target,
+    Body, Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, Cond, CondOutcome, Dice, Expr, GridId,
+    GridRef, Modifier, Outcome, PoolDice, Program, Ranges, Simple, Slot, SlotKind, SlotTree, Stage,
+    Target,
 };
 use crate::limits::Limits;
 use crate::syntax::ast::CompactString;
@@ -736,7 +736,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     /// `per` stage, which must name the count just before it, and what
     /// `report` says the outcome names.
     fn pool_body(&mut self, c: &'a ast::Chart, roll: Option<&'a ast::DiceExpr>) -> Body {
-        let dice = roll.map_or(DiceSource::Dice(Dice::default()), |d| self.dice_source(d));
+        let dice = roll.map_or(PoolDice::Dice(Dice::default()), |d| self.dice_source(d));
         let mut stages = Vec::new();
         let mut names = Vec::new();
         self.counts_named_once(&c.clauses);

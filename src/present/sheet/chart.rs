@@ -5,7 +5,7 @@
 
 use crate::check::condition::Condition;
 use crate::check::tree::{
-    Body, ChartTree, CondOutcome, DiceSource, GridRef, Natural, NaturalOutcome, Outcome, Program,
+    Body, ChartTree, CondOutcome, GridRef, Natural, NaturalOutcome, Outcome, PoolDice, Program,
     RowTree, SlotKind,
 };
 use crate::present::render::{cell, modifier_value, results_grid, target, ResultsGrid};
@@ -75,8 +75,8 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 p.roll {
                     "Roll " strong {
                         @match dice {
-                            DiceSource::Dice(d) => (d.to_string()),
-                            DiceSource::Grid(r) => { "dice from " (grid_title(program, r)) }
+                            PoolDice::Dice(d) => (d.to_string()),
+                            PoolDice::Grid(r) => { "dice from " (grid_title(program, r)) }
                         }
                     }
                 }
@@ -84,8 +84,8 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                     @for s in stages {
                         li {
                             @match &s.per {
-                                Some(DiceSource::Dice(d)) => { "For each success roll " (d.to_string()) "; " }
-                                Some(DiceSource::Grid(r)) => { "For each success roll dice from " (grid_title(program, r)) "; " }
+                                Some(PoolDice::Dice(d)) => { "For each success roll " (d.to_string()) "; " }
+                                Some(PoolDice::Grid(r)) => { "For each success roll dice from " (grid_title(program, r)) "; " }
                                 None => {}
                             }
                             "count " strong { (s.label) } " on " (target(&s.target))

@@ -17,7 +17,7 @@ use crate::syntax::ast::{
     CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
     ExpectArg, ExpectWant, Expr, ExprKind, Field, FlagDecl, FollowArg, FollowUp, ForSide, Grid,
     GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl, ModifierSet,
-    NaturalRule, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign,
+    NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign,
     RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step,
     Target, TargetKind, UseDecl,
 };
@@ -567,7 +567,7 @@ impl Builder {
                     .collect::<Res<_>>()?,
                 span,
             ),
-            Rule::natural_clause => Clause::Natural(NaturalRule {
+            Rule::natural_clause => Clause::Natural(NaturalClause {
                 ranges: self.range_set(&kids.one(Rule::range_set)?)?,
                 cond: self.opt_cond(&kids)?,
                 also: kids.has(Rule::kw_also),

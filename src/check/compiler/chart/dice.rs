@@ -4,7 +4,7 @@
 use super::super::rows::{self};
 use super::ChartCx;
 use crate::check::error::{CompileError, CompileErrorKind};
-use crate::check::tree::{Cell, Dice, DiceGroup, DiceSource, Ranges, SlotKind, Target};
+use crate::check::tree::{Cell, Dice, DiceGroup, PoolDice, Ranges, SlotKind, Target};
 use crate::limits::Limits;
 use crate::syntax::ast::CompactString;
 use crate::syntax::ast::{self};
@@ -230,7 +230,7 @@ impl ChartCx<'_, '_> {
         dice
     }
 
-    pub(super) fn dice_source(&mut self, d: &ast::DiceExpr) -> DiceSource {
+    pub(super) fn dice_source(&mut self, d: &ast::DiceExpr) -> PoolDice {
         if let [(false, ast::DiceTerm::Name(ident))] = d.terms.as_slice() {
             if let Some(r) = self.grid_ref(ident) {
                 self.expect_cells(
@@ -238,15 +238,15 @@ impl ChartCx<'_, '_> {
                     |c| matches!(c, Cell::Dice(_) | Cell::Impossible | Cell::Text(_)),
                     "a grid of dice",
                 );
-                return DiceSource::Grid(r);
+                return PoolDice::Grid(r);
             }
             self.unknown("grid of dice", ident);
-            return DiceSource::Dice(Dice {
+            return PoolDice::Dice(Dice {
                 groups: Vec::new(),
                 constant: 0,
             });
         }
-        DiceSource::Dice(self.dice(d))
+        PoolDice::Dice(self.dice(d))
     }
 
     pub(super) fn target(&mut self, t: &ast::Target) -> Target {

@@ -81,7 +81,7 @@ impl<'a> ChartCx<'a, '_> {
         Simple { text, follow_ups }
     }
 
-    pub(super) fn natural(&mut self, n: &ast::NaturalRule, check: bool) -> Natural {
+    pub(super) fn natural(&mut self, n: &ast::NaturalClause, check: bool) -> Natural {
         let ranges = rows::ranges(&n.ranges, self.errors);
         let cond = n.cond.as_ref().map(|c| self.cond(c));
         let outcome = match n.outcome.fields.as_slice() {
