@@ -865,3 +865,41 @@ fn no_box_of_a_chart_overlaps_another_in_chromium() {
         }
     }
 }
+
+/// A results cell shows an outcome, never rules: an outcome that depends on
+/// the situation shows what happens when no condition holds, with a
+/// footnote saying case by case what the chart does (Fire Combat's
+/// `Knocked out -> roll Bail Out Table if mounted else Knocked out`).
+#[test]
+fn result_cells_show_outcomes_and_footnotes_say_the_cases() {
+    for game in chartwright::bundled::names() {
+        let rules = common::load(game);
+        let doc = sheet_of(&rules);
+        for td in doc.select(&sel("table.results td")) {
+            let cell = text(td);
+            for syntax in [" else ", "->"] {
+                assert!(!cell.contains(syntax), "{game}: a cell reads {cell:?}");
+            }
+        }
+    }
+    let rules = common::load("first_echelon");
+    let doc = sheet_of(&rules);
+    let section = doc
+        .select(&sel("section.chart"))
+        .find(|s| attr(*s, "id") == "first_echelon.fire_combat")
+        .expect("Fire Combat");
+    let first: Vec<String> = section
+        .select(&sel("table.results tbody tr"))
+        .next()
+        .expect("a row")
+        .select(&sel("td:not(.key)"))
+        .map(text)
+        .collect();
+    assert_eq!(first, ["Knocked out1"]);
+    let notes: Vec<String> = section.select(&sel("ol.footnotes li")).map(text).collect();
+    assert_eq!(
+        notes[0],
+        "Knocked out, then Bail Out Table if mounted; otherwise Knocked out"
+    );
+    assert_eq!(notes.len(), 3);
+}

@@ -177,6 +177,7 @@ fn results(
     } else {
         c.fields.iter().map(CompactString::as_str).collect()
     };
+    let (cells, notes) = cells_and_notes(program, c, rows, fields.len());
     html! {
         table.results {
             thead {
@@ -194,18 +195,95 @@ fn results(
                 }
             }
             tbody {
-                @for r in rows {
+                @for (r, cells) in rows.iter().zip(&cells) {
                     tr {
                         @for w in &r.written { td.key { (w.to_string()) } }
-                        @if c.fields.is_empty() {
-                            td { (outcome(program, c, &r.outcome)) }
-                        } @else {
-                            @for i in 0..fields.len() {
-                                td { (field_text(program, c, &r.outcome, i)) }
+                        @for (text, note) in cells {
+                            td {
+                                (text)
+                                @if let Some(n) = note { sup.fn { (n) } }
                             }
                         }
                     }
                 }
+            }
+        }
+        @if !notes.is_empty() {
+            ol.footnotes {
+                @for n in &notes { li { (n) } }
+            }
+        }
+    }
+}
+
+/// A results cell: its text, and the number of its footnote if it has one.
+type Cell = (String, Option<usize>);
+
+/// Each cell of each row: what happens when no condition holds (a cell
+/// shows outcomes, never rules), with the number of its footnote when the
+/// outcome depends on the situation; and the footnotes, which say how.
+fn cells_and_notes(
+    program: &Program,
+    c: &ChartTree,
+    rows: &[RowTree],
+    fields: usize,
+) -> (Vec<Vec<Cell>>, Vec<String>) {
+    let mut notes: Vec<String> = Vec::new();
+    let cells = rows
+        .iter()
+        .map(|r| {
+            (0..fields)
+                .map(|i| {
+                    let alts: &[CondOutcome] = r.outcome.fields.get(i).map_or(&[], Vec::as_slice);
+                    let text = alts
+                        .iter()
+                        .map(|a| simple(program, otherwise(a)))
+                        .collect::<Vec<_>>()
+                        .join(" OR ");
+                    if !alts.iter().any(|a| matches!(a, CondOutcome::If(..))) {
+                        return (text, None);
+                    }
+                    let note = alts
+                        .iter()
+                        .map(|a| cases(program, c, a))
+                        .collect::<Vec<_>>()
+                        .join(" OR ");
+                    let n = notes.iter().position(|x| *x == note).unwrap_or_else(|| {
+                        notes.push(note);
+                        notes.len() - 1
+                    });
+                    (text, Some(n + 1))
+                })
+                .collect()
+        })
+        .collect();
+    (cells, notes)
+}
+
+/// What an outcome gives when none of its conditions holds.
+fn otherwise(o: &CondOutcome) -> &crate::check::tree::Simple {
+    match o {
+        CondOutcome::Simple(s) => s,
+        CondOutcome::If(_, _, rest) => otherwise(rest),
+    }
+}
+
+/// An outcome that depends on the situation, case by case: `Knocked out,
+/// then Bail Out Table if mounted; otherwise Knocked out`.
+fn cases(program: &Program, c: &ChartTree, o: &CondOutcome) -> String {
+    match o {
+        CondOutcome::Simple(s) => simple(program, s),
+        CondOutcome::If(s, cond, rest) => {
+            let first = format!(
+                "{} {}",
+                simple(program, s),
+                Condition::from_tree(program, c, cond).clause()
+            );
+            match rest.as_ref() {
+                CondOutcome::Simple(last) => {
+                    format!("{first}; otherwise {}", simple(program, last))
+                }
+                more @ CondOutcome::If(..) => format!("{first}; {}", cases(program, c, more)),
             }
         }
     }
@@ -223,7 +301,7 @@ fn field_text(program: &Program, c: &ChartTree, o: &Outcome, i: usize) -> String
 
 /// An outcome as the sheet prints it: fields joined by ` | `, each field's
 /// alternatives by OR, conditions written out (`Target Drop if
-/// target_is_support else No Result`), follow-ups as `-> roll TITLE`.
+/// target_is_support else No Result`), follow-ups as `, then TITLE`.
 fn outcome(program: &Program, c: &ChartTree, o: &Outcome) -> String {
     (0..o.fields.len())
         .map(|i| field_text(program, c, o, i))
@@ -255,7 +333,7 @@ fn simple(program: &Program, s: &crate::check::tree::Simple) -> String {
             .get(*f)
             .and_then(|f| program.charts.get(f.chart))
         {
-            text.push_str(" -> roll ");
+            text.push_str(", then ");
             text.push_str(&chart.title);
         }
     }
