@@ -334,3 +334,10 @@ fn repl_diff_prints_json_and_writes_the_comparison_page() {
     // `--html` without a file is an error, not a page on the terminal.
     assert!(err.contains("--html takes the file to write"), "{err}");
 }
+
+#[test]
+fn show_of_a_pool_variant_marks_the_changed_stage_and_keeps_the_report() {
+    let out = stdout(&["show", "tests/variants/report_harder.rules", "convert"]);
+    assert!(out.contains("Reports converted"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("* ")), "{out}");
+}
