@@ -164,6 +164,11 @@ impl Number {
         Self(n)
     }
 
+    /// The exact fraction, for the stages that compute with it.
+    pub(crate) fn exact(self) -> Num {
+        self.0
+    }
+
     /// The value as a whole number, if it is one.
     #[must_use]
     pub fn to_whole(self) -> Option<i64> {

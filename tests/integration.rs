@@ -6,6 +6,7 @@ mod common;
 
 mod again;
 mod budgets;
+mod classes;
 mod columns;
 mod diagnostics;
 mod engines_agree;

@@ -10,7 +10,7 @@ use std::fmt::Write;
 /// Most characters of an outcome shown in a table; longer ones end in `…`.
 const LABEL_WIDTH: usize = 40;
 
-/// Most situations ranked in `--across` output.
+/// Most situation classes ranked in `--across` output.
 const TOP: usize = 10;
 
 /// One side of a comparison: one game of a ruleset.
@@ -162,19 +162,30 @@ pub fn page(
             match c {
                 Change::Changed {
                     chart,
-                    diff,
-                    sampled,
+                    top,
+                    exhaustive,
+                    ..
                 } => {
-                    let how = if sampled {
-                        "the largest change in a sample of its situations"
+                    let how = if exhaustive {
+                        format!("{}, its largest change", top.class)
                     } else {
-                        "the situation of its largest change"
+                        format!(
+                            "{}, the largest change in the situations compared",
+                            top.class
+                        )
                     };
                     charts.push(chartwright::sheet::Compared {
                         title: chart.title().to_owned(),
-                        note: Some(how.to_owned()),
-                        diff,
+                        note: Some(how),
+                        diff: top.diff,
                     });
+                }
+                Change::Unchanged(v, how) => {
+                    notes.push(format!(
+                        "{} ({}): no change found; {how}",
+                        v.title(),
+                        v.name()
+                    ));
                 }
                 Change::New(v) => {
                     notes.push(format!("{} ({}): new in the variant", v.title(), v.name()));
@@ -192,7 +203,7 @@ pub fn page(
             }
         }
         notes.push(format!(
-            "{compared} charts compared, in every situation up to {limit} each; those not shown do not change."
+            "{compared} charts compared, every situation class of each up to {limit}; those not shown do not change in any class compared."
         ));
     }
     Ok(chartwright::sheet::comparison_page(
@@ -323,65 +334,90 @@ pub fn render(d: &OddsDiff, base_name: &str) -> String {
     out
 }
 
-/// `OUTCOME 70.00% → 50.00% (-20.00 pp)`.
+/// `OUTCOME: 1/3 → 1/2 (+16.67 pp)`: exact, then the change in points.
 fn change_text(o: &OutcomeDiff) -> String {
-    let side = |p: Option<f64>| p.map_or_else(|| "never".to_owned(), |p| format!("{p:.2}%"));
+    let side = |p: Option<&chartwright::Probability>| {
+        p.map_or_else(|| "never".to_owned(), chartwright::Probability::fraction)
+    };
     format!(
         "{}: {} → {} ({:+.2} pp)",
         cut(&o.outcome, LABEL_WIDTH),
-        side(o.base_percent()),
-        side(o.variant_percent()),
+        side(o.base.as_ref()),
+        side(o.variant.as_ref()),
         o.delta_percent() + 0.0
     )
 }
 
-fn situation(choices: &str) -> &str {
+/// A class's situation as a player types it (`roll` takes it as is).
+fn situation(choices: &str) -> String {
     if choices.is_empty() {
-        "no choices"
+        "(no choices)".to_owned()
     } else {
-        choices
+        format!("({choices})")
     }
 }
 
-/// `--across`: the situations ranked by their largest change.
+/// How much of a chart's situations `--across` covered, in words.
+fn coverage(a: &Across, limit: usize) -> String {
+    let mut how = match (a.total, a.sampled) {
+        (Some(total), true) => format!(
+            "{total} situation classes, more than the limit of {limit}: a sample of {} compared",
+            a.compared
+        ),
+        (None, _) => format!(
+            "too many situation classes to count: a sample of {} compared",
+            a.compared
+        ),
+        (Some(1), false) => "1 situation class, compared".to_owned(),
+        (Some(total), false) => format!("{total} situation classes, every one compared"),
+    };
+    if !a.not_split.is_empty() {
+        let _ = write!(how, "; not split into classes: {}", a.not_split.join(", "));
+    }
+    how
+}
+
+/// `--across`: the situation classes ranked by their largest change.
 pub fn render_across(a: &Across, base_name: &str, limit: usize) -> String {
     let mut out = String::new();
-    let how = if a.sampled {
-        format!(
-            "{} situations, more than the limit of {limit}: a sample of {} compared",
-            a.total,
-            a.ranked.len() + a.skipped
-        )
-    } else {
-        format!("{} situations, every one compared", a.total)
-    };
-    let _ = writeln!(out, "{base_name} → {}: {how}", a.chart);
+    let _ = writeln!(out, "{base_name} → {}: {}", a.chart, coverage(a, limit));
     if a.skipped > 0 {
         let _ = writeln!(
             out,
-            "  ({} left out: choices that cannot go together, such as two alternatives of one group)",
+            "  ({} left out: situations a side cannot roll, such as a value its score cannot use)",
             a.skipped
         );
     }
-    let changed: Vec<&OddsDiff> = a.ranked.iter().filter(|d| !d.is_unchanged()).collect();
+    let changed: Vec<&chartwright::ClassDiff> = a.changed().collect();
     if changed.is_empty() {
-        out.push_str("  no change in any situation compared\n");
+        out.push_str(if a.exhaustive() {
+            "  no change in any situation\n"
+        } else {
+            "  no change in any situation compared\n"
+        });
         return out;
     }
+    let alike = |c: &&chartwright::ClassDiff| c.alike + 1;
     let _ = writeln!(
         out,
-        "  {} of {} change; the largest changes first:",
-        changed.len(),
-        a.ranked.len()
+        "  {} of {} classes compared change; the largest changes first:",
+        changed.iter().map(alike).sum::<usize>(),
+        a.compared - a.skipped
     );
-    for (i, d) in changed.iter().take(TOP).enumerate() {
-        if let Some(o) = d.largest() {
+    for (i, c) in changed.iter().take(TOP).enumerate() {
+        if let Some(o) = c.diff.largest() {
+            let more = match c.alike {
+                0 => String::new(),
+                1 => " (and 1 more class alike)".to_owned(),
+                n => format!(" (and {n} more classes alike)"),
+            };
             let _ = writeln!(
                 out,
-                "  {:>3}. {}: {}",
+                "  {:>3}. {}: {}{more}\n       {}",
                 i + 1,
-                situation(&d.choices),
-                change_text(o)
+                c.class,
+                change_text(o),
+                situation(&c.diff.choices)
             );
         }
     }
@@ -393,16 +429,21 @@ pub fn render_across(a: &Across, base_name: &str, limit: usize) -> String {
 
 /// What a variant does to one of its base's charts that roll.
 pub enum Change<'r> {
-    /// Its odds differ: the situation of its largest change (as `--across`
-    /// ranks them), and whether that ranking sampled its situations.
+    /// Its odds differ: the class of its largest change (as `--across`
+    /// ranks them) and how much of its situations were compared.
     Changed {
         /// The variant's chart.
         chart: ChartRef<'r>,
-        /// The diff in that situation.
-        diff: OddsDiff,
-        /// True when the situations were sampled, not all compared.
-        sampled: bool,
+        /// The class of the largest change, with its diff.
+        top: chartwright::ClassDiff,
+        /// How much was compared, in words (as `--across` says it).
+        coverage: String,
+        /// True when every situation class was compared.
+        exhaustive: bool,
     },
+    /// No change in any class compared, but not every situation was
+    /// covered: why, in words.
+    Unchanged(ChartRef<'r>, String),
     /// Only the variant has it.
     New(ChartRef<'r>),
     /// Only the base has it.
@@ -412,15 +453,16 @@ pub enum Change<'r> {
 }
 
 /// Without a chart: every chart that differs, with its largest change over
-/// its situations (bounded, as `--across`), in the variant's order, then the
-/// charts it removed. Also how many charts were compared, and the bound on
-/// situations per chart.
+/// its situation classes (bounded, as `--across`), in the variant's order,
+/// the charts whose classes were not all compared, then the charts it
+/// removed. Also how many charts were compared, and the bound on classes
+/// per chart.
 pub fn changes<'r>(
     base: &Side<'r>,
     variant: &Side<'r>,
     choices: &Choices,
 ) -> (Vec<Change<'r>>, usize, usize) {
-    let limit = (variant.rules.limits().max_situations / 16).max(1);
+    let limit = variant.rules.limits().max_situations;
     let mut out = Vec::new();
     let mut compared = 0;
     for v in variant.rolled() {
@@ -431,14 +473,19 @@ pub fn changes<'r>(
         compared += 1;
         match across(&b, &v, &choices_for(&b, &v, choices), limit) {
             Ok(a) => {
-                let Some(d) = a.ranked.into_iter().find(|d| !d.is_unchanged()) else {
-                    continue;
-                };
-                out.push(Change::Changed {
-                    chart: v,
-                    diff: d,
-                    sampled: a.sampled,
-                });
+                let how = coverage(&a, limit);
+                let exhaustive = a.exhaustive();
+                let top = a.changed().next().cloned();
+                match top {
+                    Some(top) => out.push(Change::Changed {
+                        chart: v,
+                        top,
+                        coverage: how,
+                        exhaustive,
+                    }),
+                    None if !exhaustive => out.push(Change::Unchanged(v, how)),
+                    None => {}
+                }
             }
             Err(e) => out.push(Change::Failed(v, e)),
         }
@@ -452,47 +499,79 @@ pub fn changes<'r>(
 }
 
 /// Without a chart: every chart that differs, with its largest change over
-/// its situations (bounded, as `--across`).
+/// its situation classes (bounded, as `--across`).
 fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> String {
-    let (changes, compared, limit) = changes(base, variant, choices);
+    let (changes, compared, _) = changes(base, variant, choices);
     let mut lines = Vec::new();
+    let mut partial = Vec::new();
     for c in &changes {
         match c {
             Change::New(v) => lines.push(format!("  {:<28} new in the variant", v.name())),
             Change::Removed(b) => lines.push(format!("  {:<28} removed by the variant", b.name())),
             Change::Failed(v, e) => lines.push(format!("  {:<28} not compared: {e}", v.name())),
+            Change::Unchanged(v, how) => partial.push(format!("  {:<28} {how}", v.name())),
             Change::Changed {
                 chart,
-                diff,
-                sampled,
+                top,
+                coverage,
+                exhaustive,
             } => {
-                let Some(o) = diff.largest() else { continue };
-                let sampled = if *sampled { " (sampled)" } else { "" };
+                let Some(o) = top.diff.largest() else {
+                    continue;
+                };
                 lines.push(format!(
-                    "  {:<28} {} with {}{sampled}",
+                    "  {:<28} {}: {}\n  {:<28} {}",
                     chart.name(),
+                    top.class,
                     change_text(o),
-                    situation(&diff.choices)
+                    "",
+                    situation(&top.diff.choices)
                 ));
+                if !exhaustive {
+                    partial.push(format!("  {:<28} {coverage}", chart.name()));
+                }
             }
         }
     }
     let mut out = String::new();
     if lines.is_empty() {
-        let _ = writeln!(
-            out,
-            "{} → {}: no change ({compared} charts compared, in every situation up to {limit} each)",
-            base.game, variant.game
-        );
+        if partial.is_empty() {
+            let _ = writeln!(
+                out,
+                "{} → {}: no change ({compared} charts compared, every situation class of each)",
+                base.game, variant.game
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{} → {}: no change found ({compared} charts compared)",
+                base.game, variant.game
+            );
+        }
     } else {
         let _ = writeln!(
             out,
-            "{} → {}: {} of {compared} charts differ (largest change, in the situation it happens)",
+            "{} → {}: {} of {compared} charts differ (the largest change of each, in the class it happens)",
             base.game,
             variant.game,
             lines.len()
         );
         for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+    }
+    if !partial.is_empty() {
+        let charts = if partial.len() == 1 {
+            "chart"
+        } else {
+            "charts"
+        };
+        let _ = writeln!(
+            out,
+            "Not every situation was compared in {} {charts} (`diff --across` ranks what was):",
+            partial.len()
+        );
+        for l in partial {
             let _ = writeln!(out, "{l}");
         }
     }

@@ -9,7 +9,8 @@ pub use chartwright::json::{across, diff, diff_sweep, list, odds_sweep, text};
 use serde_json::{json, Value};
 
 /// `diff BASE VARIANT --json` without a chart: what the variant does to
-/// each chart that rolls (only those that change, are new or are removed).
+/// each chart that rolls (only those that change, are new or are removed,
+/// or whose situations were not all compared).
 pub fn overview(
     base: &str,
     variant: &str,
@@ -23,20 +24,35 @@ pub fn overview(
         .map(|c| match c {
             Change::Changed {
                 chart,
-                diff,
-                sampled,
+                top,
+                coverage,
+                exhaustive,
             } => json!({
                 "chart": chart.qualified_name(),
                 "change": "changed",
-                "sampled": sampled,
-                "largest": diff.largest().map(|o| o.outcome.clone()),
-                "diff": diff.to_json(),
+                "exhaustive": exhaustive,
+                "coverage": coverage,
+                "class": top.class,
+                "largest": top.diff.largest().map(|o| o.outcome.clone()),
+                "diff": top.diff.to_json(),
+                "error": null,
+            }),
+            Change::Unchanged(chart, coverage) => json!({
+                "chart": chart.qualified_name(),
+                "change": "none found",
+                "exhaustive": false,
+                "coverage": coverage,
+                "class": null,
+                "largest": null,
+                "diff": null,
                 "error": null,
             }),
             Change::New(chart) | Change::Removed(chart) => json!({
                 "chart": chart.qualified_name(),
                 "change": if matches!(c, Change::New(_)) { "new" } else { "removed" },
-                "sampled": false,
+                "exhaustive": true,
+                "coverage": null,
+                "class": null,
                 "largest": null,
                 "diff": null,
                 "error": null,
@@ -44,18 +60,26 @@ pub fn overview(
             Change::Failed(chart, e) => json!({
                 "chart": chart.qualified_name(),
                 "change": "failed",
-                "sampled": false,
+                "exhaustive": false,
+                "coverage": null,
+                "class": null,
                 "largest": null,
                 "diff": null,
                 "error": e.to_string(),
             }),
         })
         .collect();
+    let exhaustive = changes.iter().all(|c| match c {
+        Change::Changed { exhaustive, .. } => *exhaustive,
+        Change::Unchanged(..) | Change::Failed(..) => false,
+        Change::New(_) | Change::Removed(_) => true,
+    });
     json!({
         "base": base,
         "variant": variant,
         "compared": compared,
-        "situation_limit": limit,
+        "class_limit": limit,
+        "exhaustive": exhaustive,
         "charts": charts,
     })
 }

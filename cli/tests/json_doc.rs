@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-const SCHEMA: u64 = 1;
+const SCHEMA: u64 = 2;
 
 /// (command line, the JSON block under it, where the block's body is).
 fn examples(doc: &str) -> Vec<(String, String, std::ops::Range<usize>)> {

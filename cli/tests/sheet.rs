@@ -377,7 +377,7 @@ fn cli_diff_html_without_a_chart_draws_every_chart_that_differs() {
     assert_eq!(sections.len(), 1);
     let situation = attr(sections[0], "data-choices");
     assert!(
-        overview.contains(&format!("with {situation}\n")),
+        overview.contains(&format!("({situation})\n")),
         "{situation:?} is not the overview's situation:\n{overview}"
     );
     let json = diff_json("first_echelon", MUD, "bog_down", &situation);
@@ -388,9 +388,14 @@ fn cli_diff_html_without_a_chart_draws_every_chart_that_differs() {
             .next()
             .expect("a caption"),
     );
+    // The class the change happens in, as the overview names it.
+    assert!(caption.ends_with(", its largest change"), "{caption}");
+    let class = caption.split_once(": ").map_or("", |(_, note)| {
+        note.trim_end_matches(", its largest change")
+    });
     assert!(
-        caption.ends_with("the situation of its largest change"),
-        "{caption}"
+        overview.contains(&format!(" {class}: ")),
+        "{class:?} is not the overview's class:\n{overview}"
     );
     // A game against itself: a page that says so.
     let same = work.path().join("same.html");

@@ -67,7 +67,10 @@ fn cli_diff_without_a_chart_lists_what_differs() {
 fn cli_diff_across_ranks_situations() {
     let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "--across"]);
     insta::assert_snapshot!("cli_diff_mud_across", out);
-    // `tracked` given: its group is settled; 7 ratings x bogged x mud remain.
+    // `tracked` given: its group is settled. The base's net is 2 + rating
+    // - bogged, one of 8 values (-2..5), each with mud on or off: 16
+    // classes (the 28 situations of 7 ratings x bogged x mud, less those
+    // with the same net).
     let out = stdout(&[
         "diff",
         "first_echelon",
@@ -77,7 +80,7 @@ fn cli_diff_across_ranks_situations() {
         "--across",
     ]);
     assert!(
-        out.contains(": 28 situations, every one compared\n"),
+        out.contains(": 16 situation classes, every one compared\n"),
         "{out}"
     );
     assert!(!out.contains("left out"), "{out}");
@@ -88,7 +91,11 @@ fn cli_diff_across_ranks_situations() {
         "combat",
         "--across",
     ]);
-    assert!(out.contains("a sample of 4096 compared"), "{out}");
+    // Its four Action Ratings only move the net: a class per net, not 7^4.
+    assert!(
+        out.contains(": 108 situation classes, every one compared\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -5,4 +5,6 @@
 //! situations.
 
 pub mod across;
+pub mod classes;
 pub mod diff;
+mod uses;

@@ -13,11 +13,11 @@
 //! let rules = Ruleset::from_file("ogre").unwrap();
 //! let odds = rules.chart("crt").unwrap().odds(&Choices::parse("attack=7 defense=3").unwrap()).unwrap();
 //! let doc = json::versioned(json::odds(&odds));
-//! assert_eq!(doc["schema"], 1);
+//! assert_eq!(doc["schema"], 2);
 //! assert_eq!(doc["outcomes"][2]["probability"], "1/2");
 //! ```
 
-use crate::compare::across::Across;
+use crate::compare::across::{Across, ClassDiff};
 use crate::compare::diff::OddsDiff;
 use crate::engine::choices::INPUT_SOURCE;
 use crate::engine::error::RollError;
@@ -30,7 +30,7 @@ use miette::Diagnostic;
 use serde_json::{json, Map, Value};
 
 /// The version of the documents' shape.
-pub const SCHEMA: u64 = 1;
+pub const SCHEMA: u64 = 2;
 
 /// `value` (an object) with the schema version added.
 #[must_use]
@@ -119,18 +119,33 @@ pub fn diff(d: &OddsDiff, base_chart: &str) -> Value {
     v
 }
 
-/// `diff --across --json`: every situation compared, the largest change first.
+/// `diff --across --json`: every situation class compared, one entry per
+/// distinct diff, the largest change first.
 #[must_use]
 pub fn across(a: &Across, base_chart: &str) -> Value {
     json!({
         "chart": a.chart,
         "base_chart": base_chart,
-        "situations": a.total.to_string(),
+        "classes": a.total.map(|t| t.to_string()),
+        "compared": a.compared,
         "sampled": a.sampled,
-        "compared": a.ranked.len(),
+        "not_split": a.not_split,
+        "exhaustive": a.exhaustive(),
         "skipped": a.skipped,
-        "ranked": a.ranked.iter().map(OddsDiff::to_json).collect::<Vec<_>>(),
+        "ranked": a.ranked.iter().map(class_diff).collect::<Vec<_>>(),
     })
+}
+
+/// One class's diff: `diff --json`'s object with the class's name and how
+/// many more classes gave the same diff.
+#[must_use]
+pub fn class_diff(c: &ClassDiff) -> Value {
+    let mut v = c.diff.to_json();
+    if let Value::Object(m) = &mut v {
+        m.insert("class".into(), json!(c.class));
+        m.insert("alike".into(), json!(c.alike));
+    }
+    v
 }
 
 /// `diff --sweep NAME=A..B --json`: the diff at each value of a parameter.

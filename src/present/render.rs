@@ -264,7 +264,9 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
 pub(crate) struct ResultsGrid {
     pub heads: Vec<String>,
     pub lines: Vec<Vec<String>>,
-    /// How many leading cells of each line are rolls, not results.
+    /// How many leading cells of each line are rolls, not results (the
+    /// sheet styles them apart; `show` prints every cell alike).
+    #[cfg_attr(not(feature = "sheet"), allow(dead_code))]
     pub keys: usize,
 }
 

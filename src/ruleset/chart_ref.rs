@@ -350,6 +350,11 @@ pub struct BoundChart<'r> {
 }
 
 impl<'r> BoundChart<'r> {
+    /// The modifiers as bound: each one's value, 0 where it does not apply.
+    pub(crate) fn applied(&self) -> &[crate::engine::trace::AppliedModifier] {
+        &self.bound.applied
+    }
+
     /// The same chart with an extra net modifier on the roll (for an opposed
     /// roll, on the first side): what a designer sweeps to see the curve.
     #[must_use]

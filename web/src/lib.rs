@@ -26,7 +26,7 @@ pub mod bindings;
 pub const ARGUMENTS: &str = "arguments";
 
 /// Why a call failed: a message (the diagnostics' messages, one a line)
-/// and the diagnostics as data (`{"diagnostics": [...], "schema": 1}`),
+/// and the diagnostics as data (`{"diagnostics": [...], "schema": 2}`),
 /// which the bindings throw as a `ChartwrightError`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Failure {
@@ -120,7 +120,7 @@ impl Ruleset {
         Ok(Self::from(builder.build()))
     }
 
-    /// Diagnostics as data: `{"diagnostics": [...], "schema": 1}`, empty
+    /// Diagnostics as data: `{"diagnostics": [...], "schema": 2}`, empty
     /// when the rules loaded (what `chartwright check` reports).
     #[must_use]
     pub fn check(&self) -> Value {

@@ -47,7 +47,7 @@ fn a_seeded_roll_is_the_same_roll_everywhere() {
     let a = fe.roll("bog_down", "tracked", Some(7)).unwrap();
     let b = fe.roll("bog_down", "tracked", Some(7)).unwrap();
     assert_eq!(a, b);
-    assert_eq!(a["schema"], 1);
+    assert_eq!(a["schema"], 2);
     assert_eq!(a["chart"], "first_echelon.bog_down");
     let text = fe.roll_text("bog_down", "tracked", Some(7)).unwrap();
     assert!(text.starts_with("Bog Down"), "{text}");

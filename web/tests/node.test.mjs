@@ -26,7 +26,7 @@ test("odds of ogre crt attack=7 defense=3 equal `chartwright odds --json`", (t) 
 test("a game loaded from text rolls, with its trace, as `chartwright roll --seed`", (t) => {
   if (skipIf(t, why)) return;
   const house = cw.Ruleset.fromText("house", read("docs/house.rules"));
-  assert.deepEqual(house.check(), { schema: 1, diagnostics: [] });
+  assert.deepEqual(house.check(), { schema: 2, diagnostics: [] });
   for (const [chart, args, seed] of [
     ["morale", "morale=1 light_losses rallied", 4],
     ["fire", "cover=open", 1],

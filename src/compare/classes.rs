@@ -1,0 +1,1455 @@
+//! Situation classes: the situations of a chart (or of a base chart and its
+//! variant together) split into classes the charts cannot tell apart,
+//! computed from the compiled trees, each with one situation a player could
+//! type. Comparing one situation per class compares every situation.
+//!
+//! - Modifiers read nowhere but in their own value only move the net
+//!   modifier (and column shifts the column): they form one axis, a class
+//!   per reachable net (after `cap modifiers at`), in each chart compared.
+//! - A column chosen by an odds ratio of two params (or by one param) that
+//!   nothing else reads: a class per column, and one off each end.
+//! - A param read only as `±p + whole` against whole numbers (a target, a
+//!   comparison, a whole column key): every whole value in its bounds and
+//!   one value between each two (the chart can tell `2.5` from both 2 and
+//!   3 only there). Params read only together in one such sum: a class per
+//!   value of the sum.
+//! - Every other input: each of its settings (a flag off and on, each
+//!   option, each whole value of a modifier).
+//!
+//! An input the analysis cannot split (a param read through `floor`, a
+//! ratio read elsewhere too, a count with no bound) is tried at chosen
+//! values and named in [`Classes::not_split`], so no caller claims more
+//! than was compared. Above the limit the classes are sampled.
+
+use super::uses::{Context, Uses};
+use crate::check::tree::{
+    Body, ChartTree, Cond, ModValue, Modifier, Program, ScaleValue, SlotKind,
+};
+use crate::engine::choices::Choices;
+use crate::number::{Num, Show};
+use crate::ruleset::{ChartRef, InputInfo, InputKind};
+use crate::syntax::ast::shift_text;
+use rand::{Rng, SeedableRng};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Situations the charts compared cannot tell apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SituationClass {
+    /// The class as a sheet names it: `at 2-1, fort, net -1`.
+    pub name: String,
+    /// A situation of the class, as a player types it.
+    pub choices: Choices,
+}
+
+/// A chart's situations, as classes.
+#[derive(Clone, Debug)]
+pub struct Classes {
+    /// The classes compared: all of them, or a sample when `sampled`.
+    pub classes: Vec<SituationClass>,
+    /// How many classes there are in all; `None` when there are too many
+    /// settings of the inputs to count them.
+    pub total: Option<u128>,
+    /// True when `total` exceeded the limit and a seeded sample was taken.
+    pub sampled: bool,
+    /// Inputs the analysis could not split into classes, tried at chosen
+    /// values instead (each with why).
+    pub not_split: Vec<String>,
+}
+
+impl Classes {
+    /// True when the classes cover every situation: none sampled, every
+    /// input split.
+    #[must_use]
+    pub fn exhaustive(&self) -> bool {
+        !self.sampled && self.not_split.is_empty()
+    }
+}
+
+/// Arguments as typed: each name, with its value if it takes one.
+type Args = Vec<(String, Option<String>)>;
+
+/// One way to set an axis: the class's words for it and the arguments.
+#[derive(Clone, Debug, Default)]
+struct Setting {
+    part: String,
+    args: Args,
+}
+
+impl Setting {
+    fn arg(part: String, name: &str, value: Option<String>) -> Self {
+        Self {
+            part,
+            args: vec![(name.to_owned(), value)],
+        }
+    }
+}
+
+/// Most values one input is tried at when it cannot be split.
+const MAX_TRIED: i64 = 64;
+
+/// The classes of `charts` (a chart, or a base chart and its variant),
+/// the inputs in `fixed` held as given, at most `limit` of them.
+///
+/// ```
+/// use chartwright::{situation_classes, Choices, Ruleset};
+/// let rules = Ruleset::from_file("ogre").unwrap();
+/// let crt = rules.chart("crt").unwrap();
+/// let c = situation_classes(&[&crt], &Choices::none(), 4096);
+/// assert!(c.exhaustive());
+/// let names: Vec<&str> = c.classes.iter().map(|c| c.name.as_str()).collect();
+/// assert!(names.contains(&"at 2-1"));
+/// ```
+#[must_use]
+pub fn situation_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize) -> Classes {
+    let a = Analysis::new(charts, fixed);
+    let mut not_split = Vec::new();
+    let units = a.net_units(&a.fixed);
+    let axes = a.axes(&units, &mut not_split);
+    // The classes: each setting of the other inputs, then each net the
+    // pure modifiers reach in it (which apply depends on those settings).
+    let outer_total = axes
+        .iter()
+        .fold(1u128, |n, s| n.saturating_mul(s.len() as u128));
+    let limit = limit.max(1);
+    let outer_sampled = outer_total > MAX_OUTER;
+    let outer: Vec<u128> = if outer_sampled {
+        sample(outer_total, limit)
+    } else {
+        (0..outer_total).collect()
+    };
+    let mut nets: BTreeMap<Vec<bool>, Vec<Setting>> = BTreeMap::new();
+    let mut plan: Vec<(SituationClass, Vec<bool>)> = Vec::with_capacity(outer.len());
+    let mut inner_total: u128 = 0;
+    for i in outer {
+        let c = class(fixed, &axes, i);
+        let key = a.applying(&units, &c.choices);
+        let inner = nets
+            .entry(key.clone())
+            .or_insert_with(|| a.net_settings(&units, &key, &mut not_split));
+        inner_total = inner_total.saturating_add(inner.len().max(1) as u128);
+        plan.push((c, key));
+    }
+    let sampled = outer_sampled || inner_total > limit as u128;
+    let total = if outer_sampled {
+        None
+    } else {
+        Some(inner_total)
+    };
+    // Which (outer, inner) pairs to compare: all, or a seeded sample.
+    let picks: Vec<u128> = if inner_total > limit as u128 {
+        sample(inner_total, limit)
+    } else {
+        (0..inner_total).collect()
+    };
+    let has_net = a.sides.iter().any(|s| !s.tree.modifiers.is_empty());
+    let mut classes = Vec::with_capacity(picks.len());
+    let (mut at, mut base) = (0usize, 0u128);
+    for pick in picks {
+        // The outer class holding `pick`, walking forward (picks ascend).
+        while let Some((_, key)) = plan.get(at) {
+            let n = nets.get(key).map_or(1, |v| v.len().max(1)) as u128;
+            if pick < base + n {
+                break;
+            }
+            base += n;
+            at += 1;
+        }
+        let Some((outer_class, key)) = plan.get(at) else {
+            break;
+        };
+        let inner = nets
+            .get(key)
+            .and_then(|v| v.get(usize::try_from(pick - base).unwrap_or(0)));
+        let mut c = outer_class.clone();
+        if let Some(net) = inner {
+            for (name, value) in &net.args {
+                c.choices = c.choices.with(name, value.as_deref());
+            }
+            if !net.part.is_empty() {
+                c.name = if c.name == "as given" {
+                    net.part.clone()
+                } else {
+                    format!("{}, {}", c.name, net.part)
+                };
+            }
+        }
+        if has_net {
+            a.name_net(charts, &mut c);
+        }
+        classes.push(c);
+    }
+    not_split.sort();
+    not_split.dedup();
+    Classes {
+        classes,
+        total,
+        sampled,
+        not_split,
+    }
+}
+
+/// Most settings of the inputs other than the pure modifiers enumerated;
+/// beyond, a sample of them.
+const MAX_OUTER: u128 = 1 << 16;
+
+/// The class numbered `index` in mixed radix over the axes.
+fn class(fixed: &Choices, axes: &[Vec<Setting>], mut index: u128) -> SituationClass {
+    let mut choices = fixed.clone();
+    let mut parts = Vec::new();
+    for settings in axes {
+        let n = settings.len().max(1) as u128;
+        let pick = usize::try_from(index % n).unwrap_or(0);
+        index /= n;
+        if let Some(s) = settings.get(pick) {
+            for (name, value) in &s.args {
+                choices = choices.with(name, value.as_deref());
+            }
+            if !s.part.is_empty() {
+                parts.push(s.part.clone());
+            }
+        }
+    }
+    SituationClass {
+        name: if parts.is_empty() {
+            "as given".to_owned()
+        } else {
+            parts.join(", ")
+        },
+        choices,
+    }
+}
+
+/// `limit` distinct class numbers below `total`, from a fixed seed so the
+/// same chart gives the same sample every time.
+fn sample(total: u128, limit: usize) -> Vec<u128> {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x00C4_A271);
+    let mut picked = BTreeSet::new();
+    let mut tries = 0usize;
+    while picked.len() < limit && tries < limit.saturating_mul(8) {
+        picked.insert(rng.random_range(0..total));
+        tries += 1;
+    }
+    picked.into_iter().collect()
+}
+
+/// One compiled chart and what reads its inputs.
+struct Side<'r> {
+    program: &'r Program,
+    tree: &'r ChartTree,
+    uses: Uses,
+    /// The charts it follows up or reads (a ladder): a modifier there moves
+    /// that chart's net, which is part of the class too.
+    reached: Vec<&'r ChartTree>,
+}
+
+/// The modifier named `name` in `tree`, if it declares one.
+fn modifier_in<'t>(tree: &'t ChartTree, name: &str) -> Option<&'t Modifier> {
+    tree.modifiers
+        .iter()
+        .find(|m| tree.slots.get(m.slot).is_some_and(|s| s.name == name))
+}
+
+impl<'r> Side<'r> {
+    /// The chart, then the charts it reaches.
+    fn trees(&self) -> impl Iterator<Item = &'r ChartTree> + '_ {
+        std::iter::once(self.tree).chain(self.reached.iter().copied())
+    }
+
+    /// How many numbers its part of a class's key holds: each side's net
+    /// and the column shift, then each reached chart's net.
+    fn width(&self) -> usize {
+        self.sides() + 1 + self.reached.len()
+    }
+
+    /// The modifier named `name` in this chart, if it declares one.
+    fn modifier(&self, name: &str) -> Option<&'r Modifier> {
+        let tree = self.tree;
+        tree.modifiers
+            .iter()
+            .find(|m| tree.slots.get(m.slot).is_some_and(|s| s.name == name))
+    }
+
+    /// True when `name` is a modifier here or in a chart it reaches (its
+    /// values are whole).
+    fn is_modifier(&self, name: &str) -> bool {
+        self.trees().any(|t| modifier_in(t, name).is_some())
+    }
+
+    /// Each side's net modifier in the situation `choices`, before any
+    /// cap: `None` unless every modifier is a plain value under a plain
+    /// `if` (and the chart reads no ladder, whose modifiers it also takes).
+    fn net(&self, choices: &Choices) -> Option<[i64; 2]> {
+        if self
+            .program
+            .ladder_reads
+            .iter()
+            .any(|r| std::ptr::eq(&self.program.charts[r.caller], self.tree))
+        {
+            return None;
+        }
+        let mut by_side = [0i64; 2];
+        for m in &self.tree.modifiers {
+            let name = self.tree.slots.get(m.slot)?.name.as_str();
+            let given = choices.args().iter().find(|a| a.name == name);
+            if let Some(c) = &m.applies {
+                if !holds(self.program, self.tree, c, choices)? {
+                    continue;
+                }
+            }
+            let number =
+                || crate::number::to_whole(crate::number::parse(given?.value.as_deref()?)?);
+            let v = match m.value {
+                ModValue::Fixed(v) if m.always || given.is_some() => v,
+                ModValue::Fixed(_) | ModValue::Shift(_) => 0,
+                ModValue::Param { from: Some(_), .. } if given.is_none() => return None,
+                ModValue::Param { factor, .. } => match given {
+                    Some(_) => factor.checked_mul(number()?)?,
+                    None => match self.tree.slots.get(m.slot)?.kind {
+                        SlotKind::Param {
+                            default: Some(d), ..
+                        } => factor.checked_mul(crate::number::to_whole(d)?)?,
+                        _ => 0,
+                    },
+                },
+                ModValue::Counted { per, max } => match given {
+                    Some(_) => {
+                        let v = per.checked_mul(number()?.max(0))?;
+                        max.map_or(v, |max| v.clamp(-max, max))
+                    }
+                    None => 0,
+                },
+            };
+            let n = by_side.get_mut(m.side)?;
+            *n = n.checked_add(v)?;
+        }
+        Some(by_side)
+    }
+
+    fn cap(&self) -> Option<i64> {
+        tree_cap(self.tree)
+    }
+
+    fn sides(&self) -> usize {
+        match &self.tree.body {
+            Body::Opposed { sides, .. } => sides.len().max(1),
+            _ => 1,
+        }
+    }
+}
+
+struct Analysis<'r> {
+    sides: Vec<Side<'r>>,
+    /// Every input of the charts, the first chart's first.
+    inputs: Vec<InputInfo>,
+    /// Inputs held as given (and the other members of their groups).
+    fixed: BTreeSet<String>,
+}
+
+impl<'r> Analysis<'r> {
+    fn new(charts: &[&ChartRef<'r>], fixed: &Choices) -> Self {
+        let sides: Vec<Side<'r>> = charts
+            .iter()
+            .map(|c| {
+                let (program, id) = c.compiled();
+                let uses = Uses::of(program, id);
+                Side {
+                    program,
+                    tree: &program.charts[id],
+                    reached: uses
+                        .reached
+                        .iter()
+                        .filter_map(|&r| program.charts.get(r))
+                        .collect(),
+                    uses,
+                }
+            })
+            .collect();
+        let mut inputs: Vec<InputInfo> = Vec::new();
+        for c in charts {
+            for i in c.inputs() {
+                let always = sides
+                    .iter()
+                    .any(|s| s.modifier(&i.name).is_some_and(|m| m.always));
+                if !always && !inputs.iter().any(|x| x.name == i.name) {
+                    inputs.push(i);
+                }
+            }
+        }
+        let mut held: BTreeSet<String> = fixed.args().iter().map(|a| a.name.clone()).collect();
+        let mut a = Self {
+            sides,
+            inputs,
+            fixed: BTreeSet::new(),
+        };
+        for group in a.groups() {
+            if group.iter().any(|m| held.contains(m)) {
+                held.extend(group);
+            }
+        }
+        a.fixed = held;
+        a
+    }
+
+    /// The axes of the classes besides the pure modifiers' net (`units`):
+    /// the scale's columns, `one of` groups, params split by value, and
+    /// every other input's settings.
+    fn axes(&self, units: &[Vec<String>], not_split: &mut Vec<String>) -> Vec<Vec<Setting>> {
+        let mut axes: Vec<Vec<Setting>> = Vec::new();
+        let mut done: BTreeSet<String> = self.fixed.clone();
+        if let Some(axis) = self.scale_axis(&mut done, not_split) {
+            axes.push(axis);
+        }
+        done.extend(units.iter().flatten().cloned());
+        for group in self.groups() {
+            if group.iter().any(|m| done.contains(m)) {
+                continue;
+            }
+            let mut settings = vec![Setting::default()];
+            for m in &group {
+                let own = self.settings(m, not_split);
+                settings.extend(own.into_iter().filter(|s| !s.args.is_empty()));
+                done.insert(m.clone());
+            }
+            axes.push(settings);
+        }
+        let names: Vec<String> = self.inputs.iter().map(|i| i.name.clone()).collect();
+        for (name, axis) in self.param_axes(&names, &done, not_split) {
+            done.extend(name);
+            axes.push(axis);
+        }
+        for name in &names {
+            // A key feeding only modifiers given directly is never set.
+            let fed = self.feeds_only(name)
+                && self
+                    .sides
+                    .iter()
+                    .flat_map(|s| s.uses.fed.iter())
+                    .filter(|(_, keys)| keys.contains(name))
+                    .all(|(m, _)| self.fed_directly(m));
+            if done.insert(name.clone()) && !fed {
+                axes.push(self.settings(name, not_split));
+            }
+        }
+        axes.retain(|s| !s.is_empty());
+        axes
+    }
+
+    fn input(&self, name: &str) -> Option<&InputInfo> {
+        self.inputs.iter().find(|i| i.name == name)
+    }
+
+    /// The `one of` groups, by member names, each once.
+    fn groups(&self) -> Vec<Vec<String>> {
+        let mut out: Vec<Vec<String>> = Vec::new();
+        for s in &self.sides {
+            for (_, members) in &s.tree.groups {
+                let names: Vec<String> = members
+                    .iter()
+                    .filter_map(|&m| s.tree.modifiers.get(m))
+                    .filter_map(|m| s.tree.slots.get(m.slot))
+                    .map(|slot| slot.name.to_string())
+                    .filter(|n| self.input(n).is_some())
+                    .collect();
+                if !names.is_empty() && !out.iter().any(|g| g.iter().any(|n| names.contains(n))) {
+                    out.push(names);
+                }
+            }
+        }
+        out
+    }
+
+    /// True when `name` is read only as a key of grids that feed modifiers
+    /// their values (`discipline ±r from discipline_rating`): giving those
+    /// values directly reaches every cell, so it need not be set.
+    fn feeds_only(&self, name: &str) -> bool {
+        self.reads(name) == 0
+            && self.sides.iter().any(|s| {
+                s.uses
+                    .fed
+                    .values()
+                    .any(|keys| keys.iter().any(|k| k == name))
+            })
+    }
+
+    /// The grid-fed modifier `name`'s keys all feed only: its values are
+    /// given directly.
+    fn fed_directly(&self, name: &str) -> bool {
+        let mut fed = false;
+        for s in &self.sides {
+            if let Some(keys) = s.uses.fed.get(name) {
+                if !keys
+                    .iter()
+                    .all(|k| self.feeds_only(k) && !self.fixed.contains(k))
+                {
+                    return false;
+                }
+                fed = true;
+            }
+        }
+        fed
+    }
+
+    /// The numbers the grid feeding `name` holds.
+    fn fed_values(&self, name: &str) -> Vec<Num> {
+        let mut out = BTreeSet::new();
+        for s in &self.sides {
+            if let Some(ModValue::Param { from: Some(g), .. }) = s.modifier(name).map(|m| &m.value)
+            {
+                if let Some(grid) = s.program.grids.get(g.grid) {
+                    for cell in &grid.cells {
+                        if let crate::check::tree::Cell::Number(n) = cell {
+                            out.insert(*n);
+                        }
+                    }
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// True when some chart cannot roll without `name`.
+    fn required(&self, name: &str) -> bool {
+        let no_default = matches!(
+            self.input(name).map(|i| &i.kind),
+            Some(InputKind::Param { default: None, .. })
+        );
+        let own_value = self.sides.iter().any(|s| {
+            s.modifier(name)
+                .is_some_and(|m| matches!(m.value, ModValue::Param { from: None, .. }))
+        });
+        (no_default && own_value)
+            || self.sides.iter().any(|s| {
+                s.tree
+                    .required
+                    .iter()
+                    .any(|&r| s.tree.slots.get(r).is_some_and(|slot| slot.name == name))
+            })
+    }
+
+    fn reads(&self, name: &str) -> usize {
+        self.sides.iter().map(|s| s.uses.read_count(name)).sum()
+    }
+
+    fn is_modifier(&self, name: &str) -> bool {
+        self.sides.iter().any(|s| s.is_modifier(name))
+    }
+
+    /// An input's settings, each a class of its own: a flag off and on,
+    /// each option, each whole value of a modifier; a param the analysis
+    /// cannot split at chosen values (and says so in `not_split`).
+    fn settings(&self, name: &str, not_split: &mut Vec<String>) -> Vec<Setting> {
+        let Some(input) = self.input(name) else {
+            return Vec::new();
+        };
+        match &input.kind {
+            InputKind::Flag(_) => vec![
+                Setting::default(),
+                Setting::arg(name.to_owned(), name, None),
+            ],
+            InputKind::Choice { options } => options
+                .iter()
+                .map(|(o, _)| Setting::arg(format!("{name}={o}"), name, Some(o.clone())))
+                .collect(),
+            InputKind::Param { bounds, default } => {
+                let counted = self.sides.iter().flat_map(Side::trees).find_map(|t| {
+                    match modifier_in(t, name)?.value {
+                        ModValue::Counted { per, max } => Some((per, max)),
+                        _ => None,
+                    }
+                });
+                if let Some((per, max)) = counted {
+                    let top = match max {
+                        Some(max) => max.div_euclid(per.abs().max(1)) + 1,
+                        None => self.saturating_count(name, per).unwrap_or_else(|| {
+                            not_split.push(format!(
+                                "{name} (a count with no bound, tried at 0 to {MAX_TRIED})"
+                            ));
+                            MAX_TRIED
+                        }),
+                    };
+                    return (0..=top)
+                        .map(|k| {
+                            if k == 0 {
+                                Setting::default()
+                            } else {
+                                Setting::arg(format!("{name}={k}"), name, Some(k.to_string()))
+                            }
+                        })
+                        .collect();
+                }
+                let from_grid = self.sides.iter().any(|s| {
+                    s.modifier(name)
+                        .is_some_and(|m| matches!(m.value, ModValue::Param { from: Some(_), .. }))
+                });
+                let direct = from_grid && self.fed_directly(name);
+                let whole = self.is_modifier(name) || self.only_counts(name);
+                let mut out: Vec<Setting> = Vec::new();
+                if (from_grid && !direct) || (default.is_some() && bounds.is_none()) {
+                    out.push(Setting::default());
+                }
+                let values = match bounds {
+                    // Its grid's values, given directly (its keys are not set).
+                    None if direct => self
+                        .fed_values(name)
+                        .into_iter()
+                        .filter(num_rational::Ratio::is_integer)
+                        .collect(),
+                    Some((lo, hi)) if whole && hi.floor() - lo.ceil() < 4 * MAX_TRIED => {
+                        (lo.ceil()..=hi.floor()).map(crate::number::whole).collect()
+                    }
+                    Some((lo, hi)) => {
+                        not_split.push(format!(
+                            "{name} (read in a way the analysis cannot split; tried at whole values from {lo} to {hi})"
+                        ));
+                        spread(lo.exact(), hi.exact())
+                    }
+                    None => {
+                        not_split.push(format!("{name} (no bounds; tried at one value)"));
+                        if default.is_some() {
+                            Vec::new()
+                        } else {
+                            vec![crate::number::whole(1)]
+                        }
+                    }
+                };
+                out.extend(values.into_iter().map(|v| value_setting(name, v)));
+                out
+            }
+        }
+    }
+
+    /// True when `name` is read only as a dice count.
+    fn only_counts(&self, name: &str) -> bool {
+        let counts: usize = self
+            .sides
+            .iter()
+            .map(|s| s.uses.counts.get(name).copied().unwrap_or(0))
+            .sum();
+        counts > 0 && counts == self.reads(name)
+    }
+
+    /// The count past which a count with no bound changes no chart's odds:
+    /// one whose value outweighs the chart's reach (see [`reach`])
+    /// and every other bounded modifier. `None` where the reach is unknown,
+    /// or beside a count of the other sign with no bound.
+    fn saturating_count(&self, name: &str, per: i64) -> Option<i64> {
+        let mut top = None;
+        for tree in self.sides.iter().flat_map(Side::trees) {
+            let Some(m) = modifier_in(tree, name) else {
+                continue;
+            };
+            let cap = reach(tree)?;
+            let mut others = 0i64;
+            for o in tree.modifiers.iter().filter(|o| o.slot != m.slot) {
+                let most = match &o.value {
+                    ModValue::Fixed(v) => v.abs(),
+                    ModValue::Shift(_) => 0,
+                    ModValue::Counted { max: Some(max), .. } => max.abs(),
+                    ModValue::Counted { per: p, max: None } => {
+                        if p.signum() != per.signum() {
+                            return None;
+                        }
+                        0
+                    }
+                    ModValue::Param { factor, .. } => {
+                        let slot = tree.slots.get(o.slot)?;
+                        let crate::check::tree::SlotKind::Param {
+                            bounds: Some((lo, hi)),
+                            ..
+                        } = slot.kind
+                        else {
+                            return None;
+                        };
+                        factor.abs().checked_mul(
+                            crate::number::ceil(num_traits::Signed::abs(&lo))
+                                .max(crate::number::ceil(num_traits::Signed::abs(&hi))),
+                        )?
+                    }
+                };
+                others = others.checked_add(most)?;
+            }
+            let need = cap.checked_add(others)?.div_euclid(per.abs().max(1)) + 1;
+            top = Some(top.unwrap_or(0).max(need));
+        }
+        top
+    }
+
+    /// The inputs whose modifiers only move the net: lone inputs, and
+    /// `one of` groups whose members all do.
+    fn net_units(&self, done: &BTreeSet<String>) -> Vec<Vec<String>> {
+        let groups = self.groups();
+        let pure = |name: &String| !done.contains(name) && self.is_pure(name);
+        let mut units: Vec<Vec<String>> = Vec::new();
+        for g in &groups {
+            if g.iter().all(pure) {
+                units.push(g.clone());
+            }
+        }
+        for i in &self.inputs {
+            if pure(&i.name) && !groups.iter().any(|g| g.contains(&i.name)) {
+                units.push(vec![i.name.clone()]);
+            }
+        }
+        units
+    }
+
+    /// Which pure modifiers apply in each chart, in the situation `choices`
+    /// (their `if`s read only flags and options).
+    fn applying(&self, units: &[Vec<String>], choices: &Choices) -> Vec<bool> {
+        let mut out = Vec::new();
+        for name in units.iter().flatten() {
+            for s in &self.sides {
+                for tree in s.trees() {
+                    out.push(modifier_in(tree, name).is_some_and(|m| {
+                        m.applies.as_ref().map_or(true, |c| {
+                            holds(s.program, tree, c, choices).unwrap_or(false)
+                        })
+                    }));
+                }
+            }
+        }
+        out
+    }
+
+    /// The net modifier classes the pure modifiers reach where `applying`
+    /// says which of them apply: a class per reachable net in each chart
+    /// (capped as the chart caps it), each with the situation that reaches
+    /// it naming the fewest inputs.
+    fn net_settings(
+        &self,
+        units: &[Vec<String>],
+        applying: &[bool],
+        not_split: &mut Vec<String>,
+    ) -> Vec<Setting> {
+        let width: usize = self.sides.iter().map(Side::width).sum();
+        let trees: usize = self.sides.iter().map(|s| 1 + s.reached.len()).sum();
+        let mut reach: BTreeMap<Vec<i64>, Args> = BTreeMap::from([(vec![0; width], Vec::new())]);
+        let mut member = 0;
+        for unit in units {
+            // A required input has no "not given".
+            let mut options: Vec<(Vec<i64>, Args)> = if unit.iter().any(|n| self.required(n)) {
+                Vec::new()
+            } else {
+                vec![(vec![0; width], Vec::new())]
+            };
+            for name in unit {
+                let on: Vec<bool> = applying
+                    .get(member * trees..(member + 1) * trees)
+                    .map(<[bool]>::to_vec)
+                    .unwrap_or_default();
+                member += 1;
+                if !on.contains(&true) && !self.required(name) {
+                    // Applies nowhere here: naming it changes nothing.
+                    continue;
+                }
+                for s in self.settings(name, not_split) {
+                    if let Some(v) = self.effect(name, &s, &on) {
+                        options.push((v, s.args));
+                    }
+                }
+            }
+            let mut next: BTreeMap<Vec<i64>, Args> = BTreeMap::new();
+            for (sum, args) in &reach {
+                for (v, more) in &options {
+                    let key: Vec<i64> = sum
+                        .iter()
+                        .zip(v)
+                        .map(|(a, b)| a.saturating_add(*b))
+                        .collect();
+                    let key = self.capped(key);
+                    let mut all = args.clone();
+                    all.extend(more.iter().cloned());
+                    match next.get(&key) {
+                        Some(have) if have.len() <= all.len() => {}
+                        _ => {
+                            next.insert(key, all);
+                        }
+                    }
+                }
+            }
+            if !next.is_empty() {
+                reach = next;
+            }
+        }
+        // The class's net is named once its situation is known (see
+        // `name_net`): other modifiers add to it too.
+        reach
+            .into_iter()
+            .map(|(key, args)| Setting {
+                part: self.shift_words(&key),
+                args,
+            })
+            .collect()
+    }
+
+    /// True when `name` only moves the net (or shifts the column) in every
+    /// chart that has it, unconditionally, the same kind of value in each.
+    fn is_pure(&self, name: &str) -> bool {
+        if self.reads(name) > 0 {
+            return false;
+        }
+        // A chart that has the name without a modifier for it, and never
+        // reads it, only passes it on.
+        let mut kinds = Vec::new();
+        for m in self
+            .sides
+            .iter()
+            .flat_map(Side::trees)
+            .filter_map(|t| modifier_in(t, name))
+        {
+            if m.always || m.applies.as_ref().is_some_and(|c| !plain(c)) {
+                return false;
+            }
+            kinds.push(std::mem::discriminant(&m.value));
+        }
+        let fed = self.sides.iter().any(|s| {
+            s.modifier(name)
+                .is_some_and(|m| matches!(m.value, ModValue::Param { from: Some(_), .. }))
+        });
+        (!fed || self.fed_directly(name))
+            && !kinds.is_empty()
+            && kinds.windows(2).all(|w| w[0] == w[1])
+    }
+
+    /// What one setting of a pure input adds, per chart (nothing where
+    /// `on` says it does not apply): each side's net, then the column shift.
+    fn effect(&self, name: &str, setting: &Setting, on: &[bool]) -> Option<Vec<i64>> {
+        let given = setting
+            .args
+            .first()?
+            .1
+            .as_deref()
+            .and_then(crate::number::parse);
+        let value = |m: &Modifier| -> Option<(i64, i64)> {
+            Some(match m.value {
+                ModValue::Fixed(v) => (v, 0),
+                ModValue::Shift(v) => (0, v),
+                ModValue::Param { factor, .. } => {
+                    (factor.checked_mul(crate::number::to_whole(given?)?)?, 0)
+                }
+                ModValue::Counted { per, max } => {
+                    let v = per.checked_mul(crate::number::to_whole(given?)?)?;
+                    (max.map_or(v, |max| v.clamp(-max, max)), 0)
+                }
+            })
+        };
+        let mut out = Vec::new();
+        let mut on = on.iter();
+        for s in &self.sides {
+            let mut nets = vec![0i64; s.sides()];
+            let mut shift = 0;
+            let root_on = on.next().copied().unwrap_or(false);
+            if let Some(m) = s.modifier(name).filter(|_| root_on) {
+                let (v, sh) = value(m)?;
+                shift = sh;
+                if let Some(n) = nets.get_mut(m.side) {
+                    *n = v;
+                }
+            }
+            out.extend(nets);
+            out.push(shift);
+            for tree in &s.reached {
+                let here = on.next().copied().unwrap_or(false);
+                out.push(match modifier_in(tree, name).filter(|_| here) {
+                    Some(m) => value(m)?.0,
+                    None => 0,
+                });
+            }
+        }
+        Some(out)
+    }
+
+    /// A sum of effects as each chart reads it: its net capped as it caps
+    /// it; for an opposed roll, which reads only the difference of the
+    /// sides' totals, the difference of their nets.
+    fn capped(&self, mut key: Vec<i64>) -> Vec<i64> {
+        // Past its reach a net changes nothing (unless an expression reads it).
+        let clip = |s: &Side<'_>, tree: &ChartTree| {
+            if s.uses.reads_net {
+                tree_cap(tree)
+            } else {
+                reach(tree)
+            }
+        };
+        let mut at = 0;
+        for s in &self.sides {
+            if let (Some(cap), Some(n)) = (clip(s, s.tree), key.get_mut(at)) {
+                *n = (*n).clamp(-cap, cap);
+            }
+            if let (Body::Opposed { .. }, Some(&[a, b])) = (
+                &s.tree.body,
+                key.get(at..at + 2).map(<[i64]>::to_vec).as_deref(),
+            ) {
+                key[at] = a.saturating_sub(b);
+                key[at + 1] = 0;
+            }
+            at += s.sides() + 1;
+            for tree in &s.reached {
+                if let (Some(cap), Some(n)) = (clip(s, tree), key.get_mut(at)) {
+                    *n = (*n).clamp(-cap, cap);
+                }
+                at += 1;
+            }
+        }
+        key
+    }
+
+    /// The column shift of a pure-modifier sum, `shift 1R` (`shift 1R →
+    /// 2R` where a variant's differs); empty without one.
+    fn shift_words(&self, key: &[i64]) -> String {
+        let mut shifts = Vec::new();
+        let mut at = 0;
+        for s in &self.sides {
+            shifts.push(key.get(at + s.sides()).copied().unwrap_or(0));
+            at += s.width();
+        }
+        if shifts.iter().all(|v| *v == 0) {
+            return String::new();
+        }
+        let words: Vec<String> = shifts.into_iter().map(shift_words).collect();
+        format!("shift {}", dedup_arrow(&words))
+    }
+
+    /// Adds the class's net modifier to its name, as each chart binds the
+    /// class's situation (capped as it caps it; an opposed roll's is the
+    /// difference of its sides'): `net -2`, or `net -2 → -3` where a
+    /// variant's differs.
+    fn name_net(&self, charts: &[&ChartRef<'_>], class: &mut SituationClass) {
+        let mut nets = Vec::new();
+        for (chart, side) in charts.iter().zip(&self.sides) {
+            // Summed here where every modifier's value is plain; bound by
+            // the engine otherwise (a value from a grid, an `if` on numbers).
+            let by_side = match side.net(&class.choices) {
+                Some(n) => n,
+                None => {
+                    let Ok(bound) = chart.bind(&super::diff::for_chart(chart, &class.choices))
+                    else {
+                        return;
+                    };
+                    let mut by_side = [0i64; 2];
+                    for m in bound.applied() {
+                        if let Some(n) = by_side.get_mut(m.side) {
+                            *n = n.saturating_add(m.value);
+                        }
+                    }
+                    by_side
+                }
+            };
+            let net = match (&side.tree.body, side.cap()) {
+                (Body::Opposed { .. }, _) => by_side[0].saturating_sub(by_side[1]),
+                (_, Some(cap)) => by_side[0].clamp(-cap, cap),
+                _ => by_side[0],
+            };
+            nets.push(signed(Some(net)));
+        }
+        let whose = match self.sides.first().map(|s| &s.tree.body) {
+            Some(Body::Opposed { sides, .. }) => format!("{} net", sides.join(" − ")),
+            _ => "net".to_owned(),
+        };
+        let words = format!("{whose} {}", dedup_arrow(&nets));
+        if class.name == "as given" {
+            class.name = words;
+        } else {
+            class.name = format!("{}, {words}", class.name);
+        }
+    }
+
+    /// The column of a `columns by` scale whose value is an odds ratio of
+    /// two params, or one param, that nothing else reads: a class per
+    /// column and one off each end the params can reach.
+    fn scale_axis(
+        &self,
+        done: &mut BTreeSet<String>,
+        not_split: &mut Vec<String>,
+    ) -> Option<Vec<Setting>> {
+        let first = self.sides.first()?;
+        let Body::Table {
+            scale: Some(scale), ..
+        } = &first.tree.body
+        else {
+            return None;
+        };
+        let slot_name = |e: &crate::check::tree::Expr| match e {
+            crate::check::tree::Expr::Slot(s, _) => {
+                first.tree.slots.get(*s).map(|s| s.name.to_string())
+            }
+            _ => None,
+        };
+        let (a, b) = match &scale.value {
+            ScaleValue::Ratio(a, b, _) => (slot_name(a)?, Some(slot_name(b)?)),
+            ScaleValue::Expr(e) => (slot_name(e)?, None),
+        };
+        let names: Vec<&String> = std::iter::once(&a).chain(b.as_ref()).collect();
+        // Each read once per chart (by the scale), and every chart's scale alike.
+        let same_scale = self.sides.iter().all(|s| match &s.tree.body {
+            Body::Table { scale: Some(o), .. } => {
+                o.heads == scale.heads
+                    && o.beyond.as_ref().map(|b| b.1) == scale.beyond.as_ref().map(|b| b.1)
+                    && o.below.is_some() == scale.below.is_some()
+            }
+            _ => false,
+        });
+        if !same_scale
+            || names.iter().any(|n| {
+                self.is_modifier(n) || self.fixed.contains(*n) || self.reads(n) != self.sides.len()
+            })
+        {
+            return None;
+        }
+        let bounds = |n: &str| match &self.input(n)?.kind {
+            InputKind::Param {
+                bounds: Some((lo, hi)),
+                ..
+            } => Some((lo.exact(), hi.exact())),
+            _ => None,
+        };
+        let (alo, ahi) = bounds(&a)?;
+        let divisor = match &b {
+            Some(b) => Some(bounds(b)?),
+            None => None,
+        };
+        let mut cuts: Vec<(Num, String)> = scale
+            .heads
+            .iter()
+            .map(|(k, t)| (*t, format!("at {k}")))
+            .collect();
+        if let Some((key, from, _)) = &scale.beyond {
+            cuts.push((*from, format!("at {key} or more")));
+        }
+        let mut settings = Vec::new();
+        let below = format!("below {}", scale.heads.first().map_or("", |h| h.0.as_str()));
+        let mut lo: Option<Num> = None;
+        for (i, (words, hi)) in std::iter::once(&below)
+            .chain(cuts.iter().map(|c| &c.1))
+            .zip(cuts.iter().map(|c| Some(c.0)).chain(std::iter::once(None)))
+            .enumerate()
+        {
+            let interval = (lo, hi);
+            lo = hi;
+            let Some(pick) = (match divisor {
+                Some(d) => ratio_pick(interval, (alo, ahi), d),
+                None => value_pick(interval, (alo, ahi)),
+            }) else {
+                continue;
+            };
+            let mut args = vec![(a.clone(), Some(Show(pick.0).to_string()))];
+            if let (Some(b), Some(v)) = (&b, pick.1) {
+                args.push((b.clone(), Some(Show(v).to_string())));
+            }
+            if args
+                .iter()
+                .any(|(_, v)| v.as_deref().and_then(crate::number::parse).is_none())
+            {
+                not_split.push(format!("{a} (column {i} has no decimal situation)"));
+                continue;
+            }
+            settings.push(Setting {
+                part: words.clone(),
+                args,
+            });
+        }
+        done.extend(names.into_iter().cloned());
+        Some(settings)
+    }
+
+    /// Params read as `±p + whole` against whole numbers: alone, every
+    /// whole value in the bounds and one between each two; read only
+    /// together in one sum, a class per value of the sum. Returns each
+    /// axis with the params it covers.
+    fn param_axes(
+        &self,
+        names: &[String],
+        done: &BTreeSet<String>,
+        not_split: &mut Vec<String>,
+    ) -> Vec<(Vec<String>, Vec<Setting>)> {
+        let plain = |n: &str| {
+            !done.contains(n)
+                && !self.is_modifier(n)
+                && !self.only_counts(n)
+                && matches!(
+                    self.input(n).map(|i| &i.kind),
+                    Some(InputKind::Param {
+                        bounds: Some(_),
+                        ..
+                    })
+                )
+        };
+        let roots: Vec<&super::uses::Root> = self
+            .sides
+            .iter()
+            .flat_map(|s| s.uses.roots.iter())
+            .collect();
+        let mut out = Vec::new();
+        let mut taken: BTreeSet<String> = BTreeSet::new();
+        for name in names.iter().filter(|n| plain(n)) {
+            if taken.contains(name) {
+                continue;
+            }
+            let mine: Vec<&&super::uses::Root> =
+                roots.iter().filter(|r| r.names.contains(name)).collect();
+            // Each root is `±p + whole` in the params it reads, the rest of it whole.
+            let unit = |r: &super::uses::Root| {
+                r.context != Context::Other
+                    && r.affine.as_ref().is_some_and(|coef| {
+                        r.names.iter().all(|n| {
+                            let c = coef.get(n).copied().unwrap_or(0);
+                            if plain(n) {
+                                c.abs() == 1
+                            } else {
+                                self.is_modifier(n) || self.only_counts(n)
+                            }
+                        })
+                    })
+            };
+            if mine.is_empty() || !mine.iter().all(|r| unit(r)) {
+                continue;
+            }
+            let together: Vec<String> = mine
+                .iter()
+                .flat_map(|r| r.names.iter())
+                .filter(|n| plain(n))
+                .cloned()
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            // A root that must be whole makes every other value an error.
+            let whole = mine.iter().any(|r| r.context == Context::MustBeWhole);
+            if together.len() == 1 {
+                let Some((lo, hi)) = self.bounds(name) else {
+                    continue;
+                };
+                let axis = steps(lo, hi, whole)
+                    .into_iter()
+                    .map(|v| value_setting(name, v))
+                    .collect();
+                taken.insert(name.clone());
+                out.push((vec![name.clone()], axis));
+                continue;
+            }
+            // Several params: split exactly only if each chart compared
+            // reads them in just one sum, each once, the same sum in each.
+            let Some(root) = mine.first() else { continue };
+            let alone = mine.len() == self.sides.len()
+                && mine.iter().all(|r| r.affine == root.affine)
+                && together.iter().all(|n| {
+                    roots.iter().filter(|r| r.names.contains(n)).count() == self.sides.len()
+                        && self.reads(n) == self.sides.len()
+                });
+            let coef = root.affine.clone().unwrap_or_default();
+            let terms: Option<Vec<(String, i64, Num, Num)>> = together
+                .iter()
+                .map(|n| {
+                    let (lo, hi) = self.bounds(n)?;
+                    Some((n.clone(), coef.get(n).copied()?, lo, hi))
+                })
+                .collect();
+            let (true, Some(terms)) = (alone, terms) else {
+                continue;
+            };
+            if let Some(axis) = sum_axis(&terms, whole) {
+                taken.extend(together.iter().cloned());
+                out.push((together, axis));
+            } else {
+                not_split.push(format!(
+                    "{} (a sum too wide to split)",
+                    together.join(" + ")
+                ));
+            }
+        }
+        out
+    }
+
+    fn bounds(&self, name: &str) -> Option<(Num, Num)> {
+        match &self.input(name)?.kind {
+            InputKind::Param {
+                bounds: Some((lo, hi)),
+                ..
+            } => Some((lo.exact(), hi.exact())),
+            _ => None,
+        }
+    }
+}
+
+/// True for a condition over flags and options only (no numbers), which
+/// [`holds`] can decide from the choices alone.
+fn plain(c: &Cond) -> bool {
+    match c {
+        Cond::Flag(_) | Cond::OptionIn(..) => true,
+        Cond::Cmp(..) => false,
+        Cond::Not(c) => plain(c),
+        Cond::And(a, b) | Cond::Or(a, b) => plain(a) && plain(b),
+    }
+}
+
+/// Whether a plain condition holds in the situation `choices` (an option
+/// not given is the choice's default); `None` when it cannot tell.
+fn holds(program: &Program, tree: &ChartTree, c: &Cond, choices: &Choices) -> Option<bool> {
+    let name = |slot: usize| tree.slots.get(slot).map(|s| s.name.as_str());
+    Some(match c {
+        Cond::Flag(slot) => {
+            let n = name(*slot)?;
+            choices.args().iter().any(|a| a.name == n)
+        }
+        Cond::OptionIn(slot, options) => {
+            let n = name(*slot)?;
+            let SlotKind::Choice(ch) = tree.slots.get(*slot)?.kind else {
+                return None;
+            };
+            let choice = program.choices.get(ch)?;
+            let picked = match choices.args().iter().find(|a| a.name == n) {
+                Some(a) => {
+                    let v = a.value.as_deref()?;
+                    choice.options.iter().position(|(o, _)| o == v)?
+                }
+                None => choice.default?,
+            };
+            options.contains(&picked)
+        }
+        Cond::Cmp(..) => return None,
+        Cond::Not(c) => !holds(program, tree, c, choices)?,
+        Cond::And(a, b) => holds(program, tree, a, choices)? && holds(program, tree, b, choices)?,
+        Cond::Or(a, b) => holds(program, tree, a, choices)? || holds(program, tree, b, choices)?,
+    })
+}
+
+/// `name=value`, a class part and an argument alike.
+fn value_setting(name: &str, v: Num) -> Setting {
+    let text = Show(v).to_string();
+    Setting::arg(format!("{name}={text}"), name, Some(text))
+}
+
+fn signed(v: Option<i64>) -> String {
+    match v.unwrap_or(0) {
+        0 => "0".to_owned(),
+        v => format!("{v:+}"),
+    }
+}
+
+/// `a`, or `a → b` where the charts compared differ (base, then variant).
+fn dedup_arrow(words: &[String]) -> String {
+    match words {
+        [first, rest @ ..] if rest.iter().any(|w| w != first) => words.join(" → "),
+        [first, ..] => first.clone(),
+        [] => String::new(),
+    }
+}
+
+fn shift_words(v: i64) -> String {
+    if v == 0 {
+        "none".to_owned()
+    } else {
+        shift_text(v)
+    }
+}
+
+/// Most values tried of a param that cannot be split: whole values from
+/// `lo` to `hi`, at most [`MAX_TRIED`] of them evenly spread, and the
+/// bounds themselves.
+fn spread(lo: Num, hi: Num) -> Vec<Num> {
+    let (l, h) = (crate::number::ceil(lo), crate::number::floor(hi));
+    let mut out: BTreeSet<Num> = BTreeSet::from([lo, hi]);
+    let width = h.saturating_sub(l);
+    let step = (width / MAX_TRIED).max(1);
+    let mut v = l;
+    while v <= h {
+        out.insert(crate::number::whole(v));
+        v = v.saturating_add(step);
+        if v == i64::MAX {
+            break;
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Every whole value from `lo` to `hi`, the bounds, and one value between
+/// each two of those: the values a chart that reads `±p + whole` against
+/// whole numbers can tell apart. Only the whole values where any other
+/// value is an error (`whole`). Empty when too many.
+fn steps(lo: Num, hi: Num, whole: bool) -> Vec<Num> {
+    let (l, h) = (crate::number::ceil(lo), crate::number::floor(hi));
+    if h.saturating_sub(l) > 4 * MAX_TRIED {
+        return Vec::new();
+    }
+    let mut points: BTreeSet<Num> = (l..=h).map(crate::number::whole).collect();
+    if whole {
+        return points.into_iter().collect();
+    }
+    points.insert(lo);
+    points.insert(hi);
+    let points: Vec<Num> = points.into_iter().collect();
+    let mut out = Vec::new();
+    for (i, p) in points.iter().enumerate() {
+        out.push(*p);
+        if let Some(next) = points.get(i + 1) {
+            out.push((*p + *next) / crate::number::whole(2));
+        }
+    }
+    out
+}
+
+/// A class per value of `Σ cᵢ·pᵢ` (each `cᵢ` ±1) over the params' bounds,
+/// each reached by raising the params in order from their lowest terms.
+fn sum_axis(terms: &[(String, i64, Num, Num)], whole: bool) -> Option<Vec<Setting>> {
+    // Each term's least and greatest contribution.
+    let ranges: Vec<(Num, Num)> = terms
+        .iter()
+        .map(
+            |(_, c, lo, hi)| {
+                if *c > 0 {
+                    (*lo, *hi)
+                } else {
+                    (-*hi, -*lo)
+                }
+            },
+        )
+        .collect();
+    let least = ranges.iter().map(|r| r.0).sum::<Num>();
+    let most = ranges.iter().map(|r| r.1).sum::<Num>();
+    let sums = steps(least, most, whole);
+    if sums.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = terms
+        .iter()
+        .enumerate()
+        .map(|(i, (n, c, _, _))| match (i, *c > 0) {
+            (0, true) => n.clone(),
+            (0, false) => format!("-{n}"),
+            (_, true) => format!(" + {n}"),
+            (_, false) => format!(" - {n}"),
+        })
+        .collect();
+    let label = words.concat();
+    Some(
+        sums.into_iter()
+            .map(|s| {
+                let mut left = s - least;
+                let args = terms
+                    .iter()
+                    .zip(&ranges)
+                    .map(|((n, c, _, _), (lo, hi))| {
+                        let up = left.min(*hi - *lo);
+                        left -= up;
+                        let contribution = *lo + up;
+                        let v = if *c > 0 { contribution } else { -contribution };
+                        (n.clone(), Some(Show(v).to_string()))
+                    })
+                    .collect();
+                Setting {
+                    part: format!("{label} = {}", Show(s)),
+                    args,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A value of one param in `[lo, hi)` (either end open when `None`) within
+/// its bounds: the least whole one, else the least such decimal.
+fn value_pick(
+    interval: (Option<Num>, Option<Num>),
+    (alo, ahi): (Num, Num),
+) -> Option<(Num, Option<Num>)> {
+    let start = interval.0.map_or(alo, |l| l.max(alo));
+    let inside = |v: Num| v >= alo && v <= ahi && interval.1.map_or(true, |h| v < h);
+    let whole = crate::number::whole(crate::number::ceil(start));
+    if inside(whole) {
+        return Some((whole, None));
+    }
+    inside(start).then_some((start, None))
+}
+
+/// Two params `a`, `b` with `a / b` in `[lo, hi)`, each within its
+/// bounds: the smallest whole pair a player would meet (`2` to `1` for
+/// `2-1`), else an exact pair at the interval's low end.
+fn ratio_pick(
+    (lo, hi): (Option<Num>, Option<Num>),
+    (alo, ahi): (Num, Num),
+    (blo, bhi): (Num, Num),
+) -> Option<(Num, Option<Num>)> {
+    let zero = crate::number::whole(0);
+    let one = crate::number::whole(1);
+    let inside = |a: Num, b: Num| {
+        b > zero
+            && a >= alo
+            && a <= ahi
+            && b >= blo
+            && b <= bhi
+            && lo.map_or(true, |l| a >= l * b)
+            && hi.map_or(true, |h| a < h * b)
+    };
+    let first_b = crate::number::ceil(blo).max(1);
+    for b in (first_b..=crate::number::floor(bhi)).take(64) {
+        let b = crate::number::whole(b);
+        let least = lo.map_or(alo.max(one), |l| (l * b).max(alo));
+        let a = crate::number::whole(crate::number::ceil(least));
+        if inside(a, b) {
+            return Some((a, Some(b)));
+        }
+    }
+    // Exact: the lowest ratio the interval and the bounds share.
+    if blo <= zero && bhi <= zero {
+        return None;
+    }
+    let low_ratio = alo / bhi;
+    let r = lo.map_or(low_ratio, |l| l.max(low_ratio));
+    let b = if r > zero && r * bhi > ahi {
+        ahi / r
+    } else {
+        bhi
+    };
+    let a = r * b;
+    inside(a, b).then_some((a, Some(b)))
+}
+
+/// The largest net modifier that still matters: `cap modifiers at`, or
+/// for a table without a score, the net past which every total falls
+/// off the same end of its rows.
+fn reach(tree: &ChartTree) -> Option<i64> {
+    let Body::Table {
+        cap,
+        dice,
+        score,
+        lookups,
+        ..
+    } = &tree.body
+    else {
+        return None;
+    };
+    if cap.is_some() {
+        return *cap;
+    }
+    if score.is_some() {
+        return None;
+    }
+    let (mut least, mut most) = (dice.constant, dice.constant);
+    for g in &dice.groups {
+        if g.count_slot.is_some() {
+            return None;
+        }
+        let (lo, hi) = (i64::from(g.count), i64::from(g.count) * i64::from(g.sides));
+        if g.negative {
+            least = least.checked_sub(hi)?;
+            most = most.checked_sub(lo)?;
+        } else {
+            least = least.checked_add(lo)?;
+            most = most.checked_add(hi)?;
+        }
+    }
+    let mut reach = 0i64;
+    for l in lookups {
+        let top = l.base.checked_add(i64::try_from(l.dense.len()).ok()?)?;
+        reach = reach
+            .max(top.checked_sub(least)?)
+            .max(most.checked_sub(l.base)?);
+    }
+    reach.checked_add(1)
+}
+
+/// `cap modifiers at N`.
+fn tree_cap(tree: &ChartTree) -> Option<i64> {
+    match &tree.body {
+        Body::Table { cap, .. } => *cap,
+        _ => None,
+    }
+}

@@ -1,0 +1,242 @@
+//! Situation classes: the forts house rule that sampling missed, class
+//! names as the sheet says them, and the claim every tool makes on them —
+//! that one situation per class covers every situation — checked against
+//! situations drawn at random, decimals included: each one's odds (or diff)
+//! must be one a class gave.
+
+use crate::common::load;
+use chartwright::{across, situation_classes, Across, ChartRef, Choices, OddsDiff, Ruleset};
+use rand::{Rng, SeedableRng};
+
+const FORTS: &str = r#"
+variant "Stronger forts" of guns_of_august version "1"
+change crt.fort -3
+"#;
+
+fn forts() -> (Ruleset, Ruleset) {
+    let base = load("guns_of_august");
+    let variant = Ruleset::from_str("forts", FORTS).expect("the variant loads");
+    (base, variant)
+}
+
+fn compare(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> Across {
+    across(base, variant, &Choices::none(), 4096).expect("compared")
+}
+
+/// `q` as the fraction a diff prints.
+fn fraction(p: Option<&chartwright::Probability>) -> String {
+    p.map_or_else(|| "never".into(), chartwright::Probability::fraction)
+}
+
+#[test]
+fn the_forts_house_rule_is_a_change_at_every_column_with_a_fort() {
+    let (base, variant) = forts();
+    let (b, v) = (
+        base.chart("crt").expect("crt"),
+        variant.chart("crt").expect("crt"),
+    );
+    let a = compare(&b, &v);
+    assert!(a.exhaustive(), "{:?}", a.not_split);
+    // The issue's situation, 6 to 2 with a fort, is the class "at 3-1,
+    // fort": d6 - 2 reads AA on rolls 1-2 (1/3); d6 - 3 on rolls 1-3 (1/2).
+    let at_3_1 = a
+        .changed()
+        .find(|c| c.class == "at 3-1, fort, net -2 → -3")
+        .expect("the 3-1 fort class changes");
+    assert_eq!(at_3_1.diff.choices, "attack=3 defense=1 fort");
+    let aa = at_3_1
+        .diff
+        .outcomes
+        .iter()
+        .find(|o| o.outcome == "AA")
+        .expect("AA");
+    assert_eq!(
+        (fraction(aa.base.as_ref()), fraction(aa.variant.as_ref())),
+        ("1/3".into(), "1/2".into())
+    );
+    // Every column and both ends change with a fort, and only with one.
+    for column in [
+        "below 1-1",
+        "at 1-1,",
+        "at 2-1,",
+        "at 3-1,",
+        "at 4-1,",
+        "at 5-1,",
+        "at 6-1,",
+        "at 7-1 or more",
+    ] {
+        assert!(
+            a.changed().any(|c| c.class.starts_with(column)),
+            "no change {column}"
+        );
+    }
+    for c in a.changed() {
+        assert!(c.diff.choices.contains("fort"), "{} changes", c.class);
+    }
+    // The same odds without a fort in every class: the house rule's reach.
+    assert!(a
+        .ranked
+        .iter()
+        .filter(|c| !c.diff.choices.split(' ').any(|w| w == "fort"))
+        .all(|c| c.diff.is_unchanged()));
+}
+
+#[test]
+fn a_ratio_column_is_named_by_its_key_and_its_situation_reads_that_column() {
+    let ogre = load("ogre");
+    let crt = ogre.chart("crt").expect("crt");
+    let c = situation_classes(&[&crt], &Choices::none(), 4096);
+    assert!(c.exhaustive());
+    let names: Vec<&str> = c.classes.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "below 1-2",
+            "at 1-2",
+            "at 1-1",
+            "at 2-1",
+            "at 3-1",
+            "at 4-1",
+            "at 5-1 or more"
+        ]
+    );
+    for class in &c.classes {
+        let roll = crt
+            .roll(&class.choices, &mut chartwright::Scripted::new([1]))
+            .expect("rolls");
+        let trace = roll.to_string();
+        if let Some(key) = class.name.strip_prefix("at ") {
+            let key = key.trim_end_matches(" or more");
+            assert!(
+                trace.contains(&format!("`{key}`")),
+                "{}:\n{trace}",
+                class.name
+            );
+        }
+    }
+    // The smallest whole strengths: 1 to 2 is 1-2, 2 to 1 is 2-1.
+    let situation = |name: &str| {
+        c.classes
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| c.choices.text().to_owned())
+    };
+    assert_eq!(situation("at 1-2").as_deref(), Some("attack=1 defense=2"));
+    assert_eq!(situation("at 2-1").as_deref(), Some("attack=2 defense=1"));
+}
+
+#[test]
+fn modifiers_that_only_move_the_net_make_one_class_per_net() {
+    // Bog Down: a `one of` (+2, +1, -1), a rating -3..3 and a -1 flag only
+    // add up. Nets run from -5 to +5, but past its reach a d10 reads the
+    // same rows: with rows at 3 or less and 6 or more, a net of -3 or less
+    // is all "Bogged down" except a 6+ on... so count the nets directly:
+    // every net from -5 to 5 is reachable, 11 classes, each named once.
+    let fe = load("first_echelon");
+    let bog = fe.chart("bog_down").expect("bog_down");
+    let c = situation_classes(&[&bog], &Choices::none(), 4096);
+    assert!(c.exhaustive());
+    let names: Vec<&str> = c.classes.iter().map(|c| c.name.as_str()).collect();
+    for net in ["net -4", "net 0", "net +5"] {
+        assert!(names.contains(&net), "{names:?}");
+    }
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+}
+
+#[test]
+fn inputs_the_analysis_cannot_split_are_named_and_nothing_claims_every_situation() {
+    let cd = load("command_decision");
+    let chart = cd.chart("ammo_depletion").expect("ammo_depletion");
+    let a = compare(&chart, &chart);
+    assert!(!a.exhaustive());
+    assert!(
+        a.not_split.iter().any(|n| n.starts_with("caliber")),
+        "{:?}",
+        a.not_split
+    );
+    // Above the limit: a sample of exactly the limit, and it says so.
+    let fe = load("first_echelon");
+    let fire = fe.chart("fire_combat").expect("fire_combat");
+    let c = situation_classes(&[&fire], &Choices::none(), 50);
+    assert!(c.sampled && !c.exhaustive());
+    assert_eq!(c.classes.len(), 50);
+}
+
+/// Random situations of `chart` (each flag on or off, each option, each
+/// param at a random multiple of 1/4 in its bounds): every one's diff is
+/// the diff of some class compared.
+fn every_situation_is_in_a_class(base: &ChartRef<'_>, variant: &ChartRef<'_>, tries: usize) {
+    let a = compare(base, variant);
+    assert!(a.exhaustive(), "{}: {:?}", a.chart, a.not_split);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(27);
+    let inputs = variant.inputs();
+    let groups = variant.exclusive_groups();
+    for _ in 0..tries {
+        let mut choices = Choices::none();
+        let mut taken: Vec<String> = Vec::new();
+        for i in &inputs {
+            let group = groups.iter().find(|g| g.contains(&i.name));
+            if group.is_some_and(|g| g.iter().any(|m| taken.contains(m))) {
+                continue;
+            }
+            match &i.kind {
+                chartwright::InputKind::Flag(_) if rng.random_bool(0.5) => {
+                    choices = choices.with(&i.name, None);
+                    taken.push(i.name.clone());
+                }
+                chartwright::InputKind::Choice { options } => {
+                    let o = &options[rng.random_range(0..options.len())].0;
+                    choices = choices.with(&i.name, Some(o));
+                }
+                chartwright::InputKind::Param { bounds, .. } => {
+                    let (lo, hi) =
+                        bounds.map_or((0.0, 12.0), |(l, h)| (l.to_f64(), h.to_f64().min(40.0)));
+                    let steps = ((hi - lo) * 4.0) as u32;
+                    let v = lo + f64::from(rng.random_range(0..=steps)) / 4.0;
+                    choices = choices.with(&i.name, Some(&v.to_string()));
+                    taken.push(i.name.clone());
+                }
+                _ => {}
+            }
+        }
+        let Ok(d) = OddsDiff::compare(base, variant, &choices) else {
+            continue;
+        };
+        assert!(
+            a.ranked.iter().any(|c| c.diff.outcomes == d.outcomes),
+            "{}: `{}` gives a diff no class gave",
+            a.chart,
+            choices.text()
+        );
+    }
+}
+
+#[test]
+fn random_situations_fall_in_the_classes_of_the_forts_house_rule() {
+    let (base, variant) = forts();
+    every_situation_is_in_a_class(
+        &base.chart("crt").expect("crt"),
+        &variant.chart("crt").expect("crt"),
+        400,
+    );
+}
+
+#[test]
+fn random_situations_fall_in_the_classes_of_charts_read_by_numbers() {
+    // A sum of two params against the roll, a param plus the modifiers as
+    // a target, a param in a ladder's start, an opposed roll's two sides.
+    for (game, chart) in [
+        ("cold_war_quick_reference", "activation"),
+        ("command_decision", "indirect_fire_to_hit"),
+        ("first_echelon", "close_combat"),
+        ("first_echelon", "manoeuvre"),
+        ("battalion_combat_series", "engagement"),
+    ] {
+        let rules = load(game);
+        let c = rules.chart(chart).expect("chart");
+        every_situation_is_in_a_class(&c, &c, 200);
+    }
+}
