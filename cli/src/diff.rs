@@ -359,6 +359,10 @@ fn situation(choices: &str) -> String {
 
 /// How much of a chart's situations `--across` covered, in words.
 fn coverage(a: &Across, limit: usize) -> String {
+    if a.same_rules {
+        return "compiled alike, with every chart, grid and choice it reads: no situation can change"
+            .to_owned();
+    }
     let mut how = match (a.total, a.sampled) {
         (Some(total), true) => format!(
             "{total} situation classes, more than the limit of {limit}: a sample of {} compared",

@@ -24,7 +24,7 @@ pub(crate) const MAX_STAGES: usize = 4;
 pub(crate) const MAX_EXTRAS: u32 = 32;
 
 /// A compiled ruleset.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Program {
     pub games: Vec<GameTree>,
     pub choices: Vec<ChoiceTree>,
@@ -37,7 +37,7 @@ pub(crate) struct Program {
 
 /// A ladder read in another chart's expression: the ladder is bound with
 /// the reading chart's values (the same names) and its step is the value.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct LadderRead {
     pub caller: ChartId,
     pub ladder: ChartId,
@@ -51,7 +51,7 @@ pub(crate) struct LadderRead {
 }
 
 /// A game: one `.rules` file.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GameTree {
     pub name: CompactString,
     pub title: CompactString,
@@ -59,7 +59,7 @@ pub(crate) struct GameTree {
     pub charts: Vec<ChartId>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct ChoiceTree {
     pub name: CompactString,
     pub label: CompactString,
@@ -68,7 +68,7 @@ pub(crate) struct ChoiceTree {
     pub default: Option<usize>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GridTree {
     pub keys: Vec<ChoiceId>,
     /// Row-major over the keys' options; missing rows are `Impossible`.
@@ -155,7 +155,7 @@ impl std::fmt::Display for Ranges {
 }
 
 /// A compiled chart.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct ChartTree {
     pub game: usize,
     pub name: CompactString,
@@ -174,7 +174,7 @@ pub(crate) struct ChartTree {
 }
 
 /// What a player can name at roll time.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct SlotTree {
     pub name: CompactString,
     pub label: CompactString,
@@ -195,7 +195,7 @@ pub(crate) enum SlotKind {
 }
 
 /// A modifier: where its value comes from and when it applies.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Modifier {
     /// Its name and label are the slot's.
     pub slot: Slot,
@@ -213,7 +213,7 @@ pub(crate) struct Modifier {
     pub span: Span,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum ModValue {
     Fixed(i64),
     /// The value given, times `factor` (1 for `±r`/`+r`, -1 for `-r`); or
@@ -231,7 +231,7 @@ pub(crate) enum ModValue {
 }
 
 /// A grid looked up with the chart's slots for its keys.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GridRef {
     pub grid: GridId,
     pub keys: Vec<Slot>,
@@ -240,7 +240,7 @@ pub(crate) struct GridRef {
 }
 
 /// A number expression, evaluated exactly.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Expr {
     Int(i64),
     Num(Num),
@@ -285,7 +285,7 @@ impl Func {
 }
 
 /// A condition over the choices made.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Cond {
     Flag(Slot),
     OptionIn(Slot, Vec<usize>),
@@ -343,14 +343,14 @@ impl std::fmt::Display for Dice {
 }
 
 /// Where a pool's dice come from.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum PoolDice {
     Dice(Dice),
     Grid(GridRef),
 }
 
 /// What a check or pool die must meet.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Target {
     Ranges(Ranges),
     AtLeast(Expr),
@@ -362,7 +362,7 @@ pub(crate) enum Target {
 
 /// Total → row, as a direct index: `dense[v - base]` inside the dense
 /// window, `below`/`above` past either end.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Lookup {
     pub base: i64,
     pub dense: Vec<u16>,
@@ -391,18 +391,18 @@ impl Lookup {
 }
 
 /// An outcome as written, before the choices pick among its conditions.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Outcome {
     pub fields: Vec<Vec<CondOutcome>>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum CondOutcome {
     Simple(Simple),
     If(Simple, Cond, Box<CondOutcome>),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Simple {
     pub text: CompactString,
     /// Indices into [`Program::follow_ups`].
@@ -410,7 +410,7 @@ pub(crate) struct Simple {
 }
 
 /// A follow-up roll of another chart with values passed along.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct FollowUp {
     pub caller: ChartId,
     pub chart: ChartId,
@@ -424,7 +424,7 @@ pub(crate) struct FollowUp {
 }
 
 /// A row of a table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct RowTree {
     /// The ranges as written, per column, for display.
     pub written: Vec<Ranges>,
@@ -432,7 +432,7 @@ pub(crate) struct RowTree {
 }
 
 /// A natural-roll rule.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Natural {
     pub ranges: Ranges,
     pub cond: Option<Cond>,
@@ -441,7 +441,7 @@ pub(crate) struct Natural {
 }
 
 /// What a natural-roll rule gives.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum NaturalOutcome {
     /// The check's success outcome.
     Success,
@@ -452,7 +452,7 @@ pub(crate) enum NaturalOutcome {
 }
 
 /// A pool's counting stage.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Stage {
     pub label: CompactString,
     pub target: Target,
@@ -467,7 +467,7 @@ pub(crate) struct Stage {
 }
 
 /// What a chart does.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Body {
     /// A grid looked up as a chart.
     Lookup(GridRef),
@@ -526,7 +526,7 @@ pub(crate) enum Body {
 /// Columns chosen by a computed value (`columns by ...`), with what the
 /// chart says about values off the scale. Settled at bind time: the plan
 /// the engines read is the chosen column's lookup.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Scale {
     pub value: ScaleValue,
     /// Where the value was written, for errors at roll time.
@@ -542,7 +542,7 @@ pub(crate) struct Scale {
 }
 
 /// What picks the column.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum ScaleValue {
     Expr(Expr),
     /// `ratio A to B`; the span is the divisor's, for a zero.
@@ -550,7 +550,7 @@ pub(crate) enum ScaleValue {
 }
 
 /// What a value off the scale gives.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum OffRule {
     /// An outcome without a roll.
     Outcome(Outcome),

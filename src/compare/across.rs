@@ -43,6 +43,9 @@ pub struct Across {
     /// Classes neither engine accepts (an error on both sides, such as a
     /// value a score cannot use): left out of `ranked`.
     pub skipped: usize,
+    /// True when the two charts are compiled alike, with every chart, grid
+    /// and choice they read: no situation can differ, and none was rolled.
+    pub same_rules: bool,
 }
 
 impl Across {
@@ -50,7 +53,7 @@ impl Across {
     /// compared, every input split into classes.
     #[must_use]
     pub fn exhaustive(&self) -> bool {
-        !self.sampled && self.not_split.is_empty()
+        self.same_rules || (!self.sampled && self.not_split.is_empty())
     }
 
     /// The classes whose odds change, largest change first.
@@ -82,6 +85,18 @@ pub fn across(
     fixed: &Choices,
     limit: usize,
 ) -> Result<Across, RollError> {
+    if compiled_alike(base, variant) {
+        return Ok(Across {
+            chart: variant.qualified_name(),
+            ranked: Vec::new(),
+            total: None,
+            compared: 0,
+            sampled: false,
+            not_split: Vec::new(),
+            skipped: 0,
+            same_rules: true,
+        });
+    }
     let Classes {
         classes,
         total,
@@ -133,5 +148,76 @@ pub fn across(
         sampled,
         not_split,
         skipped,
+        same_rules: false,
     })
+}
+
+/// True when `base` and `variant` are compiled alike: the charts, every
+/// chart they follow up or read (in step), and every grid and choice of
+/// both programs. The engines then give the same odds in every situation.
+/// (A variant's untouched charts are: a whole-game diff skips them.)
+fn compiled_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
+    let ((bp, b), (vp, v)) = (base.compiled(), variant.compiled());
+    if bp.grids != vp.grids || bp.choices != vp.choices {
+        return false;
+    }
+    let mut todo = vec![(b, v)];
+    let mut seen = Vec::new();
+    while let Some((b, v)) = todo.pop() {
+        if seen.contains(&(b, v)) {
+            continue;
+        }
+        seen.push((b, v));
+        let (Some(bt), Some(vt)) = (bp.charts.get(b), vp.charts.get(v)) else {
+            return false;
+        };
+        // The game a chart belongs to is an index into each program's own
+        // list, and spans point into each program's own sources: neither
+        // changes what the chart does.
+        let base_tree = crate::check::tree::ChartTree {
+            game: vt.game,
+            ..bt.clone()
+        };
+        if base_tree != *vt && without_sources(&base_tree) != without_sources(vt) {
+            return false;
+        }
+        let bf = bp.follow_ups.iter().filter(|f| f.caller == b);
+        let vf: Vec<_> = vp.follow_ups.iter().filter(|f| f.caller == v).collect();
+        if bf.clone().count() != vf.len() {
+            return false;
+        }
+        for (x, y) in bf.zip(vf) {
+            if (&x.args, &x.pass, x.again) != (&y.args, &y.pass, y.again) {
+                return false;
+            }
+            todo.push((x.chart, y.chart));
+        }
+        let br = bp.ladder_reads.iter().filter(|r| r.caller == b);
+        let vr: Vec<_> = vp.ladder_reads.iter().filter(|r| r.caller == v).collect();
+        if br.clone().count() != vr.len() {
+            return false;
+        }
+        for (x, y) in br.zip(vr) {
+            if (&x.name, x.reach, &x.pass) != (&y.name, y.reach, &y.pass) {
+                return false;
+            }
+            todo.push((x.ladder, y.ladder));
+        }
+    }
+    true
+}
+
+/// A chart's tree as text with the source of every span left out: what it
+/// does, wherever its text was loaded from.
+fn without_sources(tree: &crate::check::tree::ChartTree) -> String {
+    let text = format!("{tree:?}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("source: SourceId(") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        rest = rest.find(')').map_or("", |end| &rest[end + 1..]);
+    }
+    out.push_str(rest);
+    out
 }

@@ -131,6 +131,7 @@ pub fn across(a: &Across, base_chart: &str) -> Value {
         "sampled": a.sampled,
         "not_split": a.not_split,
         "exhaustive": a.exhaustive(),
+        "same_rules": a.same_rules,
         "skipped": a.skipped,
         "ranked": a.ranked.iter().map(class_diff).collect::<Vec<_>>(),
     })
