@@ -46,6 +46,61 @@ fn assert_bars(root: ElementRef<'_>, class: &str, odds: &Odds) -> usize {
     n
 }
 
+/// Checks a by-column odds table against the engine: each column's
+/// situation (its heading's `data-choices`) rolled exactly, each cell its
+/// exact probability, every outcome of every column a row. Returns how many
+/// cells were checked.
+fn assert_column_odds(figure: ElementRef<'_>, chart: &chartwright::ChartRef<'_>) -> usize {
+    let heads: Vec<(String, String)> = figure
+        .select(&sel("thead th[data-choices]"))
+        .map(|th| (text(th), attr(th, "data-choices")))
+        .collect();
+    assert!(heads.len() >= 2, "{}: fewer than two columns", chart.name());
+    let rows: Vec<String> = figure.select(&sel("tbody tr th")).map(text).collect();
+    let mut n = 0;
+    for (head, situation) in &heads {
+        let choices = Choices::parse(situation).expect("a situation that parses");
+        let odds = chart
+            .odds(&choices)
+            .unwrap_or_else(|e| panic!("{} {situation}: {e}", chart.name()));
+        for o in &odds.outcomes {
+            assert!(
+                rows.contains(&o.outcome.to_string()),
+                "{}: no row {:?}",
+                chart.name(),
+                o.outcome
+            );
+        }
+        for td in figure
+            .select(&sel("tbody td"))
+            .filter(|td| attr(*td, "data-column") == *head)
+        {
+            let outcome = attr(td, "data-outcome");
+            let p = odds.probability(&outcome);
+            assert_eq!(
+                attr(td, "data-probability"),
+                p.fraction(),
+                "{} at {head}: {outcome}",
+                chart.name()
+            );
+            assert_eq!(
+                text(td).is_empty(),
+                p.to_f64() == 0.0,
+                "{} at {head}: {outcome}",
+                chart.name()
+            );
+            n += 1;
+        }
+    }
+    assert_eq!(
+        n,
+        heads.len() * rows.len(),
+        "{}: a cell per column and row",
+        chart.name()
+    );
+    n
+}
+
 fn sheet_of(rules: &Ruleset) -> Html {
     let charts: Vec<_> = rules.charts().collect();
     Html::parse_document(&sheet(rules, &charts))
@@ -63,8 +118,19 @@ fn every_chart_is_on_its_sheet_with_its_title_and_true_bars() {
             let h2 = section.select(&sel("h2")).next().expect("a title");
             assert_eq!(text(h2), chart.title());
             let svg = section.select(&sel("figure.odds svg")).next();
+            let by_column = section.select(&sel("figure.by-column")).next();
             if chart.dice().is_none() {
-                assert!(svg.is_none(), "{} does not roll", chart.name());
+                assert!(
+                    svg.is_none() && by_column.is_none(),
+                    "{} does not roll",
+                    chart.name()
+                );
+                continue;
+            }
+            // A column chart: the chance of each result in each column.
+            if let Some(figure) = by_column {
+                assert!(svg.is_none(), "{}: one picture", chart.name());
+                assert_column_odds(figure, &chart);
                 continue;
             }
             let odds = chart
@@ -555,6 +621,14 @@ fn the_sheet_renders_in_headless_chromium() {
     let expected: Vec<&str> = rules.charts().map(|c| c.title()).collect();
     assert_eq!(titles, expected);
     for chart in rules.charts().filter(|c| c.dice().is_some()) {
+        let section = doc
+            .select(&sel("section.chart"))
+            .find(|s| attr(*s, "id") == chart.qualified_name())
+            .expect("a section");
+        if let Some(figure) = section.select(&sel("figure.by-column")).next() {
+            assert_column_odds(figure, &chart);
+            continue;
+        }
         let odds = chart.odds(&chart.example_choices()).expect("odds");
         let svg = doc
             .select(&sel("svg.odds"))
@@ -602,10 +676,33 @@ fn the_sheet_renders_in_headless_chromium() {
         .count();
     assert!(pages > 2, "the PDF has {pages} pages");
 
-    // `UPDATE_DOCS=1 cargo test --test sheet` refreshes the picture in docs/.
+    // The Fire Combat page alone: its results, footnotes, odds by column
+    // and modifiers, as printed.
+    let fire = rules.chart("fire_combat").expect("fire_combat");
+    let fire_page = work.join("fire_combat.html");
+    std::fs::write(&fire_page, sheet(&rules, &[fire])).expect("written");
+    let fire_shot = work.join("fire_combat.png");
+    let _ = std::fs::remove_file(&fire_shot);
+    run_chromium(
+        &browser,
+        &work,
+        &fire_page,
+        &[
+            "--window-size=900,1500".into(),
+            format!("--screenshot={}", fire_shot.display()),
+        ],
+    );
+    let (_, _, share) = ink(&fire_shot);
+    assert!(
+        share > 0.02 && share < 0.6,
+        "{share:.3} of the screenshot is ink"
+    );
+
+    // `UPDATE_DOCS=1 cargo test --test sheet` refreshes the pictures in docs/.
     if std::env::var_os("UPDATE_DOCS").is_some() {
-        let docs = crate::common::root().join("docs/sheet-first_echelon.png");
-        std::fs::copy(&shot, docs).expect("docs/ is writable");
+        let docs = crate::common::root().join("docs");
+        std::fs::copy(&shot, docs.join("sheet-first_echelon.png")).expect("docs/ is writable");
+        std::fs::copy(&fire_shot, docs.join("sheet-fire_combat.png")).expect("docs/ is writable");
     }
 }
 

@@ -192,6 +192,105 @@ pub fn situation_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize
 /// beyond, a sample of them.
 const MAX_OUTER: u128 = 1 << 16;
 
+/// The situation of each column a player reads on the sheet, for a table
+/// whose column is a choice (`columns target_discipline`: each option) or
+/// computed (`columns by`: the smallest whole strengths that reach each
+/// column), the other inputs as `base` has them: each column's heading
+/// and situation, and those other inputs. `None` for a chart of one column, or one whose columns
+/// cannot be reached from its inputs alone.
+#[cfg(feature = "sheet")]
+pub(crate) fn column_situations(
+    chart: &ChartRef<'_>,
+    base: &Choices,
+) -> Option<(Vec<(String, Choices)>, Choices)> {
+    let (program, id) = chart.compiled();
+    let tree = program.charts.get(id)?;
+    let Body::Table { columns, scale, .. } = &tree.body else {
+        return None;
+    };
+    // A modifier the chart needs a value for adds the value nearest 0.
+    let base = &base.args().iter().fold(Choices::none(), |c, a| {
+        let nearest_zero = modifier_in(tree, &a.name).and_then(|m| {
+            let ModValue::Param { .. } = m.value else {
+                return None;
+            };
+            let SlotKind::Param {
+                bounds: Some((lo, hi)),
+                ..
+            } = tree.slots.get(m.slot)?.kind
+            else {
+                return None;
+            };
+            let zero = crate::number::whole(0);
+            Some(Show(zero.max(lo).min(hi)).to_string())
+        });
+        c.with(&a.name, nearest_zero.as_deref().or(a.value.as_deref()))
+    });
+    // A modifier fed by a grid is given 0 directly (its grid's keys then
+    // change nothing, and the picture leaves them out).
+    let base = &tree
+        .modifiers
+        .iter()
+        .filter(|m| matches!(m.value, ModValue::Param { from: Some(_), .. }))
+        .filter_map(|m| tree.slots.get(m.slot))
+        .filter(|slot| match slot.kind {
+            SlotKind::Param { bounds, .. } => bounds.map_or(true, |(lo, hi)| {
+                lo <= crate::number::whole(0) && crate::number::whole(0) <= hi
+            }),
+            _ => false,
+        })
+        .fold(base.clone(), |c, slot| {
+            let name = slot.name.to_string();
+            leaving_out(&c, std::slice::from_ref(&name)).with(&name, Some("0"))
+        });
+    if let Some(slot) = columns {
+        let s = tree.slots.get(*slot)?;
+        let SlotKind::Choice(ch) = s.kind else {
+            return None;
+        };
+        let choices = leaving_out(base, &[s.name.to_string()]);
+        let columns = program
+            .choices
+            .get(ch)?
+            .options
+            .iter()
+            .map(|(o, label)| (label.to_string(), choices.clone().with(&s.name, Some(o))))
+            .collect();
+        return Some((columns, choices));
+    }
+    let scale = scale.as_ref()?;
+    let a = Analysis::new(&[chart], &Choices::none());
+    let mut done = BTreeSet::new();
+    let settings = a.scale_axis(&mut done, &mut Vec::new())?;
+    let left: Vec<String> = done.into_iter().collect();
+    let choices = leaving_out(base, &left);
+    let columns = settings
+        .into_iter()
+        .filter_map(|s| {
+            // A column of the scale (the ends off it are not columns).
+            let key = s.part.strip_prefix("at ")?;
+            let head = scale.heads.iter().find(|h| h.0 == key)?;
+            let mut c = choices.clone();
+            for (name, value) in &s.args {
+                c = c.with(name, value.as_deref());
+            }
+            Some((head.0.to_string(), c))
+        })
+        .collect();
+    Some((columns, choices))
+}
+
+/// `choices` without the arguments named in `names`, its text written
+/// afresh (so it reads as a player would type it).
+#[cfg(feature = "sheet")]
+fn leaving_out(choices: &Choices, names: &[String]) -> Choices {
+    choices
+        .args()
+        .iter()
+        .filter(|a| !names.contains(&a.name))
+        .fold(Choices::none(), |c, a| c.with(&a.name, a.value.as_deref()))
+}
+
 /// The class numbered `index` in mixed radix over the axes.
 fn class(fixed: &Choices, axes: &[Vec<Setting>], mut index: u128) -> SituationClass {
     let mut choices = fixed.clone();

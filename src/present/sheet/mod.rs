@@ -13,6 +13,7 @@
 
 mod bars;
 mod chart;
+mod columns;
 
 use crate::compare::diff::OddsDiff;
 use crate::engine::odds::Odds;
@@ -96,7 +97,9 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
         return html! {};
     };
     let rolls = c.dice().is_some();
-    let picture = rolls.then(|| {
+    // A column chart is pictured column by column, as a player reads it.
+    let by_column = rolls.then(|| columns::odds_by_column(c)).flatten();
+    let picture = (rolls && by_column.is_none()).then(|| {
         let choices = c.example_choices();
         (choices.text().to_string(), c.odds(&choices))
     });
@@ -124,6 +127,7 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
             }
             div.layout {
                 div.text { (chart::body(program, tree)) }
+                @if let Some(table) = &by_column { (table) }
                 @if let Some((situation, odds)) = &picture {
                     figure.odds {
                         @match odds {
