@@ -602,6 +602,8 @@ pub enum Sweep {
     Named(String, i64, i64),
     /// A loose net modifier from A to B.
     Loose(i64, i64),
+    /// An input by name alone: each value at which the chart can change.
+    Steps(String),
 }
 
 /// Most values one sweep takes.
@@ -609,6 +611,13 @@ const MAX_SWEEP: i64 = 100;
 
 /// Parses `--sweep`'s value.
 pub fn parse_sweep(s: &str) -> Option<Sweep> {
+    let s = s.trim();
+    if !s.is_empty()
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !s.starts_with(|c: char| c.is_ascii_digit())
+    {
+        return Some(Sweep::Steps(s.to_owned()));
+    }
     let (name, range) = match s.split_once('=') {
         Some((n, r)) => (Some(n.trim()), r),
         None => (None, s),
@@ -750,7 +759,7 @@ pub fn odds_sweep(
     if !takes_param(chart, name) {
         return Err(Ok(not_a_param(chart, name)));
     }
-    let (choices, replaced) = swept(choices, name, lo, hi);
+    let (choices, replaced) = swept(choices, name, &format!("{name}={lo}..{hi}"));
     let mut columns = Vec::new();
     for v in lo..=hi {
         let c = choices.clone().with(name, Some(&v.to_string()));
@@ -774,10 +783,62 @@ pub fn odds_sweep(
     Ok(replaced + &odds_table(name, &columns))
 }
 
+/// `odds --sweep NAME`: the odds at each value of NAME at which the chart
+/// can change (its situation classes along NAME), the other choices as
+/// given; a note when the steps cannot cover every value.
+pub fn odds_steps(
+    chart: &ChartRef<'_>,
+    choices: &Choices,
+    extra: i64,
+    name: &str,
+    as_json: bool,
+) -> Result<String, Result<String, RollError>> {
+    let Some((steps, exhaustive)) = chartwright::input_steps(chart, choices, name) else {
+        return Err(Ok(not_a_param(chart, name)));
+    };
+    let (_, replaced) = swept(choices, name, name);
+    let mut columns = Vec::new();
+    for step in steps {
+        let o = chart
+            .bind(&step.choices)
+            .and_then(|b| b.with_extra_modifier(extra).odds())
+            .map_err(Err)?;
+        columns.push((step.name, step.choices.text().to_owned(), o));
+    }
+    if as_json {
+        return Ok(crate::json::text(chartwright::json::odds_steps(
+            &chart.qualified_name(),
+            name,
+            exhaustive,
+            &columns,
+        )));
+    }
+    let note = if exhaustive {
+        String::new()
+    } else {
+        format!("({name} is tried at chosen values: the chart may change between them)\n")
+    };
+    // Neighbouring values with the same odds read as one column, `4 to 20`.
+    let mut merged: Vec<(String, Odds)> = Vec::new();
+    let mut last_label = String::new();
+    for (label, _, o) in columns {
+        match merged.last_mut() {
+            Some((head, prev)) if *prev == o => {
+                let first = head.split(" to ").next().unwrap_or(head).to_owned();
+                *head = format!("{first} to {label}");
+            }
+            _ => merged.push((label.clone(), o)),
+        }
+        last_label = label;
+    }
+    let _ = last_label;
+    Ok(replaced + &odds_table(name, &merged) + &note)
+}
+
 /// The choices without the swept parameter, and a line saying which value
 /// the sweep replaced (empty when it was not given): `--sweep attack=1..10`
 /// beside `attack=3` takes over rather than failing as given twice.
-fn swept(choices: &Choices, name: &str, lo: i64, hi: i64) -> (Choices, String) {
+fn swept(choices: &Choices, name: &str, sweep: &str) -> (Choices, String) {
     let given: Vec<String> = choices
         .args()
         .iter()
@@ -791,10 +852,7 @@ fn swept(choices: &Choices, name: &str, lo: i64, hi: i64) -> (Choices, String) {
     let note = if given.is_empty() {
         String::new()
     } else {
-        format!(
-            "(the sweep {name}={lo}..{hi} replaces {})\n",
-            given.join(" ")
-        )
+        format!("(the sweep {sweep} replaces {})\n", given.join(" "))
     };
     (choices.clone().without(name), note)
 }
@@ -812,7 +870,7 @@ fn diff_sweep(
     if !takes_param(variant, name) && !takes_param(base, name) {
         return Err(Ok(not_a_param(variant, name)));
     }
-    let (choices, replaced) = swept(choices, name, lo, hi);
+    let (choices, replaced) = swept(choices, name, &format!("{name}={lo}..{hi}"));
     let mut columns = Vec::new();
     for v in lo..=hi {
         let c = choices.clone().with(name, Some(&v.to_string()));

@@ -94,7 +94,9 @@ enum Command {
         /// loose extra modifier such as `+2` or `-1`.
         #[arg(allow_negative_numbers = true)]
         choices: Vec<String>,
-        /// Show the odds against an extra net modifier from A to B (`-3..3`).
+        /// Show the odds against an extra net modifier from A to B (`-3..3`),
+        /// a named parameter from A to B (`bog_down_rating=-3..3`), or at
+        /// each value of one input that changes them (`attack`).
         #[arg(long, allow_hyphen_values = true)]
         sweep: Option<String>,
         /// Print JSON.
@@ -516,11 +518,23 @@ fn odds(
         emit(&text);
         return Ok(());
     }
+    if let Some(diff::Sweep::Steps(name)) = sweep.and_then(diff::parse_sweep) {
+        let text = diff::odds_steps(&chart, choices, extra, &name, json).map_err(|e| match e {
+            Ok(message) => {
+                anstream::eprint!("{message}");
+                ExitCode::from(1)
+            }
+            Err(e) => fail(&e),
+        })?;
+        emit(&text);
+        return Ok(());
+    }
     if let Some(range) = sweep {
         let Some(diff::Sweep::Loose(a, b)) = diff::parse_sweep(range) else {
             anstream::eprintln!(
-                "error: --sweep takes A..B (a loose net modifier, such as -3..3) or NAME=A..B \
-                 (a parameter, such as bog_down_rating=-3..3), at most 100 values"
+                "error: --sweep takes A..B (a loose net modifier, such as -3..3), NAME=A..B \
+                 (a parameter, such as bog_down_rating=-3..3), at most 100 values, or NAME \
+                 alone (each value at which the chart changes)"
             );
             return Err(ExitCode::from(2));
         };

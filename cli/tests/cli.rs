@@ -541,6 +541,87 @@ fn odds_sweep_prints_a_column_per_modifier() {
 }
 
 #[test]
+fn odds_sweep_of_a_name_alone_steps_through_what_changes_the_odds() {
+    // Defense 2: the least attack for each column is 2 x its odds, and
+    // below 1-1 the least attack there is, 1 (1 to 2).
+    let out = stdout_of(&[
+        "odds",
+        "guns_of_august",
+        "crt",
+        "defense=2",
+        "--sweep",
+        "attack",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let steps: Vec<&str> = v["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(|s| s["step"].as_str())
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            "1 (below 1-1)",
+            "2 (at 1-1)",
+            "4 (at 2-1)",
+            "6 (at 3-1)",
+            "8 (at 4-1)",
+            "10 (at 5-1)",
+            "12 (at 6-1)",
+            "14 (at 7-1 or more)"
+        ]
+    );
+    assert_eq!(v["exhaustive"], true);
+    // At 3-1 (6 to 2), a d6 reads DE on 6 only: 1/6.
+    let at_3_1 = &v["steps"][3];
+    assert_eq!(at_3_1["choices"], "defense=2 attack=6");
+    let de = at_3_1["odds"]["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .find(|o| o["outcome"] == "DE")
+        .expect("DE");
+    assert_eq!(de["probability"], "1/6");
+    // In text, columns with the same odds share a heading: at net 0, a d6
+    // reads 1-1 and 2-1 alike (their rows differ only at 0).
+    let out = stdout_of(&[
+        "odds",
+        "guns_of_august",
+        "crt",
+        "defense=2",
+        "--sweep",
+        "attack",
+    ]);
+    assert!(out.contains("2 (at 1-1) to 4 (at 2-1)"), "{out}");
+    // A flag: off and on (Bog Down with tracked +2: Traverse 50% → 70%).
+    let out = stdout_of(&["odds", "first_echelon", "bog_down", "--sweep", "tracked"]);
+    let traverse = out
+        .lines()
+        .find(|l| l.starts_with("Traverse"))
+        .expect("Traverse");
+    assert_eq!(
+        traverse.split_whitespace().skip(1).collect::<Vec<_>>(),
+        ["50.00%", "70.00%"],
+        "{out}"
+    );
+    // A param read in a sum: neighbours with the same odds share a column,
+    // and the steps cover every value (no note says otherwise).
+    let out = stdout_of(&[
+        "odds",
+        "cold_war_quick_reference",
+        "activation",
+        "markers=1",
+        "--sweep",
+        "tokens",
+    ]);
+    assert!(out.starts_with("tokens "), "{out}");
+    assert!(out.contains("4 to 20"), "{out}");
+    assert!(!out.contains("tried at chosen values"), "{out}");
+}
+
+#[test]
 fn odds_sweep_json() {
     let out = stdout_of(&[
         "odds",

@@ -65,6 +65,9 @@ impl Classes {
     }
 }
 
+/// A situation that reaches a column: a value, or an odds ratio's two.
+type Pick = (Num, Option<Num>);
+
 /// Arguments as typed: each name, with its value if it takes one.
 type Args = Vec<(String, Option<String>)>;
 
@@ -280,6 +283,72 @@ pub(crate) fn column_situations(
     Some((columns, choices))
 }
 
+/// The values of one input at which a chart can change, the other inputs
+/// as `given` has them (`odds --sweep NAME`): a flag off and on, each
+/// option, each whole value of a modifier; for a param that picks an odds
+/// ratio's column with the other strength given, the least value that
+/// reaches each column (named `6 (at 3-1)`); for a param read as
+/// `±p + whole`, its whole values and one between each two. Each with the
+/// situation, `name=value` added to `given`. Also true when the steps
+/// cover every value (false where the param is only tried at chosen
+/// values). `None` when the chart has no such input.
+#[must_use]
+pub fn input_steps(
+    chart: &ChartRef<'_>,
+    given: &Choices,
+    name: &str,
+) -> Option<(Vec<SituationClass>, bool)> {
+    let others = given
+        .args()
+        .iter()
+        .filter(|a| a.name != name)
+        .fold(Choices::none(), |c, a| c.with(&a.name, a.value.as_deref()));
+    let a = Analysis::new(&[chart], &others);
+    let input = a.input(name)?;
+    let step = |label: String, value: Option<String>| SituationClass {
+        name: label,
+        choices: others.clone().with(name, value.as_deref()),
+    };
+    // A column by an odds ratio (or by this param alone).
+    if let Some(steps) = a.ratio_steps(&others, name) {
+        // Read by the scale alone, its columns are all it can tell apart.
+        let only_scale = a.reads(name) == 1;
+        return Some((
+            steps.into_iter().map(|(l, v)| step(l, Some(v))).collect(),
+            only_scale,
+        ));
+    }
+    let mut not_split = Vec::new();
+    let names = vec![name.to_owned()];
+    let settings = match a
+        .param_axes(&names, &a.fixed, &mut not_split)
+        .into_iter()
+        .find(|(covered, _)| covered == &names)
+    {
+        Some((_, axis)) => axis,
+        None => a.settings(name, &mut not_split),
+    };
+    let steps = settings
+        .into_iter()
+        .map(|s| match (&input.kind, s.args.first()) {
+            (InputKind::Flag(_), None) => SituationClass {
+                name: "off".to_owned(),
+                choices: others.clone(),
+            },
+            (InputKind::Flag(_), Some(_)) => SituationClass {
+                name: "on".to_owned(),
+                choices: others.clone().with(name, None),
+            },
+            (_, Some((_, v))) => step(v.clone().unwrap_or_default(), v.clone()),
+            (_, None) => SituationClass {
+                name: "not given".to_owned(),
+                choices: others.clone(),
+            },
+        })
+        .collect();
+    Some((steps, not_split.is_empty()))
+}
+
 /// `choices` without the arguments named in `names`, its text written
 /// afresh (so it reads as a player would type it).
 #[cfg(feature = "sheet")]
@@ -442,6 +511,8 @@ struct Analysis<'r> {
     inputs: Vec<InputInfo>,
     /// Inputs held as given (and the other members of their groups).
     fixed: BTreeSet<String>,
+    /// The choices they are held at.
+    given: Choices,
 }
 
 impl<'r> Analysis<'r> {
@@ -479,6 +550,7 @@ impl<'r> Analysis<'r> {
             sides,
             inputs,
             fixed: BTreeSet::new(),
+            given: fixed.clone(),
         };
         for group in a.groups() {
             if group.iter().any(|m| held.contains(m)) {
@@ -1107,30 +1179,12 @@ impl<'r> Analysis<'r> {
             Some(b) => Some(bounds(b)?),
             None => None,
         };
-        let mut cuts: Vec<(Num, String)> = scale
-            .heads
-            .iter()
-            .map(|(k, t)| (*t, format!("at {k}")))
-            .collect();
-        if let Some((key, from, _)) = &scale.beyond {
-            cuts.push((*from, format!("at {key} or more")));
-        }
         let mut settings = Vec::new();
-        let below = format!("below {}", scale.heads.first().map_or("", |h| h.0.as_str()));
-        let mut lo: Option<Num> = None;
-        for (i, (words, hi)) in std::iter::once(&below)
-            .chain(cuts.iter().map(|c| &c.1))
-            .zip(cuts.iter().map(|c| Some(c.0)).chain(std::iter::once(None)))
+        for (i, (words, pick)) in column_picks(scale, (alo, ahi), divisor)
+            .into_iter()
             .enumerate()
         {
-            let interval = (lo, hi);
-            lo = hi;
-            let Some(pick) = (match divisor {
-                Some(d) => ratio_pick(interval, (alo, ahi), d),
-                None => value_pick(interval, (alo, ahi)),
-            }) else {
-                continue;
-            };
+            let Some(pick) = pick else { continue };
             let mut args = vec![(a.clone(), Some(Show(pick.0).to_string()))];
             if let (Some(b), Some(v)) = (&b, pick.1) {
                 args.push((b.clone(), Some(Show(v).to_string())));
@@ -1142,13 +1196,76 @@ impl<'r> Analysis<'r> {
                 not_split.push(format!("{a} (column {i} has no decimal situation)"));
                 continue;
             }
-            settings.push(Setting {
-                part: words.clone(),
-                args,
-            });
+            settings.push(Setting { part: words, args });
         }
         done.extend(names.into_iter().cloned());
         Some(settings)
+    }
+
+    /// `name`'s least values that reach each column of the chart's scale,
+    /// where it is the scale's value or one strength of its odds ratio with
+    /// the other given in `given`: each labelled `6 (at 3-1)`.
+    fn ratio_steps(&self, given: &Choices, name: &str) -> Option<Vec<(String, String)>> {
+        let side = self.sides.first()?;
+        let Body::Table {
+            scale: Some(scale), ..
+        } = &side.tree.body
+        else {
+            return None;
+        };
+        let slot_name = |e: &crate::check::tree::Expr| match e {
+            crate::check::tree::Expr::Slot(s, _) => {
+                side.tree.slots.get(*s).map(|s| s.name.to_string())
+            }
+            _ => None,
+        };
+        let value_of = |n: &str| {
+            let v = given
+                .args()
+                .iter()
+                .find(|a| a.name == n)?
+                .value
+                .as_deref()?;
+            crate::number::parse(v)
+        };
+        let bounds = self.bounds(name)?;
+        let picks = match &scale.value {
+            ScaleValue::Expr(e) if slot_name(e).as_deref() == Some(name) => {
+                column_picks(scale, bounds, None)
+                    .into_iter()
+                    .map(|(w, p)| (w, p.map(|p| p.0)))
+                    .collect::<Vec<_>>()
+            }
+            ScaleValue::Ratio(a, b, _) => {
+                let (a, b) = (slot_name(a)?, slot_name(b)?);
+                if a == name {
+                    let d = value_of(&b)?;
+                    column_picks(scale, bounds, Some((d, d)))
+                        .into_iter()
+                        .map(|(w, p)| (w, p.map(|p| p.0)))
+                        .collect()
+                } else if b == name {
+                    let n = value_of(&a)?;
+                    column_picks(scale, (n, n), Some(bounds))
+                        .into_iter()
+                        .map(|(w, p)| (w, p.and_then(|p| p.1)))
+                        .collect()
+                } else {
+                    return None;
+                }
+            }
+            ScaleValue::Expr(_) => return None,
+        };
+        Some(
+            picks
+                .into_iter()
+                .filter_map(|(words, v)| {
+                    let v = Show(v?).to_string();
+                    crate::number::parse(&v)?;
+                    Some((format!("{v} ({words})"), v))
+                })
+                .collect(),
+        )
     }
 
     /// Params read as `±p + whole` against whole numbers: alone, every
@@ -1195,7 +1312,7 @@ impl<'r> Analysis<'r> {
                             if plain(n) {
                                 c.abs() == 1
                             } else {
-                                self.is_modifier(n) || self.only_counts(n)
+                                self.is_modifier(n) || self.only_counts(n) || self.given_half(n)
                             }
                         })
                     })
@@ -1256,6 +1373,17 @@ impl<'r> Analysis<'r> {
             }
         }
         out
+    }
+
+    /// True when `name` is held at a value given, a whole or a half: a sum
+    /// with it still changes only at whole and in-between values.
+    fn given_half(&self, name: &str) -> bool {
+        self.given
+            .args()
+            .iter()
+            .find(|a| a.name == name)
+            .and_then(|a| crate::number::parse(a.value.as_deref()?))
+            .is_some_and(|v| (v * crate::number::whole(2)).is_integer())
     }
 
     fn bounds(&self, name: &str) -> Option<(Num, Num)> {
@@ -1443,12 +1571,44 @@ fn sum_axis(terms: &[(String, i64, Num, Num)], whole: bool) -> Option<Vec<Settin
     )
 }
 
+/// Each interval of a scale's value (below the first column, each column,
+/// from `beyond` up) in the scale's words (`below 1-1`, `at 2-1`, `at 7-1
+/// or more`), with the smallest values within the bounds that reach it:
+/// the value (or an odds ratio's two strengths), or `None` where none do.
+fn column_picks(
+    scale: &crate::check::tree::Scale,
+    value: (Num, Num),
+    divisor: Option<(Num, Num)>,
+) -> Vec<(String, Option<Pick>)> {
+    let mut cuts: Vec<(Num, String)> = scale
+        .heads
+        .iter()
+        .map(|(k, t)| (*t, format!("at {k}")))
+        .collect();
+    if let Some((key, from, _)) = &scale.beyond {
+        cuts.push((*from, format!("at {key} or more")));
+    }
+    let below = format!("below {}", scale.heads.first().map_or("", |h| h.0.as_str()));
+    let mut out = Vec::new();
+    let mut lo: Option<Num> = None;
+    for (words, hi) in std::iter::once(below)
+        .chain(cuts.iter().map(|c| c.1.clone()))
+        .zip(cuts.iter().map(|c| Some(c.0)).chain(std::iter::once(None)))
+    {
+        let interval = (lo, hi);
+        lo = hi;
+        let pick = match divisor {
+            Some(d) => ratio_pick(interval, value, d),
+            None => value_pick(interval, value),
+        };
+        out.push((words, pick));
+    }
+    out
+}
+
 /// A value of one param in `[lo, hi)` (either end open when `None`) within
 /// its bounds: the least whole one, else the least such decimal.
-fn value_pick(
-    interval: (Option<Num>, Option<Num>),
-    (alo, ahi): (Num, Num),
-) -> Option<(Num, Option<Num>)> {
+fn value_pick(interval: (Option<Num>, Option<Num>), (alo, ahi): (Num, Num)) -> Option<Pick> {
     let start = interval.0.map_or(alo, |l| l.max(alo));
     let inside = |v: Num| v >= alo && v <= ahi && interval.1.map_or(true, |h| v < h);
     let whole = crate::number::whole(crate::number::ceil(start));
@@ -1465,7 +1625,7 @@ fn ratio_pick(
     (lo, hi): (Option<Num>, Option<Num>),
     (alo, ahi): (Num, Num),
     (blo, bhi): (Num, Num),
-) -> Option<(Num, Option<Num>)> {
+) -> Option<Pick> {
     let zero = crate::number::whole(0);
     let one = crate::number::whole(1);
     let inside = |a: Num, b: Num| {

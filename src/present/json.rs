@@ -108,6 +108,27 @@ pub fn odds_sweep(chart: &str, parameter: &str, columns: &[(i64, Odds)]) -> Valu
     })
 }
 
+/// `odds --sweep NAME --json`: the odds at each step of one input (see
+/// [`crate::input_steps`]), each with its label and situation, and whether
+/// the steps cover every value.
+#[must_use]
+pub fn odds_steps(
+    chart: &str,
+    parameter: &str,
+    exhaustive: bool,
+    steps: &[(String, String, Odds)],
+) -> Value {
+    json!({
+        "chart": chart,
+        "parameter": parameter,
+        "exhaustive": exhaustive,
+        "steps": steps
+            .iter()
+            .map(|(label, choices, o)| json!({"step": label, "choices": choices, "odds": o.to_json()}))
+            .collect::<Vec<_>>(),
+    })
+}
+
 /// `diff --json`: the library's [`OddsDiff::to_json`] shape (`chart`,
 /// `choices`, `outcomes`), with the base's chart beside it.
 #[must_use]
