@@ -457,9 +457,9 @@ pub enum Change<'r> {
 }
 
 /// Without a chart: every chart that differs, with its largest change over
-/// its situation classes (bounded, as `--across`), in the variant's order,
-/// the charts whose classes were not all compared, then the charts it
-/// removed. Also how many charts were compared, and the bound on classes
+/// its situation classes (bounded, as `--across`), the largest change
+/// first (ties in the variant's order), then the charts new in the variant,
+/// those whose classes were not all compared, and the charts it removed. Also how many charts were compared, and the bound on classes
 /// per chart.
 pub fn changes<'r>(
     base: &Side<'r>,
@@ -499,6 +499,14 @@ pub fn changes<'r>(
             out.push(Change::Removed(b));
         }
     }
+    // Where the house rule matters most: the charts that change, largest
+    // change first (ties in the sheet's order), then the rest as they came.
+    // (Equal fractions give equal floats, so ties stay ties.)
+    let size = |c: &Change<'_>| match c {
+        Change::Changed { top, .. } => top.diff.largest().map_or(0.0, |o| o.delta_percent().abs()),
+        _ => -1.0,
+    };
+    out.sort_by(|a, b| size(b).total_cmp(&size(a)));
     (out, compared, limit)
 }
 

@@ -931,7 +931,7 @@ impl<'r> Analysis<'r> {
                     let mut all = args.clone();
                     all.extend(more.iter().cloned());
                     match next.get(&key) {
-                        Some(have) if have.len() <= all.len() => {}
+                        Some(have) if plainness(have) <= plainness(&all) => {}
                         _ => {
                             next.insert(key, all);
                         }
@@ -1437,6 +1437,17 @@ fn holds(program: &Program, tree: &ChartTree, c: &Cond, choices: &Choices) -> Op
         Cond::And(a, b) => holds(program, tree, a, choices)? && holds(program, tree, b, choices)?,
         Cond::Or(a, b) => holds(program, tree, a, choices)? || holds(program, tree, b, choices)?,
     })
+}
+
+/// How plainly a situation reads, lowest first: the fewest inputs named,
+/// then values nearest 0 (`df_weapon=0` before `df_weapon=5`).
+fn plainness(args: &Args) -> (usize, Num) {
+    let far: Num = args
+        .iter()
+        .filter_map(|(_, v)| crate::number::parse(v.as_deref()?))
+        .map(|v| num_traits::Signed::abs(&v))
+        .sum();
+    (args.len(), far)
 }
 
 /// `name=value`, a class part and an argument alike.
