@@ -1005,3 +1005,35 @@ fn result_cells_show_outcomes_and_footnotes_say_the_cases() {
     );
     assert_eq!(notes.len(), 3);
 }
+
+#[test]
+fn a_variants_sheet_marks_its_house_rule_lines_as_show_does() {
+    let rules = Ruleset::from_file(crate::common::root().join("docs/variants/mud_season.rules"))
+        .expect("the variant loads");
+    let bog = rules.chart("bog_down").expect("bog_down");
+    let doc = Html::parse_document(&sheet(&rules, &[bog]));
+    // The two rows it moved, the modifier it changed and the one it added:
+    // the lines `show` marks `*` and `+`, and only those.
+    let marked: Vec<String> = doc
+        .select(&sel("tr.house-rule"))
+        .map(|r| {
+            r.select(&sel("th, td"))
+                .next()
+                .map(text)
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(marked, ["7 or more", "4-6", "+1", "-2"]);
+    let listed: Vec<String> = doc.select(&sel("div.house-rules li")).map(text).collect();
+    assert_eq!(listed, bog.variant_marks());
+    // The plain game's sheet marks nothing.
+    let plain = common::load("first_echelon");
+    let doc = Html::parse_document(&sheet(
+        &plain,
+        &[plain.chart("bog_down").expect("bog_down")],
+    ));
+    assert_eq!(
+        doc.select(&sel("tr.house-rule, div.house-rules")).count(),
+        0
+    );
+}

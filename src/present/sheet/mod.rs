@@ -18,7 +18,7 @@ mod columns;
 use crate::compare::diff::OddsDiff;
 use crate::engine::odds::Odds;
 use crate::ruleset::{ChartRef, Ruleset};
-use maud::{html, Markup, DOCTYPE};
+use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 /// The page's style sheet: screen and print, readable in black and white.
 const CSS: &str = include_str!("sheet.css");
@@ -96,6 +96,9 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
     let Some(tree) = program.charts.get(id) else {
         return html! {};
     };
+    // A variant's chart: its house-rule lines are marked, and listed.
+    let base = plain_game_of(c);
+    let house_rules = c.variant_marks();
     let rolls = c.dice().is_some();
     // A column chart is pictured column by column, as a player reads it.
     let by_column = rolls.then(|| columns::odds_by_column(c)).flatten();
@@ -126,7 +129,7 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
                 }
             }
             div.layout {
-                div.text { (chart::body(program, tree)) }
+                div.text { (marked(chart::body(program, tree), base.as_ref().map(|b| b.0.as_str()))) }
                 @if let Some(table) = &by_column { (table) }
                 @if let Some((situation, odds)) = &picture {
                     figure.odds {
@@ -147,9 +150,59 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
                     }
                 }
             }
-            div.extras { (chart::extras(program, tree)) }
+            div.extras { (marked(chart::extras(program, tree), base.as_ref().map(|b| b.1.as_str()))) }
+            @if !house_rules.is_empty() {
+                div.house-rules {
+                    p { "Changed by the variant " code { (c.game()) } " (marked lines, against the plain game):" }
+                    ul { @for m in &house_rules { li { (m) } } }
+                }
+            }
         }
     }
+}
+
+/// A variant's chart as the plain game draws it (body, then extras), to
+/// mark the lines the variant changed or added.
+fn plain_game_of(c: &ChartRef<'_>) -> Option<(String, String)> {
+    let base = c.variant_base()?;
+    let plain = base.chart(c.name()).ok()?;
+    let (program, id) = plain.compiled();
+    let tree = program.charts.get(id)?;
+    Some((
+        chart::body(program, tree).into_string(),
+        chart::extras(program, tree).into_string(),
+    ))
+}
+
+/// `markup` with each table row the plain game's drawing (`base`) does
+/// not have, cell for cell, marked as a house rule (`tr.house-rule`).
+fn marked(markup: Markup, base: Option<&str>) -> Markup {
+    let Some(base) = base else {
+        return markup;
+    };
+    let html = markup.into_string();
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut rest = html.as_str();
+    while let Some(start) = rest.find("<tr") {
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let Some(end) = rest.find("</tr>").map(|e| e + "</tr>".len()) else {
+            break;
+        };
+        let row = &rest[..end];
+        if base.contains(row) {
+            out.push_str(row);
+        } else if let Some(tail) = row.strip_prefix("<tr class=\"") {
+            out.push_str("<tr class=\"house-rule ");
+            out.push_str(tail);
+        } else if let Some(tail) = row.strip_prefix("<tr") {
+            out.push_str("<tr class=\"house-rule\"");
+            out.push_str(tail);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    PreEscaped(out)
 }
 
 /// The odds of one chart as a standalone SVG file: one bar per outcome,
