@@ -674,7 +674,8 @@ fn the_sheet_renders_in_headless_chromium() {
         .windows(12)
         .filter(|w| w == b"/Type /Page\n" || w == b"/Type /Page ")
         .count();
-    assert!(pages > 2, "the PDF has {pages} pages");
+    // Dense as a printed reference: all 20 charts on at most 6 A4 pages.
+    assert!((3..=6).contains(&pages), "the PDF has {pages} pages");
 
     // The Fire Combat page alone: its results, footnotes, odds by column
     // and modifiers, as printed.
@@ -892,7 +893,8 @@ document.body.dataset.measured = "yes";
 </script>"#;
 
 /// Every bundled game's sheet, laid out by headless Chromium at a desktop
-/// and a phone width: no two boxes of a chart overlap, and the printed
+/// and a phone width, and with its print rules at A4's width: no two boxes
+/// of a chart overlap, and the printed
 /// grids (the CRTs) in the browser's DOM are `show`'s, cell by cell. The
 /// Guns of August's sheet is kept as a screenshot in docs/.
 #[test]
@@ -906,14 +908,18 @@ fn no_box_of_a_chart_overlaps_another_in_chromium() {
     for game in chartwright::bundled::names() {
         let rules = common::load(game);
         let html = sheet(&rules, &rules.charts().collect::<Vec<_>>());
+        let html = html.replace("</body>", &format!("{MEASURE}</body>"));
         let page = work.join(format!("{game}.html"));
-        std::fs::write(&page, html.replace("</body>", &format!("{MEASURE}</body>")))
-            .expect("written");
-        for width in [900, 360] {
+        std::fs::write(&page, &html).expect("written");
+        // As printed: the print rules applied, at A4's width inside its
+        // margins (210 - 2 x 8 mm = 194 mm, 733 px).
+        let printed = work.join(format!("{game}-print.html"));
+        std::fs::write(&printed, html.replace("@media print {", "@media all {")).expect("written");
+        for (page, width) in [(&page, 900), (&page, 360), (&printed, 733)] {
             let dom = run_chromium(
                 &browser,
                 &work,
-                &page,
+                page,
                 &[format!("--window-size={width},1200"), "--dump-dom".into()],
             );
             let doc = Html::parse_document(&String::from_utf8_lossy(&dom));

@@ -168,9 +168,21 @@ pub(crate) struct ChartTree {
     pub groups: Vec<(CompactString, Vec<usize>)>,
     /// Section headings, for display: (heading, subtract, member modifier indices).
     pub sections: Vec<(CompactString, bool, Vec<usize>)>,
+    /// The modifier sets it uses (`use SET if COND`), for display: the
+    /// sheet prints each as one line, the set being a chart of its own.
+    pub used: Vec<UsedSet>,
     pub body: Body,
     pub notes: Vec<CompactString>,
     pub fields: Vec<CompactString>,
+}
+
+/// A modifier set a chart uses: its name, the condition it is used under
+/// (with any around it), and the modifiers it brought, as indices.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct UsedSet {
+    pub set: CompactString,
+    pub cond: Option<Cond>,
+    pub members: std::ops::Range<usize>,
 }
 
 /// What a player can name at roll time.

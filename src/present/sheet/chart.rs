@@ -13,9 +13,11 @@ use crate::syntax::ast::CompactString;
 use maud::{html, Markup};
 
 /// The chart's modifiers and notes, under its body.
-pub(crate) fn extras(program: &Program, c: &ChartTree) -> Markup {
+/// Its modifiers and notes. A modifier set it uses that is drawn on the
+/// same page (`on_page`, by name) is one line naming it.
+pub(crate) fn extras(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
     html! {
-        (modifiers(program, c))
+        (modifiers(program, c, on_page))
         @for n in &c.notes {
             div.notes { (paragraphs(n)) }
         }
@@ -437,13 +439,34 @@ type Block<'a> = (Option<(&'a str, bool)>, Vec<usize>);
 
 /// The modifiers by section, with signs, names, `one of` groups and
 /// conditions.
-fn modifiers(program: &Program, c: &ChartTree) -> Markup {
+fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
     if c.modifiers.is_empty() {
         return html! {};
     }
+    // A modifier set the chart uses, drawn as a chart of its own, is one
+    // line here: its modifiers are on its own table.
+    let drawn: Vec<(&crate::check::tree::UsedSet, &ChartTree)> = c
+        .used
+        .iter()
+        .filter(|u| on_page.contains(&u.set.as_str()))
+        .filter_map(|u| {
+            let set = program
+                .charts
+                .iter()
+                .find(|t| t.name == u.set && t.game == c.game)?;
+            Some((u, set))
+        })
+        .collect();
     // Sections in order, then the modifiers no section holds.
     let mut blocks: Vec<Block<'_>> = Vec::new();
     let mut shown = vec![false; c.modifiers.len()];
+    for (u, _) in &drawn {
+        for i in u.members.clone() {
+            if let Some(s) = shown.get_mut(i) {
+                *s = true;
+            }
+        }
+    }
     for (heading, subtract, members) in &c.sections {
         let fresh: Vec<usize> = members
             .iter()
@@ -471,6 +494,23 @@ fn modifiers(program: &Program, c: &ChartTree) -> Markup {
                     }
                     @for (k, &i) in members.iter().enumerate() {
                         (modifier_row(program, c, i, members.get(k.wrapping_sub(1)).copied()))
+                    }
+                }
+            }
+            @if !drawn.is_empty() {
+                tbody.uses {
+                    @for (u, set) in &drawn {
+                        tr.use {
+                            td.value { "use" }
+                            td.label {
+                                (set.title)
+                                @if let Some(cond) = &u.cond {
+                                    " " span.cond { "(" (Condition::from_tree(program, c, cond).clause()) ")" }
+                                }
+                                ": see its table on this sheet"
+                            }
+                            td.name { code { (set.name) } }
+                        }
                     }
                 }
             }

@@ -36,7 +36,8 @@ pub const BAR_SCALE: f64 = bars::BAR_SCALE;
 /// named under the picture.
 ///
 /// Charts of several games are grouped under each game's title, in the
-/// order given. The print style sheet keeps each chart whole on a page.
+/// order given. Printed, the page is dense: a chart may run on to the next
+/// page, but no table row, picture or heading is split from its text.
 ///
 /// ```
 /// use chartwright::Ruleset;
@@ -57,6 +58,7 @@ pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
             _ => blocks.push((c.game(), vec![*c])),
         }
     }
+    let on_page: Vec<&str> = charts.iter().map(ChartRef::name).collect();
     let page_title = match blocks.as_slice() {
         [(game, _)] => title_of(&games, game).0.to_string(),
         _ => "Reference sheets".to_string(),
@@ -73,7 +75,7 @@ pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
                             h1 { (title) }
                             p.version { "Version " (version) " · " code { (game) } }
                         }
-                        @for c in list { (chart_section(c)) }
+                        @for c in list { (chart_section(c, &on_page)) }
                     }
                 }
                 footer { "Made by chartwright from the game's .rules file. Odds are exact." }
@@ -91,13 +93,13 @@ fn title_of<'a>(games: &[(&'a str, &'a str, &'a str)], game: &str) -> (&'a str, 
 }
 
 /// One chart: heading, body, and the odds picture when it rolls.
-fn chart_section(c: &ChartRef<'_>) -> Markup {
+fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
     let (program, id) = c.compiled();
     let Some(tree) = program.charts.get(id) else {
         return html! {};
     };
     // A variant's chart: its house-rule lines are marked, and listed.
-    let base = plain_game_of(c);
+    let base = plain_game_of(c, on_page);
     let house_rules = c.variant_marks();
     let rolls = c.dice().is_some();
     // A column chart is pictured column by column, as a player reads it.
@@ -150,7 +152,7 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
                     }
                 }
             }
-            div.extras { (marked(chart::extras(program, tree), base.as_ref().map(|b| b.1.as_str()))) }
+            div.extras { (marked(chart::extras(program, tree, on_page), base.as_ref().map(|b| b.1.as_str()))) }
             @if !house_rules.is_empty() {
                 div.house-rules {
                     p { "Changed by the variant " code { (c.game()) } " (marked lines, against the plain game):" }
@@ -163,14 +165,14 @@ fn chart_section(c: &ChartRef<'_>) -> Markup {
 
 /// A variant's chart as the plain game draws it (body, then extras), to
 /// mark the lines the variant changed or added.
-fn plain_game_of(c: &ChartRef<'_>) -> Option<(String, String)> {
+fn plain_game_of(c: &ChartRef<'_>, on_page: &[&str]) -> Option<(String, String)> {
     let base = c.variant_base()?;
     let plain = base.chart(c.name()).ok()?;
     let (program, id) = plain.compiled();
     let tree = program.charts.get(id)?;
     Some((
         chart::body(program, tree).into_string(),
-        chart::extras(program, tree).into_string(),
+        chart::extras(program, tree, on_page).into_string(),
     ))
 }
 

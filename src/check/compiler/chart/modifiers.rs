@@ -126,8 +126,17 @@ impl<'a> ChartCx<'a, '_> {
             .push((set.label.text.clone(), false, Vec::new()));
         inner.section = Some(self.sections.len() - 1);
         self.using.push(u.set.name.clone());
+        let first = self.modifiers.len();
         self.entries(&set.entries, &inner);
         self.using.pop();
+        // Only the outermost `use` is drawn as one line on the sheet.
+        if self.using.is_empty() {
+            self.used.push(crate::check::tree::UsedSet {
+                set: u.set.name.clone(),
+                cond: inner.cond.clone(),
+                members: first..self.modifiers.len(),
+            });
+        }
     }
 
     /// Declares one modifier: its slot, its value (by form: fixed, column
