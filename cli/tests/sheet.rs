@@ -46,6 +46,49 @@ fn assert_bars(root: ElementRef<'_>, class: &str, odds: &Odds) -> usize {
     n
 }
 
+/// Checks a by-net-modifier odds table against the engine: the figure's
+/// situation (`data-choices`) with each column's net (`data-net`) added as
+/// a loose modifier, each cell its exact probability. Returns how many
+/// cells were checked.
+fn assert_net_odds(figure: ElementRef<'_>, chart: &chartwright::ChartRef<'_>) -> usize {
+    let situation = Choices::parse(&attr(figure, "data-choices")).expect("a situation");
+    let bound = chart.bind(&situation).expect("binds");
+    let nets: Vec<i64> = figure
+        .select(&sel("thead th[data-net]"))
+        .map(|th| attr(th, "data-net").parse().expect("a net"))
+        .collect();
+    assert!(nets.len() >= 2, "{}: fewer than two nets", chart.name());
+    let mut n = 0;
+    for net in nets {
+        let odds = bound.clone().with_extra_modifier(net).odds().expect("odds");
+        let cells: Vec<ElementRef<'_>> = figure
+            .select(&sel("tbody td"))
+            .filter(|td| attr(*td, "data-net") == net.to_string())
+            .collect();
+        for o in &odds.outcomes {
+            assert!(
+                cells
+                    .iter()
+                    .any(|td| attr(*td, "data-outcome") == o.outcome),
+                "{}: no row {:?}",
+                chart.name(),
+                o.outcome
+            );
+        }
+        for td in cells {
+            let outcome = attr(td, "data-outcome");
+            assert_eq!(
+                attr(td, "data-probability"),
+                odds.probability(&outcome).fraction(),
+                "{} at net {net}: {outcome}",
+                chart.name()
+            );
+            n += 1;
+        }
+    }
+    n
+}
+
 /// Checks a by-column odds table against the engine: each column's
 /// situation (its heading's `data-choices`) rolled exactly, each cell its
 /// exact probability, every outcome of every column a row. Returns how many
@@ -127,10 +170,15 @@ fn every_chart_is_on_its_sheet_with_its_title_and_true_bars() {
                 );
                 continue;
             }
-            // A column chart: the chance of each result in each column.
+            // A column chart: the chance of each result in each column; a
+            // table with modifiers: at each net modifier.
             if let Some(figure) = by_column {
                 assert!(svg.is_none(), "{}: one picture", chart.name());
-                assert_column_odds(figure, &chart);
+                if figure.value().classes().any(|c| c == "by-net") {
+                    assert_net_odds(figure, &chart);
+                } else {
+                    assert_column_odds(figure, &chart);
+                }
                 continue;
             }
             let odds = chart
@@ -207,11 +255,10 @@ table t "<script>alert('title')</script>" {
     let doc = Html::parse_document(&html);
     assert_eq!(doc.select(&sel("script")).count(), 0, "{html}");
     assert_eq!(doc.select(&sel("img, b")).count(), 0);
-    assert_eq!(
-        doc.select(&sel("style")).count(),
-        2,
-        "the sheet's own, and the picture's"
-    );
+    // The sheet's own: the picture of a table with a modifier is a table
+    // by net modifier (an SVG picture carries its own style; its escaping
+    // is checked with `odds_svg`).
+    assert_eq!(doc.select(&sel("style")).count(), 1);
     assert_eq!(
         text(doc.select(&sel("h2")).next().expect("a title")),
         "<script>alert('title')</script>"
@@ -223,8 +270,8 @@ table t "<script>alert('title')</script>" {
     let label = doc.select(&sel("td.label")).next().expect("a modifier");
     assert_eq!(text(label), "<script>alert('label')</script> & more");
     let outcomes: Vec<String> = doc
-        .select(&sel("rect.bar"))
-        .map(|r| attr(r, "data-outcome"))
+        .select(&sel("figure.by-net tbody th"))
+        .map(text)
         .collect();
     assert_eq!(outcomes, ["<b>bold</b>", "</svg><script>x</script>"]);
 }
@@ -625,6 +672,10 @@ fn the_sheet_renders_in_headless_chromium() {
             .select(&sel("section.chart"))
             .find(|s| attr(*s, "id") == chart.qualified_name())
             .expect("a section");
+        if let Some(figure) = section.select(&sel("figure.by-net")).next() {
+            assert_net_odds(figure, &chart);
+            continue;
+        }
         if let Some(figure) = section.select(&sel("figure.by-column")).next() {
             assert_column_odds(figure, &chart);
             continue;
@@ -762,36 +813,30 @@ fn the_diff_page_renders_in_headless_chromium() {
 }
 
 #[test]
-fn a_grid_read_modifier_comes_from_its_grid_in_the_default_situation() {
+fn a_tables_picture_is_by_net_modifier_naming_only_what_it_depends_on() {
     let rules = common::load("first_echelon");
     let doc = sheet_of(&rules);
     let section = doc
         .select(&sel("section.chart"))
         .find(|s| attr(*s, "id") == "first_echelon.improved_position")
         .expect("Improved Position");
-    let caption = text(
-        section
-            .select(&sel("figcaption"))
-            .next()
-            .expect("a caption"),
-    );
-    assert_eq!(
-        caption,
-        "Odds for unit_rating=elite order_status=good_order, no other modifiers; \
-         discipline from discipline_rating"
-    );
-    // Elite in good order: discipline +1 (the grid), so a 9 or 10 on d10.
-    let bars: Vec<(String, String)> = section
-        .select(&sel("rect.bar"))
-        .map(|r| (attr(r, "data-outcome"), attr(r, "data-probability")))
-        .collect();
-    assert_eq!(
-        bars,
-        [
-            ("Improved Position".to_string(), "1/5".to_string()),
-            ("No effect".to_string(), "4/5".to_string())
-        ]
-    );
+    let figure = section
+        .select(&sel("figure.by-net"))
+        .next()
+        .expect("a picture by net");
+    // Discipline (read from a grid when not given) adds nothing without a
+    // unit rating, so nothing is named: the columns are the net itself.
+    assert_eq!(attr(figure, "data-choices"), "");
+    let caption = text(figure.select(&sel("figcaption")).next().expect("a caption"));
+    assert_eq!(caption, "Chance of each result by net modifier");
+    // Improved Position on 10 or more with a d10: at net +1 (elite in good
+    // order, say), a 9 or 10: 1/5.
+    let cell = figure
+        .select(&sel("td[data-net=\"1\"]"))
+        .find(|td| attr(*td, "data-outcome") == "Improved Position")
+        .expect("the +1 column");
+    assert_eq!(attr(cell, "data-probability"), "1/5");
+    assert_net_odds(figure, &rules.chart("improved_position").expect("chart"));
 }
 
 /// `show`'s grid of a chart typed as printed (`results { ... }`): the

@@ -211,41 +211,7 @@ pub(crate) fn column_situations(
     let Body::Table { columns, scale, .. } = &tree.body else {
         return None;
     };
-    // A modifier the chart needs a value for adds the value nearest 0.
-    let base = &base.args().iter().fold(Choices::none(), |c, a| {
-        let nearest_zero = modifier_in(tree, &a.name).and_then(|m| {
-            let ModValue::Param { .. } = m.value else {
-                return None;
-            };
-            let SlotKind::Param {
-                bounds: Some((lo, hi)),
-                ..
-            } = tree.slots.get(m.slot)?.kind
-            else {
-                return None;
-            };
-            let zero = crate::number::whole(0);
-            Some(Show(zero.max(lo).min(hi)).to_string())
-        });
-        c.with(&a.name, nearest_zero.as_deref().or(a.value.as_deref()))
-    });
-    // A modifier fed by a grid is given 0 directly (its grid's keys then
-    // change nothing, and the picture leaves them out).
-    let base = &tree
-        .modifiers
-        .iter()
-        .filter(|m| matches!(m.value, ModValue::Param { from: Some(_), .. }))
-        .filter_map(|m| tree.slots.get(m.slot))
-        .filter(|slot| match slot.kind {
-            SlotKind::Param { bounds, .. } => bounds.map_or(true, |(lo, hi)| {
-                lo <= crate::number::whole(0) && crate::number::whole(0) <= hi
-            }),
-            _ => false,
-        })
-        .fold(base.clone(), |c, slot| {
-            let name = slot.name.to_string();
-            leaving_out(&c, std::slice::from_ref(&name)).with(&name, Some("0"))
-        });
+    let base = &zeroed(tree, base);
     if let Some(slot) = columns {
         let s = tree.slots.get(*slot)?;
         let SlotKind::Choice(ch) = s.kind else {
@@ -347,6 +313,122 @@ pub fn input_steps(
         })
         .collect();
     Some((steps, not_split.is_empty()))
+}
+
+/// `base` as a sheet's picture reads it: a modifier the chart needs a value
+/// for at the value nearest 0 its bounds allow, a modifier fed by a grid
+/// given 0 directly (its grid's keys then change nothing).
+#[cfg(feature = "sheet")]
+fn zeroed(tree: &ChartTree, base: &Choices) -> Choices {
+    // A modifier the chart needs a value for adds the value nearest 0.
+    let base = base.args().iter().fold(Choices::none(), |c, a| {
+        let nearest_zero = modifier_in(tree, &a.name).and_then(|m| {
+            let ModValue::Param { .. } = m.value else {
+                return None;
+            };
+            let SlotKind::Param {
+                bounds: Some((lo, hi)),
+                ..
+            } = tree.slots.get(m.slot)?.kind
+            else {
+                return None;
+            };
+            let zero = crate::number::whole(0);
+            Some(Show(zero.max(lo).min(hi)).to_string())
+        });
+        c.with(&a.name, nearest_zero.as_deref().or(a.value.as_deref()))
+    });
+    // A modifier fed by a grid is given 0 directly (its grid's keys then
+    // change nothing, and the picture leaves them out).
+    tree.modifiers
+        .iter()
+        .filter(|m| matches!(m.value, ModValue::Param { from: Some(_), .. }))
+        .filter_map(|m| tree.slots.get(m.slot))
+        .filter(|slot| match slot.kind {
+            SlotKind::Param { bounds, .. } => bounds.map_or(true, |(lo, hi)| {
+                lo <= crate::number::whole(0) && crate::number::whole(0) <= hi
+            }),
+            _ => false,
+        })
+        .fold(base, |c, slot| {
+            let name = slot.name.to_string();
+            leaving_out(&c, std::slice::from_ref(&name)).with(&name, Some("0"))
+        })
+}
+
+/// A chart's situation for a picture by net modifier: `base` as
+/// [`zeroed`] reads it.
+#[cfg(feature = "sheet")]
+pub(crate) fn plain_situation(chart: &ChartRef<'_>, base: &Choices) -> Option<Choices> {
+    let (program, id) = chart.compiled();
+    let tree = program.charts.get(id)?;
+    Some(zeroed(tree, base))
+}
+
+/// The lowest and highest net modifier a table (without columns or a
+/// score) or a check can be given by its modifiers: each modifier's own
+/// reach, a `one of` group's widest member, within `cap modifiers at` and
+/// no further than the rows tell apart. `None` for any other chart, one
+/// without modifiers, or one whose modifiers have no bound.
+#[cfg(feature = "sheet")]
+pub(crate) fn net_reach(tree: &ChartTree) -> Option<(i64, i64)> {
+    match &tree.body {
+        Body::Table {
+            columns: None,
+            scale: None,
+            score: None,
+            ..
+        }
+        | Body::Check { .. } => {}
+        _ => return None,
+    }
+    let one = |m: &Modifier| -> Option<(i64, i64)> {
+        let (a, b) = match m.value {
+            ModValue::Fixed(v) => (v, v),
+            ModValue::Shift(_) => (0, 0),
+            ModValue::Counted {
+                per,
+                max: Some(max),
+            } => (0, per.signum() * max),
+            ModValue::Counted { max: None, .. } => return None,
+            ModValue::Param { factor, .. } => {
+                let SlotKind::Param {
+                    bounds: Some((lo, hi)),
+                    ..
+                } = tree.slots.get(m.slot)?.kind
+                else {
+                    return None;
+                };
+                let (lo, hi) = (crate::number::ceil(lo), crate::number::floor(hi));
+                (factor.checked_mul(lo)?, factor.checked_mul(hi)?)
+            }
+        };
+        Some((a.min(b).min(0), a.max(b).max(0)))
+    };
+    let (mut lo, mut hi) = (0i64, 0i64);
+    let mut grouped: BTreeMap<usize, (i64, i64)> = BTreeMap::new();
+    for m in tree.modifiers.iter().filter(|m| !m.always && m.side == 0) {
+        let (a, b) = one(m)?;
+        match m.group {
+            Some(g) => {
+                let e = grouped.entry(g).or_insert((0, 0));
+                *e = (e.0.min(a), e.1.max(b));
+            }
+            None => {
+                lo = lo.checked_add(a)?;
+                hi = hi.checked_add(b)?;
+            }
+        }
+    }
+    for (a, b) in grouped.into_values() {
+        lo = lo.checked_add(a)?;
+        hi = hi.checked_add(b)?;
+    }
+    if let Some(cap) = tree_cap(tree).or_else(|| reach(tree)) {
+        lo = lo.max(-cap);
+        hi = hi.min(cap);
+    }
+    (tree.modifiers.iter().any(|m| !m.always) && lo < hi).then_some((lo, hi))
 }
 
 /// `choices` without the arguments named in `names`, its text written

@@ -1,10 +1,11 @@
-//! The odds picture of a column chart, as a wargamer reads a CRT: the
-//! chance of each result in each column, at net modifier 0 where the
+//! The odds pictures a wargamer reads. A column chart, as a CRT is read:
+//! the chance of each result in each column, at net modifier 0 where the
 //! chart allows it (no modifiers named; a value it needs as near 0 as its
 //! bounds allow), under the sheet's own column headings; the caption says
-//! the net and every other setting. Each cell carries its
-//! exact probability and its column's situation, so a test can check it
-//! against the engine.
+//! the net and every other setting. A table or check with modifiers: the
+//! chance of each result at each net modifier its modifiers reach. Each
+//! cell carries its exact probability and its column's situation, so a
+//! test can check it against the engine.
 
 use crate::compare::classes::column_situations;
 use crate::engine::choices::Choices;
@@ -128,4 +129,95 @@ fn signed(n: i64) -> String {
     } else {
         format!("{n:+}")
     }
+}
+
+/// Most net-modifier columns drawn: the reach, around 0, cut to this.
+const MOST_NETS: i64 = 6;
+
+/// The chance of each result at each net modifier the chart's modifiers
+/// reach (within `cap modifiers at`, and no further than the rows tell
+/// apart), for a table without columns or a check; `None` for a chart
+/// without modifiers, or whose odds need choices a sheet cannot pick.
+pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
+    let (program, id) = chart.compiled();
+    let tree = program.charts.get(id)?;
+    let (lo, hi) = crate::compare::classes::net_reach(tree)?;
+    let (lo, hi) = (lo.max(-MOST_NETS), hi.min(MOST_NETS));
+    if lo == hi {
+        return None;
+    }
+    let base = chart.example_choices();
+    let mut situation = crate::compare::classes::plain_situation(chart, &base)?;
+    let sweep_of = |c: &Choices| chart.bind(c).ok()?.sweep(lo..=hi).ok();
+    let mut sweep = sweep_of(&situation)?;
+    // Leave out what changes nothing, so the caption names only what the
+    // picture depends on.
+    for arg in situation.args().to_vec() {
+        let fewer = situation
+            .args()
+            .iter()
+            .filter(|a| a.name != arg.name)
+            .fold(Choices::none(), |c, a| c.with(&a.name, a.value.as_deref()));
+        if sweep_of(&fewer).is_some_and(|s| s == sweep) {
+            situation = fewer;
+        }
+    }
+    // Past either end of the rows every net reads alike: one column says
+    // it, `-4 or less`, `+2 or more`.
+    let mut heads: Vec<String> = sweep.iter().map(|(n, _)| signed(*n)).collect();
+    while sweep.len() > 2 && sweep[0].1 == sweep[1].1 {
+        sweep.remove(0);
+        heads.remove(0);
+        heads[0] = format!("{} or less", signed(sweep[0].0));
+    }
+    while sweep.len() > 2 && sweep[sweep.len() - 1].1 == sweep[sweep.len() - 2].1 {
+        sweep.pop();
+        heads.pop();
+        if let Some(last) = heads.last_mut() {
+            *last = format!("{} or more", signed(sweep[sweep.len() - 1].0));
+        }
+    }
+    // The results in the order of the column that gives the most of them.
+    let mut results: Vec<&str> = Vec::new();
+    let mut by_width: Vec<&Odds> = sweep.iter().map(|(_, o)| o).collect();
+    by_width.sort_by_key(|o| std::cmp::Reverse(o.outcomes.len()));
+    for o in by_width {
+        for outcome in &o.outcomes {
+            if !results.contains(&outcome.outcome.as_str()) {
+                results.push(&outcome.outcome);
+            }
+        }
+    }
+    Some(html! {
+        figure.odds.by-column.by-net data-choices=(situation.text()) {
+            table.column-odds {
+                thead {
+                    tr {
+                        th.corner { "Net" }
+                        @for ((net, _), head) in sweep.iter().zip(&heads) {
+                            th data-net=(net) { (head) }
+                        }
+                    }
+                }
+                tbody {
+                    @for result in &results {
+                        tr {
+                            th { (result) }
+                            @for (net, o) in &sweep {
+                                @let p = o.probability(result);
+                                td data-net=(net) data-outcome=(result)
+                                    data-probability=(p.fraction()) { (percent(p.to_f64())) }
+                            }
+                        }
+                    }
+                }
+            }
+            figcaption {
+                "Chance of each result by net modifier"
+                @if !situation.text().is_empty() {
+                    ", with " code { (situation.text()) }
+                }
+            }
+        }
+    })
 }

@@ -102,8 +102,11 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
     let base = plain_game_of(c, on_page);
     let house_rules = c.variant_marks();
     let rolls = c.dice().is_some();
-    // A column chart is pictured column by column, as a player reads it.
-    let by_column = rolls.then(|| columns::odds_by_column(c)).flatten();
+    // A column chart is pictured column by column, as a player reads it;
+    // a table with modifiers, net modifier by net modifier.
+    let by_column = rolls
+        .then(|| columns::odds_by_column(c).or_else(|| columns::odds_by_net(c)))
+        .flatten();
     let picture = (rolls && by_column.is_none()).then(|| {
         let choices = c.example_choices();
         (choices.text().to_string(), c.odds(&choices))
