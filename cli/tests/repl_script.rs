@@ -463,3 +463,25 @@ fn scripts_get_no_prompt_and_no_banner() {
         .stdout(predicate::str::contains("chartwright>").not())
         .stdout(predicate::str::starts_with("first_echelon"));
 }
+
+#[test]
+fn odds_sweep_of_a_name_alone_steps_through_what_changes_the_odds() {
+    // Tracked +2 on a d10: Traverse 50% off, 70% on; a range sweep and a
+    // name sweep cannot be given together.
+    let a = fe("odds bog_down --sweep tracked\nodds bog_down --sweep tracked --sweep -1..1\n");
+    let out = stdout(&a);
+    let traverse = out
+        .lines()
+        .find(|l| l.starts_with("Traverse"))
+        .expect("Traverse");
+    assert_eq!(
+        traverse.split_whitespace().skip(1).collect::<Vec<_>>(),
+        ["50.00%", "70.00%"],
+        "{out}"
+    );
+    assert!(
+        stderr(&a).contains("`--sweep` is given twice"),
+        "{}",
+        stderr(&a)
+    );
+}

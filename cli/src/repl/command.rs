@@ -32,12 +32,13 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec {
         name: "odds",
-        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B | --sweep NAME=A..B]",
+        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B | --sweep NAME=A..B | --sweep NAME]",
         summary: "the exact odds of every outcome",
         detail: "Computes the exact probability of each outcome for the choices given. \
                  With `--sweep A..B`, shows the odds against an extra net modifier from \
                  A to B, one column each; with `--sweep NAME=A..B`, against the parameter \
-                 NAME from A to B.",
+                 NAME from A to B; with `--sweep NAME`, at each value of NAME that \
+                 changes them.",
         example: "odds manoeuvre unit_rating=veteran order_status=suppressed --sweep -2..2",
     },
     Spec {
@@ -200,6 +201,9 @@ pub enum Command {
     Odds(ChartArgs, Option<(i64, i64)>),
     /// `odds CHART ... --sweep NAME=A..B`: over a named parameter.
     OddsSweep(ChartArgs, String, i64, i64),
+    /// `odds CHART ... --sweep NAME`: at each value of NAME that changes
+    /// the odds.
+    OddsSteps(ChartArgs, String),
     /// `diff BASE VARIANT [CHART ...] [--across] [--sweep NAME=A..B]
     /// [--json] [--html FILE]`: the
     /// words after `diff`.
@@ -360,6 +364,7 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
     let mut sweep = None;
     let mut blanked: Vec<(usize, usize)> = Vec::new();
     let mut named = None;
+    let mut steps: Option<String> = None;
     let mut i = 0;
     while i < rest.len() {
         let w = &rest[i];
@@ -384,12 +389,22 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
             i += 1;
             continue;
         };
-        if sweep.is_some() {
+        if sweep.is_some() || steps.is_some() {
             return Err(CommandError::at(
                 w,
                 "`--sweep` is given twice",
                 "give one range",
             ));
+        }
+        // A name alone: each value of it that changes the odds.
+        if !range.is_empty()
+            && range.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !range.starts_with(|c: char| c.is_ascii_digit())
+        {
+            steps = Some(range.clone());
+            blanked.push((w.start, span_end));
+            rest.drain(i..i + take);
+            continue;
         }
         if let Some((name, r)) = range.split_once('=') {
             let (a, b) = parse_range(r)
@@ -431,6 +446,9 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
     }
     if let Some((name, a, b)) = named {
         return Ok(Command::OddsSweep(ca, name, a, b));
+    }
+    if let Some(name) = steps {
+        return Ok(Command::OddsSteps(ca, name));
     }
     Ok(Command::Odds(ca, sweep))
 }

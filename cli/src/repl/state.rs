@@ -354,6 +354,7 @@ impl ReplState {
             Command::Odds(args, sweep) => self.odds(line, &args, sweep),
             Command::Diff(words) => self.diff(&words),
             Command::OddsSweep(args, name, a, b) => self.odds_sweep(line, &args, &name, a, b),
+            Command::OddsSteps(args, name) => self.odds_steps(line, &args, &name),
             Command::Seed(Some(n)) => {
                 self.seed = n;
                 self.rng = Xoshiro256PlusPlus::seed_from_u64(n);
@@ -619,6 +620,26 @@ impl ReplState {
             Err(e) => return fail(&e),
         };
         match crate::diff::odds_sweep(&chart, &choices, args.extra, name, a, b, false) {
+            Ok(out) => Reply::ok(out),
+            Err(Ok(message)) => Reply::fail(message),
+            Err(Err(e)) => fail(&e),
+        }
+    }
+
+    fn odds_steps(&self, line: &str, args: &ChartArgs, name: &str) -> Reply {
+        let chart = match find_chart(&self.ruleset, line, &args.chart, false) {
+            Ok(c) => c,
+            Err(e) => return Reply::fail(e),
+        };
+        if let Err(e) = check_lengths(line, args) {
+            return Reply::fail(e);
+        }
+        let fail = |e: &RollError| Reply::fail(output::roll_error(e, &self.ruleset, line, "input"));
+        let choices = match choices(args) {
+            Ok(c) => c,
+            Err(e) => return fail(&e),
+        };
+        match crate::diff::odds_steps(&chart, &choices, args.extra, name, false) {
             Ok(out) => Reply::ok(out),
             Err(Ok(message)) => Reply::fail(message),
             Err(Err(e)) => fail(&e),
