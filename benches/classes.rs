@@ -15,20 +15,9 @@ mod common;
 use chartwright::{across, situation_classes, Choices, Ruleset};
 use std::hint::black_box;
 
-fn games() -> Vec<(String, Ruleset)> {
-    common::rules_paths()
-        .into_iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            let rules = Ruleset::from_file(&p).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, rules)
-        })
-        .collect()
-}
-
 fn main() {
     let mut c = common::criterion();
-    let games = games();
+    let games = common::games();
     let limit = chartwright::Limits::default().max_situations;
     let bench = common::benchmarking();
     let (runs, batch) = if bench { (21, 3) } else { (1, 1) };

@@ -17,18 +17,6 @@ mod common;
 use chartwright::{Choices, Ruleset};
 use std::hint::black_box;
 
-/// Every game in `rules/`, each compiled on its own.
-fn games() -> Vec<(String, Ruleset)> {
-    common::rules_paths()
-        .into_iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            let rules = Ruleset::from_file(&p).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, rules)
-        })
-        .collect()
-}
-
 /// The large distributions of issue 5.
 const LARGE: &str = r#"
 game "Large" version "1"
@@ -65,7 +53,7 @@ table sum_50d6 "The sum of 50d6" {
 
 fn main() {
     let mut c = common::criterion();
-    let games = games();
+    let games = common::games();
 
     // Every sheet chart, one by one: a median-of-N table (stdout).
     let bench = common::benchmarking();

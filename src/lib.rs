@@ -23,7 +23,8 @@
 //! variant/  merge a house rule into its base's AST (before check)
 //! ruleset/  load sources, bases and bundled games; the Ruleset, ChartRef
 //!           and BoundChart handles
-//! compare/  a chart's odds in a base and a variant (OddsDiff, across)
+//! compare/  situation classes from the compiled trees; a chart's odds in a
+//!           base and a variant (OddsDiff), across every class (across)
 //! present/  show text (render), trace lines, sheet (HTML, SVG)
 //! expect    `expect` lines checked through the public Ruleset API
 //! ```

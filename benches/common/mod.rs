@@ -136,3 +136,17 @@ pub fn interleaved(
         times_b[times_b.len() / 2] * 1e9,
     )
 }
+
+/// Every game in `rules/`, each compiled on its own, with its name.
+#[must_use]
+pub fn games() -> Vec<(String, chartwright::Ruleset)> {
+    rules_paths()
+        .into_iter()
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            let rules =
+                chartwright::Ruleset::from_file(&p).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, rules)
+        })
+        .collect()
+}

@@ -506,20 +506,17 @@ fn odds(
     let req = Request::new(ruleset, chart, words)?;
     let fail = |e: &chartwright::RollError| req.fail(e);
     let (chart, choices, extra) = (req.chart, &req.choices, req.extra);
-    if let Some(diff::Sweep::Named(name, a, b)) = sweep.and_then(diff::parse_sweep) {
-        let text =
-            diff::odds_sweep(&chart, choices, extra, &name, a, b, json).map_err(|e| match e {
-                Ok(message) => {
-                    anstream::eprint!("{message}");
-                    ExitCode::from(1)
-                }
-                Err(e) => fail(&e),
-            })?;
-        emit(&text);
-        return Ok(());
-    }
-    if let Some(diff::Sweep::Steps(name)) = sweep.and_then(diff::parse_sweep) {
-        let text = diff::odds_steps(&chart, choices, extra, &name, json).map_err(|e| match e {
+    let by_name = match sweep.and_then(diff::parse_sweep) {
+        Some(diff::Sweep::Named(name, a, b)) => {
+            Some(diff::odds_sweep(&chart, choices, extra, &name, a, b, json))
+        }
+        Some(diff::Sweep::Steps(name)) => {
+            Some(diff::odds_steps(&chart, choices, extra, &name, json))
+        }
+        _ => None,
+    };
+    if let Some(result) = by_name {
+        let text = result.map_err(|e| match e {
             Ok(message) => {
                 anstream::eprint!("{message}");
                 ExitCode::from(1)

@@ -353,8 +353,10 @@ impl ReplState {
             Command::Chart(args) => self.roll(line, &args, true),
             Command::Odds(args, sweep) => self.odds(line, &args, sweep),
             Command::Diff(words) => self.diff(&words),
-            Command::OddsSweep(args, name, a, b) => self.odds_sweep(line, &args, &name, a, b),
-            Command::OddsSteps(args, name) => self.odds_steps(line, &args, &name),
+            Command::OddsSweep(args, name, a, b) => {
+                self.odds_by_name(line, &args, &name, Some((a, b)))
+            }
+            Command::OddsSteps(args, name) => self.odds_by_name(line, &args, &name, None),
             Command::Seed(Some(n)) => {
                 self.seed = n;
                 self.rng = Xoshiro256PlusPlus::seed_from_u64(n);
@@ -606,7 +608,14 @@ impl ReplState {
         }
     }
 
-    fn odds_sweep(&self, line: &str, args: &ChartArgs, name: &str, a: i64, b: i64) -> Reply {
+    /// `odds ... --sweep NAME=A..B` (`range` given) or `--sweep NAME`.
+    fn odds_by_name(
+        &self,
+        line: &str,
+        args: &ChartArgs,
+        name: &str,
+        range: Option<(i64, i64)>,
+    ) -> Reply {
         let chart = match find_chart(&self.ruleset, line, &args.chart, false) {
             Ok(c) => c,
             Err(e) => return Reply::fail(e),
@@ -619,27 +628,13 @@ impl ReplState {
             Ok(c) => c,
             Err(e) => return fail(&e),
         };
-        match crate::diff::odds_sweep(&chart, &choices, args.extra, name, a, b, false) {
-            Ok(out) => Reply::ok(out),
-            Err(Ok(message)) => Reply::fail(message),
-            Err(Err(e)) => fail(&e),
-        }
-    }
-
-    fn odds_steps(&self, line: &str, args: &ChartArgs, name: &str) -> Reply {
-        let chart = match find_chart(&self.ruleset, line, &args.chart, false) {
-            Ok(c) => c,
-            Err(e) => return Reply::fail(e),
+        let out = match range {
+            Some((a, b)) => {
+                crate::diff::odds_sweep(&chart, &choices, args.extra, name, a, b, false)
+            }
+            None => crate::diff::odds_steps(&chart, &choices, args.extra, name, false),
         };
-        if let Err(e) = check_lengths(line, args) {
-            return Reply::fail(e);
-        }
-        let fail = |e: &RollError| Reply::fail(output::roll_error(e, &self.ruleset, line, "input"));
-        let choices = match choices(args) {
-            Ok(c) => c,
-            Err(e) => return fail(&e),
-        };
-        match crate::diff::odds_steps(&chart, &choices, args.extra, name, false) {
+        match out {
             Ok(out) => Reply::ok(out),
             Err(Ok(message)) => Reply::fail(message),
             Err(Err(e)) => fail(&e),
