@@ -31,6 +31,7 @@ use crate::ruleset::{ChartRef, InputInfo, InputKind};
 use crate::syntax::ast::shift_text;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 /// Situations the charts compared cannot tell apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +68,20 @@ impl Classes {
 
 /// A situation that reaches a column: a value, or an odds ratio's two.
 type Pick = (Num, Option<Num>);
+
+/// A unit's option in the nets' search: what it adds, its arguments, and
+/// how plainly they read (see [`plainness`]).
+type NetOption = (Vec<i64>, Args, (usize, Num));
+
+/// A reachable sum's plainest path so far, and how plainly it reads.
+type Reached = (Option<Rc<Step>>, (usize, Num));
+
+/// One unit's option on the way to a reachable net: (unit, option) in the
+/// options table, and the steps before it.
+struct Step {
+    option: (usize, usize),
+    back: Option<Rc<Step>>,
+}
 
 /// Arguments as typed: each name, with its value if it takes one.
 type Args = Vec<(String, Option<String>)>;
@@ -976,14 +991,20 @@ impl<'r> Analysis<'r> {
     ) -> Vec<Setting> {
         let width: usize = self.sides.iter().map(Side::width).sum();
         let trees: usize = self.sides.iter().map(|s| 1 + s.reached.len()).sum();
-        let mut reach: BTreeMap<Vec<i64>, Args> = BTreeMap::from([(vec![0; width], Vec::new())]);
+        // Each unit's options: what it adds, its arguments, how plainly
+        // they read.
+        let mut table: Vec<Vec<NetOption>> = Vec::new();
+        // Reachable sums, each with the plainest situation that reaches it:
+        // its choices as a shared path back through the units (no copying).
+        let mut reach: BTreeMap<Vec<i64>, Reached> =
+            BTreeMap::from([(vec![0; width], (None, (0, Num::from_integer(0))))]);
         let mut member = 0;
         for unit in units {
             // A required input has no "not given".
-            let mut options: Vec<(Vec<i64>, Args)> = if unit.iter().any(|n| self.required(n)) {
+            let mut options: Vec<NetOption> = if unit.iter().any(|n| self.required(n)) {
                 Vec::new()
             } else {
-                vec![(vec![0; width], Vec::new())]
+                vec![(vec![0; width], Vec::new(), (0, Num::from_integer(0)))]
             };
             for name in unit {
                 let on: Vec<bool> = applying
@@ -997,29 +1018,37 @@ impl<'r> Analysis<'r> {
                 }
                 for s in self.settings(name, not_split) {
                     if let Some(v) = self.effect(name, &s, &on) {
-                        options.push((v, s.args));
+                        let plain = plainness(&s.args);
+                        options.push((v, s.args, plain));
                     }
                 }
             }
-            let mut next: BTreeMap<Vec<i64>, Args> = BTreeMap::new();
-            for (sum, args) in &reach {
-                for (v, more) in &options {
+            let u = table.len();
+            let mut next: BTreeMap<Vec<i64>, Reached> = BTreeMap::new();
+            for (sum, (path, score)) in &reach {
+                for (k, (v, more, plain)) in options.iter().enumerate() {
                     let key: Vec<i64> = sum
                         .iter()
                         .zip(v)
                         .map(|(a, b)| a.saturating_add(*b))
                         .collect();
                     let key = self.capped(key);
-                    let mut all = args.clone();
-                    all.extend(more.iter().cloned());
-                    match next.get(&key) {
-                        Some(have) if plainness(have) <= plainness(&all) => {}
-                        _ => {
-                            next.insert(key, all);
-                        }
+                    let total = (score.0 + plain.0, score.1 + plain.1);
+                    if next.get(&key).is_some_and(|have| have.1 <= total) {
+                        continue;
                     }
+                    let path = if more.is_empty() {
+                        path.clone()
+                    } else {
+                        Some(Rc::new(Step {
+                            option: (u, k),
+                            back: path.clone(),
+                        }))
+                    };
+                    next.insert(key, (path, total));
                 }
             }
+            table.push(options);
             if !next.is_empty() {
                 reach = next;
             }
@@ -1028,9 +1057,21 @@ impl<'r> Analysis<'r> {
         // `name_net`): other modifiers add to it too.
         reach
             .into_iter()
-            .map(|(key, args)| Setting {
-                part: self.shift_words(&key),
-                args,
+            .map(|(key, (path, _))| {
+                let mut args = Vec::new();
+                let mut at = path.as_deref();
+                while let Some(step) = at {
+                    if let Some((_, more, _)) =
+                        table.get(step.option.0).and_then(|o| o.get(step.option.1))
+                    {
+                        args.splice(0..0, more.iter().cloned());
+                    }
+                    at = step.back.as_deref();
+                }
+                Setting {
+                    part: self.shift_words(&key),
+                    args,
+                }
             })
             .collect()
     }
