@@ -104,7 +104,7 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
                     None => { ", with each column's modifiers" }
                 }
                 @if !others.text().is_empty() {
-                    ", with " code { (others.text()) }
+                    ", with " (in_words(chart, &others)) " (" code { (others.text()) } ")"
                 }
             }
         }
@@ -215,9 +215,38 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
             figcaption {
                 "Chance of each result by net modifier"
                 @if !situation.text().is_empty() {
-                    ", with " code { (situation.text()) }
+                    ", with " (in_words(chart, &situation)) " (" code { (situation.text()) } ")"
                 }
             }
         }
     })
+}
+
+/// A situation in the sheet's words: each flag's label, each choice's
+/// label and option, each number's label and value
+/// (`Type of attack: Direct Fire; direct fire weapon rating 0`).
+fn in_words(chart: &ChartRef<'_>, choices: &Choices) -> String {
+    let inputs = chart.inputs();
+    choices
+        .args()
+        .iter()
+        .map(|a| {
+            let input = inputs.iter().find(|i| i.name == a.name);
+            match (input, a.value.as_deref()) {
+                (Some(i), None) => i.label.clone(),
+                (Some(i), Some(v)) => match &i.kind {
+                    crate::ruleset::InputKind::Choice { options } => {
+                        let option = options
+                            .iter()
+                            .find(|o| o.0 == v)
+                            .map_or(v, |o| o.1.as_str());
+                        format!("{}: {option}", i.label)
+                    }
+                    _ => format!("{} {v}", i.label),
+                },
+                (None, _) => a.name.clone(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
