@@ -552,6 +552,26 @@ fn roll_given_twice() {
 }
 
 #[test]
+fn roll_two_bare_options_of_one_choice() {
+    // `veteran raw`: both options of `unit_rating`, neither named: the
+    // second used to win silently.
+    check_roll(
+        "roll_two_bare_options_of_one_choice",
+        "first_echelon",
+        "discipline_rating",
+        "veteran raw good_order",
+        "chartwright::roll::given_twice",
+    );
+    check_roll(
+        "roll_bare_option_and_named",
+        "first_echelon",
+        "discipline_rating",
+        "veteran unit_rating=raw good_order",
+        "chartwright::roll::given_twice",
+    );
+}
+
+#[test]
 fn roll_malformed_argument() {
     check_roll(
         "roll_malformed_argument",

@@ -383,15 +383,15 @@ fn given_values<'c>(
     let mut given: Vec<Option<&Arg>> = vec![None; c.slots.len()];
     for arg in choices.args() {
         let (slot, value) = resolve_arg(program, chart, arg)?;
-        if let Some(first) = given[slot] {
-            if first.name == arg.name || first.value.is_some() {
-                return Err(RollError::new(
-                    RollErrorKind::GivenTwice {
-                        name: c.slots[slot].name.to_string(),
-                    },
-                    Some(arg.span),
-                ));
-            }
+        // Twice by name, or two options of one choice given bare
+        // (`veteran raw`) or bare and by name (`veteran unit_rating=raw`).
+        if given[slot].is_some() {
+            return Err(RollError::new(
+                RollErrorKind::GivenTwice {
+                    name: c.slots[slot].name.to_string(),
+                },
+                Some(arg.span),
+            ));
         }
         given[slot] = Some(arg);
         values[slot] = Some(value);

@@ -363,7 +363,9 @@ impl RollErrorKind {
             Self::MissingChoice { name, options } => {
                 format!("add `{name}=` one of: {}", options.join(", "))
             }
-            Self::GivenTwice { .. } => "give each name once".into(),
+            Self::GivenTwice { name } => {
+                format!("give `{name}` once: by name, or as one of its options alone")
+            }
             Self::NoRow { .. } => "check the parameters' values against the sheet".into(),
             Self::TooDeep { .. } | Self::TooLarge { .. } => {
                 "roll fewer dice, or a shorter chain of charts".into()
