@@ -232,7 +232,7 @@ pub(crate) fn column_situations(
         let SlotKind::Choice(ch) = s.kind else {
             return None;
         };
-        let choices = leaving_out(base, &[s.name.to_string()]);
+        let choices = base.leaving_out(&[s.name.as_str()]);
         let columns = program
             .choices
             .get(ch)?
@@ -246,8 +246,8 @@ pub(crate) fn column_situations(
     let a = Analysis::new(&[chart], &Choices::none());
     let mut done = BTreeSet::new();
     let settings = a.scale_axis(&mut done, &mut Vec::new())?;
-    let left: Vec<String> = done.into_iter().collect();
-    let choices = leaving_out(base, &left);
+    let left: Vec<&str> = done.iter().map(String::as_str).collect();
+    let choices = base.leaving_out(&left);
     let columns = settings
         .into_iter()
         .filter_map(|s| {
@@ -279,11 +279,7 @@ pub fn input_steps(
     given: &Choices,
     name: &str,
 ) -> Option<(Vec<SituationClass>, bool)> {
-    let others = given
-        .args()
-        .iter()
-        .filter(|a| a.name != name)
-        .fold(Choices::none(), |c, a| c.with(&a.name, a.value.as_deref()));
+    let others = given.leaving_out(&[name]);
     let a = Analysis::new(&[chart], &others);
     let input = a.input(name)?;
     let step = |label: String, value: Option<String>| SituationClass {
@@ -367,7 +363,7 @@ fn zeroed(tree: &ChartTree, base: &Choices) -> Choices {
         })
         .fold(base, |c, slot| {
             let name = slot.name.to_string();
-            leaving_out(&c, std::slice::from_ref(&name)).with(&name, Some("0"))
+            c.leaving_out(&[name.as_str()]).with(&name, Some("0"))
         })
 }
 
@@ -444,17 +440,6 @@ pub(crate) fn net_reach(tree: &ChartTree) -> Option<(i64, i64)> {
         hi = hi.min(cap);
     }
     (tree.modifiers.iter().any(|m| !m.always) && lo < hi).then_some((lo, hi))
-}
-
-/// `choices` without the arguments named in `names`, its text written
-/// afresh (so it reads as a player would type it).
-#[cfg(feature = "sheet")]
-fn leaving_out(choices: &Choices, names: &[String]) -> Choices {
-    choices
-        .args()
-        .iter()
-        .filter(|a| !names.contains(&a.name))
-        .fold(Choices::none(), |c, a| c.with(&a.name, a.value.as_deref()))
 }
 
 /// The class numbered `index` in mixed radix over the axes.

@@ -101,6 +101,17 @@ impl Choices {
         self
     }
 
+    /// These choices without the arguments named in `names`, the text
+    /// written afresh (so it reads as a player would type it; unlike
+    /// [`Choices::without`], no span points into the old text).
+    #[must_use]
+    pub(crate) fn leaving_out(&self, names: &[&str]) -> Self {
+        self.args
+            .iter()
+            .filter(|a| !names.contains(&a.name.as_str()))
+            .fold(Self::none(), |c, a| c.with(&a.name, a.value.as_deref()))
+    }
+
     /// Adds an argument given by a program rather than typed.
     #[must_use]
     pub fn with(mut self, name: &str, value: Option<&str>) -> Self {

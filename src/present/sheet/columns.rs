@@ -28,25 +28,22 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
     };
     let full = odds_of(&columns)?;
     for arg in others.args().to_vec() {
-        let without = |c: &Choices| {
-            c.args()
-                .iter()
-                .filter(|a| a.name != arg.name)
-                .fold(Choices::none(), |c, a| c.with(&a.name, a.value.as_deref()))
-        };
+        let name = [arg.name.as_str()];
         let fewer: Vec<(String, Choices)> = columns
             .iter()
-            .map(|(h, c)| (h.clone(), without(c)))
+            .map(|(h, c)| (h.clone(), c.leaving_out(&name)))
             .collect();
         if odds_of(&fewer).is_some_and(|o| o == full) {
             columns = fewer;
-            others = without(&others);
+            others = others.leaving_out(&name);
         }
     }
+    // Leaving out only what changes nothing, the odds are still `full`.
     let mut nets = Vec::new();
     let odds: Vec<(String, String, Odds)> = columns
         .into_iter()
-        .map(|(head, choices)| {
+        .zip(full)
+        .map(|((head, choices), odds)| {
             let bound = chart.bind(&choices).ok()?;
             nets.push(
                 bound
@@ -56,7 +53,7 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
                     .map(|m| m.value)
                     .sum::<i64>(),
             );
-            Some((head, choices.text().to_owned(), bound.odds().ok()?))
+            Some((head, choices.text().to_owned(), odds))
         })
         .collect::<Option<_>>()?;
     // The net the columns were read at, if one for all (the caption says it).
@@ -64,15 +61,7 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
         .first()
         .copied()
         .filter(|n| nets.iter().all(|m| m == n));
-    // Every result any column gives, in the order the columns first give it.
-    let mut results: Vec<&str> = Vec::new();
-    for (_, _, o) in &odds {
-        for outcome in &o.outcomes {
-            if !results.contains(&outcome.outcome.as_str()) {
-                results.push(&outcome.outcome);
-            }
-        }
-    }
+    let results = results_in_order(odds.iter().map(|c| &c.2));
     Some(html! {
         figure.odds.by-column {
             table.column-odds {
@@ -109,6 +98,22 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
             }
         }
     })
+}
+
+/// Every result any column gives, in the order of the column that gives
+/// the most of them, then each other column's new ones.
+fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str> {
+    let mut by_width: Vec<&Odds> = columns.collect();
+    by_width.sort_by_key(|o| std::cmp::Reverse(o.outcomes.len()));
+    let mut results: Vec<&str> = Vec::new();
+    for o in by_width {
+        for outcome in &o.outcomes {
+            if !results.contains(&outcome.outcome.as_str()) {
+                results.push(&outcome.outcome);
+            }
+        }
+    }
+    results
 }
 
 /// A chance as a sheet prints it: `17%`, `2.8%` under 10%, blank for never.
@@ -153,11 +158,7 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
     // Leave out what changes nothing, so the caption names only what the
     // picture depends on.
     for arg in situation.args().to_vec() {
-        let fewer = situation
-            .args()
-            .iter()
-            .filter(|a| a.name != arg.name)
-            .fold(Choices::none(), |c, a| c.with(&a.name, a.value.as_deref()));
+        let fewer = situation.leaving_out(&[arg.name.as_str()]);
         if sweep_of(&fewer).is_some_and(|s| s == sweep) {
             situation = fewer;
         }
@@ -177,17 +178,7 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
             *last = format!("{} or more", signed(sweep[sweep.len() - 1].0));
         }
     }
-    // The results in the order of the column that gives the most of them.
-    let mut results: Vec<&str> = Vec::new();
-    let mut by_width: Vec<&Odds> = sweep.iter().map(|(_, o)| o).collect();
-    by_width.sort_by_key(|o| std::cmp::Reverse(o.outcomes.len()));
-    for o in by_width {
-        for outcome in &o.outcomes {
-            if !results.contains(&outcome.outcome.as_str()) {
-                results.push(&outcome.outcome);
-            }
-        }
-    }
+    let results = results_in_order(sweep.iter().map(|(_, o)| o));
     Some(html! {
         figure.odds.by-column.by-net data-choices=(situation.text()) {
             table.column-odds {
