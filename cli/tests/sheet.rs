@@ -232,7 +232,7 @@ fn tables_grids_modifiers_and_notes_are_laid_out() {
     let manoeuvre = section("first_echelon.manoeuvre");
     let conds: Vec<String> = manoeuvre.select(&sel("span.cond")).map(text).collect();
     assert!(
-        conds.contains(&"(unless helicopter and not landed)".to_string()),
+        conds.contains(&"(unless unit is a helicopter and not helicopter has landed)".to_string()),
         "{conds:?}"
     );
     assert!(text(manoeuvre.select(&sel(".notes")).next().expect("notes")).starts_with("Actions:"));
@@ -1052,7 +1052,14 @@ fn result_cells_show_outcomes_and_footnotes_say_the_cases() {
     let notes: Vec<String> = section.select(&sel("ol.footnotes li")).map(text).collect();
     assert_eq!(
         notes[0],
-        "Knocked out, then Bail Out Table if mounted; otherwise Knocked out"
+        "Knocked out, then Bail Out Table if troops are mounted in the target \
+         (Bail Out check on a knock-out); otherwise Knocked out"
+    );
+    // In the sheet's words: labels, not the rules' names.
+    assert_eq!(
+        notes[2],
+        "Suppressed if Type of attack: Indirect fire or Air-to-ground or Chemical attack; \
+         otherwise No effect"
     );
     assert_eq!(notes.len(), 3);
 }

@@ -216,7 +216,6 @@ const MAX_OUTER: u128 = 1 << 16;
 /// column), the other inputs as `base` has them: each column's heading
 /// and situation, and those other inputs. `None` for a chart of one column, or one whose columns
 /// cannot be reached from its inputs alone.
-#[cfg(feature = "sheet")]
 pub(crate) fn column_situations(
     chart: &ChartRef<'_>,
     base: &Choices,
@@ -326,13 +325,42 @@ pub fn input_steps(
     Some((steps, not_split.is_empty()))
 }
 
-/// `base` as a sheet's picture reads it: a modifier the chart needs a value
-/// for at the value nearest 0 its bounds allow, a modifier fed by a grid
-/// given 0 directly (its grid's keys then change nothing).
-#[cfg(feature = "sheet")]
-fn zeroed(tree: &ChartTree, base: &Choices) -> Choices {
-    // A modifier the chart needs a value for adds the value nearest 0.
-    let base = base.args().iter().fold(Choices::none(), |c, a| {
+/// A situation a player meets, for a form to open at: the first option of
+/// each choice ([`ChartRef::example_choices`]), a modifier given as a value
+/// at the value nearest 0 its bounds allow, and for a chart whose column is
+/// computed from strengths (an odds ratio) the smallest whole strengths
+/// that reach the sheet's middle column (`attack=3 defense=1` for `3-1`),
+/// never the middle of the strengths' bounds.
+///
+/// ```
+/// let rules = chartwright::Ruleset::from_file("guns_of_august").unwrap();
+/// let crt = rules.chart("crt").unwrap();
+/// let at = chartwright::typical_situation(&crt);
+/// assert_eq!(at.text(), "attack=3 defense=1");
+/// ```
+#[must_use]
+pub fn typical_situation(chart: &ChartRef<'_>) -> Choices {
+    let (program, id) = chart.compiled();
+    let Some(tree) = program.charts.get(id) else {
+        return chart.example_choices();
+    };
+    let base = modifiers_at_zero(tree, &chart.example_choices());
+    if !matches!(&tree.body, Body::Table { scale: Some(_), .. }) {
+        return base;
+    }
+    match column_situations(chart, &base) {
+        Some((columns, _)) if !columns.is_empty() => {
+            let middle = (columns.len() - 1) / 2;
+            columns.into_iter().nth(middle).map_or(base, |c| c.1)
+        }
+        _ => base,
+    }
+}
+
+/// A modifier the chart needs a value for, at the value nearest 0 its
+/// bounds allow.
+fn modifiers_at_zero(tree: &ChartTree, base: &Choices) -> Choices {
+    base.args().iter().fold(Choices::none(), |c, a| {
         let nearest_zero = modifier_in(tree, &a.name).and_then(|m| {
             let ModValue::Param { .. } = m.value else {
                 return None;
@@ -348,7 +376,14 @@ fn zeroed(tree: &ChartTree, base: &Choices) -> Choices {
             Some(Show(zero.max(lo).min(hi)).to_string())
         });
         c.with(&a.name, nearest_zero.as_deref().or(a.value.as_deref()))
-    });
+    })
+}
+
+/// `base` as a sheet's picture reads it: a modifier the chart needs a value
+/// for at the value nearest 0 its bounds allow, a modifier fed by a grid
+/// given 0 directly (its grid's keys then change nothing).
+fn zeroed(tree: &ChartTree, base: &Choices) -> Choices {
+    let base = modifiers_at_zero(tree, base);
     // A modifier fed by a grid is given 0 directly (its grid's keys then
     // change nothing, and the picture leaves them out).
     tree.modifiers

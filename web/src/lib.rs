@@ -150,15 +150,16 @@ impl Ruleset {
         Ok(chart.render())
     }
 
-    /// A situation in which `chart` rolls: the first option of every
-    /// choice, each required param in the middle of its bounds (the
-    /// library's [`ChartRef::example_choices`]), as argument text.
+    /// A situation a player meets in which `chart` rolls, for the form to
+    /// open at (the library's [`chartwright::typical_situation`]: the first
+    /// option of every choice, modifiers at 0, a ratio CRT at the strengths
+    /// of its middle column), as argument text.
     pub fn example_args(&self, chart: &str) -> Result<String, Failure> {
         let rules = self.rules()?;
         let chart = rules
             .chart(chart)
             .map_err(|e| Failure::new(json::roll_error(&e, rules, ARGUMENTS, "")))?;
-        Ok(chart.example_choices().text().to_owned())
+        Ok(chartwright::typical_situation(&chart).text().to_owned())
     }
 
     fn request<'r>(rules: &'r Rules, chart: &str, args: &str) -> Result<Request<'r>, Failure> {

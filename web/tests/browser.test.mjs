@@ -8,7 +8,7 @@
 // desktop and a phone-sized screenshot (docs/playground-*.png).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -283,6 +283,9 @@ test("screenshots: desktop and a 360-pixel phone", async (t) => {
   const phone = await open(PAGE, { width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {
     await pickChart(phone, "ogre.crt");
+    // The form opens where a player stands: the CRT's middle column (2-1),
+    // not the middle of the strengths' bounds.
+    assert.equal(await phone.$eval("#args", (el) => el.value), "attack=2 defense=1");
     await oddsRows(phone, "ogre.crt", await phone.$eval("#args", (el) => el.value));
     // Nothing wider than the phone: no sideways scrolling.
     const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
@@ -306,4 +309,55 @@ test("the sheet prints from the page; nothing came from the network", async (t) 
   assert.ok(html.startsWith("<!DOCTYPE html>") && html.includes("Combat Results Table"), html.slice(0, 200));
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);
+});
+
+// Every box of every chart on a sheet (title, roll line, tables, pictures,
+// lists, notes; not a box inside another), as `chart: a / b` for each pair
+// that intersects.
+function overlapsOnSheet() {
+  const kinds = "h2, h3, p, table, figure, ul, ol, dl, pre";
+  const found = [];
+  for (const chart of document.querySelectorAll("section.chart")) {
+    const boxes = [...chart.querySelectorAll(kinds)];
+    const outer = boxes.filter((e) => !boxes.some((o) => o !== e && o.contains(e)));
+    const rects = outer.map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
+    for (let i = 0; i < rects.length; i++) {
+      for (let j = i + 1; j < rects.length; j++) {
+        const [a, ra] = rects[i];
+        const [b, rb] = rects[j];
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 0.5 && h > 0.5) found.push(`${chart.id}: ${a.tagName.toLowerCase()}.${a.className} / ${b.tagName.toLowerCase()}.${b.className}`);
+      }
+    }
+  }
+  return found;
+}
+
+test("every bundled sheet in Chromium's print media at A4 width: nothing overlaps; First Echelon prints on at most 6 pages", async (t) => {
+  if (skipIf(t, why)) return;
+  const dir = mkdtempSync(join(tmpdir(), "cw-print-"));
+  const p = await browser.newPage();
+  try {
+    // A4 inside the sheet's 8 mm margins: 194 mm, 733 CSS pixels.
+    await p.setViewport({ width: 733, height: 1100 });
+    await p.emulateMediaType("print");
+    const games = readdirSync(join(root, "rules")).filter((f) => f.endsWith(".rules")).map((f) => f.slice(0, -6));
+    assert.ok(games.includes("first_echelon"), games.join(" "));
+    for (const game of games) {
+      const file = join(dir, `${game}.html`);
+      writeFileSync(file, cli(["sheet", game]));
+      await p.goto(pathToFileURL(file).href);
+      assert.equal(await p.evaluate(() => matchMedia("print").matches), true);
+      assert.deepEqual(await p.evaluate(overlapsOnSheet), [], `${game} as printed`);
+      if (game === "first_echelon") {
+        const pdf = Buffer.from(await p.pdf({ format: "A4" })).toString("latin1");
+        const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+        assert.ok(pages >= 1 && pages <= 6, `First Echelon prints on ${pages} pages`);
+      }
+    }
+  } finally {
+    await p.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -3,7 +3,6 @@
 //! rules, the modifiers with their signs, groups and conditions, and notes.
 //! Every string from a `.rules` file goes through maud, which escapes it.
 
-use crate::check::condition::Condition;
 use crate::check::tree::{
     Body, ChartTree, CondOutcome, GridRef, Natural, NaturalOutcome, Outcome, PoolDice, Program,
     RowTree, SlotKind,
@@ -45,7 +44,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 @if let Some((row, _, cond)) = best {
                     @if let Some(r) = rows.get(*row) {
                         p.note {
-                            "Best result " (Condition::from_tree(program, c, cond).clause()) ": "
+                            "Best result " (super::words::clause(program, c, cond)) ": "
                             (outcome(program, c, &r.outcome))
                         }
                     }
@@ -279,7 +278,7 @@ fn cases(program: &Program, c: &ChartTree, o: &CondOutcome) -> String {
             let first = format!(
                 "{} {}",
                 simple(program, s),
-                Condition::from_tree(program, c, cond).clause()
+                super::words::clause(program, c, cond)
             );
             match rest.as_ref() {
                 CondOutcome::Simple(last) => {
@@ -317,7 +316,7 @@ fn cond_outcome(program: &Program, c: &ChartTree, o: &CondOutcome) -> String {
         CondOutcome::If(s, cond, otherwise) => format!(
             "{} {} else {}",
             simple(program, s),
-            Condition::from_tree(program, c, cond).clause(),
+            super::words::clause(program, c, cond),
             cond_outcome(program, c, otherwise)
         ),
     }
@@ -349,7 +348,7 @@ fn naturals_list(program: &Program, c: &ChartTree, naturals: &[Natural]) -> Mark
                 @for n in naturals {
                     li {
                         strong { "Natural " (n.ranges.to_string()) }
-                        @if let Some(cond) = &n.cond { " " (Condition::from_tree(program, c, cond).clause()) }
+                        @if let Some(cond) = &n.cond { " " (super::words::clause(program, c, cond)) }
                         ": " @if n.also { "also " }
                         @match &n.outcome {
                             NaturalOutcome::Success => "success",
@@ -505,7 +504,7 @@ fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
                             td.label {
                                 (set.title)
                                 @if let Some(cond) = &u.cond {
-                                    " " span.cond { "(" (Condition::from_tree(program, c, cond).clause()) ")" }
+                                    " " span.cond { "(" (super::words::clause(program, c, cond)) ")" }
                                 }
                                 ": see its table on this sheet"
                             }
@@ -549,7 +548,7 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
             td.label {
                 (label)
                 @if let Some(cond) = &m.applies {
-                    " " span.cond { "(" (Condition::from_tree(program, c, cond).clause()) ")" }
+                    " " span.cond { "(" (super::words::clause(program, c, cond)) ")" }
                 }
             }
             td.name { code { (name) } }

@@ -14,6 +14,7 @@
 mod bars;
 mod chart;
 mod columns;
+mod words;
 
 use crate::compare::diff::OddsDiff;
 use crate::engine::odds::Odds;
