@@ -3,10 +3,12 @@
 //! pure modifiers reach, each class's situation and name, at most
 //! `Limits::max_situations` of them), and a whole-game exact `diff` of
 //! First Echelon against its one-line-per-change variant `mud_season`
-//! (every chart compared in every class, as `chartwright diff` does).
+//! and against a one-line house rule on Fire Combat's modifiers (every
+//! chart compared in every class, as `chartwright diff` does).
 //!
 //! Criterion times each game's charts as one batch (`classes/<game>`) and
-//! the whole-game diff (`diff_game/first_echelon_mud`); every chart's
+//! the whole-game diffs (`diff_game/first_echelon_mud`,
+//! `diff_game/first_echelon_smoke`); every chart's
 //! median is printed as a table from a plain median-of-N loop, with its
 //! class count (`cargo bench --bench classes`).
 
@@ -69,6 +71,23 @@ fn main() {
         b.iter(|| {
             for b in base.charts().filter(|c| !c.is_notes()) {
                 let Ok(v) = mud.chart(b.name()) else { continue };
+                black_box(across(&b, &v, &Choices::none(), limit).ok());
+            }
+        });
+    });
+    // A house rule on Fire Combat's modifiers: its follow-up (Bail Out) is
+    // compiled alike, so its own outcomes are compared in every class.
+    let smoke = Ruleset::from_str(
+        "smoke",
+        "variant \"Thicker smoke\" of first_echelon version \"1\"\nchange direct_fire_modifiers.df_smoke -3\n",
+    )
+    .expect("the variant loads");
+    group.bench_function("first_echelon_smoke", |b| {
+        b.iter(|| {
+            for b in base.charts().filter(|c| !c.is_notes()) {
+                let Ok(v) = smoke.chart(b.name()) else {
+                    continue;
+                };
                 black_box(across(&b, &v, &Choices::none(), limit).ok());
             }
         });

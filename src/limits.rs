@@ -165,7 +165,7 @@ impl Default for Limits {
             max_follow_ups: 10_000,
             max_sweep_points: 101,
             max_variant_depth: 8,
-            max_situations: 4096,
+            max_situations: 16_384,
         }
     }
 }

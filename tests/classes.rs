@@ -286,3 +286,37 @@ fn a_form_opens_at_a_situation_a_player_meets() {
         }
     }
 }
+
+/// A param too wide to step through value by value is tried at chosen
+/// values and named as not split; it is never left out of the classes'
+/// situations (each of which would then miss a value the chart needs).
+#[test]
+fn a_param_too_wide_to_step_through_is_tried_and_named() {
+    let rules = Ruleset::from_str(
+        "wide",
+        r#"
+game "Wide" version "1"
+check c "C" {
+  roll d10
+  param calibre "calibre" in 1..1000
+  succeed on 6+
+  success "Hit"
+  failure "Miss"
+  natural 1 if calibre >= 20 => also "Jam"
+}
+"#,
+    )
+    .expect("loads");
+    let c = rules.chart("c").expect("c");
+    let classes = situation_classes(&[&c], &Choices::none(), 4096);
+    assert!(!classes.classes.is_empty());
+    for class in &classes.classes {
+        assert!(c.odds(&class.choices).is_ok(), "{}", class.choices.text());
+    }
+    assert!(!classes.exhaustive());
+    assert!(
+        classes.not_split.iter().any(|n| n.starts_with("calibre")),
+        "{:?}",
+        classes.not_split
+    );
+}

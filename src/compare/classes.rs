@@ -119,7 +119,21 @@ const MAX_TRIED: i64 = 64;
 /// ```
 #[must_use]
 pub fn situation_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize) -> Classes {
-    let a = Analysis::new(charts, fixed);
+    classes_of(&Analysis::new(charts, fixed, true), charts, fixed, limit)
+}
+
+/// The classes of `charts`' own outcomes, their follow-ups named and not
+/// rolled: an input read only by a follow-up splits nothing here.
+pub(crate) fn own_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize) -> Classes {
+    classes_of(&Analysis::new(charts, fixed, false), charts, fixed, limit)
+}
+
+fn classes_of(
+    a: &Analysis<'_>,
+    charts: &[&ChartRef<'_>],
+    fixed: &Choices,
+    limit: usize,
+) -> Classes {
     let mut not_split = Vec::new();
     let units = a.net_units(&a.fixed);
     let axes = a.axes(&units, &mut not_split);
@@ -160,6 +174,16 @@ pub fn situation_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize
         (0..inner_total).collect()
     };
     let has_net = a.sides.iter().any(|s| !s.tree.modifiers.is_empty());
+    // Each chart's input names, once: a class's situation is bound with
+    // only the names its chart takes.
+    let takes: Vec<Vec<String>> = if has_net {
+        charts
+            .iter()
+            .map(|c| c.inputs().into_iter().map(|i| i.name).collect())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut classes = Vec::with_capacity(picks.len());
     let (mut at, mut base) = (0usize, 0u128);
     for pick in picks {
@@ -192,7 +216,7 @@ pub fn situation_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize
             }
         }
         if has_net {
-            a.name_net(charts, &mut c);
+            a.name_net(charts, &takes, &mut c);
         }
         classes.push(c);
     }
@@ -242,7 +266,7 @@ pub(crate) fn column_situations(
         return Some((columns, choices));
     }
     let scale = scale.as_ref()?;
-    let a = Analysis::new(&[chart], &Choices::none());
+    let a = Analysis::new(&[chart], &Choices::none(), true);
     let mut done = BTreeSet::new();
     let settings = a.scale_axis(&mut done, &mut Vec::new())?;
     let left: Vec<&str> = done.iter().map(String::as_str).collect();
@@ -279,7 +303,7 @@ pub fn input_steps(
     name: &str,
 ) -> Option<(Vec<SituationClass>, bool)> {
     let others = given.leaving_out(&[name]);
-    let a = Analysis::new(&[chart], &others);
+    let a = Analysis::new(&[chart], &others, true);
     let input = a.input(name)?;
     let step = |label: String, value: Option<String>| SituationClass {
         name: label,
@@ -554,6 +578,18 @@ impl<'r> Side<'r> {
             .find(|m| tree.slots.get(m.slot).is_some_and(|s| s.name == name))
     }
 
+    /// True when something here reads `name`: a condition, an expression,
+    /// a column, a dice count, a grid feeding a modifier, or a modifier of
+    /// its own.
+    fn uses_input(&self, name: &str) -> bool {
+        let u = &self.uses;
+        u.read_count(name) > 0
+            || u.counts.contains_key(name)
+            || u.fed.contains_key(name)
+            || u.fed.values().any(|keys| keys.iter().any(|k| k == name))
+            || self.is_modifier(name)
+    }
+
     /// True when `name` is a modifier here or in a chart it reaches (its
     /// values are whole).
     fn is_modifier(&self, name: &str) -> bool {
@@ -633,12 +669,19 @@ struct Analysis<'r> {
 }
 
 impl<'r> Analysis<'r> {
-    fn new(charts: &[&ChartRef<'r>], fixed: &Choices) -> Self {
+    /// The analysis of `charts` and every chart they reach, or (without
+    /// `follow_ups`) of their own outcomes: the ladders they read, but not
+    /// their follow-ups, nor the inputs only those read.
+    fn new(charts: &[&ChartRef<'r>], fixed: &Choices, follow_ups: bool) -> Self {
         let sides: Vec<Side<'r>> = charts
             .iter()
             .map(|c| {
                 let (program, id) = c.compiled();
-                let uses = Uses::of(program, id);
+                let uses = if follow_ups {
+                    Uses::of(program, id)
+                } else {
+                    Uses::own(program, id)
+                };
                 Side {
                     program,
                     tree: &program.charts[id],
@@ -657,7 +700,8 @@ impl<'r> Analysis<'r> {
                 let always = sides
                     .iter()
                     .any(|s| s.modifier(&i.name).is_some_and(|m| m.always));
-                if !always && !inputs.iter().any(|x| x.name == i.name) {
+                let read = follow_ups || sides.iter().any(|s| s.uses_input(&i.name));
+                if !always && read && !inputs.iter().any(|x| x.name == i.name) {
                     inputs.push(i);
                 }
             }
@@ -1228,16 +1272,26 @@ impl<'r> Analysis<'r> {
     /// class's situation (capped as it caps it; an opposed roll's is the
     /// difference of its sides'): `net -2`, or `net -2 → -3` where a
     /// variant's differs.
-    fn name_net(&self, charts: &[&ChartRef<'_>], class: &mut SituationClass) {
+    fn name_net(
+        &self,
+        charts: &[&ChartRef<'_>],
+        takes: &[Vec<String>],
+        class: &mut SituationClass,
+    ) {
         let mut nets = Vec::new();
-        for (chart, side) in charts.iter().zip(&self.sides) {
+        for ((chart, side), takes) in charts.iter().zip(&self.sides).zip(takes) {
             // Summed here where every modifier's value is plain; bound by
             // the engine otherwise (a value from a grid, an `if` on numbers).
             let by_side = match side.net(&class.choices) {
                 Some(n) => n,
                 None => {
-                    let Ok(bound) = chart.bind(&super::diff::for_chart(chart, &class.choices))
-                    else {
+                    let mut given = class.choices.clone();
+                    for arg in class.choices.args() {
+                        if !takes.contains(&arg.name) {
+                            given = given.leaving_out(&[arg.name.as_str()]);
+                        }
+                    }
+                    let Ok(bound) = chart.bind_once(&given) else {
                         return;
                     };
                     let mut by_side = [0i64; 2];
@@ -1477,10 +1531,15 @@ impl<'r> Analysis<'r> {
                 let Some((lo, hi)) = self.bounds(name) else {
                     continue;
                 };
-                let axis = steps(lo, hi, whole)
+                let axis: Vec<Setting> = steps(lo, hi, whole)
                     .into_iter()
                     .map(|v| value_setting(name, v))
                     .collect();
+                if axis.is_empty() {
+                    // Too wide to step through: tried at chosen values
+                    // with the other inputs, and said to be.
+                    continue;
+                }
                 taken.insert(name.clone());
                 out.push((vec![name.clone()], axis));
                 continue;

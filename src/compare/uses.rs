@@ -63,6 +63,16 @@ impl Uses {
     /// The uses in `chart` and every chart it reaches (follow-ups and
     /// ladders read), merged by name.
     pub fn of(program: &Program, chart: usize) -> Self {
+        Self::walk(program, chart, true)
+    }
+
+    /// The uses in `chart` and the ladders it reads, its follow-ups left
+    /// out (for a comparison of its own outcomes, follow-ups named).
+    pub fn own(program: &Program, chart: usize) -> Self {
+        Self::walk(program, chart, false)
+    }
+
+    fn walk(program: &Program, chart: usize, follow_ups: bool) -> Self {
         let mut uses = Uses::default();
         let mut seen = vec![chart];
         let mut at = 0;
@@ -71,7 +81,7 @@ impl Uses {
             let next: Vec<usize> = program
                 .follow_ups
                 .iter()
-                .filter(|f| f.caller == id)
+                .filter(|f| follow_ups && f.caller == id)
                 .map(|f| f.chart)
                 .chain(
                     program

@@ -236,9 +236,25 @@ impl<'r> ChartRef<'r> {
         self.bind_once(choices)?.odds()
     }
 
+    /// The exact odds of the chart's own outcomes for the choices given,
+    /// each follow-up named, not rolled (`Knocked out -> roll Bail Out
+    /// Table`). Bounded as [`ChartRef::odds`] is.
+    pub(crate) fn own_odds(&self, choices: &Choices) -> Result<Odds, RollError> {
+        let bound = self.bind_once(choices)?;
+        bound.no_odds_for_notes()?;
+        let mut work = Work::new(&self.rules.limits);
+        crate::engine::odds::own_odds(
+            &self.rules.program,
+            &bound.bound,
+            &self.rules.limits,
+            &mut work,
+        )
+        .map_err(|e| bound.bound.explain(e))
+    }
+
     /// Binds the chart for one use: no table for quick rolls, no texts
     /// for traces to share (building them would be wasted).
-    fn bind_once(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
+    pub(crate) fn bind_once(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
         Ok(BoundChart {
             rules: self.rules,
             bound: bind(&self.rules.program, self.id, choices, &[])?,

@@ -199,6 +199,39 @@ pub(crate) fn chart_odds(
     })
 }
 
+/// The odds of a bound chart's own outcomes, each follow-up named, not
+/// rolled (`Knocked out -> roll Bail Out Table`): what a comparison needs
+/// when both sides' follow-ups are compiled alike, since equal own odds
+/// then give equal odds path by path.
+pub(crate) fn own_odds(
+    program: &Program,
+    bound: &Bound,
+    limits: &Limits,
+    work: &mut Work,
+) -> Result<Odds, RollError> {
+    let name = chart_name(program, bound, None);
+    let primaries = primary_odds(program, bound, None, limits, work)?;
+    let (mut groups, follows) = grouped(program, bound, None, &name, primaries);
+    for (i, indices) in follows {
+        let Some(group) = groups.get_mut(i) else {
+            continue;
+        };
+        let mut said = group.outcome.to_string();
+        for f in indices.iter().filter_map(|&f| program.follow_ups.get(f)) {
+            said.push_str(" -> roll ");
+            match program.charts.get(f.chart) {
+                Some(chart) if !f.again => said.push_str(&chart.title),
+                _ => said.push_str("again"),
+            }
+        }
+        group.outcome = said.into();
+    }
+    Ok(Odds {
+        chart: name,
+        outcomes: groups,
+    })
+}
+
 /// The chart's qualified name, shared with its traces when they have it.
 fn chart_name(program: &Program, bound: &Bound, text: Option<&TraceText>) -> Shared<str> {
     text.map_or_else(
