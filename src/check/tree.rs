@@ -519,6 +519,8 @@ pub(crate) enum Body {
     Opposed {
         dice: Dice,
         sides: Vec<CompactString>,
+        /// Each side's label, as `sides` declares it (`Attacker`).
+        labels: Vec<CompactString>,
         lookup: Lookup,
         rows: Vec<RowTree>,
     },

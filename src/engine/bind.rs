@@ -1051,6 +1051,7 @@ fn plan(
             sides,
             lookup,
             rows,
+            ..
         } => Plan::Opposed {
             dice: bind_dice(program, chart, dice, values)?,
             offsets: [net[0] + dice.constant, net[1] + dice.constant],

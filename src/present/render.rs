@@ -216,7 +216,39 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
         );
     };
     let mut done = vec![false; c.modifiers.len()];
-    for (heading, subtract, members) in &c.sections {
+    // An opposed roll's modifiers under their side's label, when the
+    // chart has no sections of its own.
+    let by_side: Vec<(CompactString, bool, Vec<usize>)> = match &c.body {
+        Body::Opposed { labels, sides, .. } if c.sections.is_empty() => labels
+            .iter()
+            .zip(sides)
+            .enumerate()
+            .map(|(side, (label, name))| {
+                let heading = if label.is_empty() { name } else { label };
+                let members = (0..c.modifiers.len())
+                    .filter(|&i| c.modifiers[i].side == side)
+                    .collect();
+                (heading.clone(), false, members)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    // A `one of` group is said where its last member is listed.
+    let mut said = vec![false; c.groups.len()];
+    let mut group_after = |i: usize, indent: &str, done: &[bool], out: &mut String| {
+        for (g, (heading, members)) in c.groups.iter().enumerate() {
+            if said[g] || !members.contains(&i) || !members.iter().all(|&m| done[m]) {
+                continue;
+            }
+            said[g] = true;
+            let names: Vec<&str> = members
+                .iter()
+                .map(|&m| c.slots[c.modifiers[m].slot].name.as_str())
+                .collect();
+            let _ = writeln!(out, "{indent}only one of ({heading}): {}", names.join(", "));
+        }
+    };
+    for (heading, subtract, members) in c.sections.iter().chain(&by_side) {
         if members.is_empty() {
             continue;
         }
@@ -238,20 +270,16 @@ fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
             if !done[i] {
                 done[i] = true;
                 line(i, "    ", &shared, out);
+                group_after(i, "    ", &done, out);
             }
         }
     }
-    for (i, shown) in done.iter().enumerate() {
-        if !shown {
+    for i in 0..c.modifiers.len() {
+        if !done[i] {
+            done[i] = true;
             line(i, "  ", "", out);
+            group_after(i, "  ", &done, out);
         }
-    }
-    for (heading, members) in &c.groups {
-        let names: Vec<&str> = members
-            .iter()
-            .map(|&i| c.slots[c.modifiers[i].slot].name.as_str())
-            .collect();
-        let _ = writeln!(out, "  only one of ({heading}): {}", names.join(", "));
     }
 }
 
@@ -608,15 +636,22 @@ fn scale_text(
     if let Some((key, _, r)) = &s.beyond {
         let _ = writeln!(out, "  At `{key}` or above: {}", rule(r));
     }
-    let _ = writeln!(
-        out,
-        "  Column shifts {}",
-        if s.past_edges {
-            "may leave the table"
-        } else {
-            "stop at the first and last columns"
-        }
-    );
+    // Said only where something shifts the column.
+    if chart
+        .modifiers
+        .iter()
+        .any(|m| matches!(m.value, ModValue::Shift(_)))
+    {
+        let _ = writeln!(
+            out,
+            "  Column shifts {}",
+            if s.past_edges {
+                "may leave the table"
+            } else {
+                "stop at the first and last columns"
+            }
+        );
+    }
 }
 
 fn naturals_text(

@@ -73,6 +73,7 @@ pub(super) struct ChartCx<'a, 's> {
     sections: Vec<(CompactString, bool, Vec<usize>)>,
     used: Vec<crate::check::tree::UsedSet>,
     sides: Vec<CompactString>,
+    side_labels: Vec<CompactString>,
     using: Vec<CompactString>,
     context: ExprContext,
     /// Whether `modifiers` stood in a check's target.
@@ -237,6 +238,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             sections: Vec::new(),
             used: Vec::new(),
             sides: Vec::new(),
+            side_labels: Vec::new(),
             using: Vec::new(),
             context: ExprContext::Plain,
             net_used: false,
@@ -543,6 +545,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         self.check_clauses(c);
         if let Some(Clause::Sides(sides, _)) = find_clause(c, "sides") {
             self.sides = sides.iter().map(|s| s.name.name.clone()).collect();
+            self.side_labels = sides.iter().map(|s| s.label.text.clone()).collect();
         }
         self.declare_locals(&c.clauses);
         for clause in &c.clauses {
@@ -730,6 +733,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         Body::Opposed {
             dice,
             sides: self.sides.clone(),
+            labels: self.side_labels.clone(),
             lookup: lookups.into_iter().next().unwrap_or_default(),
             rows,
         }

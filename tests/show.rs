@@ -1,0 +1,86 @@
+//! `show` (a chart's `render`) says what the sheet says, where the sheet
+//! says it: an opposed roll's modifiers under their side, a `one of` group
+//! under its members, and the column-shift rule only where something
+//! shifts the column.
+
+use chartwright::Ruleset;
+
+const OPPOSED: &str = r#"
+game "Opposed" version "1"
+opposed melee "Melee" {
+  sides att "Attacker", def "Defender"
+  roll d10
+  modifiers {
+    for att {
+      charge +2 "charging"
+      one of "Air" {
+        air_superiority +1 "air superiority"
+        air_parity 0 "air parity"
+      }
+    }
+    for def { dug_in +1 "dug in" }
+  }
+  rows {
+    1 or more => "Attacker wins"
+    0 or less => "Defender holds"
+  }
+}
+"#;
+
+#[test]
+fn an_opposed_rolls_modifiers_are_listed_under_their_side() {
+    let rules = Ruleset::from_str("opposed", OPPOSED).expect("loads");
+    let shown = rules.chart("melee").expect("melee").render();
+    let modifiers = shown.split("Modifiers:").nth(1).expect("a modifiers list");
+    let lines: Vec<&str> = modifiers
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Attacker",
+            "+2  charging  [att.charge]",
+            "+1  air superiority  [att.air_superiority]",
+            "+0  air parity  [att.air_parity]",
+            "only one of (Air): att.air_superiority, att.air_parity",
+            "Defender",
+            "+1  dug in  [def.dug_in]",
+        ],
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_column_shift_rule_is_said_only_where_something_shifts() {
+    // Guns of August's CRT moves the roll, never the column.
+    let goa = Ruleset::from_file("guns_of_august").expect("bundled");
+    let crt = goa.chart("crt").expect("crt").render();
+    assert!(!crt.contains("Column shifts"), "{crt}");
+    let shifted = Ruleset::from_str(
+        "shifted",
+        r#"
+game "Shifted" version "1"
+table crt "CRT" {
+  roll d6
+  param attack "attack" in 1..30
+  param defense "defense" in 1..30
+  columns by ratio attack to defense: 1-1 2-1 3-1
+  modifiers {
+    woods 1L "defender in woods"
+  }
+  results {
+    1-3: AR DR DE
+    4-6: AE AR DR
+  }
+}
+"#,
+    )
+    .expect("loads");
+    let crt = shifted.chart("crt").expect("crt").render();
+    assert!(
+        crt.contains("Column shifts stop at the first and last columns"),
+        "{crt}"
+    );
+}
