@@ -328,7 +328,12 @@ impl CompileErrorKind {
                 suggestion: Some(s),
                 ..
             } => format!("did you mean `{s}`?"),
-            Self::Unknown { what, .. } => format!("declare the {what} before using it"),
+            Self::Unknown { what, .. } => match *what {
+                "flag" | "param" | "choice" | "modifier" | "name" => {
+                    format!("declare the {what} in the chart or at the top level of the file")
+                }
+                _ => format!("declare the {what} at the top level of the file"),
+            },
             Self::OverlappingRows { .. } => {
                 "each total must be read by one row only: narrow one of the ranges".into()
             }

@@ -7,9 +7,8 @@ use super::rows::{self, Reach};
 use super::{check_bounds, Scope};
 use crate::check::error::{CompileError, CompileErrorKind};
 use crate::check::tree::{
-    Body, Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, Cond, CondOutcome, Dice, Expr, GridId,
-    GridRef, Modifier, Outcome, PoolDice, Program, Ranges, Simple, Slot, SlotKind, SlotTree, Stage,
-    Target,
+    Body, Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, CondOutcome, Dice, Expr, GridId, GridRef,
+    Modifier, Outcome, PoolDice, Program, Ranges, Simple, Slot, SlotKind, SlotTree, Stage, Target,
 };
 use crate::limits::Limits;
 use crate::syntax::ast::CompactString;
@@ -30,12 +29,29 @@ pub(super) enum ExprContext {
 
 /// How modifiers nested in groups, sections and sides inherit their context.
 #[derive(Clone, Default)]
-pub(super) struct ModCtx {
-    cond: Option<Cond>,
+pub(super) struct ModCtx<'a> {
+    /// The conditions of the enclosing groups, sections and `use`s, read
+    /// once every modifier of the chart is declared (names are order-free).
+    conds: Vec<Deferred<'a>>,
     negative: bool,
     side: Option<usize>,
     group: Option<usize>,
     section: Option<usize>,
+}
+
+/// A condition on modifiers as written, compiled after every modifier of
+/// the chart is declared, so that it may name one declared below it.
+#[derive(Clone, Copy)]
+pub(super) enum Deferred<'a> {
+    Applies(&'a ast::Applicability),
+    Used(&'a ast::Cond),
+}
+
+/// What a deferred condition is for: a modifier (with its own `if`), or a
+/// modifier set's `use`.
+pub(super) enum Waiting<'a> {
+    Modifier(usize, Option<&'a ast::Applicability>),
+    Used(usize),
 }
 
 mod columns;
@@ -72,6 +88,8 @@ pub(super) struct ChartCx<'a, 's> {
     groups: Vec<(CompactString, Vec<usize>)>,
     sections: Vec<(CompactString, bool, Vec<usize>)>,
     used: Vec<crate::check::tree::UsedSet>,
+    /// Conditions on modifiers waiting for every modifier to be declared.
+    waiting: Vec<(Waiting<'a>, Vec<Deferred<'a>>)>,
     sides: Vec<CompactString>,
     side_labels: Vec<CompactString>,
     using: Vec<CompactString>,
@@ -237,6 +255,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             groups: Vec::new(),
             sections: Vec::new(),
             used: Vec::new(),
+            waiting: Vec::new(),
             sides: Vec::new(),
             side_labels: Vec::new(),
             using: Vec::new(),
@@ -527,6 +546,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     pub(super) fn set_chart(mut self, set: &'a ast::ModifierSet) -> ChartTree {
         self.using.push(set.name.name.clone());
         self.entries(&set.entries, &ModCtx::default());
+        self.settle_conditions();
         let notes = set.notes.iter().map(|n| n.text.clone()).collect();
         self.finish(&set.name, &set.label, Body::Net, notes, Vec::new())
     }
@@ -553,6 +573,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 self.entries(entries, &ModCtx::default());
             }
         }
+        self.settle_conditions();
         let mut notes = Vec::new();
         for clause in &c.clauses {
             if let Clause::Notes(l) = clause {

@@ -4,7 +4,7 @@
 
 use super::super::check_bounds;
 use super::super::rows::Reach;
-use super::{ChartCx, ModCtx};
+use super::{ChartCx, Deferred, ModCtx, Waiting};
 use crate::check::error::CompileErrorKind;
 use crate::check::tree::{Cell, Cond, ModValue, Modifier, SlotKind};
 use crate::number::whole;
@@ -17,7 +17,7 @@ use foldhash::HashMap;
 type ModForm = (SlotKind, ModValue, (Option<i64>, Option<i64>));
 
 impl<'a> ChartCx<'a, '_> {
-    pub(super) fn entries(&mut self, entries: &'a [ast::ModEntry], cx: &ModCtx) {
+    pub(super) fn entries(&mut self, entries: &'a [ast::ModEntry], cx: &ModCtx<'a>) {
         for e in entries {
             match e {
                 ast::ModEntry::Modifier(d) => self.modifier(d, cx),
@@ -35,10 +35,9 @@ impl<'a> ChartCx<'a, '_> {
                     self.groups.push((heading.into(), Vec::new()));
                     let mut inner = cx.clone();
                     inner.group = Some(self.groups.len() - 1);
-                    inner.cond = and(
-                        cx.cond.clone(),
-                        self.applicability(g.applicability.as_ref()),
-                    );
+                    inner
+                        .conds
+                        .extend(g.applicability.as_ref().map(Deferred::Applies));
                     self.entries(&g.entries, &inner);
                 }
                 ast::ModEntry::Section(g) => {
@@ -47,10 +46,9 @@ impl<'a> ChartCx<'a, '_> {
                     let mut inner = cx.clone();
                     inner.section = Some(self.sections.len() - 1);
                     inner.negative ^= g.subtract;
-                    inner.cond = and(
-                        cx.cond.clone(),
-                        self.applicability(g.applicability.as_ref()),
-                    );
+                    inner
+                        .conds
+                        .extend(g.applicability.as_ref().map(Deferred::Applies));
                     self.entries(&g.entries, &inner);
                 }
                 ast::ModEntry::Use(u) => self.use_set(u, cx),
@@ -100,7 +98,7 @@ impl<'a> ChartCx<'a, '_> {
         }
     }
 
-    pub(super) fn use_set(&mut self, u: &ast::UseDecl, cx: &ModCtx) {
+    pub(super) fn use_set(&mut self, u: &'a ast::UseDecl, cx: &ModCtx<'a>) {
         let Some(set) = self.sc.games[self.game]
             .sets
             .get(u.set.name.as_str())
@@ -119,9 +117,8 @@ impl<'a> ChartCx<'a, '_> {
             );
             return;
         }
-        let cond = u.cond.as_ref().map(|c| self.cond(c));
         let mut inner = cx.clone();
-        inner.cond = and(cx.cond.clone(), cond);
+        inner.conds.extend(u.cond.as_ref().map(Deferred::Used));
         self.sections
             .push((set.label.text.clone(), false, Vec::new()));
         inner.section = Some(self.sections.len() - 1);
@@ -133,15 +130,17 @@ impl<'a> ChartCx<'a, '_> {
         if self.using.is_empty() {
             self.used.push(crate::check::tree::UsedSet {
                 set: u.set.name.clone(),
-                cond: inner.cond.clone(),
+                cond: None,
                 members: first..self.modifiers.len(),
             });
+            self.waiting
+                .push((Waiting::Used(self.used.len() - 1), inner.conds.clone()));
         }
     }
 
     /// Declares one modifier: its slot, its value (by form: fixed, column
     /// shift, param, counted), when it applies and the reach it adds.
-    pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx) {
+    pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx<'a>) {
         let side = cx.side.unwrap_or(0);
         let name = match cx.side {
             Some(s) if !self.sides.is_empty() => {
@@ -194,12 +193,15 @@ impl<'a> ChartCx<'a, '_> {
             );
         }
         let slot = self.add_slot("modifier", name, d.label.text.clone(), kind, d.name.span);
-        let own = self.applicability(d.applicability.as_ref());
         let index = self.modifiers.len();
+        self.waiting.push((
+            Waiting::Modifier(index, d.applicability.as_ref()),
+            cx.conds.clone(),
+        ));
         self.modifiers.push(Modifier {
             slot,
             value,
-            applies: and(cx.cond.clone(), own),
+            applies: None,
             side,
             group: cx.group,
             always: d.always,
@@ -215,6 +217,47 @@ impl<'a> ChartCx<'a, '_> {
         }
         if let Some(s) = cx.section {
             self.sections[s].2.push(index);
+        }
+    }
+
+    /// Compiles the conditions on modifiers, now that every modifier of the
+    /// chart is declared: each group's, section's or `use`'s condition
+    /// once (its errors reported once), shared by its members.
+    pub(super) fn settle_conditions(&mut self) {
+        let waiting = std::mem::take(&mut self.waiting);
+        let mut compiled: Vec<(*const (), Option<Cond>)> = Vec::new();
+        for (what, conds) in waiting {
+            let mut all: Option<Cond> = None;
+            for d in conds {
+                let at: *const () = match d {
+                    Deferred::Applies(a) => std::ptr::from_ref(a).cast(),
+                    Deferred::Used(c) => std::ptr::from_ref(c).cast(),
+                };
+                let cond = if let Some((_, c)) = compiled.iter().find(|(p, _)| *p == at) {
+                    c.clone()
+                } else {
+                    let c = match d {
+                        Deferred::Applies(a) => self.applicability(Some(a)),
+                        Deferred::Used(c) => Some(self.cond(c)),
+                    };
+                    compiled.push((at, c.clone()));
+                    c
+                };
+                all = and(all, cond);
+            }
+            match what {
+                Waiting::Modifier(i, own) => {
+                    let own = self.applicability(own);
+                    if let Some(m) = self.modifiers.get_mut(i) {
+                        m.applies = and(all, own);
+                    }
+                }
+                Waiting::Used(i) => {
+                    if let Some(u) = self.used.get_mut(i) {
+                        u.cond = all;
+                    }
+                }
+            }
         }
     }
 

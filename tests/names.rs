@@ -1,0 +1,56 @@
+//! Names are order-free inside a chart: a modifier's condition (or its
+//! group's, or a `use`'s) may name a flag or a modifier declared below it,
+//! and a condition shared by a group is read, and reported, once.
+
+use chartwright::{Choices, Ruleset};
+
+const FORWARD: &str = r#"
+game "Forward" version "1"
+table fire "Fire" {
+  roll d6
+  modifiers {
+    dug_in +1 "dug in" unless woods
+    one of "Cover" unless in_open {
+      light -1 "light cover" if heavy_gun
+      hard -2 "hard cover"
+    }
+    woods -1 "woods"
+    heavy_gun +1 "heavy gun"
+  }
+  flag in_open "target in the open"
+  rows {
+    5 or more => "Hit" if woods else "Hit in the open"
+    4 or less => "Miss"
+  }
+}
+"#;
+
+#[test]
+fn a_condition_may_name_a_modifier_declared_below_it() {
+    let rules = Ruleset::from_str("forward", FORWARD).expect("checks clean");
+    let fire = rules.chart("fire").expect("fire");
+    let odds = |args: &str| {
+        fire.odds(&Choices::parse(args).expect("args"))
+            .expect("odds")
+            .probability("Miss")
+            .fraction()
+    };
+    // Dug in: +1, so a 4 reads 5: Miss on 1-3.
+    assert_eq!(odds("dug_in"), "1/2");
+    // Dug in counts only outside woods: woods -1 alone, Miss on 1-5.
+    assert_eq!(odds("dug_in woods"), "5/6");
+    // Light cover counts only against a heavy gun (+1 -1 = 0).
+    assert_eq!(odds("light heavy_gun"), "2/3");
+    assert_eq!(odds("light"), "2/3");
+    // The group counts only unless the target is in the open.
+    assert_eq!(odds("hard in_open"), "2/3");
+    assert_eq!(odds("hard"), "1/1");
+}
+
+#[test]
+fn a_groups_condition_is_reported_once() {
+    let text = FORWARD.replace("unless in_open {", "unless in_opne {");
+    let err = Ruleset::from_str("typo", &text).expect_err("an unknown name");
+    // One error, though two modifiers share the group's condition.
+    assert_eq!(err.errors.len(), 1, "{err:?}");
+}
