@@ -167,6 +167,7 @@ load_cases! {
     // Computed columns, shifts, decimals (issue 9)
     column_order => ["chartwright::compile::column_order"];
     shift_without_columns => ["chartwright::compile::shift_without_columns"];
+    shift_value_form => [SYNTAX];
     decimal_dice => ["chartwright::compile::not_whole"];
     decimal_modifier => ["chartwright::compile::not_whole"];
     ratio_zero => ["chartwright::compile::ratio_zero"];
@@ -186,7 +187,16 @@ load_cases! {
 }
 
 /// Files in tests/diagnostics/ that must load cleanly.
-const CLEAN_CASES: &[&str] = &["crlf_tabs", "off_scale"];
+const CLEAN_CASES: &[&str] = &["crlf_tabs", "off_scale", "always_either_order"];
+
+#[test]
+fn clean_cases_load_cleanly() {
+    for stem in CLEAN_CASES {
+        if let Err(e) = load_case(stem) {
+            panic!("{stem}: {}", render_load(&e));
+        }
+    }
+}
 
 #[test]
 fn every_input_file_is_a_case() {

@@ -25,5 +25,6 @@ mod sheet_command_decision;
 mod sheet_first_echelon;
 mod sheet_guns_of_august;
 mod sheet_ogre;
+mod shifts;
 mod show;
 mod variants;

@@ -211,13 +211,17 @@ pub(crate) enum SlotKind {
 pub(crate) struct Modifier {
     /// Its name and label are the slot's.
     pub slot: Slot,
+    /// Its value: to the roll, or (`shifts`) in columns, right positive.
     pub value: ModValue,
+    /// A column shift (`1L`, `1L each`, `rL from GRID`): the value moves
+    /// the column of a column table, not the roll.
+    pub shifts: bool,
     /// `if`/`unless` of the modifier and every enclosing group.
     pub applies: Option<Cond>,
     /// For opposed rolls: the side it belongs to.
     pub side: usize,
     pub group: Option<usize>,
-    /// `always`: a fixed modifier applied whenever `applies` holds.
+    /// `always`: a fixed modifier (or shift) applied whenever `applies` holds.
     pub always: bool,
     /// A parametric modifier's sign as written (`+r`, `-r`, `±r`), for `show`.
     pub sign: Option<crate::syntax::ast::ParamSign>,
@@ -238,8 +242,6 @@ pub(crate) enum ModValue {
         per: i64,
         max: Option<i64>,
     },
-    /// A column shift: right is positive.
-    Shift(i64),
 }
 
 /// A grid looked up with the chart's slots for its keys.

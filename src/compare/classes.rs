@@ -454,8 +454,8 @@ pub(crate) fn net_reach(tree: &ChartTree) -> Option<(i64, i64)> {
     }
     let one = |m: &Modifier| -> Option<(i64, i64)> {
         let (a, b) = match m.value {
+            _ if m.shifts => (0, 0),
             ModValue::Fixed(v) => (v, v),
-            ModValue::Shift(_) => (0, 0),
             ModValue::Counted {
                 per,
                 max: Some(max),
@@ -620,8 +620,9 @@ impl<'r> Side<'r> {
             let number =
                 || crate::number::to_whole(crate::number::parse(given?.value.as_deref()?)?);
             let v = match m.value {
+                _ if m.shifts => 0,
                 ModValue::Fixed(v) if m.always || given.is_some() => v,
-                ModValue::Fixed(_) | ModValue::Shift(_) => 0,
+                ModValue::Fixed(_) => 0,
                 ModValue::Param { from: Some(_), .. } if given.is_none() => return None,
                 ModValue::Param { factor, .. } => match given {
                     Some(_) => factor.checked_mul(number()?)?,
@@ -974,8 +975,8 @@ impl<'r> Analysis<'r> {
             let mut others = 0i64;
             for o in tree.modifiers.iter().filter(|o| o.slot != m.slot) {
                 let most = match &o.value {
+                    _ if o.shifts => 0,
                     ModValue::Fixed(v) => v.abs(),
-                    ModValue::Shift(_) => 0,
                     ModValue::Counted { max: Some(max), .. } => max.abs(),
                     ModValue::Counted { per: p, max: None } => {
                         if p.signum() != per.signum() {
@@ -1179,17 +1180,17 @@ impl<'r> Analysis<'r> {
             .as_deref()
             .and_then(crate::number::parse);
         let value = |m: &Modifier| -> Option<(i64, i64)> {
-            Some(match m.value {
-                ModValue::Fixed(v) => (v, 0),
-                ModValue::Shift(v) => (0, v),
+            let v = match m.value {
+                ModValue::Fixed(v) => v,
                 ModValue::Param { factor, .. } => {
-                    (factor.checked_mul(crate::number::to_whole(given?)?)?, 0)
+                    factor.checked_mul(crate::number::to_whole(given?)?)?
                 }
                 ModValue::Counted { per, max } => {
                     let v = per.checked_mul(crate::number::to_whole(given?)?)?;
-                    (max.map_or(v, |max| v.clamp(-max, max)), 0)
+                    max.map_or(v, |max| v.clamp(-max, max))
                 }
-            })
+            };
+            Some(if m.shifts { (0, v) } else { (v, 0) })
         };
         let mut out = Vec::new();
         let mut on = on.iter();

@@ -394,7 +394,7 @@ fn given_values<'c>(
             ));
         }
         given[slot] = Some(arg);
-        values[slot] = Some(value);
+        values[slot] = value;
     }
     for (slot, s) in c.slots.iter().enumerate() {
         match s.kind {
@@ -478,27 +478,25 @@ fn apply_modifiers(
         let name = &c.slots[m.slot].name;
         let value = match &m.value {
             ModValue::Fixed(v) => (raw == one || m.always).then_some((*v, None)),
-            ModValue::Shift(v) => {
-                if raw == one {
-                    let shifted = shift_modifier(env, m, *v, &mut out.shift)?;
-                    out.applied.push(shifted);
-                }
-                continue;
-            }
             ModValue::Param { factor, from } => param_value(
                 env,
                 m,
                 *factor,
                 from.as_ref(),
-                given[m.slot].is_some(),
+                given[m.slot],
                 &mut out.not_possible,
             )?,
-            ModValue::Counted { per, max } => counted_value(raw, name, *per, *max)?,
+            ModValue::Counted { per, max } => counted_value(raw, name, *per, *max, m.shifts)?,
         };
         let Some((value, note)) = value else { continue };
         let applies = applies(env, m)?;
         // An `always` modifier nobody named is not listed where it does not apply.
         if m.always && !applies && given[m.slot].is_none() {
+            continue;
+        }
+        if m.shifts {
+            let shifted = shift_modifier(env, m, value, applies, note, &mut out.shift)?;
+            out.applied.push(shifted);
             continue;
         }
         out.applied.push(AppliedModifier {
@@ -546,29 +544,33 @@ fn require_param(env: &Env, m: &Modifier, passed: &[Option<Num>]) -> Result<(), 
     Ok(())
 }
 
-/// A column shift that was named: added to `shift` where it applies, and
-/// listed either way.
+/// A column shift that was named (or is `always`): added to `shift` where
+/// it applies, and listed either way, with where its size came from.
 fn shift_modifier(
     env: &Env,
     m: &Modifier,
     by: i64,
+    applies: bool,
+    source: Option<String>,
     shift: &mut i64,
 ) -> Result<AppliedModifier, RollError> {
     let slot = &env.program.charts[env.chart].slots[m.slot];
-    let applies = applies(env, m)?;
     if applies {
         *shift = checked(shift.checked_add(by))?;
     }
+    let note = match (applies, by, source) {
+        (false, ..) => "not applicable".into(),
+        (true, 0, Some(s)) => format!("no column shift ({s})"),
+        (true, 0, None) => "no column shift".into(),
+        (true, _, Some(s)) => format!("column shift {} ({s})", shift_text(by)),
+        (true, _, None) => format!("column shift {}", shift_text(by)),
+    };
     Ok(AppliedModifier {
         name: slot.name.to_string(),
         label: slot.label.to_string(),
         value: 0,
         side: m.side,
-        note: Some(if applies {
-            format!("column shift {}", shift_text(by))
-        } else {
-            "not applicable".into()
-        }),
+        note: Some(note),
     })
 }
 
@@ -580,22 +582,26 @@ fn param_value(
     m: &Modifier,
     factor: i64,
     from: Option<&GridRef>,
-    given: bool,
+    given: Option<&Arg>,
     not_possible: &mut Option<String>,
 ) -> Result<Option<(i64, Option<String>)>, RollError> {
     let values = env.values;
     let raw = values[m.slot];
     let name = &env.program.charts[env.chart].slots[m.slot].name;
+    // Named with a value, or bare (a shift from a grid: the grid's).
+    let valued = given.is_some_and(|a| a.value.is_some());
     Ok(match (raw, from) {
-        (Some(v), _) if given || raw != Some(whole(0)) => {
+        (Some(v), _) if valued || raw != Some(whole(0)) => {
             let v = whole_value(v, &format!("`{name}`"))?;
             Some((checked(v.checked_mul(factor))?, None))
         }
+        // A shift from a grid applies only where it is named.
+        (_, Some(_)) if m.shifts && given.is_none() => None,
         (_, Some(r)) if r.keys.iter().all(|&k| values[k].is_some()) => {
             match grid_cell(env.program, r, values)? {
                 Cell::Number(n) => {
                     let n = whole_value(*n, &format!("`{}` from `{}`", name, r.name))?;
-                    Some((checked(n.checked_mul(factor))?, None))
+                    Some((checked(n.checked_mul(factor))?, Some(grid_keys(env, r))))
                 }
                 // `-`: the sheet says this cannot be done at all.
                 _ => {
@@ -620,6 +626,31 @@ fn param_value(
     })
 }
 
+/// Where a grid-fed value came from, for the trace: the options its keys
+/// were read at (`veteran, suppressed`).
+fn grid_keys(env: &Env, r: &GridRef) -> String {
+    let chart = &env.program.charts[env.chart];
+    r.keys
+        .iter()
+        .map(|&k| {
+            let option = env.values[k].and_then(|v| {
+                let SlotKind::Choice(c) = chart.slots.get(k)?.kind else {
+                    return None;
+                };
+                let i = usize::try_from(crate::number::to_whole(v)?).ok()?;
+                Some(env.program.choices.get(c)?.options.get(i)?.0.to_string())
+            });
+            option.unwrap_or_else(|| {
+                chart
+                    .slots
+                    .get(k)
+                    .map_or_else(String::new, |s| s.name.to_string())
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A counted modifier's value: `per` for each one counted, up to `max`, with
 /// the trace's note on how it was reached.
 fn counted_value(
@@ -627,7 +658,16 @@ fn counted_value(
     name: &str,
     per: i64,
     max: Option<i64>,
+    shifts: bool,
 ) -> Result<Option<(i64, Option<String>)>, RollError> {
+    // As written: `+1`, or a shift's `1L`.
+    let written = |v: i64| {
+        if shifts {
+            shift_text(v)
+        } else {
+            format!("{v:+}")
+        }
+    };
     Ok(match raw {
         Some(n) if n > whole(0) => {
             let n = whole_value(n, &format!("`{name}`"))?;
@@ -635,9 +675,9 @@ fn counted_value(
             match max {
                 Some(cap) if v.abs() > cap => Some((
                     cap * v.signum(),
-                    Some(format!("capped at {:+}", cap * v.signum())),
+                    Some(format!("capped at {}", written(cap * v.signum()))),
                 )),
-                _ => Some((v, Some(format!("{n} x {per:+}")))),
+                _ => Some((v, Some(format!("{n} x {}", written(per))))),
             }
         }
         _ => None,
@@ -678,16 +718,22 @@ fn checked(v: Option<i64>) -> Result<i64, RollError> {
     })
 }
 
-/// Finds the slot an argument names and parses its value.
-fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, Num), RollError> {
+/// Finds the slot an argument names and parses its value: none for a
+/// shift from a grid named bare (`woods`: the grid's shift).
+fn resolve_arg(
+    program: &Program,
+    chart: ChartId,
+    arg: &Arg,
+) -> Result<(usize, Option<Num>), RollError> {
     let c = &program.charts[chart];
     let Some(slot) = c.slots.iter().position(|s| s.name == arg.name) else {
-        return unnamed_arg(program, c, arg);
+        return unnamed_arg(program, c, arg).map(|(s, v)| (s, Some(v)));
     };
     let value = match (&c.slots[slot].kind, &arg.value) {
         (SlotKind::Flag, None) => whole(1),
         (SlotKind::Flag, Some(_)) => return Err(bad_value(arg, "no value: it is a flag")),
         (SlotKind::Param { bounds, .. }, Some(v)) => param_arg(c, slot, *bounds, arg, v)?,
+        (SlotKind::Param { .. }, None) if shift_from_grid(c, slot) => return Ok((slot, None)),
         (SlotKind::Param { .. }, None) => return Err(bad_value(arg, "a number, as `name=N`")),
         (SlotKind::Choice(ch), Some(v)) => option_arg(program, *ch, arg, v)?,
         (SlotKind::Choice(ch), None) => {
@@ -704,7 +750,15 @@ fn resolve_arg(program: &Program, chart: ChartId, arg: &Arg) -> Result<(usize, N
             ))
         }
     };
-    Ok((slot, value))
+    Ok((slot, Some(value)))
+}
+
+/// True when `slot` is a column shift whose size comes from a grid (`woods
+/// rL from woods_shift`): named bare, it shifts by the grid's cell.
+fn shift_from_grid(c: &ChartTree, slot: usize) -> bool {
+    c.modifiers.iter().any(|m| {
+        m.slot == slot && m.shifts && matches!(m.value, ModValue::Param { from: Some(_), .. })
+    })
 }
 
 /// An argument that names no slot: a bare option name picks the one choice

@@ -148,14 +148,13 @@ pub(crate) fn modifier_value(program: &Program, m: &crate::check::tree::Modifier
 /// written one), and what goes after the label (a grid source, a cap).
 fn modifier_parts(program: &Program, m: &crate::check::tree::Modifier) -> (String, String) {
     match &m.value {
+        ModValue::Fixed(v) if m.shifts => (crate::syntax::ast::shift_text(*v), String::new()),
         ModValue::Fixed(v) => (format!("{v:+}"), String::new()),
-        ModValue::Shift(v) => (crate::syntax::ast::shift_text(*v), String::new()),
         ModValue::Param { factor, from } => {
             let base = match m.sign {
-                Some(crate::syntax::ast::ParamSign::Plus) => "+r",
-                Some(crate::syntax::ast::ParamSign::Minus) => "-r",
+                Some(sign) => sign.text(),
                 None if *factor < 0 => "-r",
-                Some(crate::syntax::ast::ParamSign::Either) | None => "±r",
+                None => "±r",
             };
             let source = from.as_ref().map_or(String::new(), |r| {
                 format!(
@@ -169,6 +168,15 @@ fn modifier_parts(program: &Program, m: &crate::check::tree::Modifier) -> (Strin
             });
             (base.to_string(), source)
         }
+        ModValue::Counted { per, max } if m.shifts => (
+            format!("{} each", crate::syntax::ast::shift_text(*per)),
+            max.map_or(String::new(), |m| {
+                format!(
+                    " (max {})",
+                    crate::syntax::ast::shift_text(m * per.signum())
+                )
+            }),
+        ),
         ModValue::Counted { per, max } => (
             format!("{per:+} each"),
             max.map_or(String::new(), |m| format!(" (max {:+})", m * per.signum())),
@@ -637,11 +645,7 @@ fn scale_text(
         let _ = writeln!(out, "  At `{key}` or above: {}", rule(r));
     }
     // Said only where something shifts the column.
-    if chart
-        .modifiers
-        .iter()
-        .any(|m| matches!(m.value, ModValue::Shift(_)))
-    {
+    if chart.modifiers.iter().any(|m| m.shifts) {
         let _ = writeln!(
             out,
             "  Column shifts {}",

@@ -314,12 +314,15 @@ pub enum ModValue {
         /// Where the value form was written.
         span: Span,
     },
-    /// `+1 each (max +4)`: the value times a count given at roll time.
+    /// `+1 each (max +4)`: the value times a count given at roll time;
+    /// `1L each (max 2L)`: a column shift per count.
     Counted {
-        /// Value per count.
+        /// Value per count (a shift: right is positive).
         per: Spanned<i64>,
         /// `(max +4)`: cap on the product's magnitude.
         max: Option<Spanned<i64>>,
+        /// Written as a shift (`1L each`): moves the column, not the roll.
+        shifts: bool,
         /// Where the value form was written.
         span: Span,
     },
@@ -334,6 +337,30 @@ pub enum ParamSign {
     Plus,
     /// `-r`: subtracted.
     Minus,
+    /// `rL`: the value given shifts the column that many to the left.
+    Left,
+    /// `rR`: the value given shifts the column that many to the right.
+    Right,
+}
+
+impl ParamSign {
+    /// True for `rL` and `rR`, which move the column, not the roll.
+    #[must_use]
+    pub fn shifts(self) -> bool {
+        matches!(self, Self::Left | Self::Right)
+    }
+
+    /// As written: `±r`, `+r`, `-r`, `rL`, `rR`.
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        match self {
+            Self::Either => "±r",
+            Self::Plus => "+r",
+            Self::Minus => "-r",
+            Self::Left => "rL",
+            Self::Right => "rR",
+        }
+    }
 }
 
 /// `if COND` or `unless COND` on a modifier, group or section.

@@ -1276,10 +1276,19 @@ pub(crate) fn value_text(v: &ModValue) -> String {
             format!("{sign}{}", crate::number::Show(n.node))
         }
         ModValue::Shift(n) => crate::syntax::ast::shift_text(n.node),
-        ModValue::Param { sign, .. } => match sign {
-            crate::syntax::ast::ParamSign::Either => "±r".into(),
-            crate::syntax::ast::ParamSign::Plus => "+r".into(),
-            crate::syntax::ast::ParamSign::Minus => "-r".into(),
+        ModValue::Param { sign, .. } => sign.text().into(),
+        ModValue::Counted {
+            per,
+            max,
+            shifts: true,
+            ..
+        } => match max {
+            Some(m) => format!(
+                "{} each (max {})",
+                crate::syntax::ast::shift_text(per.node),
+                crate::syntax::ast::shift_text(m.node)
+            ),
+            None => format!("{} each", crate::syntax::ast::shift_text(per.node)),
         },
         ModValue::Counted { per, max, .. } => match max {
             Some(m) => format!("{:+} each (max {:+})", per.node, m.node),

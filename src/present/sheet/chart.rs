@@ -527,7 +527,7 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
     let starts_group = group.is_some()
         && previous.and_then(|p| c.modifiers.get(p)).map(|p| p.group) != Some(m.group);
     let negative = match &m.value {
-        crate::check::tree::ModValue::Fixed(v) | crate::check::tree::ModValue::Shift(v) => *v < 0,
+        crate::check::tree::ModValue::Fixed(v) => *v < 0,
         crate::check::tree::ModValue::Counted { per, .. } => *per < 0,
         crate::check::tree::ModValue::Param { factor, .. } => *factor < 0,
     };

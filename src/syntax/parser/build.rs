@@ -432,6 +432,8 @@ impl Builder {
                 let sign = match sign.as_str() {
                     "+r" => ParamSign::Plus,
                     "-r" => ParamSign::Minus,
+                    "rL" => ParamSign::Left,
+                    "rR" => ParamSign::Right,
                     _ => ParamSign::Either,
                 };
                 ModValue::Param {
@@ -448,26 +450,27 @@ impl Builder {
                     span,
                 }
             }
-            Rule::counted_value => ModValue::Counted {
-                per: self.int(&kids.nth(Rule::int, 0)?)?,
-                max: kids
-                    .all(Rule::int)
-                    .nth(1)
-                    .map(|p| self.int(&p))
-                    .transpose()?,
-                span,
-            },
-            Rule::fixed_value => ModValue::Fixed(self.value(&kids.one(Rule::number)?)?),
-            Rule::shift_value => {
-                let text = inner.as_str();
-                let n = text
-                    .get(..text.len().saturating_sub(1))
-                    .unwrap_or("")
-                    .parse::<i64>()
-                    .map_err(|_| self.too_large(&inner))?;
-                let n = if text.ends_with('L') { -n } else { n };
-                ModValue::Shift(Spanned::new(n, span))
+            Rule::counted_value => {
+                // `+1 each (max +4)`, or as shifts: `1L each (max 2L)`.
+                let amounts: Vec<Node<'_>> = kids
+                    .parent
+                    .into_inner()
+                    .filter(|p| matches!(p.as_rule(), Rule::int | Rule::shift_value))
+                    .collect();
+                let amount = |p: &Node<'_>| match p.as_rule() {
+                    Rule::shift_value => self.shift(p),
+                    _ => self.int(p),
+                };
+                let first = amounts.first().ok_or_else(|| self.unexpected(&inner))?;
+                ModValue::Counted {
+                    per: amount(first)?,
+                    max: amounts.get(1).map(amount).transpose()?,
+                    shifts: first.as_rule() == Rule::shift_value,
+                    span,
+                }
             }
+            Rule::fixed_value => ModValue::Fixed(self.value(&kids.one(Rule::number)?)?),
+            Rule::shift_value => ModValue::Shift(self.shift(&inner)?),
             _ => return Err(self.unexpected(&inner)),
         })
     }
@@ -1313,6 +1316,18 @@ impl Builder {
     /// A signed integer token.
     fn int(&self, pair: &Node<'_>) -> Res<Spanned<i64>> {
         Ok(Spanned::new(self.number(pair)?, self.span(pair)))
+    }
+
+    /// A column shift as written, `1L` or `2R`: right is positive.
+    fn shift(&self, pair: &Node<'_>) -> Res<Spanned<i64>> {
+        let text = pair.as_str();
+        let n = text
+            .get(..text.len().saturating_sub(1))
+            .unwrap_or("")
+            .parse::<i64>()
+            .map_err(|_| self.too_large(pair))?;
+        let n = if text.ends_with('L') { -n } else { n };
+        Ok(Spanned::new(n, self.span(pair)))
     }
 
     /// An unsigned integer token.

@@ -285,7 +285,10 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::for_side => "`for each { ... }` or `for SIDE { ... }`",
         Rule::modifier => "a modifier such as `tracked +2 \"Tracked vehicle\"`",
         Rule::applicability => "`if CONDITION` or `unless CONDITION`",
-        Rule::mod_value => "a modifier value such as `+2`, `-1`, `±r` or `+1 each`",
+        Rule::mod_value => {
+            "a modifier value such as `+2`, `-1`, `±r`, `+1 each`, or a column shift such as \
+             `1L`, `2R`, `rL` or `1L each`"
+        }
         Rule::param_value => "a parametric value such as `±r`, `+r` or `-r`",
         Rule::from_grid => "`from GRID`",
         Rule::counted_value => "a counted value such as `+1 each (max +4)`",

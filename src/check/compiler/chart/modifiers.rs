@@ -158,14 +158,11 @@ impl<'a> ChartCx<'a, '_> {
                     (Some(v.min(0)), Some(v.max(0))),
                 )
             }
-            ast::ModValue::Shift(v) => {
-                self.shifts.push((d.name.name.clone(), d.name.span));
-                (
-                    SlotKind::Flag,
-                    ModValue::Shift(v.node * sign),
-                    (Some(0), Some(0)),
-                )
-            }
+            ast::ModValue::Shift(v) => (
+                SlotKind::Flag,
+                ModValue::Fixed(v.node * sign),
+                (Some(0), Some(0)),
+            ),
             ast::ModValue::Param {
                 sign: psign,
                 bounds,
@@ -183,11 +180,24 @@ impl<'a> ChartCx<'a, '_> {
                 counted_modifier(per.node, max.as_ref().map(|m| m.node), sign)
             }
         };
-        if d.always && !matches!(d.value, ast::ModValue::Fixed(_)) {
+        let shifts = match &d.value {
+            ast::ModValue::Shift(_) => true,
+            ast::ModValue::Param { sign, .. } => sign.shifts(),
+            ast::ModValue::Counted { shifts, .. } => *shifts,
+            ast::ModValue::Fixed(_) => false,
+        };
+        // A shift moves the column, never the roll's total.
+        let reach = if shifts { (Some(0), Some(0)) } else { reach };
+        if shifts {
+            self.shifts.push((d.name.name.clone(), d.name.span));
+        }
+        if d.always && !matches!(d.value, ast::ModValue::Fixed(_) | ast::ModValue::Shift(_)) {
             self.error(
                 CompileErrorKind::Invalid {
                     message: format!("`{}` is `always` but its value is not fixed", d.name.name),
-                    help: "only a fixed modifier such as `+4` can apply always".into(),
+                    help: "only a fixed modifier such as `+4` or a fixed shift such as `1L` \
+                           can apply always"
+                        .into(),
                 },
                 d.span,
             );
@@ -201,6 +211,7 @@ impl<'a> ChartCx<'a, '_> {
         self.modifiers.push(Modifier {
             slot,
             value,
+            shifts,
             applies: None,
             side,
             group: cx.group,
@@ -303,7 +314,7 @@ impl<'a> ChartCx<'a, '_> {
             let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
             Some((lo?, hi?))
         });
-        let factor = if psign == ast::ParamSign::Minus {
+        let factor = if matches!(psign, ast::ParamSign::Minus | ast::ParamSign::Left) {
             -sign
         } else {
             sign
