@@ -190,3 +190,55 @@ fn a_check_reading_a_ladder_shows_the_ladder_in_its_trace() {
         Some("ladder `visibility`: start 6 -> step 6, moved -1 = 4")
     );
 }
+
+/// A fire-value ladder as a WW2 sheet prints it, down to fractions of a
+/// point: decimal steps, a decimal start (halved firepower) snapped to the
+/// step below it, the trace and the column in the sheet's numbers.
+const FRACTIONS: &str = r#"
+game "Fractions" version "1"
+ladder fire_column "Fire column" {
+  param fp "firepower" in 0..100
+  flag halved "firepower halved"
+  modifiers { cover -1 "target in cover" }
+  steps 50 "50+", 36, 24, 16, 12, 8, 6, 4, 2, 1, 0.5, 0.25
+  start (fp / 2 if halved else fp)
+}
+table fire "Fire" {
+  roll d6
+  columns by fire_column: 0.25 0.5 1 2 4 6 8 12 16 24 36 50+
+  rows {
+    [ 6 or more | 6 or more | 5 or more | 5 or more | 4 or more | 4 or more | 3 or more | 3 or more | 2 or more | 2 or more | 1 or more | 1 or more ] => "Hit"
+    [ 5 or less | 5 or less | 4 or less | 4 or less | 3 or less | 3 or less | 2 or less | 2 or less | 1 or less | 1 or less | 0 or less | 0 or less ] => "Miss"
+  }
+}
+"#;
+
+#[test]
+fn decimal_steps_and_a_decimal_start() {
+    let r = Ruleset::from_str("fractions", FRACTIONS).unwrap_or_else(|e| panic!("{e:?}"));
+    let ladder = r.chart("fire_column").unwrap();
+    let roll = |args: &str| {
+        ladder
+            .roll(&Choices::parse(args).unwrap(), &mut Scripted::new([1]))
+            .unwrap()
+    };
+    // 1.5 halved is 0.75: on the 0.5 step.
+    let half = roll("fp=1.5 halved");
+    assert_eq!(half.outcome.to_string(), "0.5");
+    assert_eq!(
+        half.detail.as_deref(),
+        Some("start 0.75 -> step 0.5, moved +0")
+    );
+    // 0.25 halved is 0.125, under the lowest step: it reads the lowest.
+    assert_eq!(roll("fp=0.25 halved").outcome.to_string(), "0.25");
+    // Cover moves one step down, from 1 to 0.5; at the top, the label.
+    assert_eq!(roll("fp=1 cover").outcome.to_string(), "0.5");
+    assert_eq!(roll("fp=60").outcome.to_string(), "50+");
+    // The table reads the column the ladder reached: at 0.5, Hit on a 6.
+    let fire = r.chart("fire").unwrap();
+    let odds = fire.odds(&Choices::parse("fp=1 cover").unwrap()).unwrap();
+    assert_eq!(odds.probability("Hit").fraction(), "1/6");
+    let odds = fire.odds(&Choices::parse("fp=3").unwrap()).unwrap();
+    // 3 snaps to the 2 step: Hit on 5-6.
+    assert_eq!(odds.probability("Hit").fraction(), "1/3");
+}

@@ -531,7 +531,8 @@ pub(crate) enum Body {
         stages: Vec<Stage>,
     },
     Ladder {
-        steps: Vec<i64>,
+        /// The steps in written order, exact (`0.25`).
+        steps: Vec<crate::number::Num>,
         /// How the sheet prints each step, where not as the number.
         labels: Vec<Option<CompactString>>,
         start: Expr,

@@ -234,7 +234,8 @@ impl Walker<'_> {
                 }
             }
             Body::Ladder { start, caps, .. } => {
-                self.root(start, None, Context::MustBeWhole);
+                // A start between steps snaps to the step below it.
+                self.root(start, None, Context::Other);
                 for (e, c) in caps {
                     self.root(e, None, Context::Other);
                     if let Some(c) = c {

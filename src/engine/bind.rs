@@ -187,10 +187,7 @@ fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> V
                 .collect();
             let result = bind(program, r.ladder, &Choices::none(), &preset).and_then(|b| {
                 match (&b.ladder, &b.plan) {
-                    (Some(moved), _) => {
-                        let (value, detail) = moved.value();
-                        Ok((whole(value), detail))
-                    }
+                    (Some(moved), _) => Ok(moved.value()),
                     (None, Plan::Certain(_, why)) => Err(RollError::new(
                         RollErrorKind::Arithmetic {
                             message: format!(
@@ -1146,13 +1143,14 @@ fn cell_text(cell: &Cell) -> String {
 /// whose condition holds.
 fn ladder_moved(
     env: &Env,
-    steps: &[i64],
+    steps: &[Num],
     labels: &[Option<CompactString>],
     start: &Expr,
     caps: &[(Expr, Option<Cond>)],
     net: i64,
 ) -> Result<crate::engine::ladder::Moved, RollError> {
-    let start = whole_value(env.expr(start, None)?, "the ladder's start")?;
+    // Exact: a start between two steps snaps to the step below it.
+    let start = env.expr(start, None)?;
     let mut holding = Vec::new();
     for (cap, cond) in caps {
         let holds = match cond {
@@ -1160,7 +1158,7 @@ fn ladder_moved(
             None => true,
         };
         if holds {
-            holding.push(crate::number::floor(env.expr(cap, None)?));
+            holding.push(env.expr(cap, None)?);
         }
     }
     Ok(crate::engine::ladder::Moved::new(

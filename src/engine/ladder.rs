@@ -4,31 +4,32 @@
 //! modifier (a loose `+N`, a `--sweep` step) can move it again, and so the
 //! trace can tell the real movement ("moved +1 of +3, stopped at 80").
 
+use crate::number::{Num, Show};
 use crate::syntax::ast::CompactString;
 use std::fmt::Write as _;
 
 /// A ladder bound to its choices.
 #[derive(Clone, Debug)]
 pub(crate) struct Moved {
-    pub steps: Vec<i64>,
+    pub steps: Vec<Num>,
     pub labels: Vec<Option<CompactString>>,
     /// The start value, and the step it stands on.
-    pub start: i64,
+    pub start: Num,
     pub first: usize,
     /// The net modifier: steps towards the first step.
     pub net: i64,
     /// `at most` caps that hold for these choices.
-    pub caps: Vec<i64>,
+    pub caps: Vec<Num>,
 }
 
 impl Moved {
     /// A ladder starting at `start`, to be moved by `moved` and capped.
     pub fn new(
-        steps: Vec<i64>,
+        steps: Vec<Num>,
         labels: Vec<Option<CompactString>>,
-        start: i64,
+        start: Num,
         net: i64,
-        caps: Vec<i64>,
+        caps: Vec<Num>,
     ) -> Self {
         let first = snap(&steps, start);
         Self {
@@ -41,11 +42,12 @@ impl Moved {
         }
     }
 
+    /// Step `i` as the sheet prints it: its label, else its number.
     fn label(&self, i: usize) -> String {
         match (self.labels.get(i), self.steps.get(i)) {
             (Some(Some(l)), _) => l.to_string(),
-            (_, Some(v)) => v.to_string(),
-            _ => self.start.to_string(),
+            (_, Some(v)) => Show(*v).to_string(),
+            _ => Show(self.start).to_string(),
         }
     }
 
@@ -54,13 +56,13 @@ impl Moved {
         let (index, detail) = self.reached();
         match index {
             Some(i) => (self.label(i), detail),
-            None => (self.start.to_string(), detail),
+            None => (Show(self.start).to_string(), detail),
         }
     }
 
     /// The value of the step reached (the start itself on a ladder with no
     /// steps), and the trace's account: what another chart reads.
-    pub fn value(&self) -> (i64, String) {
+    pub fn value(&self) -> (Num, String) {
         let (index, detail) = self.reached();
         let value = index
             .and_then(|i| self.steps.get(i))
@@ -72,14 +74,18 @@ impl Moved {
     /// The index of the step reached, and the account of the moves.
     fn reached(&self) -> (Option<usize>, String) {
         if self.steps.is_empty() {
-            return (None, format!("start {}", self.start));
+            return (None, format!("start {}", Show(self.start)));
         }
         let last = self.steps.len() - 1;
         let first = self.first as i64;
         let want = first.saturating_sub(self.net);
         let index = want.clamp(0, last as i64) as usize;
         let real = first - index as i64;
-        let mut detail = format!("start {} -> step {}", self.start, self.label(self.first));
+        let mut detail = format!(
+            "start {} -> step {}",
+            Show(self.start),
+            self.label(self.first)
+        );
         if real == self.net {
             let _ = write!(detail, ", moved {real:+}");
         } else {
@@ -102,7 +108,7 @@ impl Moved {
 }
 
 /// The index of the highest step not above `v`, else the lowest step.
-fn best_not_above(steps: &[i64], v: i64) -> usize {
+fn best_not_above(steps: &[Num], v: Num) -> usize {
     let below = steps
         .iter()
         .enumerate()
@@ -120,7 +126,7 @@ fn best_not_above(steps: &[i64], v: i64) -> usize {
 
 /// The step a start value stands on: the equal step, else the nearest step
 /// not above it, else the lowest step.
-fn snap(steps: &[i64], start: i64) -> usize {
+fn snap(steps: &[Num], start: Num) -> usize {
     best_not_above(steps, start)
 }
 
@@ -128,11 +134,15 @@ fn snap(steps: &[i64], start: i64) -> usize {
 mod tests {
     use super::*;
 
+    fn nums(v: &[i64]) -> Vec<Num> {
+        v.iter().map(|&n| Num::from_integer(n)).collect()
+    }
+
     fn spotting(start: i64, moved: i64) -> (String, String) {
         Moved::new(
-            vec![80, 60, 40, 20, 10, 5, 4, 3, 2, 1],
+            nums(&[80, 60, 40, 20, 10, 5, 4, 3, 2, 1]),
             vec![None; 10],
-            start,
+            Num::from_integer(start),
             moved,
             Vec::new(),
         )
@@ -155,17 +165,17 @@ mod tests {
     #[test]
     fn ascending_steps_move_towards_the_first() {
         let m = Moved::new(
-            vec![1, 2, 3],
+            nums(&[1, 2, 3]),
             vec![None, None, Some("3+".into())],
-            3,
+            Num::from_integer(3),
             1,
             vec![],
         );
         assert_eq!(m.result().0, "2");
         let m = Moved::new(
-            vec![1, 2, 3],
+            nums(&[1, 2, 3]),
             vec![None, None, Some("3+".into())],
-            1,
+            Num::from_integer(1),
             -5,
             vec![],
         );
@@ -175,11 +185,11 @@ mod tests {
     #[test]
     fn caps_apply_after_moving() {
         let m = Moved::new(
-            vec![80, 60, 40, 20, 10, 5, 4],
+            nums(&[80, 60, 40, 20, 10, 5, 4]),
             vec![None; 7],
-            20,
+            Num::from_integer(20),
             1,
-            vec![4],
+            nums(&[4]),
         );
         let (v, d) = m.result();
         assert_eq!(v, "4");

@@ -588,11 +588,13 @@ fn pool_text(dice: &PoolDice, stages: &[Stage], out: &mut String) {
 }
 
 /// A ladder as text: its steps in written order, and how a move goes.
-fn ladder_text(steps: &[i64], labels: &[Option<CompactString>], out: &mut String) {
+fn ladder_text(steps: &[crate::number::Num], labels: &[Option<CompactString>], out: &mut String) {
     // In written order, the first step on top: `+1` moves up.
     let label = |i: usize| match labels.get(i) {
         Some(Some(l)) => l.to_string(),
-        _ => steps.get(i).map_or_else(String::new, ToString::to_string),
+        _ => steps
+            .get(i)
+            .map_or_else(String::new, |s| crate::number::Show(*s).to_string()),
     };
     out.push('\n');
     for i in 0..steps.len() {

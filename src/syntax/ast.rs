@@ -538,8 +538,8 @@ pub enum Clause {
 /// A ladder step: `200 "50+"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// Its value.
-    pub value: Spanned<i64>,
+    /// Its value, exact (`0.25`).
+    pub value: Spanned<Number>,
     /// How the sheet prints it, when not as the number.
     pub label: Option<Label>,
 }

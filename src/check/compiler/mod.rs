@@ -256,8 +256,9 @@ fn declare_item<'a>(
     }
 }
 
-/// A ladder's lowest and highest step ((0, 0) without steps), for the reach
-/// of an expression that reads it before it is compiled.
+/// A ladder's lowest and highest step, rounded outwards to whole numbers
+/// ((0, 0) without steps), for the reach of an expression that reads it
+/// before it is compiled.
 fn ladder_reach(d: &ast::Chart) -> (i64, i64) {
     let steps = d.clauses.iter().find_map(|c| match c {
         ast::Clause::Steps(s, _) => Some(s),
@@ -265,7 +266,8 @@ fn ladder_reach(d: &ast::Chart) -> (i64, i64) {
     });
     let values = steps.into_iter().flatten().map(|s| s.value.node);
     let reach = values.fold(None, |r: Option<(i64, i64)>, v| {
-        Some(r.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
+        let (l, h) = (crate::number::floor(v), crate::number::ceil(v));
+        Some(r.map_or((l, h), |(lo, hi)| (lo.min(l), hi.max(h))))
     });
     reach.unwrap_or((0, 0))
 }

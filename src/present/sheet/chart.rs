@@ -107,7 +107,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             }
             Body::Ladder { steps, .. } => {
                 table.ladder {
-                    tbody { tr { @for s in steps { td { (s) } } } }
+                    tbody { tr { @for s in steps { td { (crate::number::Show(*s).to_string()) } } } }
                 }
                 p.note { "+1 moves one step left, -1 one step right." }
             }

@@ -603,7 +603,7 @@ impl Builder {
                     .map(|p| {
                         let k = self.kids(&p);
                         Ok(Step {
-                            value: self.int(&k.one(Rule::int)?)?,
+                            value: self.value(&k.one(Rule::number)?)?,
                             label: k.opt(Rule::string).map(|l| self.label(&l)).transpose()?,
                         })
                     })

@@ -13,11 +13,11 @@ impl ChartCx<'_, '_> {
         &mut self,
         s: &[ast::Step],
         span: Span,
-    ) -> (Vec<i64>, Vec<Option<CompactString>>) {
+    ) -> (Vec<crate::number::Num>, Vec<Option<CompactString>>) {
         if s.is_empty() {
             self.error(CompileErrorKind::Empty { what: "ladder" }, span);
         }
-        let values: Vec<i64> = s.iter().map(|v| v.value.node).collect();
+        let values: Vec<crate::number::Num> = s.iter().map(|v| v.value.node).collect();
         let down = values.windows(2).all(|w| w[0] > w[1]);
         let up = values.windows(2).all(|w| w[0] < w[1]);
         if !down && !up {
