@@ -99,9 +99,9 @@ pub use engine::choices::{Arg, Choices, INPUT_SOURCE};
 pub use engine::error::{RollError, RollErrorKind};
 pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
 pub use engine::quick::{OutcomeId, QuickRoll};
-pub use engine::sample::{DiceSource, Scripted};
+pub use engine::dice::{DiceSource, Scripted};
 pub use engine::trace::{
-    AppliedModifier, DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll,
+    AppliedModifier, DiceRoll, DiceRolls, DieRoll, Faces, NaturalRule, OutcomeField, OutcomeText, Roll,
     Shared, SideRoll,
 };
 pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};

@@ -192,6 +192,32 @@ pub enum CompileErrorKind {
         /// What the place takes.
         allowed: String,
     },
+    /// `4d6kh5`, `2d6dl2`: keeps or drops more dice than are rolled.
+    KeepTooMany {
+        /// The notation (`kh5`).
+        written: String,
+        /// How many dice are rolled.
+        rolled: u32,
+    },
+    /// `d6r<7`, `d1!`: a reroll or explosion that covers every face, so no
+    /// face could stand.
+    EveryFace {
+        /// "reroll" or "explode".
+        what: &'static str,
+        /// The notation as written (`r<3`).
+        written: String,
+        /// The sides of the die.
+        sides: u32,
+    },
+    /// Dice notation that cannot be read as written: a reroll or
+    /// explosion that covers no face, notation given twice, a bound past
+    /// the limits.
+    DiceNotation {
+        /// What is wrong.
+        message: String,
+        /// How to fix it.
+        help: String,
+    },
     /// A pool's `report` names a count twice.
     ReportedTwice {
         /// The count's name.
@@ -285,6 +311,19 @@ impl fmt::Display for CompileErrorKind {
                 write!(f, "`{name}` is {is}; {allowed}")
             }
             Self::ReportedTwice { name, .. } => write!(f, "`report` names `{name}` twice"),
+            Self::KeepTooMany { written, rolled } => {
+                let dice = if *rolled == 1 { "die" } else { "dice" };
+                write!(f, "`{written}` keeps or drops more dice than the {rolled} {dice} rolled")
+            }
+            Self::EveryFace {
+                what,
+                written,
+                sides,
+            } => write!(
+                f,
+                "`{written}` would {what} every face of a d{sides}: no face could stand"
+            ),
+            Self::DiceNotation { message, .. } => f.write_str(message),
         }
     }
 }
@@ -301,6 +340,9 @@ impl CompileErrorKind {
             Self::DiceTooLarge { .. } => "chartwright::compile::dice_too_large",
             Self::GridTooLarge { .. } => "chartwright::compile::grid_too_large",
             Self::Unsupported { .. } => "chartwright::compile::unsupported",
+            Self::KeepTooMany { .. } => "chartwright::compile::keep_too_many",
+            Self::EveryFace { .. } => "chartwright::compile::every_face",
+            Self::DiceNotation { .. } => "chartwright::compile::dice_notation",
             Self::WrongKind { .. } => "chartwright::compile::wrong_kind",
             Self::MisplacedClause { .. } => "chartwright::compile::misplaced_clause",
             Self::MissingClause { .. } => "chartwright::compile::missing_clause",
@@ -394,6 +436,14 @@ impl CompileErrorKind {
             Self::ReportedTwice { .. } => {
                 "name each count once: the outcome lists the counts named, in stage order".into()
             }
+            Self::KeepTooMany { rolled, .. } => format!(
+                "keep or drop fewer than the {rolled} rolled (`4d6kh3` keeps 3 of 4), \
+                 or roll more dice"
+            ),
+            Self::EveryFace { what, .. } => format!(
+                "{what} only some faces, such as `r1`, `r<3`, `!` (the highest face) or `!>=5`"
+            ),
+            Self::DiceNotation { help, .. } => help.clone(),
         }
     }
 }

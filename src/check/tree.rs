@@ -2,6 +2,7 @@
 //! Names are resolved to slots and ids; ranges are direct index lookups.
 //! Spans stay on the nodes run-time errors can point at.
 
+pub(crate) use crate::check::notation::Notation;
 use crate::number::Num;
 use crate::syntax::ast::CompactString;
 use crate::syntax::span::Span;
@@ -321,6 +322,8 @@ pub(crate) struct DiceGroup {
     pub count_slot: Option<Slot>,
     pub sides: u32,
     pub negative: bool,
+    /// Keep, reroll, explode, `d66` (plain `NdS` by default).
+    pub notation: Notation,
 }
 
 impl std::fmt::Display for Dice {
@@ -332,12 +335,14 @@ impl std::fmt::Display for Dice {
             } else if !first {
                 f.write_str(" + ")?;
             }
+            let sides = g.notation.sides_text(g.sides);
+            let suffix = g.notation.suffix();
             if g.count_slot.is_some() {
-                write!(f, "(N)d{}", g.sides)?;
+                write!(f, "(N)d{sides}{suffix}")?;
             } else if g.count == 1 {
-                write!(f, "d{}", g.sides)?;
+                write!(f, "d{sides}{suffix}")?;
             } else {
-                write!(f, "{}d{}", g.count, g.sides)?;
+                write!(f, "{}d{sides}{suffix}", g.count)?;
             }
             first = false;
         }

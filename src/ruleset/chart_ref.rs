@@ -12,7 +12,7 @@ use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::odds::Layout;
 use crate::engine::odds::Odds;
 use crate::engine::quick::{OutcomeId, Quick, QuickRoll};
-use crate::engine::sample::DiceSource;
+use crate::engine::dice::DiceSource;
 use crate::engine::trace::Roll;
 use crate::engine::trace_text::TraceText;
 

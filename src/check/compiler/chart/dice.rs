@@ -6,9 +6,10 @@ use super::ChartCx;
 use crate::check::error::{CompileError, CompileErrorKind};
 use crate::check::tree::{Cell, Dice, DiceGroup, PoolDice, Ranges, SlotKind, Target};
 use crate::limits::Limits;
-use crate::syntax::ast::CompactString;
+use super::notation;
+use crate::check::notation::Notation;
 use crate::syntax::ast::{self};
-use crate::syntax::span::Span;
+use crate::syntax::span::{Span, Spanned};
 
 /// Dice with no names in them (grid cells): `None` after reporting an error.
 pub(in crate::check::compiler) fn static_dice(
@@ -26,7 +27,7 @@ pub(in crate::check::compiler) fn static_dice(
             ast::DiceTerm::Dice {
                 count,
                 sides,
-                unsupported,
+                notation,
                 span,
             } => {
                 let count = match count.as_deref() {
@@ -47,12 +48,18 @@ pub(in crate::check::compiler) fn static_dice(
                         continue;
                     }
                 };
-                ok &= check_dice(count, *sides, unsupported.as_ref(), *span, limits, errors);
+                let Some((sides, notation)) =
+                    check_dice(Some(count), *sides, notation, *span, limits, errors)
+                else {
+                    ok = false;
+                    continue;
+                };
                 dice.groups.push(DiceGroup {
                     count: count.clamp(0, i64::from(u32::MAX)) as u32,
                     count_slot: None,
-                    sides: (*sides).min(u64::from(u32::MAX)) as u32,
+                    sides,
                     negative: *negative,
+                    notation,
                 });
             }
             ast::DiceTerm::Number(n) => {
@@ -84,33 +91,19 @@ pub(in crate::check::compiler) fn static_dice(
     ok.then_some(dice)
 }
 
+/// Checks `count` (when known) dice of `sides` sides and their notation:
+/// the sides of each physical die and the notation, or `None` after
+/// reporting what is wrong.
 pub(super) fn check_dice(
-    count: i64,
+    count: Option<i64>,
     sides: u64,
-    unsupported: Option<&crate::syntax::span::Spanned<CompactString>>,
+    suffixes: &[Spanned<ast::Suffix>],
     span: Span,
     limits: &Limits,
     errors: &mut Vec<CompileError>,
-) -> bool {
-    if let Some(u) = unsupported {
-        let what = if u.node.starts_with("d66") {
-            "`d66` (two d6 read as tens and units)".to_string()
-        } else if u.node.starts_with('!') {
-            format!("`{}` (exploding dice)", u.node)
-        } else if u.node.starts_with("kh") || u.node.starts_with('k') {
-            format!("`{}` (keep the highest dice)", u.node)
-        } else if u.node.starts_with("kl") {
-            format!("`{}` (keep the lowest dice)", u.node)
-        } else {
-            format!("`{}`", u.node)
-        };
-        errors.push(CompileError::new(
-            CompileErrorKind::Unsupported { what },
-            u.span,
-        ));
-        return false;
-    }
-    let problem = if count <= 0 {
+) -> Option<(u32, Notation)> {
+    let digits = notation::digits(sides);
+    let problem = if let Some(count) = count.filter(|&c| c <= 0) {
         Some(CompileErrorKind::ImpossibleDice {
             reason: format!("a roll of {count} dice"),
         })
@@ -118,25 +111,31 @@ pub(super) fn check_dice(
         Some(CompileErrorKind::ImpossibleDice {
             reason: "a die with no sides".into(),
         })
-    } else if sides == 1 {
-        Some(CompileErrorKind::ImpossibleDice {
-            reason: "a die of one side always shows 1: write the number instead".into(),
-        })
-    } else if count > i64::from(limits.max_dice) || sides > u64::from(limits.max_sides) {
+    } else if count.unwrap_or(1) > i64::from(limits.max_dice) || sides > u64::from(limits.max_sides)
+    {
         Some(CompileErrorKind::DiceTooLarge {
-            written: format!("{count}d{sides}"),
+            written: format!("{}d{sides}", count.unwrap_or(1)),
             limit: format!("{} dice of {} sides", limits.max_dice, limits.max_sides),
         })
     } else {
         None
     };
-    match problem {
-        Some(kind) => {
-            errors.push(CompileError::new(kind, span));
-            false
-        }
-        None => true,
+    if let Some(kind) = problem {
+        errors.push(CompileError::new(kind, span));
+        return None;
     }
+    let die = if digits > 0 { 6 } else { sides as u32 };
+    let notation = notation::notation(count, die, digits, suffixes, limits, errors)?;
+    if die == 1 {
+        errors.push(CompileError::new(
+            CompileErrorKind::ImpossibleDice {
+                reason: "a die of one side always shows 1: write the number instead".into(),
+            },
+            span,
+        ));
+        return None;
+    }
+    Some((die, notation))
 }
 
 impl ChartCx<'_, '_> {
@@ -161,7 +160,7 @@ impl ChartCx<'_, '_> {
             let ast::DiceTerm::Dice {
                 count: Some(count),
                 sides,
-                unsupported,
+                notation,
                 span,
             } = term
             else {
@@ -199,22 +198,15 @@ impl ChartCx<'_, '_> {
                     None
                 }
             };
-            if check_dice(
-                1,
-                sides,
-                unsupported.as_ref(),
-                span,
-                self.limits,
-                self.errors,
-            ) {
-                if let Some(slot) = slot {
-                    dice.groups.push(DiceGroup {
-                        count: 0,
-                        count_slot: Some(slot),
-                        sides: sides as u32,
-                        negative,
-                    });
-                }
+            let checked = check_dice(None, sides, &notation, span, self.limits, self.errors);
+            if let (Some((sides, notation)), Some(slot)) = (checked, slot) {
+                dice.groups.push(DiceGroup {
+                    count: 0,
+                    count_slot: Some(slot),
+                    sides,
+                    negative,
+                    notation,
+                });
             }
         }
         if dice.groups.is_empty() && self.errors.len() == before {
