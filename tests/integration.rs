@@ -14,6 +14,7 @@ mod host;
 mod ladders;
 mod layout;
 mod library_surface;
+mod notation;
 mod odds;
 mod quick;
 mod report;

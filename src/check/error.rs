@@ -440,9 +440,15 @@ impl CompileErrorKind {
                 "keep or drop fewer than the {rolled} rolled (`4d6kh3` keeps 3 of 4), \
                  or roll more dice"
             ),
-            Self::EveryFace { what, .. } => format!(
-                "{what} only some faces, such as `r1`, `r<3`, `!` (the highest face) or `!>=5`"
-            ),
+            Self::EveryFace { sides: 1, .. } => {
+                "a die of one side always shows 1: write the number instead".into()
+            }
+            Self::EveryFace { what: "reroll", .. } => {
+                "reroll only some faces, such as `r1` (the 1s) or `r<3` (1s and 2s)".into()
+            }
+            Self::EveryFace { .. } => {
+                "explode only some faces, such as `!` (the highest face) or `!>=5`".into()
+            }
             Self::DiceNotation { help, .. } => help.clone(),
         }
     }

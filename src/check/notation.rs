@@ -99,6 +99,12 @@ pub(crate) struct Keep {
 }
 
 impl Keep {
+    /// Whether the dice kept are the highest: `kh`, `k` and `dl` keep the
+    /// highest, `kl` and `dh` the lowest.
+    pub fn keeps_highest(self) -> bool {
+        self.highest != self.drop
+    }
+
     /// How many of `count` dice are kept (all when a `(N)d6kh3` rolls
     /// fewer than 3; none when it drops them all).
     pub fn kept(self, count: u32) -> u32 {

@@ -153,7 +153,7 @@ pub(crate) fn roll_group<D: DiceSource + ?Sized>(
     let mut sum = 0i64;
     match n.keep {
         Some(k) => {
-            let flags = kept_flags(&values, k.highest, group.kept() as usize);
+            let flags = kept_flags(&values, k.keeps_highest(), group.kept() as usize);
             for ((story, &v), keep) in stories.iter_mut().zip(&values).zip(flags) {
                 story.kept = keep;
                 if keep {
@@ -192,7 +192,7 @@ pub(crate) fn kept_values<D: DiceSource + ?Sized>(
         out.push(value(group.sides, n, source));
     }
     if let Some(k) = n.keep {
-        let flags = kept_flags(&out[from..], k.highest, group.kept() as usize);
+        let flags = kept_flags(&out[from..], k.keeps_highest(), group.kept() as usize);
         let mut i = 0;
         out.retain(|_| {
             let keep = i < from || flags[i - from];

@@ -157,7 +157,15 @@ pub(crate) fn natural<C: Exact>(
         if !g.notation.is_plain() {
             // Keep, rerolls, explosions, `d66`: the group's own distribution.
             let (group, _) = notation::group::<C>(&g, limits, work, what)?;
-            sum = notation::add(&sum, &group, work, what)?;
+            let so_far = notation::Values {
+                min: sum.min,
+                counts: std::mem::take(&mut sum.counts),
+            };
+            let added = notation::add(&so_far, &group, work, what)?;
+            sum = Dist {
+                min: added.min,
+                counts: added.counts,
+            };
             continue;
         }
         for _ in 0..g.count {

@@ -9,9 +9,7 @@
 //! `t` times is over `s^(t+1)`, one that explodes at most `d` times over
 //! that to the `d + 1`. So the fractions reduce as plain dice do.
 
-use super::count::Count;
-use super::dist::Dist;
-use super::pool::convolve;
+use super::count::{middle_words, Count};
 use super::power::{pow, power, Exact};
 use super::Fail;
 use crate::check::tree::Notation;
@@ -19,9 +17,15 @@ use crate::engine::bind::BoundGroup;
 use crate::engine::budget::Work;
 use crate::limits::Limits;
 
-/// One die: `counts[i]` ways to show `min + i`, out of `total`.
+/// Values as counts: `counts[i]` ways to get `min + i`.
+pub(super) struct Values<C> {
+    pub min: i64,
+    pub counts: Vec<C>,
+}
+
+/// One die: its values, out of `total` ways.
 pub(super) struct Die<C> {
-    pub values: Dist<C>,
+    pub values: Values<C>,
     pub total: C,
 }
 
@@ -33,7 +37,7 @@ fn face<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
     let s = C::from_u64(u64::from(sides));
     let Some(r) = notation.reroll else {
         return Ok(Die {
-            values: Dist {
+            values: Values {
                 min: 1,
                 counts: vec![C::one(); sides as usize],
             },
@@ -63,7 +67,7 @@ fn face<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
         })
         .collect();
     Ok(Die {
-        values: Dist { min: 1, counts },
+        values: Values { min: 1, counts },
         total: s_pow[times].mul(&s)?,
     })
 }
@@ -86,7 +90,7 @@ pub(super) fn die<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, F
             counts[(v - lo) as usize] = C::one();
         }
         return Ok(Die {
-            values: Dist { min: lo, counts },
+            values: Values { min: lo, counts },
             total: C::from_u64(values.len() as u64),
         });
     }
@@ -117,7 +121,7 @@ pub(super) fn die<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, F
         d = next;
     }
     Ok(Die {
-        values: Dist { min: 1, counts: d },
+        values: Values { min: 1, counts: d },
         total: t_pow.mul(&face.total)?,
     })
 }
@@ -129,14 +133,14 @@ pub(super) fn group<C: Exact>(
     limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
-) -> Result<(Dist<C>, C), Fail> {
+) -> Result<(Values<C>, C), Fail> {
     let one = die::<C>(g.sides, &g.notation)?;
     let total = pow(&one.total, u64::from(g.count), work, what)?;
     let mut sum = match g.notation.keep {
         Some(k) if g.kept() < g.count => {
-            kept(&one, g.count, g.kept(), k.highest, |v| v, work, what)?
+            kept(&one, g.count, g.kept(), k.keeps_highest(), |v| v, work, what)?
         }
-        _ => Dist {
+        _ => Values {
             min: one.values.min * i64::from(g.count),
             counts: power(&one.values.counts, u64::from(g.count), limits, work, what)?,
         },
@@ -159,7 +163,7 @@ pub(super) fn kept_hits<C: Count>(
 ) -> Result<(Vec<C>, C), Fail> {
     let one = die::<C>(g.sides, &g.notation)?;
     let total = pow(&one.total, u64::from(g.count), work, what)?;
-    let highest = g.notation.keep.map_or(true, |k| k.highest);
+    let highest = g.notation.keep.map_or(true, |k| k.keeps_highest());
     let score = |v: i64| i64::from(hit(v));
     let dist = kept(&one, g.count, g.kept(), highest, score, work, what)?;
     // Scores run from 0: pad to start there.
@@ -197,7 +201,7 @@ fn kept<C: Count>(
     score: impl Fn(i64) -> i64,
     work: &mut Work,
     what: &dyn Fn() -> String,
-) -> Result<Dist<C>, Fail> {
+) -> Result<Values<C>, Fail> {
     let (n, k) = (count as usize, keep as usize);
     let mut order: Vec<(i64, &C)> = die
         .values
@@ -211,7 +215,7 @@ fn kept<C: Count>(
         order.reverse();
     }
     if k == 0 {
-        return Ok(Dist {
+        return Ok(Values {
             min: 0,
             counts: vec![pow(&die.total, u64::from(count), work, what)?],
         });
@@ -270,7 +274,7 @@ fn kept<C: Count>(
         }
         pending = next;
     }
-    Ok(Dist {
+    Ok(Values {
         min: lo,
         counts: done,
     })
@@ -300,15 +304,26 @@ fn binomial_rows<C: Count>(
     Ok(rows)
 }
 
-/// `a` convolved into `b`'s place: the sum of two independent values.
+/// The sum of two independent values.
 pub(super) fn add<C: Count>(
-    a: &Dist<C>,
-    b: &Dist<C>,
+    a: &Values<C>,
+    b: &Values<C>,
     work: &mut Work,
     what: &dyn Fn() -> String,
-) -> Result<Dist<C>, Fail> {
-    Ok(Dist {
+) -> Result<Values<C>, Fail> {
+    let words = middle_words(&a.counts) + middle_words(&b.counts);
+    work.odds((a.counts.len() * b.counts.len()) as u64 * words, what)?;
+    let mut counts = vec![C::zero(); a.counts.len() + b.counts.len() - 1];
+    for (i, x) in a.counts.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        for (j, y) in b.counts.iter().enumerate() {
+            counts[i + j].add_product(x, y)?;
+        }
+    }
+    Ok(Values {
         min: a.min + b.min,
-        counts: convolve(&a.counts, &b.counts, work, what)?,
+        counts,
     })
 }

@@ -124,10 +124,15 @@ pub(super) fn notation(
                     }
                     Some(d) if d > u64::from(limits.max_explode) => {
                         error(
-                            CompileErrorKind::DiceTooLarge {
-                                written: written.clone(),
-                                limit: format!(
-                                    "{} extra dice per exploding die (`Limits::max_explode`)",
+                            CompileErrorKind::DiceNotation {
+                                message: format!(
+                                    "`{written}` is over the limit of {} extra dice per \
+                                     exploding die",
+                                    limits.max_explode
+                                ),
+                                help: format!(
+                                    "write at most `!{}`, or `!` for that bound (a host can \
+                                     raise `Limits::max_explode`)",
                                     limits.max_explode
                                 ),
                             },
