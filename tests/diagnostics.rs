@@ -156,6 +156,7 @@ load_cases! {
     explode_one_side => ["chartwright::compile::every_face"];
     explode_no_face => ["chartwright::compile::dice_notation"];
     explode_too_deep => ["chartwright::compile::dice_notation"];
+    best_differs => ["chartwright::compile::dice_notation"];
     // Kinds, grids, clauses
     wrong_kind => ["chartwright::compile::wrong_kind"];
     grid_cell_count => ["chartwright::compile::cell_count"];

@@ -44,7 +44,8 @@ fn odds(rules: &Ruleset, chart: &str, args: &str) -> BTreeMap<String, BigRationa
 
 /// A table rolling `dice` with a row per natural from `lo` to `hi`.
 fn natural_table(dice: &str, lo: i64, hi: i64) -> String {
-    let mut text = format!("game \"N\" version \"1\"\ntable t \"T\" {{\n  roll {dice}\n  rows {{\n");
+    let mut text =
+        format!("game \"N\" version \"1\"\ntable t \"T\" {{\n  roll {dice}\n  rows {{\n");
     text.push_str(&format!("    {} or less => \"{}\"\n", lo, lo));
     for v in lo + 1..hi {
         text.push_str(&format!("    {v} => \"{v}\"\n"));
@@ -117,6 +118,20 @@ fn reroll_ones_once() {
 }
 
 #[test]
+fn the_better_and_the_worse_of_two_rolls() {
+    // Advantage on a d20: 20 unless both miss it, 1 - (19/20)^2.
+    let best = naturals(Limits::default(), "max(d20, d20)", 1, 20);
+    assert_eq!(best[&20], ratio(39, 400));
+    assert_eq!(best[&1], ratio(1, 400));
+    let worst = naturals(Limits::default(), "min(d20, d20)", 1, 20);
+    assert_eq!(worst[&1], ratio(39, 400));
+    // The better of two 2d6: 12 unless neither shows it, 1 - (35/36)^2.
+    let two = naturals(Limits::default(), "max(2d6, 2d6)", 2, 12);
+    assert_eq!(two[&12], ratio(71, 1296));
+    assert_eq!(two[&2], ratio(1, 1296));
+}
+
+#[test]
 fn d3_and_d2_are_a_d6_halved() {
     // ceil(d6 / 2) shows 1, 2, 3 each on two faces of six: a d3.
     let d3 = naturals(Limits::default(), "d3", 1, 3);
@@ -144,6 +159,8 @@ struct Group {
     explode: Option<(Option<u32>, Option<(&'static str, i64)>)>,
     /// (highest, drop, n).
     keep: Option<(bool, bool, u32)>,
+    /// `max(2d6, 2d6)`: (highest, rolls), the group being one roll.
+    best: Option<(bool, u32)>,
     negative: bool,
 }
 
@@ -170,12 +187,27 @@ fn covers(op: &str, value: i64, face: i64) -> bool {
 
 impl Group {
     fn text(&self) -> String {
+        if let Some((highest, rolls)) = self.best {
+            let one = Group {
+                best: None,
+                negative: false,
+                ..self.clone()
+            }
+            .text();
+            let which = if highest { "max" } else { "min" };
+            let sign = if self.negative { "-" } else { "" };
+            return format!("{sign}{which}({})", vec![one; rolls as usize].join(", "));
+        }
         let mut t = String::new();
         if self.negative {
             t.push('-');
         }
         t.push_str(&format!("{}d", self.count));
-        t.push_str(&if self.d66 { "66".into() } else { self.sides.to_string() });
+        t.push_str(&if self.d66 {
+            "66".into()
+        } else {
+            self.sides.to_string()
+        });
         if let Some((once, op, v)) = self.reroll {
             t.push_str(&format!("r{}{op}{v}", if once { "o" } else { "" }));
         }
@@ -203,6 +235,24 @@ impl Group {
     /// The sum of this group's kept dice, reading faces from `faces`;
     /// `None` when it needs more faces than there are.
     fn run(&self, faces: &mut std::slice::Iter<'_, u32>) -> Option<i64> {
+        if let Some((highest, rolls)) = self.best {
+            let one = Group {
+                best: None,
+                negative: false,
+                ..self.clone()
+            };
+            let mut sums = Vec::new();
+            for _ in 0..rolls {
+                sums.push(one.run(faces)?);
+            }
+            let best = if highest {
+                sums.iter().max()
+            } else {
+                sums.iter().min()
+            };
+            let best = *best?;
+            return Some(if self.negative { -best } else { best });
+        }
         let mut values = Vec::new();
         for _ in 0..self.count {
             values.push(self.die(faces)?);
@@ -279,7 +329,8 @@ fn oracle(groups: &[Group], constant: i64) -> BTreeMap<i64, BigRational> {
         }
         match sum {
             Some(total) => {
-                let p = BigRational::new(1.into(), u64::from(sides).pow(script.len() as u32).into());
+                let p =
+                    BigRational::new(1.into(), u64::from(sides).pow(script.len() as u32).into());
                 *out.entry(total).or_insert_with(BigRational::zero) += p;
             }
             None => {
@@ -334,6 +385,7 @@ fn plain(count: u32, sides: u32) -> Group {
         reroll: None,
         explode: None,
         keep: None,
+        best: None,
         negative: false,
     }
 }
@@ -385,6 +437,30 @@ fn each_form_against_the_oracle() {
                 ..explode(1, 6, Some(1), None)
             },
         ],
+        // The better (or worse) of several rolls.
+        vec![Group {
+            best: Some((true, 2)),
+            ..plain(2, 6)
+        }],
+        vec![Group {
+            best: Some((false, 3)),
+            ..plain(2, 4)
+        }],
+        vec![Group {
+            best: Some((true, 2)),
+            ..reroll(1, 6, false, "=", 1)
+        }],
+        vec![
+            Group {
+                best: Some((true, 2)),
+                ..explode(1, 6, Some(1), None)
+            },
+            Group {
+                negative: true,
+                best: Some((false, 2)),
+                ..d66(1)
+            },
+        ],
     ] {
         agrees(&groups, 0);
     }
@@ -399,10 +475,7 @@ fn group(sides: u32) -> impl Strategy<Value = Group> {
         Just(sides),
         any::<bool>(),
         prop::option::of((any::<bool>(), op.clone(), 1i64..=4)),
-        prop::option::of((
-            prop::option::of(1u32..=2),
-            prop::option::of((op, 1i64..=4)),
-        )),
+        prop::option::of((prop::option::of(1u32..=2), prop::option::of((op, 1i64..=4)))),
         prop::option::of((any::<bool>(), any::<bool>(), 1u32..=3)),
         any::<bool>(),
     )
@@ -429,6 +502,7 @@ fn group(sides: u32) -> impl Strategy<Value = Group> {
                 reroll: reroll.filter(|_| !d66),
                 explode: explode.filter(|_| !d66),
                 keep,
+                best: None,
                 negative,
             }
         })
@@ -509,7 +583,12 @@ proptest! {
 fn roll_with(rules: &Ruleset, chart: &str, faces: &[u32]) -> chartwright::Roll {
     rules
         .chart(chart)
-        .and_then(|c| c.roll(&Choices::default(), &mut Scripted::new(faces.iter().copied())))
+        .and_then(|c| {
+            c.roll(
+                &Choices::default(),
+                &mut Scripted::new(faces.iter().copied()),
+            )
+        })
         .unwrap_or_else(|e| panic!("{chart}: {e}"))
 }
 
@@ -526,7 +605,7 @@ fn traces_say_what_each_die_did() {
     let keep = roll_with(&rules, "keep", &[6, 1, 5, 3]);
     assert_eq!(keep.natural, Some(14));
     let d = &keep.dice[0];
-    assert_eq!(d.notation, "kh3");
+    assert_eq!(d.notation, "4d6kh3");
     let kept: Vec<bool> = d.dice.iter().map(|x| x.kept).collect();
     assert_eq!(kept, [true, false, true, true]);
     let lines = keep.to_string();
@@ -536,7 +615,7 @@ fn traces_say_what_each_die_did() {
     assert_eq!(boom.natural, Some(14));
     assert_eq!(boom.dice[0].dice[0].rolls.as_slice(), [6, 6, 2]);
     let lines = boom.to_string();
-    assert!(lines.contains("1d6!: 14 (6+6+2)"), "{lines}");
+    assert!(lines.contains("d6!: 14 (6+6+2)"), "{lines}");
 
     let again = roll_with(&rules, "again", &[1, 1, 4, 3]);
     assert_eq!(again.natural, Some(7));
@@ -573,8 +652,13 @@ fn dice_that_would_not_stop_end_at_their_bound() {
     assert_eq!(again.dice[0].dice[0].rerolled.len(), times);
     // The exact odds hold the bound: a 1 stands only after every reroll.
     let odds = odds(&rules, "again", "");
-    assert_eq!(odds["one"], BigRational::new(1.into(), (1u64 << (times + 1)).into()));
+    assert_eq!(
+        odds["one"],
+        BigRational::new(1.into(), (1u64 << (times + 1)).into())
+    );
     // A thousand dice keeping three: the order-statistics walk is quick.
-    let many = rules.chart("many").and_then(|c| c.odds(&Choices::default()));
+    let many = rules
+        .chart("many")
+        .and_then(|c| c.odds(&Choices::default()));
     assert!(many.is_ok(), "{many:?}");
 }

@@ -313,7 +313,10 @@ impl fmt::Display for CompileErrorKind {
             Self::ReportedTwice { name, .. } => write!(f, "`report` names `{name}` twice"),
             Self::KeepTooMany { written, rolled } => {
                 let dice = if *rolled == 1 { "die" } else { "dice" };
-                write!(f, "`{written}` keeps or drops more dice than the {rolled} {dice} rolled")
+                write!(
+                    f,
+                    "`{written}` keeps or drops more dice than the {rolled} {dice} rolled"
+                )
             }
             Self::EveryFace {
                 what,

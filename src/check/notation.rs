@@ -122,6 +122,9 @@ pub(crate) struct Notation {
     /// `d66`: 2, `d666`: 3 (each die is that many d6 read as the digits of
     /// one number); 0 for a plain die.
     pub digits: u8,
+    /// `max(2d6, 2d6)`: each die of the group is this many more dice
+    /// added (one roll of `2d6`); 0 for one die.
+    pub summed: u32,
     pub reroll: Option<Reroll>,
     pub explode: Option<Explode>,
     pub keep: Option<Keep>,
@@ -132,8 +135,19 @@ impl Notation {
         *self == Self::default()
     }
 
-    /// The values one die of `sides` sides can show, as sorted spans.
+    /// The values one die of `sides` sides can show, as sorted spans (a
+    /// die of `max(2d6, 2d6)` is one roll of `2d6`).
     pub fn die_reach(&self, sides: u32) -> Vec<(i64, i64)> {
+        let one = self.physical_reach(sides);
+        let mut reach = one.clone();
+        for _ in 0..self.summed {
+            reach = sum_of(&reach, &one);
+        }
+        reach
+    }
+
+    /// The values one physical die can show.
+    fn physical_reach(&self, sides: u32) -> Vec<(i64, i64)> {
         if self.digits > 0 {
             let mut values = vec![0i64];
             for _ in 0..self.digits {
@@ -225,6 +239,29 @@ impl Notation {
             out.push_str(&k.n.to_string());
         }
         out
+    }
+
+    /// The group as written: `4d6kh3`, `d66`, `max(2d6, 2d6)`; `count`
+    /// `None` for a count from a param (`(N)d6`).
+    pub fn written(&self, count: Option<u32>, sides: u32) -> String {
+        if self.summed > 0 {
+            let one = Notation {
+                summed: 0,
+                keep: None,
+                ..*self
+            }
+            .written(Some(self.summed + 1), sides);
+            let highest = self.keep.map_or(true, Keep::keeps_highest);
+            let rolls = vec![one; count.unwrap_or(1) as usize].join(", ");
+            return format!("{}({rolls})", if highest { "max" } else { "min" });
+        }
+        let sides = self.sides_text(sides);
+        let suffix = self.suffix();
+        match count {
+            None => format!("(N)d{sides}{suffix}"),
+            Some(1) => format!("d{sides}{suffix}"),
+            Some(n) => format!("{n}d{sides}{suffix}"),
+        }
     }
 
     /// The sides as written: `66` for `d66`.

@@ -335,15 +335,8 @@ impl std::fmt::Display for Dice {
             } else if !first {
                 f.write_str(" + ")?;
             }
-            let sides = g.notation.sides_text(g.sides);
-            let suffix = g.notation.suffix();
-            if g.count_slot.is_some() {
-                write!(f, "(N)d{sides}{suffix}")?;
-            } else if g.count == 1 {
-                write!(f, "d{sides}{suffix}")?;
-            } else {
-                write!(f, "{}d{sides}{suffix}", g.count)?;
-            }
+            let count = g.count_slot.is_none().then_some(g.count);
+            f.write_str(&g.notation.written(count, g.sides))?;
             first = false;
         }
         if self.constant != 0 || first {

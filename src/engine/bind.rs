@@ -5,7 +5,8 @@
 
 use crate::check::tree::{
     Body, Cell, ChartId, ChartTree, ChoiceId, Cond, Dice, Expr, GridRef, Lookup, ModValue,
-    Modifier, NaturalOutcome, Notation, PoolDice, Program, Ranges, RowTree, Scale, SlotKind, Stage, Target,
+    Modifier, NaturalOutcome, Notation, PoolDice, Program, Ranges, RowTree, Scale, SlotKind, Stage,
+    Target,
 };
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
@@ -44,7 +45,9 @@ impl BoundGroup {
 
     /// How many dice count toward the sum (keep and drop leave some out).
     pub fn kept(&self) -> u32 {
-        self.notation.keep.map_or(self.count, |k| k.kept(self.count))
+        self.notation
+            .keep
+            .map_or(self.count, |k| k.kept(self.count))
     }
 
     /// The lowest and highest sum of the kept dice (before the sign).

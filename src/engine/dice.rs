@@ -86,13 +86,29 @@ fn face<D: DiceSource + ?Sized>(
     f
 }
 
-/// One die: its value and how it came to it.
+/// One die: its value and how it came to it (a die of `max(2d6, 2d6)` is
+/// two physical dice added).
 fn die<D: DiceSource + ?Sized>(sides: u32, notation: &Notation, source: &mut D) -> (i64, DieRoll) {
     let mut story = DieRoll {
         rerolled: Faces::new(),
         rolls: Faces::new(),
         kept: true,
     };
+    let mut value = 0;
+    for _ in 0..=notation.summed {
+        value += physical(sides, notation, source, &mut story);
+    }
+    (value, story)
+}
+
+/// One physical die: `d66` digits, or a face with its rerolls and
+/// explosions; its faces pushed on `story`.
+fn physical<D: DiceSource + ?Sized>(
+    sides: u32,
+    notation: &Notation,
+    source: &mut D,
+    story: &mut DieRoll,
+) -> i64 {
     if notation.digits > 0 {
         let mut value = 0i64;
         for _ in 0..notation.digits {
@@ -100,7 +116,7 @@ fn die<D: DiceSource + ?Sized>(sides: u32, notation: &Notation, source: &mut D) 
             story.rolls.push(digit);
             value = value * 10 + i64::from(digit);
         }
-        return (value, story);
+        return value;
     }
     let mut f = face(sides, notation, source, &mut story.rerolled);
     story.rolls.push(f);
@@ -115,7 +131,7 @@ fn die<D: DiceSource + ?Sized>(sides: u32, notation: &Notation, source: &mut D) 
             value += i64::from(f);
         }
     }
-    (value, story)
+    value
 }
 
 /// Which of `values` keep or drop keeps: the `kept` highest (or lowest),
@@ -173,7 +189,7 @@ pub(crate) fn roll_group<D: DiceSource + ?Sized>(
             .collect(),
         negative: group.negative,
         label: label.map(str::to_string),
-        notation: n.suffix(),
+        notation: n.written(Some(group.count), group.sides),
         dice: stories,
     });
     sum
@@ -211,7 +227,11 @@ pub(crate) fn group_sum<D: DiceSource + ?Sized>(group: &BoundGroup, source: &mut
 
 /// One die's value, without its story.
 fn value<D: DiceSource + ?Sized>(sides: u32, notation: &Notation, source: &mut D) -> i64 {
-    if notation.digits == 0 && notation.reroll.is_none() && notation.explode.is_none() {
+    if notation.digits == 0
+        && notation.summed == 0
+        && notation.reroll.is_none()
+        && notation.explode.is_none()
+    {
         return i64::from(source.die(sides));
     }
     die(sides, notation, source).0

@@ -4,9 +4,9 @@
 
 use crate::check::tree::Program;
 use crate::engine::bind::{Bound, BoundDice, BoundStage, Plan};
+use crate::engine::dice::{group_sum, kept_values, DiceSource};
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::read::{outcome_text, Key};
-use crate::engine::dice::{group_sum, kept_values, DiceSource};
 use crate::engine::trace::OutcomeText;
 use crate::limits::Limits;
 use std::num::NonZeroU32;

@@ -4,8 +4,8 @@
 use crate::check::tree::{ChartTree, Program};
 use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
 use crate::engine::budget::Work;
-use crate::engine::dice::{roll_group, DiceSource};
 use crate::engine::choices::Choices;
+use crate::engine::dice::{roll_group, DiceSource};
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::read::outcome_text;
 use crate::engine::trace::{

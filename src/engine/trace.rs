@@ -285,7 +285,8 @@ pub struct DiceRoll {
     pub negative: bool,
     /// Whose dice (a side of an opposed roll, a stage of a pool).
     pub label: Option<String>,
-    /// The notation after the sides (`kh3`, `r1`, `!`); empty for plain dice.
+    /// The group as written where it has notation (`4d6kh3`, `d6!`, `d66`,
+    /// `max(2d6, 2d6)`); empty for plain dice.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub notation: String,
     /// How each die came to its face, one per face, where the group has
@@ -312,7 +313,8 @@ pub struct DieRoll {
     #[serde(skip_serializing_if = "SmallVec::is_empty")]
     pub rerolled: Faces,
     /// The faces that make its value: the die, then each die it exploded
-    /// into, added (`d6!`: 6, 6, 2 is 14); for `d66`, the tens and units.
+    /// into, added (`d6!`: 6, 6, 2 is 14); for `d66`, the tens and units;
+    /// for `max(2d6, 2d6)`, the two dice of one roll.
     pub rolls: Faces,
     /// Counted: `false` for a die keep or drop left out.
     pub kept: bool,

@@ -139,16 +139,21 @@ impl Roll {
                 let _ = write!(line, "{label} ");
             }
             let sign = if d.negative { "-" } else { "" };
-            let _ = write!(line, "{sign}{}d{}{}:", d.faces.len(), d.sides, d.notation);
+            if d.notation.is_empty() {
+                let _ = write!(line, "{sign}{}d{}:", d.faces.len(), d.sides);
+            } else {
+                let _ = write!(line, "{sign}{}:", d.notation);
+            }
             if d.dice.is_empty() {
                 for face in &d.faces {
                     let _ = write!(line, " {face}");
                 }
             } else {
-                let exploding = d.notation.contains('!');
+                // The faces added into each die, but a `d66`'s digits.
+                let added = d.sides != 66 && d.sides != 666;
                 for (j, (face, die)) in d.faces.iter().zip(&d.dice).enumerate() {
                     let comma = if j > 0 { "," } else { "" };
-                    let _ = write!(line, "{comma} {}", die_text(*face, die, exploding));
+                    let _ = write!(line, "{comma} {}", die_text(*face, die, added));
                 }
             }
         }
@@ -207,9 +212,9 @@ impl fmt::Display for Roll {
 
 /// One die of a group with notation: `14 (6+6+2)`, `4 (rerolled 1)`,
 /// `[1 dropped]`.
-fn die_text(face: u32, die: &DieRoll, exploding: bool) -> String {
+fn die_text(face: u32, die: &DieRoll, added: bool) -> String {
     let mut text = face.to_string();
-    if exploding && die.rolls.len() > 1 {
+    if added && die.rolls.len() > 1 {
         let parts: Vec<String> = die.rolls.iter().map(ToString::to_string).collect();
         let _ = write!(text, " ({})", parts.join("+"));
     }

@@ -785,6 +785,15 @@ pub enum DiceTerm {
         /// Where it was written.
         span: Span,
     },
+    /// `max(2d6, 2d6)`, `min(...)`: the same roll made several times.
+    Best {
+        /// `max`: the highest roll counts; `min`: the lowest.
+        highest: bool,
+        /// The rolls, as written.
+        rolls: Vec<DiceExpr>,
+        /// Where it was written.
+        span: Span,
+    },
     /// An integer constant.
     Number(Spanned<i64>),
     /// A name: a param, or (alone) a grid of dice.

@@ -66,12 +66,15 @@ pub(crate) fn dice_reach(dice: &Dice, slots: &[SlotTree]) -> (Option<i64>, Optio
         // The kept dice, each between the lowest and highest value a die
         // can show (`d66`: 11 to 66; `d6!`: 1 to 6 per die it may add).
         let kept = |c: i64| {
-            g.notation
-                .keep
-                .map_or(c, |k| i64::from(k.kept(u32::try_from(c).unwrap_or(u32::MAX))))
+            g.notation.keep.map_or(c, |k| {
+                i64::from(k.kept(u32::try_from(c).unwrap_or(u32::MAX)))
+            })
         };
         let die = g.notation.die_reach(g.sides);
-        let (dlo, dhi) = (die.first().map_or(1, |d| d.0), die.last().map_or(1, |d| d.1));
+        let (dlo, dhi) = (
+            die.first().map_or(1, |d| d.0),
+            die.last().map_or(1, |d| d.1),
+        );
         let (glo, ghi) = (cmin.map(|c| kept(c) * dlo), cmax.map(|c| kept(c) * dhi));
         if g.negative {
             lo = lo.zip(ghi).map(|(a, b)| a - b);

@@ -1,9 +1,9 @@
 //! Distributions of sums of dice, as counts of ways.
 
 use super::count::{middle_words, Count, Overflow};
+use super::notation;
 use super::power::{power, Exact};
 use super::Fail;
-use super::notation;
 use crate::engine::bind::{BoundDice, BoundGroup};
 use crate::engine::budget::Work;
 use crate::engine::error::RollError;
@@ -89,14 +89,10 @@ pub(crate) fn natural<C: Exact>(
     what: &dyn Fn() -> String,
 ) -> Result<Dist<C>, Fail> {
     // The second side's dice are the first side's, subtracted.
-    let second = dice
-        .groups
-        .iter()
-        .filter(|_| opposed)
-        .map(|g| BoundGroup {
-            negative: !g.negative,
-            ..*g
-        });
+    let second = dice.groups.iter().filter(|_| opposed).map(|g| BoundGroup {
+        negative: !g.negative,
+        ..*g
+    });
     let groups = || dice.groups.iter().copied().chain(second.clone());
     let mut states: u64 = 1;
     let mut dice_count: u64 = 0;

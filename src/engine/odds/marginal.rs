@@ -75,7 +75,7 @@ pub(crate) fn marginal<C: Exact>(
                 next_total = next_total.mul(&ways.mul(&pow(&total, kept, work, what)?)?)?;
                 continue;
             }
-            let Die { hit, miss, all } = die::<C>(stage, group, &mut sides)?;
+            let Die { hit, miss, all } = die::<C>(stage, group, &mut sides, work, what)?;
             let count = group.count;
             // One die: a miss brings nothing (x^0), a hit brings H(x).
             work.odds(counts.len() as u64 * 2 * total.words(), what)?;

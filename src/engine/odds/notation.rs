@@ -72,8 +72,31 @@ fn face<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
     })
 }
 
-/// One die with its notation.
-pub(super) fn die<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
+/// One die with its notation: a physical die, or for `max(2d6, 2d6)` the
+/// sum of `summed + 1` of them.
+pub(super) fn die<C: Count>(
+    sides: u32,
+    notation: &Notation,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Die<C>, Fail> {
+    let one = physical::<C>(sides, notation)?;
+    let mut sum = Die {
+        values: Values {
+            min: one.values.min,
+            counts: one.values.counts.clone(),
+        },
+        total: one.total.clone(),
+    };
+    for _ in 0..notation.summed {
+        sum.values = add(&sum.values, &one.values, work, what)?;
+        sum.total = sum.total.mul(&one.total)?;
+    }
+    Ok(sum)
+}
+
+/// One physical die with its notation.
+fn physical<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
     if notation.digits > 0 {
         // Each combination of digits is one way; the values between
         // (17 to 20 on a d66) have none.
@@ -134,12 +157,18 @@ pub(super) fn group<C: Exact>(
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<(Values<C>, C), Fail> {
-    let one = die::<C>(g.sides, &g.notation)?;
+    let one = die::<C>(g.sides, &g.notation, work, what)?;
     let total = pow(&one.total, u64::from(g.count), work, what)?;
     let mut sum = match g.notation.keep {
-        Some(k) if g.kept() < g.count => {
-            kept(&one, g.count, g.kept(), k.keeps_highest(), |v| v, work, what)?
-        }
+        Some(k) if g.kept() < g.count => kept(
+            &one,
+            g.count,
+            g.kept(),
+            k.keeps_highest(),
+            |v| v,
+            work,
+            what,
+        )?,
         _ => Values {
             min: one.values.min * i64::from(g.count),
             counts: power(&one.values.counts, u64::from(g.count), limits, work, what)?,
@@ -161,7 +190,7 @@ pub(super) fn kept_hits<C: Count>(
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<(Vec<C>, C), Fail> {
-    let one = die::<C>(g.sides, &g.notation)?;
+    let one = die::<C>(g.sides, &g.notation, work, what)?;
     let total = pow(&one.total, u64::from(g.count), work, what)?;
     let highest = g.notation.keep.map_or(true, |k| k.keeps_highest());
     let score = |v: i64| i64::from(hit(v));
@@ -177,8 +206,10 @@ pub(super) fn kept_hits<C: Count>(
 pub(super) fn die_hits<C: Count>(
     g: &BoundGroup,
     hit: impl Fn(i64) -> bool,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
 ) -> Result<(C, C), Fail> {
-    let one = die::<C>(g.sides, &g.notation)?;
+    let one = die::<C>(g.sides, &g.notation, work, what)?;
     let mut hits = C::zero();
     for (i, w) in one.values.counts.iter().enumerate() {
         if hit(one.values.min + i as i64) {

@@ -52,12 +52,14 @@ pub(super) fn die<C: Count>(
     stage: &BoundStage,
     group: &BoundGroup,
     reduced_sides: &mut Vec<u32>,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
 ) -> Result<Die<C>, Fail> {
     let sign = if group.negative { -1 } else { 1 };
     let sides = group.sides;
     if !group.notation.is_plain() {
-        let (hit, all) =
-            notation::die_hits::<C>(group, |v| stage.target.contains(sign * v + stage.modifier))?;
+        let hit = |v| stage.target.contains(sign * v + stage.modifier);
+        let (hit, all) = notation::die_hits::<C>(group, hit, work, what)?;
         let mut miss = all.clone();
         miss.sub_assign(&hit);
         reduced_sides.push(sides);
@@ -116,7 +118,7 @@ fn unit<C: Count>(
             total = total.mul(&ways)?;
             continue;
         }
-        let Die { hit, miss, all } = die(stage, group, reduced_sides)?;
+        let Die { hit, miss, all } = die(stage, group, reduced_sides, work, what)?;
         for _ in 0..group.count {
             work.odds(counts.len() as u64 * 2 * total.words(), what)?;
             let mut next = vec![C::zero(); counts.len() + 1];

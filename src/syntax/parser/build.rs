@@ -12,16 +12,16 @@ pub(super) use tree::{slots_of, Node, Slot, Tree};
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
+use crate::syntax::ast::Cond;
 use crate::syntax::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
     CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
-    ExpectArg, ExpectWant, Expr, ExprKind, FacePoint, Field, FlagDecl, FollowArg, FollowUp, ForSide, Grid,
-    GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl, ModifierSet,
-    NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign,
-    RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step,
-    Suffix, Target, TargetKind, UseDecl,
+    ExpectArg, ExpectWant, Expr, ExprKind, FacePoint, Field, FlagDecl, FollowArg, FollowUp,
+    ForSide, Grid, GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl,
+    ModifierSet, NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl,
+    ParamSign, RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome,
+    Step, Suffix, Target, TargetKind, UseDecl,
 };
-use crate::syntax::ast::Cond;
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::{SourceId, Span, Spanned};
 
@@ -991,6 +991,17 @@ impl Builder {
         let inner = self.first(pair)?;
         match inner.as_rule() {
             Rule::dice => self.dice(&inner),
+            Rule::dice_best => {
+                let kids = self.kids(&inner);
+                Ok(DiceTerm::Best {
+                    highest: kids.opt(Rule::kw_max).is_some(),
+                    rolls: kids
+                        .all(Rule::dice_expr)
+                        .map(|p| self.dice_expr(&p))
+                        .collect::<Res<_>>()?,
+                    span: self.span(&inner),
+                })
+            }
             Rule::paren_dice => {
                 let kids = self.kids(&inner);
                 let count = self.expr(&kids.one(Rule::expr)?)?;

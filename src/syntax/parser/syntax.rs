@@ -401,6 +401,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_each => "`each`",
         Rule::kw_from => "`from`",
         Rule::kw_max => "`max`",
+        Rule::kw_min => "`min`",
+        Rule::dice_best => "the better of several rolls, such as `max(2d6, 2d6)`",
         Rule::kw_table => "`table`",
         Rule::kw_check => "`check`",
         Rule::kw_opposed => "`opposed`",

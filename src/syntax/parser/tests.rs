@@ -9,9 +9,10 @@
 
 use super::parse;
 use crate::syntax::ast::CompactString;
-use crate::syntax::ast::{FacePoint, Suffix, 
+use crate::syntax::ast::{
     ArgValue, BinOp, CellKind, ChartKind, Clause, CmpOp, CondKind, CondOutcome, DiceTerm, ExprKind,
-    File, Item, ModEntry, ModValue, ParamSign, RangePart, RowKey, SimpleKind, TargetKind,
+    FacePoint, File, Item, ModEntry, ModValue, ParamSign, RangePart, RowKey, SimpleKind, Suffix,
+    TargetKind,
 };
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::SourceId;

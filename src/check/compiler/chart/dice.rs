@@ -2,12 +2,12 @@
 //! param, grids of dice) and what a check or a pool die must meet.
 
 use super::super::rows::{self};
+use super::notation;
 use super::ChartCx;
 use crate::check::error::{CompileError, CompileErrorKind};
+use crate::check::notation::{Keep, Notation};
 use crate::check::tree::{Cell, Dice, DiceGroup, PoolDice, Ranges, SlotKind, Target};
 use crate::limits::Limits;
-use super::notation;
-use crate::check::notation::Notation;
 use crate::syntax::ast::{self};
 use crate::syntax::span::{Span, Spanned};
 
@@ -62,6 +62,20 @@ pub(in crate::check::compiler) fn static_dice(
                     notation,
                 });
             }
+            ast::DiceTerm::Best {
+                highest,
+                rolls,
+                span,
+            } => match best(*highest, rolls, *span, limits, errors) {
+                Some((group, constant)) => {
+                    dice.groups.push(DiceGroup {
+                        negative: *negative,
+                        ..group
+                    });
+                    dice.constant += if *negative { -constant } else { constant };
+                }
+                None => ok = false,
+            },
             ast::DiceTerm::Number(n) => {
                 dice.constant += if *negative { -n.node } else { n.node };
             }
@@ -77,7 +91,11 @@ pub(in crate::check::compiler) fn static_dice(
             }
         }
     }
-    let total: u64 = dice.groups.iter().map(|g| u64::from(g.count)).sum();
+    let total: u64 = dice
+        .groups
+        .iter()
+        .map(|g| u64::from(g.count) * (u64::from(g.notation.summed) + 1))
+        .sum();
     if ok && total > u64::from(limits.max_dice) {
         errors.push(CompileError::new(
             CompileErrorKind::DiceTooLarge {
@@ -89,6 +107,75 @@ pub(in crate::check::compiler) fn static_dice(
         ok = false;
     }
     ok.then_some(dice)
+}
+
+/// `max(2d6, 2d6)`, `min(...)`: the same roll made once per argument, as
+/// one group whose dice are each one roll (`2d6` summed), keeping the
+/// highest (or lowest) one; and the roll's constant. `None` after
+/// reporting a roll that is not the same each time or not one group.
+fn best(
+    highest: bool,
+    rolls: &[ast::DiceExpr],
+    span: Span,
+    limits: &Limits,
+    errors: &mut Vec<CompileError>,
+) -> Option<(DiceGroup, i64)> {
+    let before = errors.len();
+    let lowered: Vec<Dice> = rolls
+        .iter()
+        .filter_map(|r| static_dice(r, limits, errors))
+        .collect();
+    if errors.len() > before {
+        return None;
+    }
+    let which = if highest { "max" } else { "min" };
+    let problem = match lowered.first() {
+        Some(first) if lowered.iter().any(|d| d != first) => Some(format!(
+            "`{which}` compares the same roll made again; these rolls differ"
+        )),
+        Some(Dice { groups, .. })
+            if groups.len() != 1
+                || groups
+                    .iter()
+                    .any(|g| g.notation.keep.is_some() || g.negative) =>
+        {
+            Some(format!(
+                "`{which}` compares one group of dice, such as `2d6` or `d6!`, plus a constant"
+            ))
+        }
+        _ => None,
+    };
+    if let Some(message) = problem {
+        errors.push(CompileError::new(
+            CompileErrorKind::DiceNotation {
+                message,
+                help: format!(
+                    "write the roll once per try, the same each time: `{which}(2d6, 2d6)`"
+                ),
+            },
+            span,
+        ));
+        return None;
+    }
+    let first = lowered.into_iter().next()?;
+    let group = first.groups.into_iter().next()?;
+    let mut notation = group.notation;
+    notation.summed = group.count.saturating_sub(1);
+    notation.keep = Some(Keep {
+        highest,
+        drop: false,
+        n: 1,
+    });
+    Some((
+        DiceGroup {
+            count: u32::try_from(rolls.len()).unwrap_or(u32::MAX),
+            count_slot: None,
+            sides: group.sides,
+            negative: false,
+            notation,
+        },
+        first.constant,
+    ))
 }
 
 /// Checks `count` (when known) dice of `sides` sides and their notation:
