@@ -46,11 +46,11 @@ fn odds(rules: &Ruleset, chart: &str, args: &str) -> BTreeMap<String, BigRationa
 fn natural_table(dice: &str, lo: i64, hi: i64) -> String {
     let mut text =
         format!("game \"N\" version \"1\"\ntable t \"T\" {{\n  roll {dice}\n  rows {{\n");
-    text.push_str(&format!("    {} or less => \"{}\"\n", lo, lo));
+    text.push_str(&format!("    {lo} or less => \"{lo}\"\n"));
     for v in lo + 1..hi {
         text.push_str(&format!("    {v} => \"{v}\"\n"));
     }
-    text.push_str(&format!("    {} or more => \"{}\"\n  }}\n}}\n", hi, hi));
+    text.push_str(&format!("    {hi} or more => \"{hi}\"\n  }}\n}}\n"));
     text
 }
 
@@ -147,6 +147,9 @@ fn d3_and_d2_are_a_d6_halved() {
 // ---------------------------------------------------------------------------
 // The oracle: every face of every die, the notation applied directly
 
+/// A comparison and the face it compares with: `(">=", 5)`.
+type Point = (&'static str, i64);
+
 /// One group of dice as the tests generate it.
 #[derive(Clone, Debug)]
 struct Group {
@@ -156,7 +159,7 @@ struct Group {
     /// (once, op, value): `r<3`, `ro1`.
     reroll: Option<(bool, &'static str, i64)>,
     /// (explicit depth, op and value): `!`, `!2`, `!>=5`.
-    explode: Option<(Option<u32>, Option<(&'static str, i64)>)>,
+    explode: Option<(Option<u32>, Option<Point>)>,
     /// (highest, drop, n).
     keep: Option<(bool, bool, u32)>,
     /// `max(2d6, 2d6)`: (highest, rolls), the group being one roll.

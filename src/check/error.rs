@@ -292,7 +292,9 @@ impl fmt::Display for CompileErrorKind {
                     "the follow-up `{chart}` needs `{input}`, which nothing passes to it"
                 )
             }
-            Self::Invalid { message, .. } => f.write_str(message),
+            Self::Invalid { message, .. } | Self::DiceNotation { message, .. } => {
+                f.write_str(message)
+            }
             Self::NotWhole { what, value } => {
                 write!(f, "`{value}` is not a whole number, and {what} must be")
             }
@@ -326,7 +328,6 @@ impl fmt::Display for CompileErrorKind {
                 f,
                 "`{written}` would {what} every face of a d{sides}: no face could stand"
             ),
-            Self::DiceNotation { message, .. } => f.write_str(message),
         }
     }
 }
@@ -416,7 +417,7 @@ impl CompileErrorKind {
             Self::FollowUpInput { chart, input } => {
                 format!("pass a value in the call: `then {chart}({input}=...)`")
             }
-            Self::Invalid { help, .. } => help.clone(),
+            Self::Invalid { help, .. } | Self::DiceNotation { help, .. } => help.clone(),
             Self::NotWhole { what, .. } => format!(
                 "the dice total stays whole: write {what} as a whole number, or round \
                  a computed value with `floor(...)`, `ceil(...)` or `round(...)`"
@@ -452,7 +453,6 @@ impl CompileErrorKind {
             Self::EveryFace { .. } => {
                 "explode only some faces, such as `!` (the highest face) or `!>=5`".into()
             }
-            Self::DiceNotation { help, .. } => help.clone(),
         }
     }
 }

@@ -265,10 +265,11 @@ pub(crate) fn expr_reach(
 
 /// Builds the index of one column and checks it: overlaps between rows,
 /// and reachable values no row reads (unless the reach is unknown).
+/// `reach`: the totals the column must read, and those inside it that the
+/// dice cannot show (`dice_gaps`).
 pub(crate) fn lookup(
     rows: &[(Ranges, Span)],
-    reach: Option<Reach>,
-    unreachable: &[(i64, i64)],
+    reach: Option<(Reach, &[(i64, i64)])>,
     rows_span: Span,
     why: &str,
     column: Option<&str>,
@@ -324,7 +325,7 @@ pub(crate) fn lookup(
     };
     // Coverage: every point of the reach inside [base-1, top+1] stands for
     // itself, except the two ends, which stand for everything beyond them.
-    let Some(reach) = reach else {
+    let Some((reach, unreachable)) = reach else {
         return lookup;
     };
     let lo = reach.lo.unwrap_or(i64::MIN);

@@ -60,7 +60,7 @@ pub(crate) fn marginal<C: Exact>(
             if group.notation.keep.is_some() {
                 // `Σ_k P(k)·H^k·T^(K−k)` over the kept dice's hits `k`
                 // (`T` the ways of `H`), by Horner's rule.
-                let (hits, ways) = kept_hits::<C>(stage, group, &mut sides, work, what)?;
+                let (hits, ways) = kept_hits::<C>(stage, group, &mut sides, limits, work, what)?;
                 let mut t_pow = C::one();
                 let mut sum: Vec<C> = vec![hits.last().cloned().unwrap_or_else(C::zero)];
                 for p in hits.iter().rev().skip(1) {

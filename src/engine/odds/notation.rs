@@ -10,8 +10,9 @@
 //! that to the `d + 1`. So the fractions reduce as plain dice do.
 
 use super::count::{middle_words, Count};
-use super::power::{pow, power, Exact};
+use super::power::{over_states, pow, power, Exact};
 use super::Fail;
+use crate::check::notation::Keep;
 use crate::check::tree::Notation;
 use crate::engine::bind::BoundGroup;
 use crate::engine::budget::Work;
@@ -80,7 +81,7 @@ pub(super) fn die<C: Count>(
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Die<C>, Fail> {
-    let one = physical::<C>(sides, notation)?;
+    let one = physical::<C>(sides, notation, work, what)?;
     let mut sum = Die {
         values: Values {
             min: one.values.min,
@@ -96,7 +97,12 @@ pub(super) fn die<C: Count>(
 }
 
 /// One physical die with its notation.
-fn physical<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
+fn physical<C: Count>(
+    sides: u32,
+    notation: &Notation,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Die<C>, Fail> {
     if notation.digits > 0 {
         // Each combination of digits is one way; the values between
         // (17 to 20 on a d66) have none.
@@ -118,33 +124,37 @@ fn physical<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
         });
     }
     let face = face::<C>(sides, notation)?;
-    let Some(e) = notation.explode else {
+    let Some(explode) = notation.explode else {
         return Ok(face);
     };
     // D_0 = F; D_k = F_stop · T^k + Σ_e F(e) · x^e · D_(k−1), over T^(k+1).
-    let f = &face.values.counts;
-    let s = f.len();
-    let mut d = face.values.counts.clone();
+    let faces = &face.values.counts;
+    let sides = faces.len();
+    let mut dist = face.values.counts.clone();
     let mut t_pow = C::one();
-    for _ in 0..e.depth {
+    for _ in 0..explode.depth {
         t_pow = t_pow.mul(&face.total)?;
-        // Values run from 1 to s·(k+1): index v − 1.
-        let mut next = vec![C::zero(); d.len() + s];
-        for (i, w) in f.iter().enumerate() {
-            let v = i + 1;
-            if e.on.covers(v as i64) {
-                for (j, x) in d.iter().enumerate() {
-                    // e + (j + 1) is value e + j + 1, index e + j.
-                    next[v + j].add_product(w, x)?;
+        let words = middle_words(&dist) + t_pow.words();
+        work.odds((sides * dist.len()) as u64 * words, what)?;
+        // Values run from 1 to sides·(k+1): value v at index v − 1.
+        let mut next = vec![C::zero(); dist.len() + sides];
+        for (i, ways) in faces.iter().enumerate() {
+            if explode.on.covers(i as i64 + 1) {
+                // Face i + 1, then value j + 1 of the dice after it.
+                for (j, rest) in dist.iter().enumerate() {
+                    next[i + 1 + j].add_product(ways, rest)?;
                 }
             } else {
-                next[i].add_product(w, &t_pow)?;
+                next[i].add_product(ways, &t_pow)?;
             }
         }
-        d = next;
+        dist = next;
     }
     Ok(Die {
-        values: Values { min: 1, counts: d },
+        values: Values {
+            min: 1,
+            counts: dist,
+        },
         total: t_pow.mul(&face.total)?,
     })
 }
@@ -162,10 +172,10 @@ pub(super) fn group<C: Exact>(
     let mut sum = match g.notation.keep {
         Some(k) if g.kept() < g.count => kept(
             &one,
-            g.count,
-            g.kept(),
+            (g.count, g.kept()),
             k.keeps_highest(),
             |v| v,
+            limits,
             work,
             what,
         )?,
@@ -187,14 +197,23 @@ pub(super) fn group<C: Exact>(
 pub(super) fn kept_hits<C: Count>(
     g: &BoundGroup,
     hit: impl Fn(i64) -> bool,
+    limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<(Vec<C>, C), Fail> {
     let one = die::<C>(g.sides, &g.notation, work, what)?;
     let total = pow(&one.total, u64::from(g.count), work, what)?;
-    let highest = g.notation.keep.map_or(true, |k| k.keeps_highest());
+    let highest = g.notation.keep.map_or(true, Keep::keeps_highest);
     let score = |v: i64| i64::from(hit(v));
-    let dist = kept(&one, g.count, g.kept(), highest, score, work, what)?;
+    let dist = kept(
+        &one,
+        (g.count, g.kept()),
+        highest,
+        score,
+        limits,
+        work,
+        what,
+    )?;
     // Scores run from 0: pad to start there.
     let mut counts = vec![C::zero(); usize::try_from(dist.min).unwrap_or(0)];
     counts.extend(dist.counts);
@@ -226,10 +245,10 @@ pub(super) fn die_hits<C: Count>(
 /// rest all show worse values, in `(ways of the worse values)^(rest)`.
 fn kept<C: Count>(
     die: &Die<C>,
-    count: u32,
-    keep: u32,
+    (count, keep): (u32, u32),
     highest: bool,
     score: impl Fn(i64) -> i64,
+    limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Values<C>, Fail> {
@@ -255,6 +274,11 @@ fn kept<C: Count>(
     let lo = scores.iter().copied().min().unwrap_or(0).min(0) * k as i64;
     let hi = scores.iter().copied().max().unwrap_or(0).max(0) * k as i64;
     let width = (hi - lo + 1) as usize;
+    // The walk holds a distribution of the kept totals for each count of
+    // dice placed: refused before it is allocated when too large.
+    if width.saturating_mul(k) > limits.max_odds_states {
+        return Err(over_states(limits, what));
+    }
     // Ways of the values after each in the walk (the worse ones).
     let mut worse = vec![C::zero(); order.len()];
     let mut acc = C::zero();

@@ -87,6 +87,7 @@ pub(super) fn kept_hits<C: Count>(
     stage: &BoundStage,
     group: &BoundGroup,
     reduced_sides: &mut Vec<u32>,
+    limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<(Vec<C>, C), Fail> {
@@ -95,6 +96,7 @@ pub(super) fn kept_hits<C: Count>(
     notation::kept_hits(
         group,
         |v| stage.target.contains(sign * v + stage.modifier),
+        limits,
         work,
         what,
     )
@@ -105,6 +107,7 @@ pub(super) fn kept_hits<C: Count>(
 /// and misses, pushed on `reduced_sides`).
 fn unit<C: Count>(
     stage: &BoundStage,
+    limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
     reduced_sides: &mut Vec<u32>,
@@ -113,7 +116,7 @@ fn unit<C: Count>(
     let mut total = C::one();
     for group in &stage.dice.groups {
         if group.notation.keep.is_some() {
-            let (hits, ways) = kept_hits(stage, group, reduced_sides, work, what)?;
+            let (hits, ways) = kept_hits(stage, group, reduced_sides, limits, work, what)?;
             counts = convolve(&counts, &hits, work, what)?;
             total = total.mul(&ways)?;
             continue;
@@ -209,7 +212,7 @@ pub(crate) fn joint<C: Count>(
     let mut total = C::one();
     let mut sides = Vec::new();
     for (i, stage) in stages.iter().enumerate() {
-        let (unit, per) = unit::<C>(stage, work, what, &mut sides)?;
+        let (unit, per) = unit::<C>(stage, limits, work, what, &mut sides)?;
         // How many times this stage's dice are rolled by state j.
         let reps = |j: usize| -> u64 {
             if i == 0 {

@@ -27,8 +27,6 @@ use crate::syntax::span::{SourceId, Span, Spanned};
 
 type Res<T> = Result<T, ParseError>;
 
-/// What the `d66` notation is reported as.
-
 /// The direct children of a node, looked up by rule.
 struct Kids<'i> {
     /// The node whose children these are (each lookup walks them: most

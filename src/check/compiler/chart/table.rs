@@ -346,8 +346,7 @@ impl<'a> ChartCx<'a, '_> {
             let label = columns.map(|labels| labels.get(col).cloned().unwrap_or_default());
             lookups.push(rows::lookup(
                 &column,
-                (!self.dice_failed).then_some(reach),
-                &self.gaps,
+                (!self.dice_failed).then_some((reach, self.gaps.as_slice())),
                 rows_span,
                 why,
                 label.as_deref(),
