@@ -3,7 +3,7 @@
 //! check them the same way.
 
 use crate::engine::choices::Choices;
-use crate::engine::sample::DiceSource;
+use crate::engine::dice::DiceSource;
 use crate::ruleset::Ruleset;
 use crate::syntax::span::Span;
 use miette::{Diagnostic, LabeledSpan};

@@ -98,13 +98,13 @@ pub use compare::classes::{
 };
 pub use compare::diff::{OddsDiff, OutcomeDiff};
 pub use engine::choices::{Arg, Choices, INPUT_SOURCE};
+pub use engine::dice::{DiceSource, Scripted};
 pub use engine::error::{RollError, RollErrorKind};
 pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
 pub use engine::quick::{OutcomeId, QuickRoll};
-pub use engine::sample::{DiceSource, Scripted};
 pub use engine::trace::{
-    AppliedModifier, DiceRoll, DiceRolls, Faces, NaturalRule, OutcomeField, OutcomeText, Roll,
-    Shared, SideRoll,
+    AppliedModifier, DiceRoll, DiceRolls, DieRoll, Faces, NaturalRule, OutcomeField, OutcomeText,
+    Roll, Shared, SideRoll,
 };
 pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
 pub use limits::Limits;

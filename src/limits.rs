@@ -23,6 +23,13 @@ pub struct Limits {
     pub max_dice: u32,
     /// Most sides on one die.
     pub max_sides: u32,
+    /// Most extra dice one exploding die may add (`d6!`): the bound when
+    /// none is written, and the highest that may be written (`d6!3`). At
+    /// the bound the die stops, whatever it shows.
+    pub max_explode: u32,
+    /// Most times one die is rerolled (`2d6r1`, "until it stops"): at the
+    /// bound the last face stands, whatever it shows.
+    pub max_rerolls: u32,
     /// Most follow-ups deep one roll may go.
     pub max_follow_depth: usize,
     /// Most times `then again` rolls a chart once more in one roll (a
@@ -99,6 +106,18 @@ impl Limits {
         self.max_table_span = value;
         self
     }
+    /// Sets [`Limits::max_explode`].
+    #[must_use]
+    pub fn with_max_explode(mut self, value: u32) -> Self {
+        self.max_explode = value;
+        self
+    }
+    /// Sets [`Limits::max_rerolls`].
+    #[must_use]
+    pub fn with_max_rerolls(mut self, value: u32) -> Self {
+        self.max_rerolls = value;
+        self
+    }
     /// Sets [`Limits::max_grid_cells`].
     #[must_use]
     pub fn with_max_grid_cells(mut self, value: usize) -> Self {
@@ -154,6 +173,8 @@ impl Default for Limits {
         Self {
             max_dice: 1000,
             max_sides: 1000,
+            max_explode: 20,
+            max_rerolls: 20,
             max_follow_depth: 16,
             max_repeats: 4,
             max_odds_states: 1_000_000,

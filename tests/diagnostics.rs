@@ -104,7 +104,6 @@ const DUPLICATE: &str = "chartwright::compile::duplicate_name";
 const UNCOVERED: &str = "chartwright::compile::uncovered_totals";
 const OVERLAP: &str = "chartwright::compile::overlapping_rows";
 const IMPOSSIBLE: &str = "chartwright::compile::impossible_dice";
-const UNSUPPORTED: &str = "chartwright::compile::unsupported";
 
 /// One test per input file, and the list of every file the tests use.
 macro_rules! load_cases {
@@ -151,9 +150,13 @@ load_cases! {
     zero_dice => [IMPOSSIBLE];
     zero_sides => [IMPOSSIBLE];
     absurd_dice => ["chartwright::compile::dice_too_large"];
-    unsupported_keep => [UNSUPPORTED];
-    unsupported_d66 => [UNSUPPORTED];
-    unsupported_exploding => [UNSUPPORTED];
+    // Dice notation (issue 30)
+    keep_too_many => ["chartwright::compile::keep_too_many"];
+    reroll_every_face => ["chartwright::compile::every_face"];
+    explode_one_side => ["chartwright::compile::every_face"];
+    explode_no_face => ["chartwright::compile::dice_notation"];
+    explode_too_deep => ["chartwright::compile::dice_notation"];
+    best_differs => ["chartwright::compile::dice_notation"];
     // Kinds, grids, clauses
     wrong_kind => ["chartwright::compile::wrong_kind"];
     grid_cell_count => ["chartwright::compile::cell_count"];

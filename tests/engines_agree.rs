@@ -1,5 +1,5 @@
-//! The two engines cannot drift apart: every chart of every bundled game is
-//! sampled with a fixed seed and its observed frequencies are tested against
+//! The two engines cannot drift apart: every chart of every bundled game
+//! (and of the report and notation fixtures) is sampled with a fixed seed and its observed frequencies are tested against
 //! its exact odds (chi-square, p = 0.001), and every outcome sampled must
 //! have a non-zero exact probability.
 
@@ -35,6 +35,16 @@ fn sampling_matches_exact_odds_for_pools_that_report() {
     let rules = Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{e}"));
     let tested = agree_on_every_chart(&rules);
     assert!(tested >= 7, "only {tested} charts tested");
+}
+
+/// Dice notation (keep and drop, rerolls, explosions, `d66`) on every kind
+/// of chart that rolls.
+#[test]
+fn sampling_matches_exact_odds_for_dice_notation() {
+    let path = format!("{}/tests/charts/notation.rules", env!("CARGO_MANIFEST_DIR"));
+    let rules = Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    let tested = agree_on_every_chart(&rules);
+    assert!(tested >= 20, "only {tested} charts tested");
 }
 
 /// Tests every chart of `rules` (but notes), returning how many.

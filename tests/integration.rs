@@ -15,6 +15,7 @@ mod ladders;
 mod layout;
 mod library_surface;
 mod names;
+mod notation;
 mod odds;
 mod quick;
 mod report;

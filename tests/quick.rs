@@ -6,6 +6,21 @@ use chartwright::{Ruleset, Scripted};
 #[test]
 fn quick_rolls_agree_with_full_rolls_on_every_bundled_chart() {
     let rules = Ruleset::bundled().unwrap_or_else(|e| panic!("bundled games must load: {e}"));
+    assert!(agree(&rules) > 100);
+}
+
+/// Dice notation (keep, rerolls, explosions, `d66`, `max`) on every kind of
+/// chart that rolls: the quick path rolls each die as the trace does.
+#[test]
+fn quick_rolls_agree_with_full_rolls_on_dice_notation() {
+    let path = format!("{}/tests/charts/notation.rules", env!("CARGO_MANIFEST_DIR"));
+    let rules = Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(agree(&rules) > 200);
+}
+
+/// Rolls every chart of `rules` both ways with the same scripted faces;
+/// how many rolls were compared.
+fn agree(rules: &Ruleset) -> usize {
     let mut compared = 0;
     for chart in rules.charts() {
         let choices = chart.example_choices();
@@ -28,5 +43,5 @@ fn quick_rolls_agree_with_full_rolls_on_every_bundled_chart() {
             compared += 1;
         }
     }
-    assert!(compared > 100);
+    compared
 }

@@ -7,7 +7,8 @@
 # `report converted`, `pool2r`; the sum of N d6) for chartwright (cw-scale)
 # and icepool (scale_icepool.py); and, for the joint pool, the hand-written
 # floor (joint-floor/: the same answer with nothing but the arithmetic, as
-# reduced fractions and as icepool's counts over one denominator).
+# reduced fractions and as icepool's counts over one denominator); then dice
+# notation beside icepool (notation.sh).
 #
 #   benches/peers/run.sh [N ...]        (default N: 10 20 50 100 200 500)
 #
@@ -84,3 +85,6 @@ c, f, k = cw["median_s"], fr["median_s"], co["median_s"]
 print(f"| {n} | {fmt(c)} | {fmt(f)} | {fmt(k)} | {c / f:.3g} |")
 PY
 done
+# Dice notation (keep highest, exploding sums, d66) beside icepool.
+echo
+"$here/notation.sh"

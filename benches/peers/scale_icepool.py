@@ -10,6 +10,10 @@
                                  of the ways tried to write it (summing N dice of
                                  Vector outcomes was 3x slower at N = 10, 7x at 20)
     scale_icepool.py sum N       N @ d6: the sum of N d6
+    scale_icepool.py keep N      d6.highest(N, 3): N d6 keeping the highest 3 (`Nd6kh3`)
+    scale_icepool.py explode N   N @ d6.explode(depth=9): N exploding d6, each adding at
+                                 most 9 extra dice (`Nd6!9`)
+    scale_icepool.py d66 N       d6 * 10 + d6, a d66 (N is ignored)
 
 Same protocol as the peers harness (../shared/peers/common.py) and cw-scale:
 a warm-up call, K calls calibrated so a run lasts SCALE_TARGET_S (0.3 s),
@@ -42,9 +46,28 @@ def total(n):
     return n @ fresh(6)
 
 
+def keep(n):
+    return fresh(6).highest(n, 3)
+
+
+def explode(n):
+    return n @ fresh(6).explode(depth=9)
+
+
+def d66(_n):
+    return fresh(6) * 10 + fresh(6)
+
+
 def main():
     kind, n = sys.argv[1], int(sys.argv[2])
-    f = {"pool2": pool2, "pool2j": pool2_joint, "sum": total}[kind]
+    f = {
+        "pool2": pool2,
+        "pool2j": pool2_joint,
+        "sum": total,
+        "keep": keep,
+        "explode": explode,
+        "d66": d66,
+    }[kind]
     target = float(os.environ.get("SCALE_TARGET_S", "0.3"))
     runs = int(os.environ.get("SCALE_RUNS", "5"))
     t0 = time.perf_counter()

@@ -192,6 +192,32 @@ pub enum CompileErrorKind {
         /// What the place takes.
         allowed: String,
     },
+    /// `4d6kh5`, `2d6dl2`: keeps or drops more dice than are rolled.
+    KeepTooMany {
+        /// The notation (`kh5`).
+        written: String,
+        /// How many dice are rolled.
+        rolled: u32,
+    },
+    /// `d6r<7`, `d1!`: a reroll or explosion that covers every face, so no
+    /// face could stand.
+    EveryFace {
+        /// "reroll" or "explode".
+        what: &'static str,
+        /// The notation as written (`r<3`).
+        written: String,
+        /// The sides of the die.
+        sides: u32,
+    },
+    /// Dice notation that cannot be read as written: a reroll or
+    /// explosion that covers no face, notation given twice, a bound past
+    /// the limits.
+    DiceNotation {
+        /// What is wrong.
+        message: String,
+        /// How to fix it.
+        help: String,
+    },
     /// A pool's `report` names a count twice.
     ReportedTwice {
         /// The count's name.
@@ -266,7 +292,9 @@ impl fmt::Display for CompileErrorKind {
                     "the follow-up `{chart}` needs `{input}`, which nothing passes to it"
                 )
             }
-            Self::Invalid { message, .. } => f.write_str(message),
+            Self::Invalid { message, .. } | Self::DiceNotation { message, .. } => {
+                f.write_str(message)
+            }
             Self::NotWhole { what, value } => {
                 write!(f, "`{value}` is not a whole number, and {what} must be")
             }
@@ -285,6 +313,21 @@ impl fmt::Display for CompileErrorKind {
                 write!(f, "`{name}` is {is}; {allowed}")
             }
             Self::ReportedTwice { name, .. } => write!(f, "`report` names `{name}` twice"),
+            Self::KeepTooMany { written, rolled } => {
+                let dice = if *rolled == 1 { "die" } else { "dice" };
+                write!(
+                    f,
+                    "`{written}` keeps or drops more dice than the {rolled} {dice} rolled"
+                )
+            }
+            Self::EveryFace {
+                what,
+                written,
+                sides,
+            } => write!(
+                f,
+                "`{written}` would {what} every face of a d{sides}: no face could stand"
+            ),
         }
     }
 }
@@ -301,6 +344,9 @@ impl CompileErrorKind {
             Self::DiceTooLarge { .. } => "chartwright::compile::dice_too_large",
             Self::GridTooLarge { .. } => "chartwright::compile::grid_too_large",
             Self::Unsupported { .. } => "chartwright::compile::unsupported",
+            Self::KeepTooMany { .. } => "chartwright::compile::keep_too_many",
+            Self::EveryFace { .. } => "chartwright::compile::every_face",
+            Self::DiceNotation { .. } => "chartwright::compile::dice_notation",
             Self::WrongKind { .. } => "chartwright::compile::wrong_kind",
             Self::MisplacedClause { .. } => "chartwright::compile::misplaced_clause",
             Self::MissingClause { .. } => "chartwright::compile::missing_clause",
@@ -376,7 +422,7 @@ impl CompileErrorKind {
             Self::FollowUpInput { chart, input } => {
                 format!("pass a value in the call: `then {chart}({input}=...)`")
             }
-            Self::Invalid { help, .. } => help.clone(),
+            Self::Invalid { help, .. } | Self::DiceNotation { help, .. } => help.clone(),
             Self::NotWhole { what, .. } => format!(
                 "the dice total stays whole: write {what} as a whole number, or round \
                  a computed value with `floor(...)`, `ceil(...)` or `round(...)`"
@@ -398,6 +444,19 @@ impl CompileErrorKind {
             Self::NotThisKind { .. } => "use a name of the kind allowed here".into(),
             Self::ReportedTwice { .. } => {
                 "name each count once: the outcome lists the counts named, in stage order".into()
+            }
+            Self::KeepTooMany { rolled, .. } => format!(
+                "keep or drop fewer than the {rolled} rolled (`4d6kh3` keeps 3 of 4), \
+                 or roll more dice"
+            ),
+            Self::EveryFace { sides: 1, .. } => {
+                "a die of one side always shows 1: write the number instead".into()
+            }
+            Self::EveryFace { what: "reroll", .. } => {
+                "reroll only some faces, such as `r1` (the 1s) or `r<3` (1s and 2s)".into()
+            }
+            Self::EveryFace { .. } => {
+                "explode only some faces, such as `!` (the highest face) or `!>=5`".into()
             }
         }
     }

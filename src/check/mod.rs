@@ -9,5 +9,6 @@
 pub(crate) mod compiler;
 pub(crate) mod condition;
 pub(crate) mod error;
+pub(crate) mod notation;
 pub mod suggest;
 pub(crate) mod tree;

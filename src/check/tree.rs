@@ -2,6 +2,7 @@
 //! Names are resolved to slots and ids; ranges are direct index lookups.
 //! Spans stay on the nodes run-time errors can point at.
 
+pub(crate) use crate::check::notation::Notation;
 use crate::number::Num;
 use crate::syntax::ast::CompactString;
 use crate::syntax::span::Span;
@@ -323,6 +324,8 @@ pub(crate) struct DiceGroup {
     pub count_slot: Option<Slot>,
     pub sides: u32,
     pub negative: bool,
+    /// Keep, reroll, explode, `d66` (plain `NdS` by default).
+    pub notation: Notation,
 }
 
 impl std::fmt::Display for Dice {
@@ -334,13 +337,8 @@ impl std::fmt::Display for Dice {
             } else if !first {
                 f.write_str(" + ")?;
             }
-            if g.count_slot.is_some() {
-                write!(f, "(N)d{}", g.sides)?;
-            } else if g.count == 1 {
-                write!(f, "d{}", g.sides)?;
-            } else {
-                write!(f, "{}d{}", g.count, g.sides)?;
-            }
+            let count = g.count_slot.is_none().then_some(g.count);
+            f.write_str(&g.notation.written(count, g.sides))?;
             first = false;
         }
         if self.constant != 0 || first {

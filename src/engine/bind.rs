@@ -5,7 +5,8 @@
 
 use crate::check::tree::{
     Body, Cell, ChartId, ChartTree, ChoiceId, Cond, Dice, Expr, GridRef, Lookup, ModValue,
-    Modifier, NaturalOutcome, PoolDice, Program, Ranges, RowTree, Scale, SlotKind, Stage, Target,
+    Modifier, NaturalOutcome, Notation, PoolDice, Program, Ranges, RowTree, Scale, SlotKind, Stage,
+    Target,
 };
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
@@ -18,8 +19,48 @@ use std::ops::ControlFlow;
 /// Dice groups with counts settled.
 #[derive(Clone, Debug)]
 pub(crate) struct BoundDice {
-    /// (count, sides, negative).
-    pub groups: Vec<(u32, u32, bool)>,
+    pub groups: Vec<BoundGroup>,
+}
+
+/// One group of dice with its count settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BoundGroup {
+    pub count: u32,
+    /// Sides of each physical die (6 for a `d66`, whose digits are d6).
+    pub sides: u32,
+    pub negative: bool,
+    pub notation: Notation,
+}
+
+impl BoundGroup {
+    /// `count` plain dice of `sides` sides.
+    pub fn plain(count: u32, sides: u32, negative: bool) -> Self {
+        Self {
+            count,
+            sides,
+            negative,
+            notation: Notation::default(),
+        }
+    }
+
+    /// How many dice count toward the sum (keep and drop leave some out).
+    pub fn kept(&self) -> u32 {
+        self.notation
+            .keep
+            .map_or(self.count, |k| k.kept(self.count))
+    }
+
+    /// The lowest and highest sum of the kept dice (before the sign).
+    pub fn reach(&self) -> (i64, i64) {
+        let n = i64::from(self.kept());
+        if self.notation.is_plain() {
+            return (n, n * i64::from(self.sides.max(1)));
+        }
+        let die = self.notation.die_reach(self.sides);
+        let lo = die.first().map_or(1, |d| d.0);
+        let hi = die.last().map_or(1, |d| d.1);
+        (n * lo, n * hi)
+    }
 }
 
 /// A natural-roll rule with its outcome settled.
@@ -68,7 +109,18 @@ fn once_as_one_die(
 ) -> Result<(BoundDice, Ranges), RollError> {
     let mut faces = 1u64;
     let mut each: Vec<(u32, bool)> = Vec::new();
-    for &(count, sides, negative) in &dice.groups {
+    for g in &dice.groups {
+        let (count, sides, negative) = (g.count, g.sides, g.negative);
+        if !g.notation.is_plain() {
+            return Err(RollError::new(
+                RollErrorKind::TooLarge {
+                    what: "a `once` count over dice with notation (`kh3`, `r1`, `!`): \
+                           count them without `once`"
+                        .into(),
+                },
+                None,
+            ));
+        }
         for _ in 0..count {
             faces = faces.saturating_mul(u64::from(sides.max(1)));
             if faces > MAX_ONCE_FACES {
@@ -105,7 +157,7 @@ fn once_as_one_die(
     let groups = if each.is_empty() {
         Vec::new()
     } else {
-        vec![(1, sides, false)]
+        vec![BoundGroup::plain(1, sides, false)]
     };
     Ok((BoundDice { groups }, Ranges(spans.into())))
 }
@@ -915,9 +967,14 @@ fn bind_dice(
                 })?
             }
         };
-        groups.push((count, g.sides, g.negative));
+        groups.push(BoundGroup {
+            count,
+            sides: g.sides,
+            negative: g.negative,
+            notation: g.notation,
+        });
     }
-    let total: u64 = groups.iter().map(|g| u64::from(g.0)).sum();
+    let total: u64 = groups.iter().map(|g| u64::from(g.count)).sum();
     if total > 1000 {
         return Err(RollError::new(
             RollErrorKind::TooLarge {

@@ -4,8 +4,10 @@
 //! `choices` parses what the user chose; `bind` settles those choices once
 //! against the tree (with `env` evaluating expressions, `column` picking a
 //! `columns by` table's column and `ladder` moving a ladder's start);
-//! `read` turns natural dice into an outcome; `sample` rolls (its result and
-//! trace types are `trace`, their shared texts `trace_text`), `quick` rolls
+//! `read` turns natural dice into an outcome; `dice` rolls one group of
+//! dice (where faces come from; keep, rerolls, explosions, `d66`); `sample`
+//! rolls (its result and trace types are `trace`, their shared texts
+//! `trace_text`), `quick` rolls
 //! without a trace, and `odds` counts exact fractions. `budget` meters the
 //! work, and `error` is a [`RollError`](error::RollError).
 
@@ -13,6 +15,7 @@ pub(crate) mod bind;
 pub(crate) mod budget;
 pub(crate) mod choices;
 pub(crate) mod column;
+pub(crate) mod dice;
 pub(crate) mod env;
 pub(crate) mod error;
 pub(crate) mod ladder;

@@ -4,9 +4,9 @@
 
 use crate::check::tree::Program;
 use crate::engine::bind::{Bound, BoundDice, BoundStage, Plan};
+use crate::engine::dice::{group_sum, kept_values, DiceSource};
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::read::{outcome_text, Key};
-use crate::engine::sample::DiceSource;
 use crate::engine::trace::OutcomeText;
 use crate::limits::Limits;
 use std::num::NonZeroU32;
@@ -125,16 +125,14 @@ impl Quick {
 
 /// The lowest and highest natural `dice` can show.
 pub(crate) fn span(dice: &BoundDice) -> (i64, i64) {
-    dice.groups
-        .iter()
-        .fold((0i64, 0i64), |(lo, hi), &(count, sides, negative)| {
-            let (min, max) = (i64::from(count), i64::from(count) * i64::from(sides.max(1)));
-            if negative {
-                (lo - max, hi - min)
-            } else {
-                (lo + min, hi + max)
-            }
-        })
+    dice.groups.iter().fold((0i64, 0i64), |(lo, hi), g| {
+        let (min, max) = g.reach();
+        if g.negative {
+            (lo - max, hi - min)
+        } else {
+            (lo + min, hi + max)
+        }
+    })
 }
 
 /// The table of [`Fast::Dice`] or [`Fast::Groups`]; `None` when the span
@@ -153,14 +151,14 @@ fn tabulate(program: &Program, bound: &Bound, dice: &BoundDice, offset: i64) -> 
         })
         .collect::<Option<Box<[Key]>>>()?;
     Some(match *dice.groups.as_slice() {
-        [(1, sides, false)] => Fast::Die {
-            sides: NonZeroU32::new(sides)?,
+        [g] if g.count == 1 && !g.negative && g.notation.is_plain() => Fast::Die {
+            sides: NonZeroU32::new(g.sides)?,
             offset,
             table,
         },
-        [(count, sides, false)] if count > 1 => Fast::Dice {
-            sides: NonZeroU32::new(sides)?,
-            count,
+        [g] if g.count > 1 && !g.negative && g.notation.is_plain() => Fast::Dice {
+            sides: NonZeroU32::new(g.sides)?,
+            count: g.count,
             offset,
             table,
         },
@@ -171,12 +169,17 @@ fn tabulate(program: &Program, bound: &Bound, dice: &BoundDice, offset: i64) -> 
 #[inline]
 fn sum<D: DiceSource + ?Sized>(dice: &BoundDice, source: &mut D) -> i64 {
     let mut total = 0i64;
-    for &(count, sides, negative) in &dice.groups {
-        let mut s = 0i64;
-        for _ in 0..count {
-            s += i64::from(source.die(sides));
-        }
-        total += if negative { -s } else { s };
+    for g in &dice.groups {
+        let s = if g.notation.is_plain() {
+            let mut s = 0i64;
+            for _ in 0..g.count {
+                s += i64::from(source.die(g.sides));
+            }
+            s
+        } else {
+            group_sum(g, source)
+        };
+        total += if g.negative { -s } else { s };
     }
     total
 }
@@ -322,6 +325,7 @@ fn pool<D: DiceSource + ?Sized>(
 ) -> Result<QuickRoll, RollError> {
     let mut counts = [0u32; MAX_STAGES];
     let mut previous = 1u32;
+    let mut values = smallvec::SmallVec::new();
     let mut rolled = 0u64;
     for (i, stage) in stages.iter().enumerate().take(MAX_STAGES) {
         let repeats = if i == 0 { 1 } else { previous };
@@ -332,11 +336,19 @@ fn pool<D: DiceSource + ?Sized>(
             if rolled > max_dice {
                 return Err(over_dice(program, bound, max_dice));
             }
-            for &(count, sides, negative) in &stage.dice.groups {
-                let sign = if negative { -1 } else { 1 };
-                for _ in 0..count {
-                    let face = sign * i64::from(source.die(sides)) + stage.modifier;
-                    hits += u32::from(stage.target.contains(face));
+            for g in &stage.dice.groups {
+                let sign = if g.negative { -1 } else { 1 };
+                if g.notation.is_plain() {
+                    for _ in 0..g.count {
+                        let face = sign * i64::from(source.die(g.sides)) + stage.modifier;
+                        hits += u32::from(stage.target.contains(face));
+                    }
+                } else {
+                    values.clear();
+                    kept_values(g, source, &mut values);
+                    for &v in &values {
+                        hits += u32::from(stage.target.contains(sign * v + stage.modifier));
+                    }
                 }
             }
         }

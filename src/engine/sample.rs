@@ -5,6 +5,7 @@ use crate::check::tree::{ChartTree, Program};
 use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
 use crate::engine::budget::Work;
 use crate::engine::choices::Choices;
+use crate::engine::dice::{roll_group, DiceSource};
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::read::outcome_text;
 use crate::engine::trace::{
@@ -14,65 +15,10 @@ use crate::engine::trace_text::{qualified_name, TraceText};
 use crate::limits::Limits;
 use crate::syntax::ast::CompactString;
 
-/// Where dice faces come from: any `rand` generator, or a script of faces
-/// for tests and replays.
-pub trait DiceSource {
-    /// One face of a die of `sides` sides, from 1 to `sides`.
-    fn die(&mut self, sides: u32) -> u32;
-}
-
-impl<R: rand::RngCore + ?Sized> DiceSource for R {
-    /// What `rand::Rng::random_range(1..=sides)` draws, face for face:
-    /// the sampler it calls, called directly. `random_range` is not
-    /// `#[inline]` (it asserts the range is not empty) and the compiler
-    /// often keeps it an out-of-line call, about 15 instructions a die
-    /// more in a quick roll; the sampler is `#[inline]`.
-    #[inline]
-    fn die(&mut self, sides: u32) -> u32 {
-        use rand::distr::uniform::{SampleUniform, UniformSampler};
-        // `1..=sides.max(1)` is never empty: the error cannot happen.
-        <u32 as SampleUniform>::Sampler::sample_single_inclusive(1, sides.max(1), self).unwrap_or(1)
-    }
-}
-
-/// Faces given in advance, used in order (then again from the start).
-///
-/// ```
-/// use chartwright::{DiceSource, Scripted};
-/// let mut dice = Scripted::new([6, 1]);
-/// assert_eq!(dice.die(6), 6);
-/// assert_eq!(dice.die(6), 1);
-/// ```
-#[derive(Clone, Debug)]
-pub struct Scripted {
-    faces: Vec<u32>,
-    next: usize,
-}
-
-impl Scripted {
-    /// Faces to hand out in order.
-    pub fn new(faces: impl IntoIterator<Item = u32>) -> Self {
-        Self {
-            faces: faces.into_iter().collect(),
-            next: 0,
-        }
-    }
-}
-
-impl DiceSource for Scripted {
-    fn die(&mut self, sides: u32) -> u32 {
-        if self.faces.is_empty() {
-            return 1;
-        }
-        let face = self.faces[self.next % self.faces.len()];
-        self.next += 1;
-        face.clamp(1, sides.max(1))
-    }
-}
-
-/// How many dice one roll of `dice` rolls.
+/// How many dice one roll of `dice` rolls (before rerolls and explosions,
+/// which each die's notation bounds).
 pub(crate) fn dice_count(dice: &BoundDice) -> u64 {
-    dice.groups.iter().map(|g| u64::from(g.0)).sum()
+    dice.groups.iter().map(|g| u64::from(g.count)).sum()
 }
 
 pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
@@ -82,16 +28,26 @@ pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
     out: &mut DiceRolls,
 ) -> i64 {
     let mut sum = 0i64;
-    for &(count, sides, negative) in &dice.groups {
-        let faces: Faces = (0..count).map(|_| source.die(sides)).collect();
-        let s: i64 = faces.iter().map(|&f| i64::from(f)).sum();
-        sum += if negative { -s } else { s };
-        out.push(DiceRoll {
-            sides,
-            faces,
-            negative,
-            label: label.map(str::to_string),
-        });
+    for g in &dice.groups {
+        let s = if g.notation.is_plain() {
+            let faces: Faces = (0..g.count).map(|_| source.die(g.sides)).collect();
+            let s: i64 = faces.iter().map(|&f| i64::from(f)).sum();
+            out.push(DiceRoll {
+                sides: g.sides,
+                faces,
+                negative: g.negative,
+                label: label.map(str::to_string),
+                notation: String::new(),
+                dice: Vec::new(),
+            });
+            s
+        } else {
+            let mut rolled = Vec::with_capacity(1);
+            let s = roll_group(g, source, label, &mut rolled);
+            out.extend(rolled);
+            s
+        };
+        sum += if g.negative { -s } else { s };
     }
     sum
 }
@@ -357,9 +313,8 @@ fn roll_pool<D: DiceSource + ?Sized>(
             for group in &rolled {
                 let sign = if group.negative { -1 } else { 1 };
                 met += group
-                    .faces
-                    .iter()
-                    .filter(|&&f| target.contains(sign * i64::from(f) + modifier))
+                    .kept_faces()
+                    .filter(|&f| target.contains(sign * i64::from(f) + modifier))
                     .count() as u64;
             }
             hits += if stage.once.is_some() {

@@ -276,14 +276,48 @@ impl fmt::Display for NaturalRule {
 /// A group of dice and the faces they showed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DiceRoll {
-    /// Sides of each die.
+    /// Sides of each die (66 for `d66`, whose digits are d6).
     pub sides: u32,
-    /// The faces, in the order rolled.
+    /// The faces, in the order rolled: each die's value, after its
+    /// rerolls and explosions (a `d66` reads its two d6 as one value).
     pub faces: Faces,
     /// Subtracted from the total.
     pub negative: bool,
     /// Whose dice (a side of an opposed roll, a stage of a pool).
     pub label: Option<String>,
+    /// The group as written where it has notation (`4d6kh3`, `d6!`, `d66`,
+    /// `max(2d6, 2d6)`); empty for plain dice.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub notation: String,
+    /// How each die came to its face, one per face, where the group has
+    /// notation (`kh3`, `r1`, `!`, `d66`); empty for plain dice.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<DieRoll>,
+}
+
+impl DiceRoll {
+    /// The faces that count: every face but those keep or drop left out.
+    pub fn kept_faces(&self) -> impl Iterator<Item = u32> + '_ {
+        self.faces
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.dice.get(*i).map_or(true, |d| d.kept))
+            .map(|(_, &f)| f)
+    }
+}
+
+/// How one die of a group with notation came to its face.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DieRoll {
+    /// The faces the die showed and rerolled away, in order (`r1`, `ro1`).
+    #[serde(skip_serializing_if = "SmallVec::is_empty")]
+    pub rerolled: Faces,
+    /// The faces that make its value: the die, then each die it exploded
+    /// into, added (`d6!`: 6, 6, 2 is 14); for `d66`, the tens and units;
+    /// for `max(2d6, 2d6)`, the two dice of one roll.
+    pub rolls: Faces,
+    /// Counted: `false` for a die keep or drop left out.
+    pub kept: bool,
 }
 
 /// A modifier applied to a roll.

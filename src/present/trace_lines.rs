@@ -2,7 +2,7 @@
 //! them as data (a front end paints and wraps each kind as it likes), and
 //! `Display` for [`Roll`] writes them plainly, indented by follow-up depth.
 
-use crate::engine::trace::Roll;
+use crate::engine::trace::{DieRoll, Roll};
 use std::fmt::{self, Write as _};
 
 /// One line of a roll's trace (see [`Roll::trace`]).
@@ -139,9 +139,22 @@ impl Roll {
                 let _ = write!(line, "{label} ");
             }
             let sign = if d.negative { "-" } else { "" };
-            let _ = write!(line, "{sign}{}d{}:", d.faces.len(), d.sides);
-            for face in &d.faces {
-                let _ = write!(line, " {face}");
+            if d.notation.is_empty() {
+                let _ = write!(line, "{sign}{}d{}:", d.faces.len(), d.sides);
+            } else {
+                let _ = write!(line, "{sign}{}:", d.notation);
+            }
+            if d.dice.is_empty() {
+                for face in &d.faces {
+                    let _ = write!(line, " {face}");
+                }
+            } else {
+                // The faces added into each die, but a `d66`'s digits.
+                let added = d.sides != 66 && d.sides != 666;
+                for (j, (face, die)) in d.faces.iter().zip(&d.dice).enumerate() {
+                    let comma = if j > 0 { "," } else { "" };
+                    let _ = write!(line, "{comma} {}", die_text(*face, die, added));
+                }
             }
         }
         if let (Some(n), true) = (self.natural, self.sides.is_empty()) {
@@ -194,5 +207,24 @@ impl fmt::Display for Roll {
             writeln!(f, "{:indent$}{line}", "", indent = line.indent(depth))?;
         }
         Ok(())
+    }
+}
+
+/// One die of a group with notation: `14 (6+6+2)`, `4 (rerolled 1)`,
+/// `[1 dropped]`.
+fn die_text(face: u32, die: &DieRoll, added: bool) -> String {
+    let mut text = face.to_string();
+    if added && die.rolls.len() > 1 {
+        let parts: Vec<String> = die.rolls.iter().map(ToString::to_string).collect();
+        let _ = write!(text, " ({})", parts.join("+"));
+    }
+    if !die.rerolled.is_empty() {
+        let parts: Vec<String> = die.rerolled.iter().map(ToString::to_string).collect();
+        let _ = write!(text, " (rerolled {})", parts.join(", "));
+    }
+    if die.kept {
+        text
+    } else {
+        format!("[{text} dropped]")
     }
 }

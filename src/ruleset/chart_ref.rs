@@ -8,11 +8,11 @@ use crate::check::tree::{Body, ChartId, Program, SlotKind};
 use crate::engine::bind::{bind, Bound};
 use crate::engine::budget::Work;
 use crate::engine::choices::Choices;
+use crate::engine::dice::DiceSource;
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::odds::Layout;
 use crate::engine::odds::Odds;
 use crate::engine::quick::{OutcomeId, Quick, QuickRoll};
-use crate::engine::sample::DiceSource;
 use crate::engine::trace::Roll;
 use crate::engine::trace_text::TraceText;
 

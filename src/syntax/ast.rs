@@ -807,9 +807,17 @@ pub enum DiceTerm {
         count: Option<Box<Expr>>,
         /// Sides, as written (may be 0: the checker reports it).
         sides: u64,
-        /// Notation kept for later (`kh3`, `!`, or the `66` of `d66`): the
-        /// checker reports it as not yet supported.
-        unsupported: Option<Spanned<CompactString>>,
+        /// Notation after the sides (`kh3`, `!`, `r1`), in the order written.
+        notation: Vec<Spanned<Suffix>>,
+        /// Where it was written.
+        span: Span,
+    },
+    /// `max(2d6, 2d6)`, `min(...)`: the same roll made several times.
+    Best {
+        /// `max`: the highest roll counts; `min`: the lowest.
+        highest: bool,
+        /// The rolls, as written.
+        rolls: Vec<DiceExpr>,
         /// Where it was written.
         span: Span,
     },
@@ -817,6 +825,45 @@ pub enum DiceTerm {
     Number(Spanned<i64>),
     /// A name: a param, or (alone) a grid of dice.
     Name(Ident),
+}
+
+/// One piece of dice notation after `NdS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Suffix {
+    /// `kh3`, `kl1`, `k3`, `dh1`, `dl1`.
+    Keep {
+        /// The highest dice (`kh`, `k`, `dh`), or the lowest.
+        highest: bool,
+        /// `dh`/`dl`: the dice named are dropped, the rest kept.
+        drop: bool,
+        /// How many dice.
+        n: u64,
+    },
+    /// `r1`, `r<3`, `ro1`.
+    Reroll {
+        /// `ro`: reroll once.
+        once: bool,
+        /// The faces rerolled.
+        on: FacePoint,
+    },
+    /// `!`, `!!`, `!3`, `!>5`.
+    Explode {
+        /// `!!`: the extra dice add to the die that exploded.
+        compound: bool,
+        /// `!3`: at most three extra dice.
+        depth: Option<u64>,
+        /// The faces that explode (the highest face when not written).
+        on: Option<FacePoint>,
+    },
+}
+
+/// The faces a reroll or an explosion covers: `1` or `=1`, `<3`, `>=5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FacePoint {
+    /// `Eq`, `Lt`, `Le`, `Gt` or `Ge`.
+    pub op: CmpOp,
+    /// The face it compares with.
+    pub value: u64,
 }
 
 /// A number expression (exact: see [`Number`]).

@@ -59,6 +59,7 @@ mod dice;
 mod exprs;
 mod ladder;
 mod modifiers;
+mod notation;
 mod outcomes;
 mod report;
 mod table;
@@ -99,6 +100,8 @@ pub(super) struct ChartCx<'a, 's> {
     /// The dice, or a results line, are in error: checking the coverage
     /// of the rows would only echo it.
     dice_failed: bool,
+    /// Totals inside a table's reach its dice cannot show (`rows::dice_gaps`).
+    gaps: Vec<(i64, i64)>,
     /// Slots a roll cannot do without (read by a condition, an expression,
     /// a grid lookup, the columns), for checking follow-ups can supply them.
     required: Vec<Slot>,
@@ -262,6 +265,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             context: ExprContext::Plain,
             net_used: false,
             dice_failed: false,
+            gaps: Vec::new(),
             required: Vec::new(),
             keys_optional: false,
             shifts: Vec::new(),

@@ -63,8 +63,19 @@ pub(crate) fn dice_reach(dice: &Dice, slots: &[SlotTree]) -> (Option<i64>, Optio
                 _ => (Some(0), None),
             },
         };
-        let sides = i64::from(g.sides);
-        let (glo, ghi) = (cmin, cmax.map(|c| c * sides));
+        // The kept dice, each between the lowest and highest value a die
+        // can show (`d66`: 11 to 66; `d6!`: 1 to 6 per die it may add).
+        let kept = |c: i64| {
+            g.notation.keep.map_or(c, |k| {
+                i64::from(k.kept(u32::try_from(c).unwrap_or(u32::MAX)))
+            })
+        };
+        let die = g.notation.die_reach(g.sides);
+        let (dlo, dhi) = (
+            die.first().map_or(1, |d| d.0),
+            die.last().map_or(1, |d| d.1),
+        );
+        let (glo, ghi) = (cmin.map(|c| kept(c) * dlo), cmax.map(|c| kept(c) * dhi));
         if g.negative {
             lo = lo.zip(ghi).map(|(a, b)| a - b);
             hi = hi.zip(glo).map(|(a, b)| a - b);
@@ -74,6 +85,37 @@ pub(crate) fn dice_reach(dice: &Dice, slots: &[SlotTree]) -> (Option<i64>, Optio
         }
     }
     (lo, hi)
+}
+
+/// The totals between the lowest and highest natural roll that the dice
+/// cannot show (a `d66`'s 17 to 20, a `d6!`'s 6), moved by modifiers
+/// reaching `mods` (each gap narrowed by their spread) and the constant.
+/// Empty where a count comes from a param or the modifiers are unbounded.
+pub(crate) fn dice_gaps(dice: &Dice, mods: Reach) -> Vec<(i64, i64)> {
+    let (Some(mlo), Some(mhi)) = (mods.lo, mods.hi) else {
+        return Vec::new();
+    };
+    if dice.groups.iter().all(|g| g.notation.is_plain()) {
+        return Vec::new();
+    }
+    let mut shown = vec![(0i64, 0i64)];
+    for g in &dice.groups {
+        if g.count_slot.is_some() {
+            return Vec::new();
+        }
+        let mut group = g.notation.group_reach(g.count, g.sides);
+        if g.negative {
+            group = group.iter().rev().map(|&(l, h)| (-h, -l)).collect();
+        }
+        shown = crate::check::notation::sum_of(&shown, &group);
+    }
+    shown
+        .windows(2)
+        .filter_map(|w| {
+            let (l, h) = (w[0].1 + 1 + mhi, w[1].0 - 1 + mlo);
+            (l <= h).then_some((l + dice.constant, h + dice.constant))
+        })
+        .collect()
 }
 
 /// Interval arithmetic over an expression, for the coverage check of `score`.
@@ -223,9 +265,11 @@ pub(crate) fn expr_reach(
 
 /// Builds the index of one column and checks it: overlaps between rows,
 /// and reachable values no row reads (unless the reach is unknown).
+/// `reach`: the totals the column must read, and those inside it that the
+/// dice cannot show (`dice_gaps`).
 pub(crate) fn lookup(
     rows: &[(Ranges, Span)],
-    reach: Option<Reach>,
+    reach: Option<(Reach, &[(i64, i64)])>,
     rows_span: Span,
     why: &str,
     column: Option<&str>,
@@ -281,7 +325,7 @@ pub(crate) fn lookup(
     };
     // Coverage: every point of the reach inside [base-1, top+1] stands for
     // itself, except the two ends, which stand for everything beyond them.
-    let Some(reach) = reach else {
+    let Some((reach, unreachable)) = reach else {
         return lookup;
     };
     let lo = reach.lo.unwrap_or(i64::MIN);
@@ -293,8 +337,11 @@ pub(crate) fn lookup(
     };
     let from = lo.max(base.saturating_sub(1));
     let to = hi.min(top.saturating_add(1));
+    // Totals inside the reach that the dice cannot show (a `d66`'s 17 to
+    // 20) need no row.
+    let shown = |l: i64, h: i64| !unreachable.iter().any(|&(a, b)| a <= l && h <= b);
     if from > to {
-        if lookup.row(lo).is_none() {
+        if lookup.row(lo).is_none() && shown(lo, hi) {
             push(lo, hi);
         }
     } else {
@@ -302,7 +349,9 @@ pub(crate) fn lookup(
             if lookup.row(v).is_none() {
                 let l = if v == base.saturating_sub(1) { lo } else { v };
                 let h = if v == top.saturating_add(1) { hi } else { v };
-                push(l, h);
+                if shown(l, h) {
+                    push(l, h);
+                }
             }
         }
     }

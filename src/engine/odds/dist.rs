@@ -1,9 +1,10 @@
 //! Distributions of sums of dice, as counts of ways.
 
 use super::count::{middle_words, Count, Overflow};
+use super::notation;
 use super::power::{power, Exact};
 use super::Fail;
-use crate::engine::bind::BoundDice;
+use crate::engine::bind::{BoundDice, BoundGroup};
 use crate::engine::budget::Work;
 use crate::engine::error::RollError;
 use crate::limits::Limits;
@@ -88,17 +89,17 @@ pub(crate) fn natural<C: Exact>(
     what: &dyn Fn() -> String,
 ) -> Result<Dist<C>, Fail> {
     // The second side's dice are the first side's, subtracted.
-    let second = dice
-        .groups
-        .iter()
-        .filter(|_| opposed)
-        .map(|&(count, sides, negative)| (count, sides, !negative));
+    let second = dice.groups.iter().filter(|_| opposed).map(|g| BoundGroup {
+        negative: !g.negative,
+        ..*g
+    });
     let groups = || dice.groups.iter().copied().chain(second.clone());
     let mut states: u64 = 1;
     let mut dice_count: u64 = 0;
-    for (count, sides, _) in groups() {
-        states = states.saturating_add(u64::from(count) * u64::from(sides.saturating_sub(1)));
-        dice_count += u64::from(count);
+    for g in groups() {
+        let (lo, hi) = g.reach();
+        states = states.saturating_add(hi.saturating_sub(lo).unsigned_abs());
+        dice_count += u64::from(g.count);
     }
     if states > limits.max_odds_states as u64 {
         return Err(Fail::Error(RollError::too_large(format!(
@@ -126,15 +127,15 @@ pub(crate) fn natural<C: Exact>(
         .groups
         .iter()
         .enumerate()
-        .filter(|(_, &(count, _, negative))| !negative && count >= POWER_FROM)
-        .max_by_key(|(_, g)| g.0)
+        .filter(|(_, g)| !g.negative && g.count >= POWER_FROM && g.notation.is_plain())
+        .max_by_key(|(_, g)| g.count)
         .map(|(i, _)| i);
     let mut sum = match powered.and_then(|i| dice.groups.get(i)) {
-        Some(&(count, sides, _)) => {
-            let die = vec![C::one(); sides.max(1) as usize];
+        Some(g) => {
+            let die = vec![C::one(); g.sides.max(1) as usize];
             Dist {
-                min: i64::from(count),
-                counts: power(&die, u64::from(count), limits, work, what)?,
+                min: i64::from(g.count),
+                counts: power(&die, u64::from(g.count), limits, work, what)?,
             }
         }
         None => {
@@ -145,16 +146,30 @@ pub(crate) fn natural<C: Exact>(
             Dist { min: 0, counts }
         }
     };
-    for (i, (count, sides, negative)) in groups().enumerate() {
+    for (i, g) in groups().enumerate() {
         if powered == Some(i) {
             continue;
         }
-        for _ in 0..count {
-            work.odds(sum.cost().saturating_add(u64::from(sides)), what)?;
-            if negative {
-                sum.sub_die(sides)?;
+        if !g.notation.is_plain() {
+            // Keep, rerolls, explosions, `d66`: the group's own distribution.
+            let (group, _) = notation::group::<C>(&g, limits, work, what)?;
+            let so_far = notation::Values {
+                min: sum.min,
+                counts: std::mem::take(&mut sum.counts),
+            };
+            let added = notation::add(&so_far, &group, work, what)?;
+            sum = Dist {
+                min: added.min,
+                counts: added.counts,
+            };
+            continue;
+        }
+        for _ in 0..g.count {
+            work.odds(sum.cost().saturating_add(u64::from(g.sides)), what)?;
+            if g.negative {
+                sum.sub_die(g.sides)?;
             } else {
-                sum.add_die(sides)?;
+                sum.add_die(g.sides)?;
             }
         }
     }
@@ -199,7 +214,10 @@ mod tests {
         ] {
             let want = by_passes(&groups);
             let dice = BoundDice {
-                groups: groups.clone(),
+                groups: groups
+                    .iter()
+                    .map(|&(c, s, n)| BoundGroup::plain(c, s, n))
+                    .collect(),
             };
             let mut work = Work::new(&limits);
             let Ok(big) = natural::<BigUint>(&dice, false, &limits, &mut work, &what) else {

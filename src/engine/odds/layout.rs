@@ -136,7 +136,7 @@ impl Layout {
                 total.add_assign(count)?;
             }
         }
-        let mut denominator = Denominator::new(total, dice.groups.iter().map(|g| g.1));
+        let mut denominator = Denominator::new(total, dice.groups.iter().map(|g| g.sides));
         let mut out = Vec::with_capacity(counts.len());
         for ((said, step), count) in self.outcomes.iter().zip(counts) {
             if count.is_zero() {

@@ -23,7 +23,7 @@
 //! product of each die's faces), so no fraction is reduced until the end.
 
 use super::count::Count;
-use super::pool::{convolve, die, Die};
+use super::pool::{convolve, die, kept_hits, Die};
 use super::power::{over_states, pow, power, Exact};
 use super::Fail;
 use crate::engine::bind::BoundStage;
@@ -56,8 +56,27 @@ pub(crate) fn marginal<C: Exact>(
     for stage in upto.iter().rev() {
         let mut next = vec![C::one()];
         let mut next_total = C::one();
-        for &(count, faces, negative) in &stage.dice.groups {
-            let Die { hit, miss, all } = die::<C>(stage, faces, negative, &mut sides);
+        for group in &stage.dice.groups {
+            if group.notation.keep.is_some() {
+                // `Σ_k P(k)·H^k·T^(K−k)` over the kept dice's hits `k`
+                // (`T` the ways of `H`), by Horner's rule.
+                let (hits, ways) = kept_hits::<C>(stage, group, &mut sides, limits, work, what)?;
+                let mut t_pow = C::one();
+                let mut sum: Vec<C> = vec![hits.last().cloned().unwrap_or_else(C::zero)];
+                for p in hits.iter().rev().skip(1) {
+                    t_pow = t_pow.mul(&total)?;
+                    sum = convolve(&sum, &counts, work, what)?;
+                    if let Some(first) = sum.first_mut() {
+                        first.add_product(p, &t_pow)?;
+                    }
+                }
+                next = convolve(&next, &sum, work, what)?;
+                let kept = hits.len().saturating_sub(1) as u64;
+                next_total = next_total.mul(&ways.mul(&pow(&total, kept, work, what)?)?)?;
+                continue;
+            }
+            let Die { hit, miss, all } = die::<C>(stage, group, &mut sides, work, what)?;
+            let count = group.count;
             // One die: a miss brings nothing (x^0), a hit brings H(x).
             work.odds(counts.len() as u64 * 2 * total.words(), what)?;
             let mut one = Vec::with_capacity(counts.len());

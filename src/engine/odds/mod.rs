@@ -19,6 +19,7 @@ mod fraction;
 mod index;
 mod layout;
 mod marginal;
+mod notation;
 mod pool;
 mod power;
 mod probability;
@@ -264,7 +265,7 @@ fn primary<C: power::Exact>(
             let opposed = matches!(bound.plan, Plan::Opposed { .. });
             let values = dist::natural::<C>(dice, opposed, limits, work, &what)?;
             let (keys, total) = group(&values, work, &what, read)?;
-            let sides = dice.groups.iter().map(|g| g.1);
+            let sides = dice.groups.iter().map(|g| g.sides);
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
         }

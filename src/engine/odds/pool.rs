@@ -15,8 +15,9 @@
 //! O(N)-word product: about N³ word operations.
 
 use super::count::{middle_words, Count};
+use super::notation;
 use super::Fail;
-use crate::engine::bind::BoundStage;
+use crate::engine::bind::{BoundGroup, BoundStage};
 use crate::engine::budget::Work;
 use crate::engine::error::RollError;
 use crate::limits::Limits;
@@ -42,16 +43,28 @@ pub(super) struct Die<C> {
     pub all: C,
 }
 
-/// A die of `sides` sides of a stage (negative: subtracted), its faces
-/// divided by the common factor of its hits and misses, which is pushed on
-/// `reduced_sides`.
+/// A die of a stage's group (negative: subtracted), its faces divided by
+/// the common factor of its hits and misses (plain dice), whose sides are
+/// pushed on `reduced_sides`. A die with notation counts the ways of its
+/// values (rerolls, explosions, `d66`); keep and drop are
+/// [`notation::kept_hits`]'s.
 pub(super) fn die<C: Count>(
     stage: &BoundStage,
-    sides: u32,
-    negative: bool,
+    group: &BoundGroup,
     reduced_sides: &mut Vec<u32>,
-) -> Die<C> {
-    let sign = if negative { -1 } else { 1 };
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Die<C>, Fail> {
+    let sign = if group.negative { -1 } else { 1 };
+    let sides = group.sides;
+    if !group.notation.is_plain() {
+        let hit = |v| stage.target.contains(sign * v + stage.modifier);
+        let (hit, all) = notation::die_hits::<C>(group, hit, work, what)?;
+        let mut miss = all.clone();
+        miss.sub_assign(&hit);
+        reduced_sides.push(sides);
+        return Ok(Die { hit, miss, all });
+    }
     let hits = (1..=sides)
         .filter(|&f| stage.target.contains(sign * i64::from(f) + stage.modifier))
         .count() as u64;
@@ -60,11 +73,33 @@ pub(super) fn die<C: Count>(
     // no count carries a factor the fraction would only divide out again.
     let g = gcd(hits, u64::from(sides)).max(1);
     reduced_sides.push((u64::from(sides) / g) as u32);
-    Die {
+    Ok(Die {
         hit: C::from_u64(hits / g),
         miss: C::from_u64((u64::from(sides) - hits) / g),
         all: C::from_u64(u64::from(sides) / g),
-    }
+    })
+}
+
+/// The successes of a group that keeps or drops dice: `counts[k]` ways
+/// `k` kept dice hit, and the ways in all (its sides pushed on
+/// `reduced_sides`).
+pub(super) fn kept_hits<C: Count>(
+    stage: &BoundStage,
+    group: &BoundGroup,
+    reduced_sides: &mut Vec<u32>,
+    limits: &Limits,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<(Vec<C>, C), Fail> {
+    let sign = if group.negative { -1 } else { 1 };
+    reduced_sides.push(group.sides);
+    notation::kept_hits(
+        group,
+        |v| stage.target.contains(sign * v + stage.modifier),
+        limits,
+        work,
+        what,
+    )
 }
 
 /// One repetition of a stage: counts of successes over 0..=dice, and the
@@ -72,15 +107,22 @@ pub(super) fn die<C: Count>(
 /// and misses, pushed on `reduced_sides`).
 fn unit<C: Count>(
     stage: &BoundStage,
+    limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
     reduced_sides: &mut Vec<u32>,
 ) -> Result<(Vec<C>, C), Fail> {
     let mut counts = vec![C::one()];
     let mut total = C::one();
-    for &(count, sides, negative) in &stage.dice.groups {
-        let Die { hit, miss, all } = die(stage, sides, negative, reduced_sides);
-        for _ in 0..count {
+    for group in &stage.dice.groups {
+        if group.notation.keep.is_some() {
+            let (hits, ways) = kept_hits(stage, group, reduced_sides, limits, work, what)?;
+            counts = convolve(&counts, &hits, work, what)?;
+            total = total.mul(&ways)?;
+            continue;
+        }
+        let Die { hit, miss, all } = die(stage, group, reduced_sides, work, what)?;
+        for _ in 0..group.count {
             work.odds(counts.len() as u64 * 2 * total.words(), what)?;
             let mut next = vec![C::zero(); counts.len() + 1];
             for (k, c) in counts.iter().enumerate() {
@@ -170,7 +212,7 @@ pub(crate) fn joint<C: Count>(
     let mut total = C::one();
     let mut sides = Vec::new();
     for (i, stage) in stages.iter().enumerate() {
-        let (unit, per) = unit::<C>(stage, work, what, &mut sides)?;
+        let (unit, per) = unit::<C>(stage, limits, work, what, &mut sides)?;
         // How many times this stage's dice are rolled by state j.
         let reps = |j: usize| -> u64 {
             if i == 0 {

@@ -12,23 +12,20 @@ pub(super) use tree::{slots_of, Node, Slot, Tree};
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
+use crate::syntax::ast::Cond;
 use crate::syntax::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
     CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
-    ExpectArg, ExpectWant, Expr, ExprKind, Field, FlagDecl, FollowArg, FollowUp, ForSide, Grid,
-    GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl, ModifierSet,
-    NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl, ParamSign,
-    RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome, Step,
-    Target, TargetKind, UseDecl,
+    ExpectArg, ExpectWant, Expr, ExprKind, FacePoint, Field, FlagDecl, FollowArg, FollowUp,
+    ForSide, Grid, GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl,
+    ModifierSet, NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl,
+    ParamSign, RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome,
+    Step, Suffix, Target, TargetKind, UseDecl,
 };
-use crate::syntax::ast::{CompactString, Cond};
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::{SourceId, Span, Spanned};
 
 type Res<T> = Result<T, ParseError>;
-
-/// What the `d66` notation is reported as.
-const D66: &str = "d66 (two d6 read as tens and units)";
 
 /// The direct children of a node, looked up by rule.
 struct Kids<'i> {
@@ -995,6 +992,17 @@ impl Builder {
         let inner = self.first(pair)?;
         match inner.as_rule() {
             Rule::dice => self.dice(&inner),
+            Rule::dice_best => {
+                let kids = self.kids(&inner);
+                Ok(DiceTerm::Best {
+                    highest: kids.opt(Rule::kw_max).is_some(),
+                    rolls: kids
+                        .all(Rule::dice_expr)
+                        .map(|p| self.dice_expr(&p))
+                        .collect::<Res<_>>()?,
+                    span: self.span(&inner),
+                })
+            }
             Rule::paren_dice => {
                 let kids = self.kids(&inner);
                 let count = self.expr(&kids.one(Rule::expr)?)?;
@@ -1002,7 +1010,7 @@ impl Builder {
                 Ok(DiceTerm::Dice {
                     count: Some(Box::new(count)),
                     sides: self.sides(&tail.one(Rule::dice_sides)?)?,
-                    unsupported: tail.opt(Rule::dice_suffix).map(|p| self.suffix(&p)),
+                    notation: self.notation(&tail)?,
                     span: self.span(&inner),
                 })
             }
@@ -1031,15 +1039,10 @@ impl Builder {
             None => None,
         };
         let sides = self.sides(&kids.one(Rule::dice_sides)?)?;
-        let unsupported = match kids.opt(Rule::dice_suffix) {
-            Some(p) => Some(self.suffix(&p)),
-            None if count.is_none() && sides == 66 => Some(Spanned::new(D66.into(), span)),
-            None => None,
-        };
         Ok(DiceTerm::Dice {
             count,
             sides,
-            unsupported,
+            notation: self.notation(&kids)?,
             span,
         })
     }
@@ -1048,8 +1051,67 @@ impl Builder {
         pair.as_str().parse().map_err(|_| self.too_large(pair))
     }
 
-    fn suffix(&self, pair: &Node<'_>) -> Spanned<CompactString> {
-        Spanned::new(pair.as_str().into(), self.span(pair))
+    /// The notation after `NdS`, in the order written.
+    fn notation(&self, kids: &Kids<'_>) -> Res<Vec<Spanned<Suffix>>> {
+        kids.all(Rule::dice_suffix)
+            .map(|p| Ok(Spanned::new(self.suffix(&p)?, self.span(&p))))
+            .collect()
+    }
+
+    fn suffix(&self, pair: &Node<'_>) -> Res<Suffix> {
+        let inner = self.first(pair)?;
+        match inner.as_rule() {
+            Rule::dice_keep => {
+                let text = inner.as_str();
+                let (highest, drop, digits) = match text.get(..2) {
+                    Some("kh") => (true, false, &text[2..]),
+                    Some("kl") => (false, false, &text[2..]),
+                    Some("dh") => (true, true, &text[2..]),
+                    Some("dl") => (false, true, &text[2..]),
+                    _ => (true, false, text.get(1..).unwrap_or_default()),
+                };
+                let n = digits.parse().map_err(|_| self.too_large(&inner))?;
+                Ok(Suffix::Keep { highest, drop, n })
+            }
+            Rule::dice_reroll => {
+                let kids = self.kids(&inner);
+                Ok(Suffix::Reroll {
+                    once: kids.opt(Rule::reroll_once).is_some(),
+                    on: self.face_point(&kids.one(Rule::face_point)?)?,
+                })
+            }
+            Rule::dice_explode => {
+                let kids = self.kids(&inner);
+                let depth = match kids.opt(Rule::explode_depth) {
+                    Some(p) => Some(p.as_str().parse().map_err(|_| self.too_large(&p))?),
+                    None => None,
+                };
+                Ok(Suffix::Explode {
+                    compound: kids.opt(Rule::explode_compound).is_some(),
+                    depth,
+                    on: kids
+                        .opt(Rule::face_point)
+                        .map(|p| self.face_point(&p))
+                        .transpose()?,
+                })
+            }
+            _ => Err(self.unexpected(&inner)),
+        }
+    }
+
+    /// `1`, `=6`, `<3`, `>=5`.
+    fn face_point(&self, pair: &Node<'_>) -> Res<FacePoint> {
+        let text = pair.as_str();
+        let digits = text.trim_start_matches(['<', '>', '=']);
+        let op = match &text[..text.len() - digits.len()] {
+            "<" => CmpOp::Lt,
+            "<=" => CmpOp::Le,
+            ">" => CmpOp::Gt,
+            ">=" => CmpOp::Ge,
+            _ => CmpOp::Eq,
+        };
+        let value = digits.parse().map_err(|_| self.too_large(pair))?;
+        Ok(FacePoint { op, value })
     }
 
     // -- Conditions --------------------------------------------------------

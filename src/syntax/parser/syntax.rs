@@ -340,7 +340,14 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::paren_dice_tail => "`)` and the sides, such as `)d6`",
         Rule::dice_count => "the number of dice",
         Rule::dice_sides => "the number of sides",
-        Rule::dice_suffix => "dice notation such as `kh3` or `!`",
+        Rule::dice_suffix => "dice notation such as `kh3`, `!` or `r1`",
+        Rule::dice_keep => "keep or drop, such as `kh3` or `dl1`",
+        Rule::dice_reroll => "a reroll such as `r1` or `ro<3`",
+        Rule::reroll_once => "`o` (reroll once)",
+        Rule::dice_explode => "an explosion such as `!`, `!!` or `!3`",
+        Rule::explode_compound => "`!` (compounding)",
+        Rule::explode_depth => "the most extra dice, such as the `3` of `!3`",
+        Rule::face_point => "the faces, such as `1`, `<3` or `>=5`",
         Rule::cond => {
             "a condition such as `helicopter`, `attack = chemical` or `caliber >= 20`"
         }
@@ -397,6 +404,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_each => "`each`",
         Rule::kw_from => "`from`",
         Rule::kw_max => "`max`",
+        Rule::kw_min => "`min`",
+        Rule::dice_best => "the better of several rolls, such as `max(2d6, 2d6)`",
         Rule::kw_table => "`table`",
         Rule::kw_check => "`check`",
         Rule::kw_opposed => "`opposed`",

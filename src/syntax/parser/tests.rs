@@ -11,7 +11,8 @@ use super::parse;
 use crate::syntax::ast::CompactString;
 use crate::syntax::ast::{
     ArgValue, BinOp, CellKind, ChartKind, Clause, CmpOp, CondKind, CondOutcome, DiceTerm, ExprKind,
-    File, Item, ModEntry, ModValue, ParamSign, RangePart, RowKey, SimpleKind, TargetKind,
+    FacePoint, File, Item, ModEntry, ModValue, ParamSign, RangePart, RowKey, SimpleKind, Suffix,
+    TargetKind,
 };
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::SourceId;
@@ -701,6 +702,7 @@ fn rows_and_outcomes() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one case per form of dice notation
 fn dice() {
     let dice = |text: &str| match one_clause(&format!("roll {text}")) {
         Clause::Roll(d) => d,
@@ -712,13 +714,14 @@ fn dice() {
         DiceTerm::Dice {
             count: None,
             sides: 10,
-            unsupported: None,
+            notation,
             ..
         },
     )] = &d.terms[..]
     else {
         panic!("{d:?}")
     };
+    assert!(notation.is_empty());
     let d = dice("2d6 + 3 - 1");
     assert_eq!(d.terms.len(), 3);
     assert!(!d.terms[1].0 && d.terms[2].0);
@@ -738,50 +741,64 @@ fn dice() {
     assert!(matches!(&c.kind, ExprKind::Name(n) if n.name == "units"));
     let d = dice("( units + 1 )d6");
     assert_eq!(d.terms.len(), 1);
-    let d = dice("4d6kh3");
-    let [(
-        _,
-        DiceTerm::Dice {
-            unsupported: Some(u),
-            sides: 6,
-            ..
-        },
-    )] = &d.terms[..]
-    else {
-        panic!()
+    let suffixes = |text: &str| match &dice(text).terms[..] {
+        [(_, DiceTerm::Dice { notation, .. })] => {
+            notation.iter().map(|s| s.node.clone()).collect::<Vec<_>>()
+        }
+        other => panic!("{other:?}"),
     };
-    assert_eq!(u.node, "kh3");
-    for (text, suffix) in [
-        ("d6!", "!"),
-        ("d6!!", "!!"),
-        ("3d6kl1", "kl1"),
-        ("2d6k1", "k1"),
+    let keep = |highest, drop, n| Suffix::Keep { highest, drop, n };
+    let point = |op, value| FacePoint { op, value };
+    let explode = |compound, depth, on| Suffix::Explode {
+        compound,
+        depth,
+        on,
+    };
+    for (text, want) in [
+        ("4d6kh3", vec![keep(true, false, 3)]),
+        ("2d6k1", vec![keep(true, false, 1)]),
+        ("3d6kl1", vec![keep(false, false, 1)]),
+        ("4d6dh1", vec![keep(true, true, 1)]),
+        ("4d6dl1", vec![keep(false, true, 1)]),
+        ("d6!", vec![explode(false, None, None)]),
+        ("d6!!", vec![explode(true, None, None)]),
+        ("d6!3", vec![explode(false, Some(3), None)]),
+        (
+            "d6!>5",
+            vec![explode(false, None, Some(point(CmpOp::Gt, 5)))],
+        ),
+        (
+            "d6!!2>=5",
+            vec![explode(true, Some(2), Some(point(CmpOp::Ge, 5)))],
+        ),
+        (
+            "2d6r1",
+            vec![Suffix::Reroll {
+                once: false,
+                on: point(CmpOp::Eq, 1),
+            }],
+        ),
+        (
+            "2d6ro<3",
+            vec![Suffix::Reroll {
+                once: true,
+                on: point(CmpOp::Lt, 3),
+            }],
+        ),
+        (
+            "4d6r1kh3",
+            vec![
+                Suffix::Reroll {
+                    once: false,
+                    on: point(CmpOp::Eq, 1),
+                },
+                keep(true, false, 3),
+            ],
+        ),
+        ("d66", vec![]),
     ] {
-        let d = dice(text);
-        let [(
-            _,
-            DiceTerm::Dice {
-                unsupported: Some(u),
-                ..
-            },
-        )] = &d.terms[..]
-        else {
-            panic!()
-        };
-        assert_eq!(u.node, suffix);
+        assert_eq!(suffixes(text), want, "{text}");
     }
-    let d = dice("d66");
-    let [(
-        _,
-        DiceTerm::Dice {
-            unsupported: Some(_),
-            sides: 66,
-            ..
-        },
-    )] = &d.terms[..]
-    else {
-        panic!()
-    };
     let d = dice("discipline");
     assert!(matches!(&d.terms[..], [(_, DiceTerm::Name(n))] if n.name == "discipline"));
     let d = dice("d_x");

@@ -2,13 +2,14 @@
 //! param, grids of dice) and what a check or a pool die must meet.
 
 use super::super::rows::{self};
+use super::notation;
 use super::ChartCx;
 use crate::check::error::{CompileError, CompileErrorKind};
+use crate::check::notation::{Keep, Notation};
 use crate::check::tree::{Cell, Dice, DiceGroup, PoolDice, Ranges, SlotKind, Target};
 use crate::limits::Limits;
-use crate::syntax::ast::CompactString;
 use crate::syntax::ast::{self};
-use crate::syntax::span::Span;
+use crate::syntax::span::{Span, Spanned};
 
 /// Dice with no names in them (grid cells): `None` after reporting an error.
 pub(in crate::check::compiler) fn static_dice(
@@ -26,7 +27,7 @@ pub(in crate::check::compiler) fn static_dice(
             ast::DiceTerm::Dice {
                 count,
                 sides,
-                unsupported,
+                notation,
                 span,
             } => {
                 let count = match count.as_deref() {
@@ -47,14 +48,34 @@ pub(in crate::check::compiler) fn static_dice(
                         continue;
                     }
                 };
-                ok &= check_dice(count, *sides, unsupported.as_ref(), *span, limits, errors);
+                let Some((sides, notation)) =
+                    check_dice(Some(count), *sides, notation, *span, limits, errors)
+                else {
+                    ok = false;
+                    continue;
+                };
                 dice.groups.push(DiceGroup {
                     count: count.clamp(0, i64::from(u32::MAX)) as u32,
                     count_slot: None,
-                    sides: (*sides).min(u64::from(u32::MAX)) as u32,
+                    sides,
                     negative: *negative,
+                    notation,
                 });
             }
+            ast::DiceTerm::Best {
+                highest,
+                rolls,
+                span,
+            } => match best(*highest, rolls, *span, limits, errors) {
+                Some((group, constant)) => {
+                    dice.groups.push(DiceGroup {
+                        negative: *negative,
+                        ..group
+                    });
+                    dice.constant += if *negative { -constant } else { constant };
+                }
+                None => ok = false,
+            },
             ast::DiceTerm::Number(n) => {
                 dice.constant += if *negative { -n.node } else { n.node };
             }
@@ -70,7 +91,11 @@ pub(in crate::check::compiler) fn static_dice(
             }
         }
     }
-    let total: u64 = dice.groups.iter().map(|g| u64::from(g.count)).sum();
+    let total: u64 = dice
+        .groups
+        .iter()
+        .map(|g| u64::from(g.count) * (u64::from(g.notation.summed) + 1))
+        .sum();
     if ok && total > u64::from(limits.max_dice) {
         errors.push(CompileError::new(
             CompileErrorKind::DiceTooLarge {
@@ -84,33 +109,88 @@ pub(in crate::check::compiler) fn static_dice(
     ok.then_some(dice)
 }
 
-pub(super) fn check_dice(
-    count: i64,
-    sides: u64,
-    unsupported: Option<&crate::syntax::span::Spanned<CompactString>>,
+/// `max(2d6, 2d6)`, `min(...)`: the same roll made once per argument, as
+/// one group whose dice are each one roll (`2d6` summed), keeping the
+/// highest (or lowest) one; and the roll's constant. `None` after
+/// reporting a roll that is not the same each time or not one group.
+fn best(
+    highest: bool,
+    rolls: &[ast::DiceExpr],
     span: Span,
     limits: &Limits,
     errors: &mut Vec<CompileError>,
-) -> bool {
-    if let Some(u) = unsupported {
-        let what = if u.node.starts_with("d66") {
-            "`d66` (two d6 read as tens and units)".to_string()
-        } else if u.node.starts_with('!') {
-            format!("`{}` (exploding dice)", u.node)
-        } else if u.node.starts_with("kh") || u.node.starts_with('k') {
-            format!("`{}` (keep the highest dice)", u.node)
-        } else if u.node.starts_with("kl") {
-            format!("`{}` (keep the lowest dice)", u.node)
-        } else {
-            format!("`{}`", u.node)
-        };
-        errors.push(CompileError::new(
-            CompileErrorKind::Unsupported { what },
-            u.span,
-        ));
-        return false;
+) -> Option<(DiceGroup, i64)> {
+    let before = errors.len();
+    let lowered: Vec<Dice> = rolls
+        .iter()
+        .filter_map(|r| static_dice(r, limits, errors))
+        .collect();
+    if errors.len() > before {
+        return None;
     }
-    let problem = if count <= 0 {
+    let which = if highest { "max" } else { "min" };
+    let problem = match lowered.first() {
+        Some(first) if lowered.iter().any(|d| d != first) => Some(format!(
+            "`{which}` compares the same roll made again; these rolls differ"
+        )),
+        Some(Dice { groups, .. })
+            if groups.len() != 1
+                || groups
+                    .iter()
+                    .any(|g| g.notation.keep.is_some() || g.negative) =>
+        {
+            Some(format!(
+                "`{which}` compares one group of dice, such as `2d6` or `d6!`, plus a constant"
+            ))
+        }
+        _ => None,
+    };
+    if let Some(message) = problem {
+        errors.push(CompileError::new(
+            CompileErrorKind::DiceNotation {
+                message,
+                help: format!(
+                    "write the roll once per try, the same each time: `{which}(2d6, 2d6)`"
+                ),
+            },
+            span,
+        ));
+        return None;
+    }
+    let first = lowered.into_iter().next()?;
+    let group = first.groups.into_iter().next()?;
+    let mut notation = group.notation;
+    notation.summed = group.count.saturating_sub(1);
+    notation.keep = Some(Keep {
+        highest,
+        drop: false,
+        n: 1,
+    });
+    Some((
+        DiceGroup {
+            count: u32::try_from(rolls.len()).unwrap_or(u32::MAX),
+            count_slot: None,
+            sides: group.sides,
+            negative: false,
+            notation,
+        },
+        first.constant,
+    ))
+}
+
+/// Checks `count` (when known) dice of `sides` sides and their notation:
+/// the sides of each physical die and the notation, or `None` after
+/// reporting what is wrong.
+pub(super) fn check_dice(
+    count: Option<i64>,
+    sides: u64,
+    suffixes: &[Spanned<ast::Suffix>],
+    span: Span,
+    limits: &Limits,
+    errors: &mut Vec<CompileError>,
+) -> Option<(u32, Notation)> {
+    let digits = notation::digits(sides);
+    let problem = if let Some(count) = count.filter(|&c| c <= 0) {
         Some(CompileErrorKind::ImpossibleDice {
             reason: format!("a roll of {count} dice"),
         })
@@ -118,25 +198,31 @@ pub(super) fn check_dice(
         Some(CompileErrorKind::ImpossibleDice {
             reason: "a die with no sides".into(),
         })
-    } else if sides == 1 {
-        Some(CompileErrorKind::ImpossibleDice {
-            reason: "a die of one side always shows 1: write the number instead".into(),
-        })
-    } else if count > i64::from(limits.max_dice) || sides > u64::from(limits.max_sides) {
+    } else if count.unwrap_or(1) > i64::from(limits.max_dice) || sides > u64::from(limits.max_sides)
+    {
         Some(CompileErrorKind::DiceTooLarge {
-            written: format!("{count}d{sides}"),
+            written: format!("{}d{sides}", count.unwrap_or(1)),
             limit: format!("{} dice of {} sides", limits.max_dice, limits.max_sides),
         })
     } else {
         None
     };
-    match problem {
-        Some(kind) => {
-            errors.push(CompileError::new(kind, span));
-            false
-        }
-        None => true,
+    if let Some(kind) = problem {
+        errors.push(CompileError::new(kind, span));
+        return None;
     }
+    let die = if digits > 0 { 6 } else { sides as u32 };
+    let notation = notation::notation(count, die, digits, suffixes, limits, errors)?;
+    if die == 1 {
+        errors.push(CompileError::new(
+            CompileErrorKind::ImpossibleDice {
+                reason: "a die of one side always shows 1: write the number instead".into(),
+            },
+            span,
+        ));
+        return None;
+    }
+    Some((die, notation))
 }
 
 impl ChartCx<'_, '_> {
@@ -161,7 +247,7 @@ impl ChartCx<'_, '_> {
             let ast::DiceTerm::Dice {
                 count: Some(count),
                 sides,
-                unsupported,
+                notation,
                 span,
             } = term
             else {
@@ -199,22 +285,15 @@ impl ChartCx<'_, '_> {
                     None
                 }
             };
-            if check_dice(
-                1,
-                sides,
-                unsupported.as_ref(),
-                span,
-                self.limits,
-                self.errors,
-            ) {
-                if let Some(slot) = slot {
-                    dice.groups.push(DiceGroup {
-                        count: 0,
-                        count_slot: Some(slot),
-                        sides: sides as u32,
-                        negative,
-                    });
-                }
+            let checked = check_dice(None, sides, &notation, span, self.limits, self.errors);
+            if let (Some((sides, notation)), Some(slot)) = (checked, slot) {
+                dice.groups.push(DiceGroup {
+                    count: 0,
+                    count_slot: Some(slot),
+                    sides,
+                    negative,
+                    notation,
+                });
             }
         }
         if dice.groups.is_empty() && self.errors.len() == before {

@@ -80,6 +80,9 @@ impl<'a> ChartCx<'a, '_> {
             };
         }
         let (score, reach, why) = self.table_score(c, natural, m, total, clamp);
+        if score.is_none() && clamp.is_none() {
+            self.gaps = rows::dice_gaps(&dice, m);
+        }
         // A `columns` clause in error: its rows would only echo it.
         let columns_failed =
             columns.is_none() && c.clauses.iter().any(|cl| matches!(cl, Clause::Columns(_)));
@@ -343,7 +346,7 @@ impl<'a> ChartCx<'a, '_> {
             let label = columns.map(|labels| labels.get(col).cloned().unwrap_or_default());
             lookups.push(rows::lookup(
                 &column,
-                (!self.dice_failed).then_some(reach),
+                (!self.dice_failed).then_some((reach, self.gaps.as_slice())),
                 rows_span,
                 why,
                 label.as_deref(),

@@ -1,0 +1,384 @@
+//! Exact distributions of dice with notation, in ways, without enumerating
+//! the dice: one die's values as a polynomial (rerolls and explosions by
+//! recurrences over their bounds, `d66` by its digits), a group of them as
+//! its power (Miller's recurrence), and keep or drop by a walk over the
+//! die's values from the best down that stops once the kept dice are
+//! placed (the order statistics: the dice left all show less).
+//!
+//! Every count is over a power of the die's sides: a die rerolled at most
+//! `t` times is over `s^(t+1)`, one that explodes at most `d` times over
+//! that to the `d + 1`. So the fractions reduce as plain dice do.
+
+use super::count::{middle_words, Count};
+use super::power::{over_states, pow, power, Exact};
+use super::Fail;
+use crate::check::notation::Keep;
+use crate::check::tree::Notation;
+use crate::engine::bind::BoundGroup;
+use crate::engine::budget::Work;
+use crate::limits::Limits;
+
+/// Values as counts: `counts[i]` ways to get `min + i`.
+pub(super) struct Values<C> {
+    pub min: i64,
+    pub counts: Vec<C>,
+}
+
+/// One die: its values, out of `total` ways.
+pub(super) struct Die<C> {
+    pub values: Values<C>,
+    pub total: C,
+}
+
+/// One face of a die of `sides` sides after its rerolls, over
+/// `sides^(times + 1)`: a face the reroll does not cover stands at roll `j`
+/// (after `j` covered faces) in `c^j · s^(times − j)` ways; a covered face
+/// stands only at the last roll, in `c^times` ways.
+fn face<C: Count>(sides: u32, notation: &Notation) -> Result<Die<C>, Fail> {
+    let s = C::from_u64(u64::from(sides));
+    let Some(r) = notation.reroll else {
+        return Ok(Die {
+            values: Values {
+                min: 1,
+                counts: vec![C::one(); sides as usize],
+            },
+            total: s,
+        });
+    };
+    let c = C::from_u64(u64::from(r.on.count(sides)));
+    // c^j and s^j for j = 0..=times.
+    let mut c_pow = vec![C::one()];
+    let mut s_pow = vec![C::one()];
+    for j in 0..r.times as usize {
+        c_pow.push(c_pow[j].mul(&c)?);
+        s_pow.push(s_pow[j].mul(&s)?);
+    }
+    let times = r.times as usize;
+    let mut stands = C::zero();
+    for j in 0..=times {
+        stands.add_product(&c_pow[j], &s_pow[times - j])?;
+    }
+    let counts = (1..=i64::from(sides))
+        .map(|f| {
+            if r.on.covers(f) {
+                c_pow[times].clone()
+            } else {
+                stands.clone()
+            }
+        })
+        .collect();
+    Ok(Die {
+        values: Values { min: 1, counts },
+        total: s_pow[times].mul(&s)?,
+    })
+}
+
+/// One die with its notation: a physical die, or for `max(2d6, 2d6)` the
+/// sum of `summed + 1` of them.
+pub(super) fn die<C: Count>(
+    sides: u32,
+    notation: &Notation,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Die<C>, Fail> {
+    let one = physical::<C>(sides, notation, work, what)?;
+    let mut sum = Die {
+        values: Values {
+            min: one.values.min,
+            counts: one.values.counts.clone(),
+        },
+        total: one.total.clone(),
+    };
+    for _ in 0..notation.summed {
+        sum.values = add(&sum.values, &one.values, work, what)?;
+        sum.total = sum.total.mul(&one.total)?;
+    }
+    Ok(sum)
+}
+
+/// One physical die with its notation.
+fn physical<C: Count>(
+    sides: u32,
+    notation: &Notation,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Die<C>, Fail> {
+    if notation.digits > 0 {
+        // Each combination of digits is one way; the values between
+        // (17 to 20 on a d66) have none.
+        let mut values = vec![0i64];
+        for _ in 0..notation.digits {
+            values = values
+                .iter()
+                .flat_map(|v| (1..=6).map(move |d| v * 10 + d))
+                .collect();
+        }
+        let (lo, hi) = (values[0], values[values.len() - 1]);
+        let mut counts = vec![C::zero(); (hi - lo + 1) as usize];
+        for v in &values {
+            counts[(v - lo) as usize] = C::one();
+        }
+        return Ok(Die {
+            values: Values { min: lo, counts },
+            total: C::from_u64(values.len() as u64),
+        });
+    }
+    let face = face::<C>(sides, notation)?;
+    let Some(explode) = notation.explode else {
+        return Ok(face);
+    };
+    // D_0 = F; D_k = F_stop · T^k + Σ_e F(e) · x^e · D_(k−1), over T^(k+1).
+    let faces = &face.values.counts;
+    let sides = faces.len();
+    let mut dist = face.values.counts.clone();
+    let mut t_pow = C::one();
+    for _ in 0..explode.depth {
+        t_pow = t_pow.mul(&face.total)?;
+        let words = middle_words(&dist) + t_pow.words();
+        work.odds((sides * dist.len()) as u64 * words, what)?;
+        // Values run from 1 to sides·(k+1): value v at index v − 1.
+        let mut next = vec![C::zero(); dist.len() + sides];
+        for (i, ways) in faces.iter().enumerate() {
+            if explode.on.covers(i as i64 + 1) {
+                // Face i + 1, then value j + 1 of the dice after it.
+                for (j, rest) in dist.iter().enumerate() {
+                    next[i + 1 + j].add_product(ways, rest)?;
+                }
+            } else {
+                next[i].add_product(ways, &t_pow)?;
+            }
+        }
+        dist = next;
+    }
+    Ok(Die {
+        values: Values {
+            min: 1,
+            counts: dist,
+        },
+        total: t_pow.mul(&face.total)?,
+    })
+}
+
+/// The distribution of a group with notation (its kept dice added,
+/// subtracted when the group is), and the ways in all.
+pub(super) fn group<C: Exact>(
+    g: &BoundGroup,
+    limits: &Limits,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<(Values<C>, C), Fail> {
+    let one = die::<C>(g.sides, &g.notation, work, what)?;
+    let total = pow(&one.total, u64::from(g.count), work, what)?;
+    let mut sum = match g.notation.keep {
+        Some(k) if g.kept() < g.count => kept(
+            &one,
+            (g.count, g.kept()),
+            k.keeps_highest(),
+            |v| v,
+            limits,
+            work,
+            what,
+        )?,
+        _ => Values {
+            min: one.values.min * i64::from(g.count),
+            counts: power(&one.values.counts, u64::from(g.count), limits, work, what)?,
+        },
+    };
+    if g.negative {
+        sum.counts.reverse();
+        sum.min = -(sum.min + sum.counts.len() as i64 - 1);
+    }
+    Ok((sum, total))
+}
+
+/// The successes of a group that keeps or drops dice, in a pool:
+/// `counts[k]` ways that `k` kept dice meet the target (`hit` of a die's
+/// value), and the ways in all.
+pub(super) fn kept_hits<C: Count>(
+    g: &BoundGroup,
+    hit: impl Fn(i64) -> bool,
+    limits: &Limits,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<(Vec<C>, C), Fail> {
+    let one = die::<C>(g.sides, &g.notation, work, what)?;
+    let total = pow(&one.total, u64::from(g.count), work, what)?;
+    let highest = g.notation.keep.map_or(true, Keep::keeps_highest);
+    let score = |v: i64| i64::from(hit(v));
+    let dist = kept(
+        &one,
+        (g.count, g.kept()),
+        highest,
+        score,
+        limits,
+        work,
+        what,
+    )?;
+    // Scores run from 0: pad to start there.
+    let mut counts = vec![C::zero(); usize::try_from(dist.min).unwrap_or(0)];
+    counts.extend(dist.counts);
+    Ok((counts, total))
+}
+
+/// One die with its notation in a pool: the ways it meets the target
+/// (`hit` of its value) and the ways in all.
+pub(super) fn die_hits<C: Count>(
+    g: &BoundGroup,
+    hit: impl Fn(i64) -> bool,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<(C, C), Fail> {
+    let one = die::<C>(g.sides, &g.notation, work, what)?;
+    let mut hits = C::zero();
+    for (i, w) in one.values.counts.iter().enumerate() {
+        if hit(one.values.min + i as i64) {
+            hits.add_assign(w)?;
+        }
+    }
+    Ok((hits, one.total))
+}
+
+/// The sum of `score(value)` over the `keep` highest (or lowest) of
+/// `count` dice: the die's values walked from the best down, `m` dice
+/// placed so far (all kept while `m < keep`); `c` of the dice left show
+/// the value in `C(count − m, c) · w^c` ways; once `keep` are placed, the
+/// rest all show worse values, in `(ways of the worse values)^(rest)`.
+fn kept<C: Count>(
+    die: &Die<C>,
+    (count, keep): (u32, u32),
+    highest: bool,
+    score: impl Fn(i64) -> i64,
+    limits: &Limits,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Values<C>, Fail> {
+    let (n, k) = (count as usize, keep as usize);
+    let mut order: Vec<(i64, &C)> = die
+        .values
+        .counts
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| !w.is_zero())
+        .map(|(i, w)| (die.values.min + i as i64, w))
+        .collect();
+    if highest {
+        order.reverse();
+    }
+    if k == 0 {
+        return Ok(Values {
+            min: 0,
+            counts: vec![pow(&die.total, u64::from(count), work, what)?],
+        });
+    }
+    let scores: Vec<i64> = order.iter().map(|&(v, _)| score(v)).collect();
+    let lo = scores.iter().copied().min().unwrap_or(0).min(0) * k as i64;
+    let hi = scores.iter().copied().max().unwrap_or(0).max(0) * k as i64;
+    let width = (hi - lo + 1) as usize;
+    // The walk holds a distribution of the kept totals for each count of
+    // dice placed: refused before it is allocated when too large.
+    if width.saturating_mul(k) > limits.max_odds_states {
+        return Err(over_states(limits, what));
+    }
+    // Ways of the values after each in the walk (the worse ones).
+    let mut worse = vec![C::zero(); order.len()];
+    let mut acc = C::zero();
+    for i in (0..order.len()).rev() {
+        worse[i] = acc.clone();
+        acc.add_assign(order[i].1)?;
+    }
+    // binom[r][c] = C(r, c) for the r = n − m dice left, m < k.
+    let first = n + 1 - k;
+    let binom = binomial_rows::<C>(first, n, work, what)?;
+    let row = |r: usize| &binom[r - first];
+    let mut pending: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
+    pending[0][(-lo) as usize] = C::one();
+    let mut done = vec![C::zero(); width];
+    for (i, &(_, w)) in order.iter().enumerate() {
+        let sc = scores[i];
+        // w^c and worse^j, for c, j up to n.
+        let mut w_pow = vec![C::one()];
+        let mut worse_pow = vec![C::one()];
+        for j in 0..n {
+            w_pow.push(w_pow[j].mul(w)?);
+            worse_pow.push(worse_pow[j].mul(&worse[i])?);
+        }
+        let words = w_pow[n].words() + worse_pow[n].words();
+        let mut next: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
+        for (m, sums) in pending.iter().enumerate() {
+            let left = n - m;
+            let coef: Vec<C> = (0..=left)
+                .map(|c| row(left)[c].mul(&w_pow[c]))
+                .collect::<Result<_, _>>()?;
+            for (s, ways) in sums.iter().enumerate() {
+                if ways.is_zero() {
+                    continue;
+                }
+                work.odds((left as u64 + 1) * 2 * (words + ways.words()), what)?;
+                for (c, coef) in coef.iter().enumerate() {
+                    let placed = m + c;
+                    let taken = c.min(k - m) as i64;
+                    let at = (s as i64 + taken * sc) as usize;
+                    let here = ways.mul(coef)?;
+                    if placed >= k {
+                        done[at].add_product(&here, &worse_pow[n - placed])?;
+                    } else {
+                        next[placed][at].add_assign(&here)?;
+                    }
+                }
+            }
+        }
+        pending = next;
+    }
+    Ok(Values {
+        min: lo,
+        counts: done,
+    })
+}
+
+/// Rows `first..=last` of Pascal's triangle: `C(r, c)` for `c = 0..=r`.
+fn binomial_rows<C: Count>(
+    first: usize,
+    last: usize,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Vec<Vec<C>>, Fail> {
+    let mut rows = Vec::new();
+    let mut row = vec![C::one()];
+    for r in 0..=last {
+        if r >= first {
+            rows.push(row.clone());
+        }
+        work.odds(row.len() as u64 * row[row.len() / 2].words(), what)?;
+        let mut next = vec![C::one(); row.len() + 1];
+        for j in 1..row.len() {
+            next[j] = row[j - 1].clone();
+            next[j].add_assign(&row[j])?;
+        }
+        row = next;
+    }
+    Ok(rows)
+}
+
+/// The sum of two independent values.
+pub(super) fn add<C: Count>(
+    a: &Values<C>,
+    b: &Values<C>,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Values<C>, Fail> {
+    let words = middle_words(&a.counts) + middle_words(&b.counts);
+    work.odds((a.counts.len() * b.counts.len()) as u64 * words, what)?;
+    let mut counts = vec![C::zero(); a.counts.len() + b.counts.len() - 1];
+    for (i, x) in a.counts.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        for (j, y) in b.counts.iter().enumerate() {
+            counts[i + j].add_product(x, y)?;
+        }
+    }
+    Ok(Values {
+        min: a.min + b.min,
+        counts,
+    })
+}
