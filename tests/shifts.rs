@@ -96,6 +96,15 @@ fn the_trace_says_where_each_shift_came_from() {
     );
     let heavy = roll("weapon=heavy_gun fire=8 woods");
     assert!(heavy.contains("no column shift (heavy_gun)"), "{heavy}");
+    // The row is the sheet's own line: column 4 reads S on the lines
+    // `3-4` and `5`, which make one outcome; a 5 was read on line `5`.
+    let line = chart
+        .roll(
+            &Choices::parse("weapon=small_arms fire=4").expect("args"),
+            &mut Scripted::new([5u32]),
+        )
+        .expect("roll");
+    assert_eq!(line.row.as_deref(), Some("5"), "{line}");
 }
 
 #[test]

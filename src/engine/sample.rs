@@ -192,7 +192,8 @@ fn roll_read<D: DiceSource + ?Sized>(
     trace.natural = Some(natural);
     trace.total = Some(reading.total);
     trace.score = reading.score;
-    trace.row = reading.row.and_then(|r| row_text(bound, text, r));
+    trace.row = printed_line(program, bound, reading.total)
+        .or_else(|| reading.row.and_then(|r| row_text(bound, text, r)));
     trace.natural_rules = natural_rules(bound, natural);
     if let (Some(_), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
         // `target`, `met_target` and `modifiers_move_target` say it
@@ -345,6 +346,19 @@ fn roll_pool<D: DiceSource + ?Sized>(
         .join(", ");
     trace.detail = joined(&[cx.bound.note.as_deref(), Some(&described), all.as_deref()]);
     Ok(())
+}
+
+/// For a results grid typed as printed, the line the roll was read on, as
+/// the sheet prints it (`8`, never the span `7-8` that the rows reading the
+/// same outcome make together).
+fn printed_line(program: &Program, bound: &Bound, total: i64) -> Option<Shared<str>> {
+    let crate::check::tree::Body::Table { printed, .. } = &program.charts.get(bound.chart)?.body
+    else {
+        return None;
+    };
+    let read = bound.clamp.map_or(total, |(lo, hi)| total.clamp(lo, hi));
+    let line = printed.iter().find(|(rolls, _)| rolls.contains(read))?;
+    Some(line.0.to_string().into())
 }
 
 /// The ranges of row `row` as written: shared, or built for this roll.
