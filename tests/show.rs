@@ -84,3 +84,34 @@ table crt "CRT" {
         "{crt}"
     );
 }
+
+#[test]
+fn a_result_cell_may_start_with_a_digit() {
+    let rules = Ruleset::from_str(
+        "digits",
+        r#"
+game "Digits" version "1"
+table crt "CRT" {
+  roll 2d6
+  param attack "attack" in 1..30
+  param defense "defense" in 1..30
+  columns by ratio attack to defense: 1-2 1-1 2-1
+  results {
+    2 or less:   R    1    1
+    3-11:        R    2R   1/2
+    12 or more:  T    V    3
+  }
+}
+"#,
+    )
+    .expect("a digit cell is a cell, the next line's rolls are not");
+    let crt = rules.chart("crt").expect("crt");
+    let shown = crt.render();
+    assert!(shown.contains("2R") && shown.contains("1/2"), "{shown}");
+    let odds = crt
+        .odds(&chartwright::Choices::parse("attack=2 defense=1").expect("args"))
+        .expect("odds");
+    // 2-1 column: 1 on 2 (1/36), 1/2 on 3-11 (34/36), 3 on 12 (1/36).
+    assert_eq!(odds.probability("1/2").fraction(), "17/18");
+    assert_eq!(odds.probability("3").fraction(), "1/36");
+}

@@ -57,6 +57,16 @@ pub enum CompileErrorKind {
         /// Why they are reachable.
         reach: String,
     },
+    /// A results grid's `-` cell where a roll can land: the gap is the
+    /// cell's (code `uncovered_totals`, as any gap).
+    DashCell {
+        /// The totals, as text, with the columns.
+        values: String,
+        /// The line of the grid, as written (`12 or more`).
+        line: String,
+        /// Why they are reachable.
+        reach: String,
+    },
     /// A table with no rows, a grid with no cells, a pool with no count.
     Empty {
         /// What is empty.
@@ -228,6 +238,7 @@ pub enum CompileErrorKind {
 }
 
 impl fmt::Display for CompileErrorKind {
+    #[allow(clippy::too_many_lines)] // one match arm per error kind
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Duplicate { what, name, .. } => write!(f, "{what} `{name}` is declared twice"),
@@ -236,6 +247,10 @@ impl fmt::Display for CompileErrorKind {
                 write!(f, "rows overlap: both read {values}")
             }
             Self::UncoveredTotals { values, .. } => write!(f, "no row reads {values}"),
+            Self::DashCell { values, line, .. } => write!(
+                f,
+                "the `-` cell on line `{line}` gives no result, and a roll can read {values}"
+            ),
             Self::Empty { what } => write!(f, "empty {what}"),
             Self::ImpossibleDice { reason } => write!(f, "impossible dice: {reason}"),
             Self::DiceTooLarge { written, limit } => {
@@ -338,7 +353,9 @@ impl CompileErrorKind {
             Self::Duplicate { .. } => "chartwright::compile::duplicate_name",
             Self::Unknown { .. } => "chartwright::compile::unknown_name",
             Self::OverlappingRows { .. } => "chartwright::compile::overlapping_rows",
-            Self::UncoveredTotals { .. } => "chartwright::compile::uncovered_totals",
+            Self::UncoveredTotals { .. } | Self::DashCell { .. } => {
+                "chartwright::compile::uncovered_totals"
+            }
             Self::Empty { .. } => "chartwright::compile::empty",
             Self::ImpossibleDice { .. } => "chartwright::compile::impossible_dice",
             Self::DiceTooLarge { .. } => "chartwright::compile::dice_too_large",
@@ -386,6 +403,10 @@ impl CompileErrorKind {
             Self::UncoveredTotals { reach, .. } => format!(
                 "{reach}; add a row for them, make an end row open (`6 or more`, `3 or less`), \
                  or bound the parameters with `in LO..HI`"
+            ),
+            Self::DashCell { reach, .. } => format!(
+                "{reach}; write the result the sheet gives there (a word such as `NE`, or a \
+                 quoted text), or bound the parameters so that this column never reads it"
             ),
             Self::Empty { what } => format!("give the {what} at least one entry"),
             Self::ImpossibleDice { .. } => {

@@ -263,19 +263,19 @@ pub(crate) fn expr_reach(
     }
 }
 
-/// Builds the index of one column and checks it: overlaps between rows,
-/// and reachable values no row reads (unless the reach is unknown).
-/// `reach`: the totals the column must read, and those inside it that the
-/// dice cannot show (`dice_gaps`).
+/// Builds the index of one column and checks it for overlaps between
+/// rows; returns it with the reachable values no row reads (none when the
+/// reach is unknown), which the caller words. `reach`: the totals the
+/// column must read, and those inside it that the dice cannot show
+/// (`dice_gaps`).
 pub(crate) fn lookup(
     rows: &[(Ranges, Span)],
     reach: Option<(Reach, &[(i64, i64)])>,
     rows_span: Span,
-    why: &str,
     column: Option<&str>,
     limits: &Limits,
     errors: &mut Vec<CompileError>,
-) -> Lookup {
+) -> (Lookup, Ranges) {
     let in_column = column.map_or(String::new(), |c| format!(" in column `{c}`"));
     // Overlaps, each pair once.
     for (j, (b, bspan)) in rows.iter().enumerate() {
@@ -310,7 +310,7 @@ pub(crate) fn lookup(
             },
             rows_span,
         ));
-        return Lookup::default();
+        return (Lookup::default(), Ranges::default());
     }
     let find = |v: i64| {
         rows.iter()
@@ -326,7 +326,7 @@ pub(crate) fn lookup(
     // Coverage: every point of the reach inside [base-1, top+1] stands for
     // itself, except the two ends, which stand for everything beyond them.
     let Some((reach, unreachable)) = reach else {
-        return lookup;
+        return (lookup, Ranges::default());
     };
     let lo = reach.lo.unwrap_or(i64::MIN);
     let hi = reach.hi.unwrap_or(i64::MAX);
@@ -355,16 +355,7 @@ pub(crate) fn lookup(
             }
         }
     }
-    if !gaps.is_empty() {
-        errors.push(CompileError::new(
-            CompileErrorKind::UncoveredTotals {
-                values: format!("{}{in_column}", Ranges(gaps.into())),
-                reach: why.to_string(),
-            },
-            rows_span,
-        ));
-    }
-    lookup
+    (lookup, Ranges(gaps.into()))
 }
 
 fn intersect(a: &Ranges, b: &Ranges) -> Ranges {

@@ -663,7 +663,7 @@ impl Builder {
                     let text = match inner.as_rule() {
                         Rule::impossible => None,
                         Rule::string => Some(self.label(&inner)?.text),
-                        Rule::ident => Some(inner.as_str().into()),
+                        Rule::ident | Rule::digit_cell => Some(inner.as_str().into()),
                         _ => return Err(self.unexpected(&inner)),
                     };
                     Ok(Spanned::new(text, self.span(&c)))

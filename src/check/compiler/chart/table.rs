@@ -337,6 +337,7 @@ impl<'a> ChartCx<'a, '_> {
             });
         }
         let mut lookups = Vec::new();
+        let mut gaps: Vec<Ranges> = Vec::new();
         for col in 0..ncols {
             let column: Vec<(Ranges, Span)> = written
                 .iter()
@@ -344,17 +345,87 @@ impl<'a> ChartCx<'a, '_> {
                 .map(|(sets, row)| (sets[col].clone(), row.span))
                 .collect();
             let label = columns.map(|labels| labels.get(col).cloned().unwrap_or_default());
-            lookups.push(rows::lookup(
+            let (lookup, gap) = rows::lookup(
                 &column,
                 (!self.dice_failed).then_some((reach, self.gaps.as_slice())),
                 rows_span,
-                why,
                 label.as_deref(),
                 self.limits,
                 self.errors,
-            ));
+            );
+            lookups.push(lookup);
+            gaps.push(gap);
         }
+        let lines = results.map(|(lines, _)| lines.as_slice());
+        self.report_gaps(&gaps, columns, lines, rows_span, why);
         (lookups, out)
+    }
+
+    /// Words the reachable totals no row reads, column by column. A
+    /// results grid's columns with the same gap make one diagnostic (one
+    /// missing line is one error, whatever the columns), and a gap that a
+    /// `-` cell leaves is said to be that cell's, at the cell.
+    fn report_gaps(
+        &mut self,
+        gaps: &[Ranges],
+        columns: Option<&[CompactString]>,
+        lines: Option<&[ast::ResultLine]>,
+        rows_span: Span,
+        why: &str,
+    ) {
+        let label = |col: usize| columns.and_then(|c| c.get(col)).map_or("", |c| c.as_str());
+        let mut done = vec![false; gaps.len()];
+        for col in 0..gaps.len() {
+            if done[col] || gaps[col].0.is_empty() {
+                continue;
+            }
+            // With a results grid, every column with the same gap at once.
+            let same: Vec<usize> = match lines {
+                Some(_) => (col..gaps.len())
+                    .filter(|&c| gaps[c] == gaps[col])
+                    .collect(),
+                None => vec![col],
+            };
+            for &c in &same {
+                done[c] = true;
+            }
+            let named: Vec<String> = same.iter().map(|&c| format!("`{}`", label(c))).collect();
+            let place = match (columns, named.len()) {
+                (None, _) => String::new(),
+                (Some(_), 1) => format!(" in column {}", named.join("")),
+                (Some(_), _) => format!(" in columns {}", named.join(", ")),
+            };
+            // A `-` cell of the first column whose line holds the gap.
+            let dash = lines.and_then(|lines| {
+                lines.iter().find_map(|l| {
+                    let cell = l.cells.get(col)?;
+                    let rolls = rows::ranges(&l.rolls, &mut []);
+                    let holds = gaps[col]
+                        .0
+                        .iter()
+                        .any(|&(lo, hi)| rolls.0.iter().any(|&(a, b)| a <= hi && lo <= b));
+                    (cell.node.is_none() && holds).then(|| (rolls.to_string(), cell.span))
+                })
+            });
+            let values = format!("{}{place}", gaps[col]);
+            match dash {
+                Some((line, span)) => self.error(
+                    CompileErrorKind::DashCell {
+                        values,
+                        line,
+                        reach: why.to_string(),
+                    },
+                    span,
+                ),
+                None => self.error(
+                    CompileErrorKind::UncoveredTotals {
+                        values,
+                        reach: why.to_string(),
+                    },
+                    rows_span,
+                ),
+            }
+        }
     }
 
     /// A row's totals, one set per column (`ncols` of them): a row written
