@@ -92,6 +92,23 @@ pub fn check_expectations(rules: &Ruleset) -> ExpectReport {
     report
 }
 
+/// `text` as a `.rules` string literal: quoted, with `"`, `\\` and line
+/// breaks escaped as the parser reads them back.
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Checks one expectation.
 pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
     let fail = |expected: String, got: String, help: Option<String>| ExpectFailure {
@@ -160,11 +177,12 @@ pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
                 return Ok(());
             }
             let help = if p.is_zero() {
+                // Each as an `expect` line writes it, to paste back.
                 Some(format!(
                     "the outcomes are: {}",
                     o.outcomes
                         .iter()
-                        .map(|x| format!("`{}` {}", x.outcome, x.probability))
+                        .map(|x| format!("{} {}", quoted(&x.outcome), x.probability))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ))

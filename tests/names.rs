@@ -1,6 +1,7 @@
 //! Names are order-free inside a chart: a modifier's condition (or its
 //! group's, or a `use`'s) may name a flag or a modifier declared below it,
-//! and a condition shared by a group is read, and reported, once.
+//! and a condition shared by a group is read, and reported, once. Names in
+//! a failed expectation's help are written to paste back.
 
 use chartwright::{Choices, Ruleset};
 
@@ -53,4 +54,29 @@ fn a_groups_condition_is_reported_once() {
     let err = Ruleset::from_str("typo", &text).expect_err("an unknown name");
     // One error, though two modifiers share the group's condition.
     assert_eq!(err.errors.len(), 1, "{err:?}");
+}
+
+/// A failed `expect` lists the outcomes as an `expect` line writes them:
+/// quoted and escaped, so a value can be pasted back.
+#[test]
+fn a_failed_expectation_lists_outcomes_to_paste_back() {
+    let text = r#"
+game "Paste" version "1"
+table t "T" {
+  roll d6
+  rows {
+    4 or more => "1D\\R"
+    3 or less => "Say \"halt\""
+  }
+}
+expect t => "1DR" 1/2
+"#;
+    let rules = Ruleset::from_str("paste", text).expect("loads");
+    let report = chartwright::check_expectations(&rules);
+    let help = report.failures[0].help.clone().expect("a help");
+    assert_eq!(help, r#"the outcomes are: "1D\\R" 1/2, "Say \"halt\"" 1/2"#);
+    // Pasted back, the first one holds.
+    let pasted = text.replace(r#""1DR" 1/2"#, r#""1D\\R" 1/2"#);
+    let rules = Ruleset::from_str("paste", &pasted).expect("loads");
+    assert!(chartwright::check_expectations(&rules).passed());
 }

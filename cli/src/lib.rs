@@ -116,7 +116,9 @@ enum Command {
     Sheet {
         /// A file, folder or bundled game name.
         rules: PathBuf,
-        /// The charts to include, in order (default: every chart).
+        /// The charts to include, in order (default: every chart); more
+        /// `.rules` files or folders given here are loaded with RULES, one
+        /// page for them all.
         charts: Vec<String>,
         /// Write the page to this file instead of standard output.
         #[arg(short, long, value_name = "FILE")]
@@ -333,7 +335,14 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             charts,
             output,
         }) => {
-            let ruleset = load_or_report(&[rules])?;
+            // `sheet a.rules b.rules`: both files on one page.
+            let (more, charts): (Vec<String>, Vec<String>) = charts.into_iter().partition(|c| {
+                let path = std::path::Path::new(c);
+                path.is_dir() || (c.ends_with(".rules") && path.is_file())
+            });
+            let mut files = vec![rules];
+            files.extend(more.into_iter().map(PathBuf::from));
+            let ruleset = load_or_report(&files)?;
             sheet::sheet(&ruleset, &charts, output.as_deref())
         }
         Some(Command::Completions { shell }) => {

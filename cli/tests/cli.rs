@@ -1082,3 +1082,28 @@ fn a_roll_displays_as_the_cli_prints_its_trace() {
         assert_eq!(roll.to_string(), cli, "seed {seed}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// sheet
+
+/// `sheet a.rules b.rules`: both files on one page, not a chart named
+/// `b.rules`; a chart named after them is still a chart.
+#[test]
+fn sheet_takes_several_files() {
+    let page = stdout_of(&["sheet", "rules/ogre.rules", "rules/guns_of_august.rules"]);
+    assert!(
+        page.contains(r#"id="ogre.crt""#),
+        "Ogre's CRT is on the page"
+    );
+    assert!(
+        page.contains(r#"id="guns_of_august.crt""#),
+        "the Guns of August's CRT is on the page"
+    );
+    let one = stdout_of(&[
+        "sheet",
+        "rules/ogre.rules",
+        "rules/guns_of_august.rules",
+        "ogre.crt",
+    ]);
+    assert!(one.contains(r#"id="ogre.crt""#) && !one.contains(r#"id="guns_of_august.crt""#));
+}
