@@ -194,7 +194,7 @@ pub(super) fn group<C: Exact>(
 /// The successes of a group that keeps or drops dice, in a pool:
 /// `counts[k]` ways that `k` kept dice meet the target (`hit` of a die's
 /// value), and the ways in all.
-pub(super) fn kept_hits<C: Count>(
+pub(super) fn kept_hits<C: Exact>(
     g: &BoundGroup,
     hit: impl Fn(i64) -> bool,
     limits: &Limits,
@@ -243,7 +243,7 @@ pub(super) fn die_hits<C: Count>(
 /// placed so far (all kept while `m < keep`); `c` of the dice left show
 /// the value in `C(count − m, c) · w^c` ways; once `keep` are placed, the
 /// rest all show worse values, in `(ways of the worse values)^(rest)`.
-fn kept<C: Count>(
+fn kept<C: Exact>(
     die: &Die<C>,
     (count, keep): (u32, u32),
     highest: bool,
@@ -286,45 +286,59 @@ fn kept<C: Count>(
         worse[i] = acc.clone();
         acc.add_assign(order[i].1)?;
     }
-    // binom[r][c] = C(r, c) for the r = n − m dice left, m < k.
+    // C(r, c) for the r = n − m dice left (m < k) and c < k − m of them
+    // showing the value: the rows n − k + 1 ..= n, first k entries.
     let first = n + 1 - k;
-    let binom = binomial_rows::<C>(first, n, work, what)?;
-    let row = |r: usize| &binom[r - first];
+    let binom = binomials::<C>(first, n, k, work, what)?;
     let mut pending: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
     pending[0][(-lo) as usize] = C::one();
     let mut done = vec![C::zero(); width];
     for (i, &(_, w)) in order.iter().enumerate() {
         let sc = scores[i];
-        // w^c and worse^j, for c, j up to n.
+        // w^c for c < k; worse^j and (w + worse)^j for j = n − k + 1 ..= n
+        // (the dice left once fewer than k − m show this value).
+        let b = &worse[i];
+        let mut wb = b.clone();
+        wb.add_assign(w)?;
         let mut w_pow = vec![C::one()];
-        let mut worse_pow = vec![C::one()];
-        for j in 0..n {
-            w_pow.push(w_pow[j].mul(w)?);
-            worse_pow.push(worse_pow[j].mul(&worse[i])?);
+        for c in 1..k {
+            w_pow.push(w_pow[c - 1].mul(w)?);
         }
-        let words = w_pow[n].words() + worse_pow[n].words();
+        let mut b_pow = vec![pow(b, first as u64, work, what)?];
+        let mut wb_pow = vec![pow(&wb, first as u64, work, what)?];
+        for j in 1..k {
+            b_pow.push(b_pow[j - 1].mul(b)?);
+            wb_pow.push(wb_pow[j - 1].mul(&wb)?);
+        }
+        let words = wb_pow[k - 1].words();
         let mut next: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
         for (m, sums) in pending.iter().enumerate() {
-            let left = n - m;
-            let coef: Vec<C> = (0..=left)
-                .map(|c| row(left)[c].mul(&w_pow[c]))
-                .collect::<Result<_, _>>()?;
+            let (left, need) = (n - m, k - m);
+            let row = &binom[left - first];
+            // c < need of the dice left show the value (all kept, the walk
+            // goes on); c ≥ need: `need` of them fill the kept dice and the
+            // rest show this value or worse, in (w + b)^left minus the ways
+            // with fewer than `need` at this value, Σ_{c<need} C·w^c·b^(left−c).
+            let mut fill = wb_pow[left - first].clone();
+            let mut stay: Vec<C> = Vec::with_capacity(need);
+            for c in 0..need {
+                let here = row[c].mul(&w_pow[c])?;
+                fill.sub_assign(&here.mul(&b_pow[left - c - first])?);
+                stay.push(here);
+            }
             for (s, ways) in sums.iter().enumerate() {
                 if ways.is_zero() {
                     continue;
                 }
-                work.odds((left as u64 + 1) * 2 * (words + ways.words()), what)?;
-                for (c, coef) in coef.iter().enumerate() {
-                    let placed = m + c;
-                    let taken = c.min(k - m) as i64;
-                    let at = (s as i64 + taken * sc) as usize;
-                    let here = ways.mul(coef)?;
-                    if placed >= k {
-                        done[at].add_product(&here, &worse_pow[n - placed])?;
-                    } else {
-                        next[placed][at].add_assign(&here)?;
-                    }
+                work.odds((need as u64 + 1) * 2 * (words + ways.words()), what)?;
+                for (c, here) in stay.iter().enumerate() {
+                    let at = (s as i64 + c as i64 * sc) as usize;
+                    next[m + c][at].add_product(ways, here)?;
                 }
+                // `next[m]` with c = 0 only carries the state to the worse
+                // values; it is read in the next step.
+                let at = (s as i64 + need as i64 * sc) as usize;
+                done[at].add_product(ways, &fill)?;
             }
         }
         pending = next;
@@ -335,26 +349,25 @@ fn kept<C: Count>(
     })
 }
 
-/// Rows `first..=last` of Pascal's triangle: `C(r, c)` for `c = 0..=r`.
-fn binomial_rows<C: Count>(
+/// `C(r, c)` for the rows `r = first..=last` and `c < cols`, each from the
+/// one before it in the row: `C(r, c) = C(r, c − 1) · (r − c + 1) / c`.
+fn binomials<C: Exact>(
     first: usize,
     last: usize,
+    cols: usize,
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Vec<Vec<C>>, Fail> {
-    let mut rows = Vec::new();
-    let mut row = vec![C::one()];
-    for r in 0..=last {
-        if r >= first {
-            rows.push(row.clone());
+    let mut rows = Vec::with_capacity(last + 1 - first);
+    for r in first..=last {
+        let mut row = vec![C::one()];
+        for c in 1..cols.min(r + 1) {
+            work.odds(2 * row[c - 1].words(), what)?;
+            let up = row[c - 1].mul(&C::from_u64((r - c + 1) as u64))?;
+            row.push(up.div_exact(&C::from_u64(c as u64)));
         }
-        work.odds(row.len() as u64 * row[row.len() / 2].words(), what)?;
-        let mut next = vec![C::one(); row.len() + 1];
-        for j in 1..row.len() {
-            next[j] = row[j - 1].clone();
-            next[j].add_assign(&row[j])?;
-        }
-        row = next;
+        row.resize(cols, C::zero());
+        rows.push(row);
     }
     Ok(rows)
 }
