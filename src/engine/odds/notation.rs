@@ -14,7 +14,7 @@ use super::power::{over_states, pow, power, Exact};
 use super::Fail;
 use crate::check::notation::Keep;
 use crate::check::tree::Notation;
-use crate::engine::bind::BoundGroup;
+use crate::engine::bind::{BoundGroup, Plan};
 use crate::engine::budget::Work;
 use crate::limits::Limits;
 
@@ -159,16 +159,47 @@ fn physical<C: Count>(
     })
 }
 
+/// Whether a plan whose dice have notation counts past a machine integer
+/// for sure (its ways in all need more than 128 bits): its odds are then
+/// counted in big integers at once, rather than after an overflow in words
+/// (explosions and rerolls make each die's ways a power of its sides, so
+/// `5d6!9` already needs 129 bits).
+pub(super) fn needs_big(plan: &Plan) -> bool {
+    let (dice, sides) = match plan {
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => (dice, 1.0),
+        Plan::Opposed { dice, .. } => (dice, 2.0),
+        _ => return false,
+    };
+    if dice.groups.iter().all(|g| g.notation.is_plain()) {
+        return false;
+    }
+    let bits: f64 = dice
+        .groups
+        .iter()
+        .map(|g| {
+            let n = &g.notation;
+            let physical = if n.digits > 0 {
+                f64::from(n.digits) * 6f64.log2()
+            } else {
+                let tries = n.reroll.map_or(1, |r| r.times + 1);
+                let links = n.explode.map_or(1, |e| e.depth + 1);
+                f64::from(g.sides.max(1)).log2() * f64::from(tries) * f64::from(links)
+            };
+            physical * f64::from(g.count) * f64::from(n.summed + 1)
+        })
+        .sum();
+    bits * sides > 128.0
+}
+
 /// The distribution of a group with notation (its kept dice added,
-/// subtracted when the group is), and the ways in all.
+/// subtracted when the group is).
 pub(super) fn group<C: Exact>(
     g: &BoundGroup,
     limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
-) -> Result<(Values<C>, C), Fail> {
+) -> Result<Values<C>, Fail> {
     let one = die::<C>(g.sides, &g.notation, work, what)?;
-    let total = pow(&one.total, u64::from(g.count), work, what)?;
     let mut sum = match g.notation.keep {
         Some(k) if g.kept() < g.count => kept(
             &one,
@@ -188,7 +219,7 @@ pub(super) fn group<C: Exact>(
         sum.counts.reverse();
         sum.min = -(sum.min + sum.counts.len() as i64 - 1);
     }
-    Ok((sum, total))
+    Ok(sum)
 }
 
 /// The successes of a group that keeps or drops dice, in a pool:
@@ -293,6 +324,7 @@ fn kept<C: Exact>(
     let mut pending: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
     pending[0][(-lo) as usize] = C::one();
     let mut done = vec![C::zero(); width];
+    let mut b_pows: Option<Vec<C>> = None;
     for (i, &(_, w)) in order.iter().enumerate() {
         let sc = scores[i];
         // w^c for c < k; worse^j and (w + worse)^j for j = n − k + 1 ..= n
@@ -304,12 +336,13 @@ fn kept<C: Exact>(
         for c in 1..k {
             w_pow.push(w_pow[c - 1].mul(w)?);
         }
-        let mut b_pow = vec![pow(b, first as u64, work, what)?];
-        let mut wb_pow = vec![pow(&wb, first as u64, work, what)?];
-        for j in 1..k {
-            b_pow.push(b_pow[j - 1].mul(b)?);
-            wb_pow.push(wb_pow[j - 1].mul(&wb)?);
-        }
+        // `w + worse` here is the value before's `worse`: its powers are
+        // the ones the step before made.
+        let wb_pow = match b_pows.take() {
+            Some(p) => p,
+            None => powers(&wb, first, k, work, what)?,
+        };
+        let b_pow = powers(b, first, k, work, what)?;
         let words = wb_pow[k - 1].words();
         let mut next: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
         for (m, sums) in pending.iter().enumerate() {
@@ -342,11 +375,27 @@ fn kept<C: Exact>(
             }
         }
         pending = next;
+        b_pows = Some(b_pow);
     }
     Ok(Values {
         min: lo,
         counts: done,
     })
+}
+
+/// `x^first, x^(first + 1), …`, `count` of them.
+fn powers<C: Count>(
+    x: &C,
+    first: usize,
+    count: usize,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Vec<C>, Fail> {
+    let mut out = vec![pow(x, first as u64, work, what)?];
+    for j in 1..count {
+        out.push(out[j - 1].mul(x)?);
+    }
+    Ok(out)
 }
 
 /// `C(r, c)` for the rows `r = first..=last` and `c < cols`, each from the
