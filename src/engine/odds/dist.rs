@@ -152,7 +152,7 @@ pub(crate) fn natural<C: Exact>(
         }
         if !g.notation.is_plain() {
             // Keep, rerolls, explosions, `d66`: the group's own distribution.
-            let (group, _) = notation::group::<C>(&g, limits, work, what)?;
+            let group = notation::group::<C>(&g, limits, work, what)?;
             let so_far = notation::Values {
                 min: sum.min,
                 counts: std::mem::take(&mut sum.counts),

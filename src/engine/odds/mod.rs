@@ -379,6 +379,9 @@ fn primary_odds(
     limits: &Limits,
     work: &mut Work,
 ) -> Result<Vec<(Primary, Probability)>, RollError> {
+    if notation::needs_big(&bound.plan) {
+        return big_only(primary::<BigUint>(program, bound, quick, limits, work));
+    }
     in_words_or_big(
         |work| primary::<u128>(program, bound, quick, limits, work),
         |work| primary::<BigUint>(program, bound, quick, limits, work),
@@ -395,11 +398,22 @@ fn laid_out(
     work: &mut Work,
 ) -> Result<Vec<OddsOutcome>, RollError> {
     let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
+    if notation::needs_big(&bound.plan) {
+        return big_only(layout.odds::<BigUint>(bound, limits, work, &what));
+    }
     in_words_or_big(
         |work| layout.odds::<u128>(bound, limits, work, &what),
         |work| layout.odds::<BigUint>(bound, limits, work, &what),
         work,
     )
+}
+
+/// A count in big integers, which do not overflow.
+fn big_only<T>(result: Result<T, Fail>) -> Result<T, RollError> {
+    result.map_err(|e| match e {
+        Fail::Error(e) => e,
+        Fail::Overflow => RollError::too_large("a count overflowed".into()),
+    })
 }
 
 /// `words`, or `big` when a machine integer overflowed.

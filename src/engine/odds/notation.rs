@@ -14,7 +14,7 @@ use super::power::{over_states, pow, power, Exact};
 use super::Fail;
 use crate::check::notation::Keep;
 use crate::check::tree::Notation;
-use crate::engine::bind::BoundGroup;
+use crate::engine::bind::{BoundGroup, Plan};
 use crate::engine::budget::Work;
 use crate::limits::Limits;
 
@@ -159,16 +159,47 @@ fn physical<C: Count>(
     })
 }
 
+/// Whether a plan whose dice have notation counts past a machine integer
+/// for sure (its ways in all need more than 128 bits): its odds are then
+/// counted in big integers at once, rather than after an overflow in words
+/// (explosions and rerolls make each die's ways a power of its sides, so
+/// `5d6!9` already needs 129 bits).
+pub(super) fn needs_big(plan: &Plan) -> bool {
+    let (dice, sides) = match plan {
+        Plan::Table { dice, .. } | Plan::Check { dice, .. } => (dice, 1.0),
+        Plan::Opposed { dice, .. } => (dice, 2.0),
+        _ => return false,
+    };
+    if dice.groups.iter().all(|g| g.notation.is_plain()) {
+        return false;
+    }
+    let bits: f64 = dice
+        .groups
+        .iter()
+        .map(|g| {
+            let n = &g.notation;
+            let physical = if n.digits > 0 {
+                f64::from(n.digits) * 6f64.log2()
+            } else {
+                let tries = n.reroll.map_or(1, |r| r.times + 1);
+                let links = n.explode.map_or(1, |e| e.depth + 1);
+                f64::from(g.sides.max(1)).log2() * f64::from(tries) * f64::from(links)
+            };
+            physical * f64::from(g.count) * f64::from(n.summed + 1)
+        })
+        .sum();
+    bits * sides > 128.0
+}
+
 /// The distribution of a group with notation (its kept dice added,
-/// subtracted when the group is), and the ways in all.
+/// subtracted when the group is).
 pub(super) fn group<C: Exact>(
     g: &BoundGroup,
     limits: &Limits,
     work: &mut Work,
     what: &dyn Fn() -> String,
-) -> Result<(Values<C>, C), Fail> {
+) -> Result<Values<C>, Fail> {
     let one = die::<C>(g.sides, &g.notation, work, what)?;
-    let total = pow(&one.total, u64::from(g.count), work, what)?;
     let mut sum = match g.notation.keep {
         Some(k) if g.kept() < g.count => kept(
             &one,
@@ -188,13 +219,13 @@ pub(super) fn group<C: Exact>(
         sum.counts.reverse();
         sum.min = -(sum.min + sum.counts.len() as i64 - 1);
     }
-    Ok((sum, total))
+    Ok(sum)
 }
 
 /// The successes of a group that keeps or drops dice, in a pool:
 /// `counts[k]` ways that `k` kept dice meet the target (`hit` of a die's
 /// value), and the ways in all.
-pub(super) fn kept_hits<C: Count>(
+pub(super) fn kept_hits<C: Exact>(
     g: &BoundGroup,
     hit: impl Fn(i64) -> bool,
     limits: &Limits,
@@ -243,7 +274,7 @@ pub(super) fn die_hits<C: Count>(
 /// placed so far (all kept while `m < keep`); `c` of the dice left show
 /// the value in `C(count − m, c) · w^c` ways; once `keep` are placed, the
 /// rest all show worse values, in `(ways of the worse values)^(rest)`.
-fn kept<C: Count>(
+fn kept<C: Exact>(
     die: &Die<C>,
     (count, keep): (u32, u32),
     highest: bool,
@@ -286,48 +317,65 @@ fn kept<C: Count>(
         worse[i] = acc.clone();
         acc.add_assign(order[i].1)?;
     }
-    // binom[r][c] = C(r, c) for the r = n − m dice left, m < k.
+    // C(r, c) for the r = n − m dice left (m < k) and c < k − m of them
+    // showing the value: the rows n − k + 1 ..= n, first k entries.
     let first = n + 1 - k;
-    let binom = binomial_rows::<C>(first, n, work, what)?;
-    let row = |r: usize| &binom[r - first];
+    let binom = binomials::<C>(first, n, k, work, what)?;
     let mut pending: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
     pending[0][(-lo) as usize] = C::one();
     let mut done = vec![C::zero(); width];
+    let mut b_pows: Option<Vec<C>> = None;
     for (i, &(_, w)) in order.iter().enumerate() {
         let sc = scores[i];
-        // w^c and worse^j, for c, j up to n.
+        // w^c for c < k; worse^j and (w + worse)^j for j = n − k + 1 ..= n
+        // (the dice left once fewer than k − m show this value).
+        let b = &worse[i];
+        let mut wb = b.clone();
+        wb.add_assign(w)?;
         let mut w_pow = vec![C::one()];
-        let mut worse_pow = vec![C::one()];
-        for j in 0..n {
-            w_pow.push(w_pow[j].mul(w)?);
-            worse_pow.push(worse_pow[j].mul(&worse[i])?);
+        for c in 1..k {
+            w_pow.push(w_pow[c - 1].mul(w)?);
         }
-        let words = w_pow[n].words() + worse_pow[n].words();
+        // `w + worse` here is the value before's `worse`: its powers are
+        // the ones the step before made.
+        let wb_pow = match b_pows.take() {
+            Some(p) => p,
+            None => powers(&wb, first, k, work, what)?,
+        };
+        let b_pow = powers(b, first, k, work, what)?;
+        let words = wb_pow[k - 1].words();
         let mut next: Vec<Vec<C>> = vec![vec![C::zero(); width]; k];
         for (m, sums) in pending.iter().enumerate() {
-            let left = n - m;
-            let coef: Vec<C> = (0..=left)
-                .map(|c| row(left)[c].mul(&w_pow[c]))
-                .collect::<Result<_, _>>()?;
+            let (left, need) = (n - m, k - m);
+            let row = &binom[left - first];
+            // c < need of the dice left show the value (all kept, the walk
+            // goes on); c ≥ need: `need` of them fill the kept dice and the
+            // rest show this value or worse, in (w + b)^left minus the ways
+            // with fewer than `need` at this value, Σ_{c<need} C·w^c·b^(left−c).
+            let mut fill = wb_pow[left - first].clone();
+            let mut stay: Vec<C> = Vec::with_capacity(need);
+            for c in 0..need {
+                let here = row[c].mul(&w_pow[c])?;
+                fill.sub_assign(&here.mul(&b_pow[left - c - first])?);
+                stay.push(here);
+            }
             for (s, ways) in sums.iter().enumerate() {
                 if ways.is_zero() {
                     continue;
                 }
-                work.odds((left as u64 + 1) * 2 * (words + ways.words()), what)?;
-                for (c, coef) in coef.iter().enumerate() {
-                    let placed = m + c;
-                    let taken = c.min(k - m) as i64;
-                    let at = (s as i64 + taken * sc) as usize;
-                    let here = ways.mul(coef)?;
-                    if placed >= k {
-                        done[at].add_product(&here, &worse_pow[n - placed])?;
-                    } else {
-                        next[placed][at].add_assign(&here)?;
-                    }
+                work.odds((need as u64 + 1) * 2 * (words + ways.words()), what)?;
+                for (c, here) in stay.iter().enumerate() {
+                    let at = (s as i64 + c as i64 * sc) as usize;
+                    next[m + c][at].add_product(ways, here)?;
                 }
+                // `next[m]` with c = 0 only carries the state to the worse
+                // values; it is read in the next step.
+                let at = (s as i64 + need as i64 * sc) as usize;
+                done[at].add_product(ways, &fill)?;
             }
         }
         pending = next;
+        b_pows = Some(b_pow);
     }
     Ok(Values {
         min: lo,
@@ -335,26 +383,40 @@ fn kept<C: Count>(
     })
 }
 
-/// Rows `first..=last` of Pascal's triangle: `C(r, c)` for `c = 0..=r`.
-fn binomial_rows<C: Count>(
+/// `x^first, x^(first + 1), …`, `count` of them.
+fn powers<C: Count>(
+    x: &C,
+    first: usize,
+    count: usize,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Vec<C>, Fail> {
+    let mut out = vec![pow(x, first as u64, work, what)?];
+    for j in 1..count {
+        out.push(out[j - 1].mul(x)?);
+    }
+    Ok(out)
+}
+
+/// `C(r, c)` for the rows `r = first..=last` and `c < cols`, each from the
+/// one before it in the row: `C(r, c) = C(r, c − 1) · (r − c + 1) / c`.
+fn binomials<C: Exact>(
     first: usize,
     last: usize,
+    cols: usize,
     work: &mut Work,
     what: &dyn Fn() -> String,
 ) -> Result<Vec<Vec<C>>, Fail> {
-    let mut rows = Vec::new();
-    let mut row = vec![C::one()];
-    for r in 0..=last {
-        if r >= first {
-            rows.push(row.clone());
+    let mut rows = Vec::with_capacity(last + 1 - first);
+    for r in first..=last {
+        let mut row = vec![C::one()];
+        for c in 1..cols.min(r + 1) {
+            work.odds(2 * row[c - 1].words(), what)?;
+            let up = row[c - 1].mul(&C::from_u64((r - c + 1) as u64))?;
+            row.push(up.div_exact(&C::from_u64(c as u64)));
         }
-        work.odds(row.len() as u64 * row[row.len() / 2].words(), what)?;
-        let mut next = vec![C::one(); row.len() + 1];
-        for j in 1..row.len() {
-            next[j] = row[j - 1].clone();
-            next[j].add_assign(&row[j])?;
-        }
-        row = next;
+        row.resize(cols, C::zero());
+        rows.push(row);
     }
     Ok(rows)
 }

@@ -16,6 +16,7 @@
 
 use super::count::{middle_words, Count};
 use super::notation;
+use super::power::Exact;
 use super::Fail;
 use crate::engine::bind::{BoundGroup, BoundStage};
 use crate::engine::budget::Work;
@@ -83,7 +84,7 @@ pub(super) fn die<C: Count>(
 /// The successes of a group that keeps or drops dice: `counts[k]` ways
 /// `k` kept dice hit, and the ways in all (its sides pushed on
 /// `reduced_sides`).
-pub(super) fn kept_hits<C: Count>(
+pub(super) fn kept_hits<C: Exact>(
     stage: &BoundStage,
     group: &BoundGroup,
     reduced_sides: &mut Vec<u32>,
@@ -105,7 +106,7 @@ pub(super) fn kept_hits<C: Count>(
 /// One repetition of a stage: counts of successes over 0..=dice, and the
 /// ways in all (each die's sides divided by the common factor of its hits
 /// and misses, pushed on `reduced_sides`).
-fn unit<C: Count>(
+fn unit<C: Exact>(
     stage: &BoundStage,
     limits: &Limits,
     work: &mut Work,
@@ -200,7 +201,7 @@ impl<C: Count> Rows<C> {
 }
 
 /// The joint distribution of a pool's stage counts.
-pub(crate) fn joint<C: Count>(
+pub(crate) fn joint<C: Exact>(
     stages: &[BoundStage],
     limits: &Limits,
     work: &mut Work,
