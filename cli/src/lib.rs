@@ -338,7 +338,10 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             // `sheet a.rules b.rules`: both files on one page.
             let (more, charts): (Vec<String>, Vec<String>) = charts.into_iter().partition(|c| {
                 let path = std::path::Path::new(c);
-                path.is_dir() || (c.ends_with(".rules") && path.is_file())
+                let rules = path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("rules"));
+                path.is_dir() || (rules && path.is_file())
             });
             let mut files = vec![rules];
             files.extend(more.into_iter().map(PathBuf::from));
