@@ -17,6 +17,7 @@ mod library_surface;
 mod names;
 mod notation;
 mod odds;
+mod params;
 mod quick;
 mod report;
 mod robustness;

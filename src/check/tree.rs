@@ -202,6 +202,8 @@ pub(crate) enum SlotKind {
     Param {
         bounds: Option<(Num, Num)>,
         default: Option<Num>,
+        /// `whole`: a count of things (`bases=2.5` is refused).
+        whole: bool,
     },
     /// One option of a choice, stored as the option's index.
     Choice(ChoiceId),

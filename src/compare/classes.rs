@@ -1526,8 +1526,10 @@ impl<'r> Analysis<'r> {
                 .collect::<BTreeSet<_>>()
                 .into_iter()
                 .collect();
-            // A root that must be whole makes every other value an error.
-            let whole = mine.iter().any(|r| r.context == Context::MustBeWhole);
+            // A root that must be whole makes every other value an error,
+            // as a param declared `whole` refuses them.
+            let whole = mine.iter().any(|r| r.context == Context::MustBeWhole)
+                || together.iter().all(|n| self.declared_whole(n));
             if together.len() == 1 {
                 let Some((lo, hi)) = self.bounds(name) else {
                     continue;
@@ -1576,6 +1578,15 @@ impl<'r> Analysis<'r> {
             }
         }
         out
+    }
+
+    /// True when `name` is a param declared `whole` (it counts things).
+    fn declared_whole(&self, name: &str) -> bool {
+        self.sides.iter().flat_map(Side::trees).any(|t| {
+            t.slots
+                .iter()
+                .any(|s| s.name == name && matches!(s.kind, SlotKind::Param { whole: true, .. }))
+        })
     }
 
     /// True when `name` is held at a value given, a whole or a half: a sum

@@ -895,7 +895,11 @@ fn param_arg(
     arg: &Arg,
     v: &str,
 ) -> Result<Num, RollError> {
-    let n = if c.modifiers.iter().any(|m| m.slot == slot) {
+    let counts = matches!(
+        c.slots.get(slot).map(|s| &s.kind),
+        Some(SlotKind::Param { whole: true, .. })
+    );
+    let n = if counts || c.modifiers.iter().any(|m| m.slot == slot) {
         crate::number::parse(v)
             .filter(num_rational::Ratio::is_integer)
             .ok_or_else(|| bad_value(arg, "a whole number"))?

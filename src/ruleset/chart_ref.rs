@@ -579,7 +579,9 @@ fn input_kind(
             crate::check::tree::ModValue::Fixed(v) => Some(v),
             _ => None,
         })),
-        SlotKind::Param { bounds, default } => InputKind::Param {
+        SlotKind::Param {
+            bounds, default, ..
+        } => InputKind::Param {
             bounds: bounds
                 .map(|(l, h)| (crate::number::Number::new(l), crate::number::Number::new(h))),
             default: default.map(crate::number::Number::new),

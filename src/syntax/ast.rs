@@ -159,6 +159,8 @@ pub struct ParamDecl {
     pub bounds: Option<Bounds>,
     /// `default N`.
     pub default: Option<Spanned<Number>>,
+    /// `whole`: it counts things, so takes whole numbers only.
+    pub whole: bool,
     /// The whole declaration.
     pub span: Span,
 }

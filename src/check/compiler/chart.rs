@@ -373,6 +373,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 SlotKind::Param {
                     bounds: p.bounds.map(|b| (b.lo, b.hi)),
                     default: p.default.as_ref().map(|d| d.node),
+                    whole: p.whole,
                 },
                 p.name.span,
             )
@@ -455,6 +456,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                         SlotKind::Param {
                             bounds: d.bounds.map(|b| (b.lo, b.hi)),
                             default: d.default.as_ref().map(|v| v.node),
+                            whole: d.whole,
                         },
                         d.name.span,
                     );

@@ -213,6 +213,7 @@ impl Builder {
                 .map(|p| self.bounds(&p))
                 .transpose()?,
             default: self.default_value(&kids)?,
+            whole: kids.has(Rule::kw_whole),
             span: self.span(pair),
         })
     }

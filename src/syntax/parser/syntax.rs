@@ -442,6 +442,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::kw_per => "`per`",
         Rule::kw_report => "`report`",
         Rule::kw_steps => "`steps`",
+        Rule::kw_whole => "`whole`",
         Rule::kw_start => "`start`",
         Rule::kw_at => "`at`",
         Rule::kw_most => "`most`",

@@ -327,6 +327,7 @@ impl<'a> ChartCx<'a, '_> {
             SlotKind::Param {
                 bounds: bounds.map(|(l, h)| (whole(l), whole(h))),
                 default: default.map(|v| v.node),
+                whole: true,
             },
             ModValue::Param { factor, from },
             reach,
@@ -373,6 +374,7 @@ fn counted_modifier(per: i64, max: Option<i64>, sign: i64) -> ModForm {
         SlotKind::Param {
             bounds: Some((whole(0), whole(i64::from(u16::MAX)))),
             default: Some(whole(0)),
+            whole: true,
         },
         ModValue::Counted {
             per: per_v,
