@@ -146,6 +146,7 @@ load_cases! {
     unknown_grid => [UNKNOWN_NAME];
     unknown_chart => [UNKNOWN_NAME];
     unknown_name_no_suggestion => [UNKNOWN_NAME];
+    inside_ladder => [UNKNOWN_NAME];
     // Dice
     zero_dice => [IMPOSSIBLE];
     zero_sides => [IMPOSSIBLE];

@@ -57,6 +57,14 @@ pub enum CompileErrorKind {
         /// Why they are reachable.
         reach: String,
     },
+    /// A name declared inside a ladder, named by another chart (code
+    /// `unknown_name`).
+    InsideLadder {
+        /// The name.
+        name: String,
+        /// The ladder that declares it.
+        ladder: String,
+    },
     /// A results grid's `-` cell where a roll can land: the gap is the
     /// cell's (code `uncovered_totals`, as any gap).
     DashCell {
@@ -243,6 +251,10 @@ impl fmt::Display for CompileErrorKind {
         match self {
             Self::Duplicate { what, name, .. } => write!(f, "{what} `{name}` is declared twice"),
             Self::Unknown { what, name, .. } => write!(f, "unknown {what} `{name}`"),
+            Self::InsideLadder { name, ladder } => write!(
+                f,
+                "`{name}` is an input of the ladder `{ladder}`, declared inside it"
+            ),
             Self::OverlappingRows { values, .. } => {
                 write!(f, "rows overlap: both read {values}")
             }
@@ -351,7 +363,9 @@ impl CompileErrorKind {
     fn code(&self) -> &'static str {
         match self {
             Self::Duplicate { .. } => "chartwright::compile::duplicate_name",
-            Self::Unknown { .. } => "chartwright::compile::unknown_name",
+            Self::Unknown { .. } | Self::InsideLadder { .. } => {
+                "chartwright::compile::unknown_name"
+            }
             Self::OverlappingRows { .. } => "chartwright::compile::overlapping_rows",
             Self::UncoveredTotals { .. } | Self::DashCell { .. } => {
                 "chartwright::compile::uncovered_totals"
@@ -382,6 +396,7 @@ impl CompileErrorKind {
         }
     }
 
+    #[allow(clippy::too_many_lines)] // one match arm per error kind
     fn help(&self) -> String {
         match self {
             Self::Duplicate { what, .. } => {
@@ -403,6 +418,11 @@ impl CompileErrorKind {
             Self::UncoveredTotals { reach, .. } => format!(
                 "{reach}; add a row for them, make an end row open (`6 or more`, `3 or less`), \
                  or bound the parameters with `in LO..HI`"
+            ),
+            Self::InsideLadder { name, ladder } => format!(
+                "a chart that reads `{ladder}` passes it the values of its own inputs of the \
+                 same name: declare `{name}` at the top level of the file (or in this chart \
+                 too), and both read the value given"
             ),
             Self::DashCell { reach, .. } => format!(
                 "{reach}; write the result the sheet gives there (a word such as `NE`, or a \

@@ -408,6 +408,25 @@ impl<'a, 's> ChartCx<'a, 's> {
         names.extend(syms.charts.keys().copied());
         names.extend(self.local_params.keys().copied());
         names.extend(self.local_flags.keys().copied());
+        // A ladder's own input, named in a chart that reads the ladder.
+        let ladder = syms.ladder_decls.iter().find(|l| {
+            l.clauses.iter().any(|c| match c {
+                Clause::Param(p) => p.name.name == ident.name,
+                Clause::Flag(f) => f.name.name == ident.name,
+                Clause::Choice(ch) => ch.name.name == ident.name,
+                _ => false,
+            })
+        });
+        if let Some(ladder) = ladder {
+            self.error(
+                CompileErrorKind::InsideLadder {
+                    name: ident.name.to_string(),
+                    ladder: ladder.name.name.to_string(),
+                },
+                ident.span,
+            );
+            return;
+        }
         let suggestion = crate::check::suggest::closest(&ident.name, names);
         self.error(
             CompileErrorKind::Unknown {

@@ -51,6 +51,9 @@ pub(crate) struct GameSyms<'a> {
     /// Each ladder's lowest and highest step, for the reach of an
     /// expression that reads it (the ladder may be compiled later).
     pub ladders: HashMap<&'a str, (i64, i64)>,
+    /// Each ladder as written, to say which ladder's input a name is when
+    /// another chart names it.
+    pub ladder_decls: Vec<&'a ast::Chart>,
 }
 
 /// Every game's names.
@@ -245,6 +248,7 @@ fn declare_item<'a>(
             syms.charts.insert(&d.name.name, chart_id);
             if d.kind == ast::ChartKind::Ladder {
                 syms.ladders.insert(&d.name.name, ladder_reach(d));
+                syms.ladder_decls.push(d);
             }
             pending.push((g, Pending::Chart(d)));
         }
