@@ -158,6 +158,7 @@ load_cases! {
     wrong_kind => ["chartwright::compile::wrong_kind"];
     grid_cell_count => ["chartwright::compile::cell_count"];
     grid_too_large => ["chartwright::compile::grid_too_large"];
+    total_too_large => ["chartwright::compile::total_too_large"];
     grid_unknown_option => [UNKNOWN_NAME];
     misplaced_clause => ["chartwright::compile::misplaced_clause"];
     missing_clause => ["chartwright::compile::missing_clause"];

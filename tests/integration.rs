@@ -10,6 +10,7 @@ mod classes;
 mod columns;
 mod diagnostics;
 mod engines_agree;
+mod extremes;
 mod host;
 mod ladders;
 mod layout;

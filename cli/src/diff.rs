@@ -773,7 +773,7 @@ pub fn odds_sweep(
         let c = choices.clone().with(name, Some(&v.to_string()));
         let o = chart
             .bind(&c)
-            .and_then(|b| b.with_extra_modifier(extra).odds())
+            .and_then(|b| b.with_extra_modifier(extra)?.odds())
             .map_err(Err)?;
         columns.push((v, o));
     }
@@ -809,7 +809,7 @@ pub fn odds_steps(
     for step in steps {
         let o = chart
             .bind(&step.choices)
-            .and_then(|b| b.with_extra_modifier(extra).odds())
+            .and_then(|b| b.with_extra_modifier(extra)?.odds())
             .map_err(Err)?;
         columns.push((step.name, step.choices.text().to_owned(), o));
     }

@@ -452,8 +452,8 @@ fn roll(
     let (chart, extra) = (req.chart, req.extra);
     let bound = chart
         .bind(&req.choices)
-        .map_err(|e| fail(&e))?
-        .with_extra_modifier(extra);
+        .and_then(|b| b.with_extra_modifier(extra))
+        .map_err(|e| fail(&e))?;
     let mut rng = match seed {
         Some(s) => Xoshiro256PlusPlus::seed_from_u64(s),
         None => Xoshiro256PlusPlus::from_os_rng(),
@@ -551,7 +551,7 @@ fn odds(
     }
     let o = chart
         .bind(choices)
-        .and_then(|b| b.with_extra_modifier(extra).odds())
+        .and_then(|b| b.with_extra_modifier(extra)?.odds())
         .map_err(|e| fail(&e))?;
     if let Some(path) = svg {
         let typed = choices.text().trim();

@@ -199,6 +199,12 @@ pub enum CompileErrorKind {
         /// Where it was named first.
         first: Span,
     },
+    /// Totals (dice, constants and modifiers added) that pass the whole
+    /// numbers chartwright counts with (`i64`).
+    TotalTooLarge {
+        /// The total past the range, exactly.
+        total: String,
+    },
 }
 
 impl fmt::Display for CompileErrorKind {
@@ -285,6 +291,10 @@ impl fmt::Display for CompileErrorKind {
                 write!(f, "`{name}` is {is}; {allowed}")
             }
             Self::ReportedTwice { name, .. } => write!(f, "`report` names `{name}` twice"),
+            Self::TotalTooLarge { total } => write!(
+                f,
+                "totals reach {total}, past the whole numbers chartwright counts with"
+            ),
         }
     }
 }
@@ -316,6 +326,7 @@ impl CompileErrorKind {
             Self::RatioZero { .. } => "chartwright::compile::ratio_zero",
             Self::NotThisKind { .. } => "chartwright::compile::not_this_kind",
             Self::ReportedTwice { .. } => "chartwright::compile::reported_twice",
+            Self::TotalTooLarge { .. } => "chartwright::compile::total_too_large",
         }
     }
 
@@ -394,6 +405,9 @@ impl CompileErrorKind {
             Self::ReportedTwice { .. } => {
                 "name each count once: the outcome lists the counts named, in stage order".into()
             }
+            Self::TotalTooLarge { .. } => "a total must lie between -9223372036854775808 and \
+                 9223372036854775807: use smaller constants or modifiers"
+                .into(),
         }
     }
 }

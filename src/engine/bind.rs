@@ -10,6 +10,7 @@ use crate::check::tree::{
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
 use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::totals::sum;
 use crate::engine::trace::AppliedModifier;
 use crate::number::{whole, Num, Show};
 use crate::syntax::ast::{shift_text, CompactString};
@@ -91,7 +92,10 @@ fn once_as_one_die(
         for &(sides, negative) in each.iter().rev() {
             let face = (rest % u64::from(sides)) as i64 + 1;
             rest /= u64::from(sides);
-            any |= target.contains(if negative { -face } else { face } + modifier);
+            // Past `i64` reads no target; `totals::fit` refuses the plan.
+            any |= (if negative { -face } else { face })
+                .checked_add(modifier)
+                .is_some_and(|t| target.contains(t));
         }
         if any {
             let v = f as i64 + 1;
@@ -223,10 +227,10 @@ fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> V
 
 impl Bound {
     /// Adds `extra` to the roll, as one more modifier would, and shows it
-    /// in the trace.
-    pub fn shift(&mut self, extra: i64) {
+    /// in the trace; an error where a total would pass `i64`.
+    pub fn shift(&mut self, extra: i64) -> Result<(), RollError> {
         if extra == 0 {
-            return;
+            return Ok(());
         }
         self.extra = self.extra.saturating_add(extra);
         self.applied.push(AppliedModifier {
@@ -244,18 +248,21 @@ impl Bound {
                 None => detail,
             };
             self.plan = Plan::Certain(Resolved::text(text), Some(detail));
-            return;
+            return Ok(());
         }
         match &mut self.plan {
-            Plan::Table { offset, .. } | Plan::Check { offset, .. } => *offset += extra,
-            Plan::Opposed { offsets, .. } => offsets[0] += extra,
+            Plan::Table { offset, .. } | Plan::Check { offset, .. } => {
+                *offset = sum(&[*offset, extra])?;
+            }
+            Plan::Opposed { offsets, .. } => offsets[0] = sum(&[offsets[0], extra])?,
             Plan::Pool { stages } => {
                 if let Some(s) = stages.first_mut() {
-                    s.modifier += extra;
+                    s.modifier = sum(&[s.modifier, extra])?;
                 }
             }
             Plan::Certain(..) => {}
         }
+        crate::engine::totals::fit(&self.plan)
     }
 }
 
@@ -322,6 +329,7 @@ pub(crate) fn bind(
     env.net = net[0];
     let mut ladder = None;
     let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
+    crate::engine::totals::fit(&plan)?;
     if let Body::Table { clamp: c, .. } = &c.body {
         clamp = *c;
     }
@@ -633,7 +641,7 @@ fn counted_value(
             let n = whole_value(n, &format!("`{name}`"))?;
             let v = checked(per.checked_mul(n))?;
             match max {
-                Some(cap) if v.abs() > cap => Some((
+                Some(cap) if v.unsigned_abs() > cap.unsigned_abs() => Some((
                     cap * v.signum(),
                     Some(format!("capped at {:+}", cap * v.signum())),
                 )),
@@ -891,8 +899,13 @@ fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
         Target::Ranges(r) => r.clone(),
         Target::AtLeast(e) => Ranges::at_least(crate::number::ceil(ev(e)?)),
         Target::AtMost(e) => Ranges::at_most(crate::number::floor(ev(e)?)),
-        Target::MoreThan(e) => Ranges::at_least(crate::number::floor(ev(e)?).saturating_add(1)),
-        Target::LessThan(e) => Ranges::at_most(crate::number::ceil(ev(e)?).saturating_sub(1)),
+        // Nothing is more than the largest total, nor less than the least.
+        Target::MoreThan(e) => crate::number::floor(ev(e)?)
+            .checked_add(1)
+            .map_or_else(Ranges::default, Ranges::at_least),
+        Target::LessThan(e) => crate::number::ceil(ev(e)?)
+            .checked_sub(1)
+            .map_or_else(Ranges::default, Ranges::at_most),
         Target::Grid(r, shift) => {
             let by = match shift {
                 Some(e) => whole_value(ev(e)?, "the shift of a target")?,
@@ -1014,7 +1027,7 @@ fn plan(
             };
             Plan::Table {
                 dice: bind_dice(program, chart, dice, values)?,
-                offset: net[0] + dice.constant + adjust,
+                offset: sum(&[net[0], dice.constant, adjust])?,
                 score: score.clone(),
                 lookup: lookups.get(column).cloned().unwrap_or_default(),
                 rows: resolve_rows(env, rows)?,
@@ -1037,7 +1050,7 @@ fn plan(
                 let (naturals, extras) = bind_naturals(env, naturals)?;
                 Plan::Check {
                     dice: bind_dice(program, chart, dice, values)?,
-                    offset: if *net_in_target { 0 } else { net[0] } + dice.constant,
+                    offset: sum(&[if *net_in_target { 0 } else { net[0] }, dice.constant])?,
                     target,
                     success: env.resolve(success)?,
                     failure: env.resolve(failure)?,
@@ -1053,7 +1066,10 @@ fn plan(
             rows,
         } => Plan::Opposed {
             dice: bind_dice(program, chart, dice, values)?,
-            offsets: [net[0] + dice.constant, net[1] + dice.constant],
+            offsets: [
+                sum(&[net[0], dice.constant])?,
+                sum(&[net[1], dice.constant])?,
+            ],
             sides: sides.clone(),
             lookup: lookup.clone(),
             rows: resolve_rows(env, rows)?,

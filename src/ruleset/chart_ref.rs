@@ -357,18 +357,29 @@ impl<'r> BoundChart<'r> {
 
     /// The same chart with an extra net modifier on the roll (for an opposed
     /// roll, on the first side): what a designer sweeps to see the curve.
-    #[must_use]
-    pub fn with_extra_modifier(mut self, extra: i64) -> Self {
+    ///
+    /// # Errors
+    ///
+    /// `chartwright::roll::arithmetic` when a total would pass `i64`.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+    /// assert!(bound.clone().with_extra_modifier(2).is_ok());
+    /// assert!(bound.with_extra_modifier(i64::MAX).is_err());
+    /// ```
+    pub fn with_extra_modifier(mut self, extra: i64) -> Result<Self, RollError> {
         if extra == 0 {
             // Nothing moves: the quick table and the texts stand.
-            return self;
+            return Ok(self);
         }
-        self.bound.shift(extra);
+        self.bound.shift(extra)?;
         if self.text.is_some() {
-            return Self::settled(self.rules, self.bound);
+            return Ok(Self::settled(self.rules, self.bound));
         }
         self.quick = Quick::new(&self.rules.program, &self.bound);
-        self
+        Ok(self)
     }
 
     /// `bound` with everything binding settles for rolling it many times:
@@ -494,7 +505,7 @@ impl<'r> BoundChart<'r> {
         let mut out = Vec::new();
         for extra in extras {
             work.sweep_point(|| format!("the sweep of `{name}`"))?;
-            let point = self.clone().with_extra_modifier(extra);
+            let point = self.clone().with_extra_modifier(extra)?;
             let odds = crate::engine::odds::chart_odds(
                 &self.rules.program,
                 &point.bound,

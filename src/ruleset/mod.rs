@@ -493,7 +493,9 @@ check nerve "Nerve" {
                 let Ok(bound) = chart.bind(&choices) else {
                     continue;
                 };
-                let bound = bound.with_extra_modifier(extra);
+                let Ok(bound) = bound.with_extra_modifier(extra) else {
+                    continue;
+                };
                 if bound.layout.is_none() {
                     continue;
                 }
@@ -550,7 +552,8 @@ table wide "Wide" {
             let bound = chart
                 .bind(&Choices::none())
                 .unwrap_or_else(|e| panic!("{e}"))
-                .with_extra_modifier(extra);
+                .with_extra_modifier(extra)
+                .unwrap_or_else(|e| panic!("{e}"));
             assert!(bound.layout.is_some(), "{extra:+}: not laid out");
             assert_odds_read_value_by_value(&rules, &bound, extra);
         }

@@ -296,7 +296,7 @@ fn bind_line<'r>(
     let fail = |e: RollError| Reply::fail(output::roll_error(&e, ruleset, line, "input"));
     let choices = choices(args).map_err(fail)?;
     let bound = chart.bind(&choices).map_err(fail)?;
-    Ok(bound.with_extra_modifier(args.extra))
+    bound.with_extra_modifier(args.extra).map_err(fail)
 }
 
 impl ReplState {

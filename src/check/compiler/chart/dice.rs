@@ -56,7 +56,23 @@ pub(in crate::check::compiler) fn static_dice(
                 });
             }
             ast::DiceTerm::Number(n) => {
-                dice.constant += if *negative { -n.node } else { n.node };
+                let sum = i128::from(dice.constant)
+                    + if *negative {
+                        -i128::from(n.node)
+                    } else {
+                        i128::from(n.node)
+                    };
+                if let Ok(c) = i64::try_from(sum) {
+                    dice.constant = c;
+                } else {
+                    errors.push(CompileError::new(
+                        CompileErrorKind::TotalTooLarge {
+                            total: sum.to_string(),
+                        },
+                        d.span,
+                    ));
+                    ok = false;
+                }
             }
             ast::DiceTerm::Name(i) => {
                 errors.push(CompileError::new(
