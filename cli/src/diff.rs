@@ -614,10 +614,9 @@ pub enum Sweep {
     Steps(String),
 }
 
-/// Most values one sweep takes.
-const MAX_SWEEP: i64 = 100;
-
-/// Parses `--sweep`'s value.
+/// Parses `--sweep`'s value. How many values a sweep may take is the
+/// library's `max_sweep_points` ([`ChartRef::check_sweep`]), not a
+/// parser's.
 pub fn parse_sweep(s: &str) -> Option<Sweep> {
     let s = s.trim();
     if !s.is_empty()
@@ -632,7 +631,7 @@ pub fn parse_sweep(s: &str) -> Option<Sweep> {
     };
     let (a, b) = range.split_once("..")?;
     let (a, b): (i64, i64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-    if a > b || b - a > MAX_SWEEP {
+    if a > b {
         return None;
     }
     match name {
@@ -767,6 +766,7 @@ pub fn odds_sweep(
     if !takes_param(chart, name) {
         return Err(Ok(not_a_param(chart, name)));
     }
+    chart.check_sweep(&(lo..=hi)).map_err(Err)?;
     let (choices, replaced) = swept(choices, name, &format!("{name}={lo}..{hi}"));
     let mut columns = Vec::new();
     for v in lo..=hi {
@@ -878,6 +878,7 @@ fn diff_sweep(
     if !takes_param(variant, name) && !takes_param(base, name) {
         return Err(Ok(not_a_param(variant, name)));
     }
+    variant.check_sweep(&(lo..=hi)).map_err(Err)?;
     let (choices, replaced) = swept(choices, name, &format!("{name}={lo}..{hi}"));
     let mut columns = Vec::new();
     for v in lo..=hi {

@@ -367,7 +367,7 @@ fn run_diff(
         Some(Some(diff::Sweep::Named(n, a, b))) => Some((n, a, b)),
         Some(_) => {
             anstream::eprintln!(
-                "error: --sweep takes NAME=A..B, such as `bog_down_rating=-3..3`, at most 100 values"
+                "error: --sweep takes NAME=A..B with A <= B, such as `bog_down_rating=-3..3`"
             );
             return Err(ExitCode::from(2));
         }
@@ -529,9 +529,9 @@ fn odds(
     if let Some(range) = sweep {
         let Some(diff::Sweep::Loose(a, b)) = diff::parse_sweep(range) else {
             anstream::eprintln!(
-                "error: --sweep takes A..B (a loose net modifier, such as -3..3), NAME=A..B \
-                 (a parameter, such as bog_down_rating=-3..3), at most 100 values, or NAME \
-                 alone (each value at which the chart changes)"
+                "error: --sweep takes A..B with A <= B (a loose net modifier, such as -3..3), \
+                 NAME=A..B (a parameter, such as bog_down_rating=-3..3), or NAME alone (each \
+                 value at which the chart changes)"
             );
             return Err(ExitCode::from(2));
         };

@@ -77,8 +77,16 @@ impl Work {
         self.follow_ups.spend(1, construct)
     }
 
-    /// One more point of a sweep.
-    pub fn sweep_point(&mut self, construct: impl FnOnce() -> String) -> Result<(), RollError> {
-        self.sweep.spend(1, construct)
+    /// The points of a sweep over `range`, all at once, before any is
+    /// computed (counted in `i128`: a range over all of `i64` is refused,
+    /// never wrapped).
+    pub fn sweep_points(
+        &mut self,
+        range: &std::ops::RangeInclusive<i64>,
+        construct: impl FnOnce() -> String,
+    ) -> Result<(), RollError> {
+        let n = (i128::from(*range.end()) - i128::from(*range.start()) + 1).max(0);
+        self.sweep
+            .spend(u64::try_from(n).unwrap_or(u64::MAX), construct)
     }
 }

@@ -236,6 +236,24 @@ impl<'r> ChartRef<'r> {
         self.bind_once(choices)?.odds()
     }
 
+    /// Checks that a sweep of this chart over `range` (an extra modifier,
+    /// or the values of a parameter) is within
+    /// [`crate::Limits::max_sweep_points`], before any point is computed:
+    /// the same `over_budget` error [`BoundChart::sweep`] gives, so every
+    /// front end has one limit and one message.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
+    /// let chart = rules.chart("bog_down").unwrap();
+    /// assert!(chart.check_sweep(&(-50..=50)).is_ok());
+    /// assert!(chart.check_sweep(&(-50..=51)).is_err());
+    /// assert!(chart.check_sweep(&(i64::MIN..=i64::MAX)).is_err());
+    /// ```
+    pub fn check_sweep(&self, range: &std::ops::RangeInclusive<i64>) -> Result<(), RollError> {
+        let name = self.qualified_name();
+        Work::new(&self.rules.limits).sweep_points(range, || format!("the sweep of `{name}`"))
+    }
+
     /// Binds the chart for one use: no table for quick rolls, no texts
     /// for traces to share (building them would be wasted).
     fn bind_once(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
@@ -502,9 +520,9 @@ impl<'r> BoundChart<'r> {
         self.no_odds_for_notes()?;
         let mut work = Work::new(&self.rules.limits);
         let name = self.qualified_name();
+        work.sweep_points(&extras, || format!("the sweep of `{name}`"))?;
         let mut out = Vec::new();
         for extra in extras {
-            work.sweep_point(|| format!("the sweep of `{name}`"))?;
             let point = self.clone().with_extra_modifier(extra)?;
             let odds = crate::engine::odds::chart_odds(
                 &self.rules.program,

@@ -1,0 +1,75 @@
+//! Command lines at the edges: sweeps over huge ranges, loose modifiers at
+//! the ends of `i64`. Each gets one clean diagnostic, the same from the
+//! command line and the REPL, and never a panic or a wrapped total.
+
+use crate::common::cw;
+use predicates::str::contains;
+
+const OVER_SWEEP: &str = "chartwright::roll::over_budget";
+
+#[track_caller]
+fn odds(args: &[&str]) -> assert_cmd::assert::Assert {
+    cw().args(["odds", "first_echelon"]).args(args).assert()
+}
+
+#[test]
+fn a_sweep_over_all_of_i64_is_over_budget_not_a_panic() {
+    for sweep in [
+        "--sweep=-9223372036854775807..9223372036854775807",
+        "--sweep=-9223372036854775808..9223372036854775807",
+        "--sweep=bog_down_rating=-9223372036854775807..9223372036854775807",
+    ] {
+        odds(&["bog_down", sweep])
+            .code(1)
+            .stderr(contains(OVER_SWEEP))
+            .stderr(contains("max_sweep_points"));
+    }
+}
+
+#[test]
+fn one_sweep_limit_on_the_command_line_and_in_the_repl() {
+    // `max_sweep_points` is 101: -50..50 is in, -50..51 is out, by either front end.
+    odds(&["bog_down", "--sweep=-50..50"]).success();
+    odds(&["bog_down", "--sweep=-50..51"])
+        .code(1)
+        .stderr(contains("`max_sweep_points` (101)"));
+    let repl = |line: &str| {
+        cw().args(["repl", "first_echelon"])
+            .env("NO_COLOR", "1")
+            .env_remove("CHARTWRIGHT_HISTORY")
+            .write_stdin(line)
+            .assert()
+    };
+    repl("odds bog_down --sweep -50..50\n")
+        .success()
+        .stdout(contains("+50"));
+    let out = repl("odds bog_down --sweep -50..51\n");
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("`max_sweep_points` (101)"), "{err}");
+    let out =
+        repl("odds bog_down --sweep bog_down_rating=-9223372036854775807..9223372036854775807\n");
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("`max_sweep_points` (101)"), "{err}");
+}
+
+#[test]
+fn a_loose_modifier_past_i64_is_a_diagnostic() {
+    for args in [
+        ["tracked", "+9223372036854775807"],
+        ["manhandled", "-9223372036854775808"],
+    ] {
+        odds(&["bog_down", args[0], args[1]])
+            .code(1)
+            .stderr(contains("chartwright::roll::arithmetic"));
+    }
+    cw().args([
+        "roll",
+        "first_echelon",
+        "bog_down",
+        "tracked",
+        "+9223372036854775806",
+    ])
+    .assert()
+    .code(1)
+    .stderr(contains("chartwright::roll::arithmetic"));
+}
