@@ -132,6 +132,7 @@ load_cases! {
     empty_file => ["chartwright::parse::empty_file"];
     too_deep => ["chartwright::parse::too_deep"];
     number_too_large => ["chartwright::parse::number_too_large"];
+    number_too_precise => ["chartwright::parse::number_too_precise"];
     // Rows
     overlapping_rows => [OVERLAP];
     gapped_ranges => [UNCOVERED];

@@ -25,4 +25,5 @@ mod sheet_command_decision;
 mod sheet_first_echelon;
 mod sheet_guns_of_august;
 mod sheet_ogre;
+mod text;
 mod variants;

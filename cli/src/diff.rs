@@ -243,12 +243,19 @@ pub fn pair<'r>(
     Ok((b_chart, v_chart))
 }
 
-/// An outcome's text cut to `width` characters, ending in `…` if cut.
+/// An outcome's text cut to `width` display columns, ending in `…` if cut.
 pub fn cut(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if output::cols(text) <= width {
         return text.to_owned();
     }
-    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut s = String::new();
+    for c in text.chars() {
+        s.push(c);
+        if output::cols(&s) > width.saturating_sub(1) {
+            s.pop();
+            break;
+        }
+    }
     s.push('…');
     s
 }
@@ -273,7 +280,7 @@ pub fn render(d: &OddsDiff, base_name: &str) -> String {
     let w = d
         .outcomes
         .iter()
-        .map(|o| o.outcome.chars().count().min(LABEL_WIDTH))
+        .map(|o| output::cols(&o.outcome).min(LABEL_WIDTH))
         .max()
         .unwrap_or(0)
         .max("outcome".len());
@@ -320,8 +327,8 @@ pub fn render(d: &OddsDiff, base_name: &str) -> String {
         };
         let _ = writeln!(
             out,
-            "  {:<w$}  {b:<bw$} {:>7}   {v:<vw$} {:>7}   {:>+7.2} pp  {arrow}{}{side}",
-            cut(&o.outcome, LABEL_WIDTH),
+            "  {}  {b:<bw$} {:>7}   {v:<vw$} {:>7}   {:>+7.2} pp  {arrow}{}{side}",
+            output::pad(&cut(&o.outcome, LABEL_WIDTH), w),
             pct(o.base_percent()),
             pct(o.variant_percent()),
             delta + 0.0,
@@ -673,30 +680,30 @@ fn grid<C>(
 ) -> String {
     let w = outcomes
         .iter()
-        .map(|o| o.chars().count().min(LABEL_WIDTH))
+        .map(|o| output::cols(o).min(LABEL_WIDTH))
         .max()
         .unwrap_or(0)
-        .max(corner.chars().count());
+        .max(output::cols(corner));
     let cells: Vec<Vec<String>> = outcomes
         .iter()
         .map(|o| columns.iter().map(|(_, c)| cell(c, o)).collect())
         .collect();
     let cw = columns
         .iter()
-        .map(|(h, _)| h.chars().count())
-        .chain(cells.iter().flatten().map(|c| c.chars().count()))
+        .map(|(h, _)| output::cols(h))
+        .chain(cells.iter().flatten().map(|c| output::cols(c)))
         .max()
         .unwrap_or(0);
     let mut out = String::new();
-    let _ = write!(out, "{corner:<w$}");
+    let _ = write!(out, "{}", output::pad(corner, w));
     for (h, _) in columns {
-        let _ = write!(out, "  {h:>cw$}");
+        let _ = write!(out, "  {}", output::pad_left(h, cw));
     }
     out.push('\n');
     for (o, row) in outcomes.iter().zip(&cells) {
-        let _ = write!(out, "{:<w$}", cut(o, LABEL_WIDTH));
+        let _ = write!(out, "{}", output::pad(&cut(o, LABEL_WIDTH), w));
         for c in row {
-            let _ = write!(out, "  {c:>cw$}");
+            let _ = write!(out, "  {}", output::pad_left(c, cw));
         }
         out.push('\n');
     }

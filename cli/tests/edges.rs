@@ -73,3 +73,35 @@ fn a_loose_modifier_past_i64_is_a_diagnostic() {
     .code(1)
     .stderr(contains("chartwright::roll::arithmetic"));
 }
+
+#[test]
+fn wide_labels_line_up_by_display_columns() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("wide.rules");
+    std::fs::write(
+        &path,
+        r#"game "Wide" version "1"
+table w "突撃判定表" {
+  roll d6
+  rows { 4 or more => "突撃成功、敵部隊は後退する"  3 or less => "失敗" }
+}
+"#,
+    )
+    .expect("write");
+    let out = cw()
+        .args(["odds", &path.display().to_string(), "w"])
+        .env("COLUMNS", "80")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    // Each fraction starts at the same display column.
+    let at: Vec<usize> = text
+        .lines()
+        .filter_map(|l| {
+            l.find("1/2")
+                .map(|i| textwrap::core::display_width(&l[..i]))
+        })
+        .collect();
+    assert_eq!(at.len(), 2, "{text}");
+    assert_eq!(at[0], at[1], "{text}");
+}

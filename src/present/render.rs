@@ -9,13 +9,15 @@ use crate::ruleset::ChartRef;
 use crate::syntax::ast::CompactString;
 use std::fmt::Write;
 
-/// Lays out rows of cells in aligned columns.
+/// Lays out rows of cells in aligned columns, measured in display columns
+/// (a wide CJK character takes two).
 fn table(rows: &[Vec<String>]) -> String {
+    use unicode_width::UnicodeWidthStr as _;
     let n = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut widths = vec![0; n];
     for r in rows {
         for (i, c) in r.iter().enumerate() {
-            widths[i] = widths[i].max(c.chars().count());
+            widths[i] = widths[i].max(c.width());
         }
     }
     let mut out = String::new();
@@ -23,7 +25,7 @@ fn table(rows: &[Vec<String>]) -> String {
         let line: Vec<String> = r
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{c:<w$}", w = widths[i]))
+            .map(|(i, c)| format!("{c}{}", " ".repeat(widths[i].saturating_sub(c.width()))))
             .collect();
         let _ = writeln!(out, "  {}", line.join("  ").trim_end());
         if k == 0 && rows.len() > 1 {

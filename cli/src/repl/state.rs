@@ -776,12 +776,12 @@ fn help(topic: Option<&Word>, line: &str) -> Reply {
     ))
 }
 
-/// Wraps text at spaces to lines of at most `width` characters.
+/// Wraps text at spaces to lines of at most `width` display columns.
 fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut col = 0;
     for word in text.split_whitespace() {
-        let n = word.chars().count();
+        let n = crate::output::cols(word);
         if col > 0 && col + 1 + n > width {
             out.push('\n');
             col = 0;
