@@ -105,3 +105,27 @@ table w "突撃判定表" {
     assert_eq!(at.len(), 2, "{text}");
     assert_eq!(at[0], at[1], "{text}");
 }
+
+#[test]
+fn a_diff_renders_a_base_span_against_the_base_text() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mud = dir.path().join("mud.rules");
+    std::fs::write(
+        &mud,
+        "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n",
+    )
+    .expect("write");
+    // The base side fails first (a missing parameter): the caret is on the
+    // base's line, as `odds` on the variant puts it, not past the variant's end.
+    let mud = mud.display().to_string();
+    for args in [
+        vec!["diff", "first_echelon", &mud, "close_combat"],
+        vec!["odds", &mud, "close_combat"],
+    ] {
+        cw().args(&args)
+            .assert()
+            .code(1)
+            .stderr(contains("first_echelon (bundled):575:7"))
+            .stderr(contains("discipline ±r in -5..1"));
+    }
+}

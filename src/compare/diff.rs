@@ -6,6 +6,7 @@ use crate::engine::choices::Choices;
 use crate::engine::error::RollError;
 use crate::engine::odds::{Odds, Probability};
 use crate::ruleset::ChartRef;
+use crate::syntax::span::Span;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
@@ -145,7 +146,9 @@ impl OddsDiff {
             // A name neither side takes: the variant's own diagnostic says why.
             variant.bind(choices)?;
         }
-        let b = base.odds(&for_chart(base, choices))?;
+        let b = base
+            .odds(&for_chart(base, choices))
+            .map_err(|e| into_variant(e, base, variant))?;
         let v = variant.odds(&for_chart(variant, choices))?;
         Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v))
     }
@@ -210,4 +213,18 @@ pub fn for_chart(chart: &ChartRef<'_>, choices: &Choices) -> Choices {
         }
     }
     out
+}
+
+/// An error of the base side with its span pointed into the variant's
+/// sources, which hold the base's text too (a variant loads its base): a
+/// front end renders every error of a comparison against the variant's
+/// ruleset. A span into text the variant does not hold is dropped rather
+/// than shown on the wrong file; one into the arguments stays.
+fn into_variant(mut e: RollError, base: &ChartRef<'_>, variant: &ChartRef<'_>) -> RollError {
+    if let Some(span) = e.span.filter(|s| s.source != crate::INPUT_SOURCE) {
+        let text = base.ruleset().sources().get(span.source).map(|s| &s.text);
+        let id = text.and_then(|t| variant.ruleset().sources().find_text(t));
+        e.span = id.map(|source| Span { source, ..span });
+    }
+    e
 }
