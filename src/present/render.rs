@@ -610,13 +610,19 @@ fn scale_text(
     if let Some((key, _, r)) = &s.beyond {
         let _ = writeln!(out, "  At `{key}` or above: {}", rule(r));
     }
+    // A shift leaves the table only past an edge with a rule to read there.
+    let (below, beyond) = (
+        s.past_edges && s.below.is_some(),
+        s.past_edges && s.beyond.is_some(),
+    );
     let _ = writeln!(
         out,
         "  Column shifts {}",
-        if s.past_edges {
-            "may leave the table"
-        } else {
-            "stop at the first and last columns"
+        match (below, beyond) {
+            (true, true) => "may leave the table at either edge",
+            (true, false) => "may leave the table below the first column; they stop at the last",
+            (false, true) => "stop at the first column; they may leave the table past the last",
+            (false, false) => "stop at the first and last columns",
         }
     );
 }
