@@ -387,9 +387,11 @@ fn run_diff(
         sweep,
         json,
     };
-    let text = diff::run(&b, &v, &req).map_err(fail)?;
+    // One budget for the whole command: the diff and the page it writes.
+    let mut budget = chartwright::Budget::new(v.rules.limits());
+    let text = diff::run(&b, &v, &req, &mut budget).map_err(fail)?;
     if let Some(path) = html {
-        let page = diff::page(&b, &v, chart, &choices).map_err(fail)?;
+        let page = diff::page(&b, &v, chart, &choices, &mut budget).map_err(fail)?;
         sheet::html(&page, path)?;
         if path == std::path::Path::new("-") {
             // The page is the output.
@@ -467,9 +469,11 @@ fn roll(
         }
         return Ok(());
     }
+    // Every roll, and the exact odds beside them, within one budget.
+    let mut budget = chartwright::Budget::new(ruleset.limits());
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for _ in 0..times {
-        let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
+        let r = bound.roll_in(&mut rng, &mut budget).map_err(|e| fail(&e))?;
         *counts.entry(r.summary()).or_default() += 1;
     }
     let observed: Vec<(String, u64)> = counts.into_iter().collect();
@@ -481,7 +485,7 @@ fn roll(
         )));
         return Ok(());
     }
-    match bound.odds() {
+    match bound.odds_in(&mut budget) {
         Ok(o) => emit(&output::odds(&o, Some((&observed, times)))),
         Err(_) => {
             for (o, c) in &observed {

@@ -313,12 +313,19 @@ pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name
 /// Every failed expectation, rendered on its `expect` line, then a summary.
 pub fn expect_report(report: &chartwright::ExpectReport, rules: &Ruleset) -> String {
     let mut out = String::new();
-    for f in &report.failures {
+    for f in report.failures.iter().take(MAX_SHOWN) {
         let clipped = match rules.sources().get(f.span.source) {
             Some(source) => Clipped::new(f, &source.name, &source.text),
             None => Clipped::without_source(f),
         };
         out.push_str(&render(&clipped));
+    }
+    if report.failures.len() > MAX_SHOWN {
+        let _ = writeln!(
+            out,
+            "… and {} more failures (the first {MAX_SHOWN} are shown)",
+            report.failures.len() - MAX_SHOWN
+        );
     }
     let failed = report.failures.len();
     let _ = writeln!(

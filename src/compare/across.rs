@@ -7,8 +7,9 @@
 
 use super::classes::{situation_classes, Classes};
 use super::diff::OddsDiff;
+use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
-use crate::engine::error::RollError;
+use crate::engine::error::{RollError, RollErrorKind};
 use crate::ruleset::ChartRef;
 use num_traits::Signed;
 
@@ -85,6 +86,20 @@ pub fn across(
     fixed: &Choices,
     limit: usize,
 ) -> Result<Across, RollError> {
+    let mut budget = Budget::new(variant.ruleset().limits());
+    across_in(base, variant, fixed, limit, &mut budget)
+}
+
+/// [`across`] within `budget`, shared with the other comparisons of one
+/// request ([`Budget`]): every situation's odds count against it, and once
+/// it is spent the comparison ends with that `over_budget` error.
+pub fn across_in(
+    base: &ChartRef<'_>,
+    variant: &ChartRef<'_>,
+    fixed: &Choices,
+    limit: usize,
+    budget: &mut Budget,
+) -> Result<Across, RollError> {
     if compiled_alike(base, variant) {
         return Ok(Across {
             chart: variant.qualified_name(),
@@ -112,7 +127,7 @@ pub fn across(
     let mut skipped = 0;
     let mut first_error = None;
     for class in classes {
-        match OddsDiff::compare(base, variant, &class.choices) {
+        match OddsDiff::compare_in(base, variant, &class.choices, budget) {
             Ok(diff) => {
                 if let Some(same) = ranked.iter_mut().find(|r| r.diff.outcomes == diff.outcomes) {
                     same.alike += 1;
@@ -124,6 +139,8 @@ pub fn across(
                     });
                 }
             }
+            // The whole request is over budget: no situation is left to try.
+            Err(e) if matches!(e.kind, RollErrorKind::OverBudget { .. }) => return Err(e),
             Err(e) => {
                 skipped += 1;
                 first_error.get_or_insert(e);

@@ -92,7 +92,7 @@ fn once_as_one_die(
         for &(sides, negative) in each.iter().rev() {
             let face = (rest % u64::from(sides)) as i64 + 1;
             rest /= u64::from(sides);
-            // Past `i64` reads no target; `totals::fit` refuses the plan.
+            // Past `i64` reads no target; `Plan::fit` refuses the plan.
             any |= (if negative { -face } else { face })
                 .checked_add(modifier)
                 .is_some_and(|t| target.contains(t));
@@ -112,6 +112,71 @@ fn once_as_one_die(
         vec![(1, sides, false)]
     };
     Ok((BoundDice { groups }, Ranges(spans.into())))
+}
+
+impl BoundDice {
+    /// The lowest and highest natural roll. In `i128`, where counts and
+    /// sides (each a `u32`) cannot overflow.
+    pub(crate) fn reach(&self) -> (i128, i128) {
+        self.groups
+            .iter()
+            .fold((0, 0), |(lo, hi), &(count, sides, negative)| {
+                let count = i128::from(count);
+                let (a, b) = (count, count * i128::from(sides));
+                let (glo, ghi) = (a.min(b), a.max(b));
+                if negative {
+                    (lo - ghi, hi - glo)
+                } else {
+                    (lo + glo, hi + ghi)
+                }
+            })
+    }
+
+    /// The lowest and highest face of one die of these groups, signed.
+    fn faces(&self) -> (i128, i128) {
+        self.groups
+            .iter()
+            .fold((0, 0), |(lo, hi), &(_, sides, negative)| {
+                let s = i128::from(sides.max(1));
+                if negative {
+                    (lo.min(-s), hi.max(-1))
+                } else {
+                    (lo.min(1), hi.max(s))
+                }
+            })
+    }
+}
+
+impl Plan {
+    /// Checks that every total the plan reads fits an `i64`, so the engines
+    /// add naturals and offsets unchecked.
+    pub(crate) fn fit(&self) -> Result<(), RollError> {
+        use crate::engine::totals::within;
+        let plus = |(lo, hi): (i128, i128), by: i64| (lo + i128::from(by), hi + i128::from(by));
+        match self {
+            Plan::Table { dice, offset, .. } | Plan::Check { dice, offset, .. } => {
+                within(plus(dice.reach(), *offset))
+            }
+            Plan::Opposed { dice, offsets, .. } => {
+                let (a, b) = (
+                    plus(dice.reach(), offsets[0]),
+                    plus(dice.reach(), offsets[1]),
+                );
+                within(a)?;
+                within(b)?;
+                // The difference the rows read.
+                within((a.0 - b.1, a.1 - b.0))
+            }
+            Plan::Pool { stages } => stages.iter().try_for_each(|s| {
+                within(plus(s.dice.faces(), s.modifier))?;
+                match &s.once {
+                    Some((dice, _, modifier)) => within(plus(dice.faces(), *modifier)),
+                    None => Ok(()),
+                }
+            }),
+            Plan::Certain(..) => Ok(()),
+        }
+    }
 }
 
 /// What is left to do once the choices are bound.
@@ -262,7 +327,7 @@ impl Bound {
             }
             Plan::Certain(..) => {}
         }
-        crate::engine::totals::fit(&self.plan)
+        self.plan.fit()
     }
 }
 
@@ -329,7 +394,7 @@ pub(crate) fn bind(
     env.net = net[0];
     let mut ladder = None;
     let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
-    crate::engine::totals::fit(&plan)?;
+    plan.fit()?;
     if let Body::Table { clamp: c, .. } = &c.body {
         clamp = *c;
     }

@@ -6,7 +6,7 @@ use super::Ruleset;
 use crate::check::compiler::{compile, Parsed};
 use crate::check::tree::{Body, ChartId, Program, SlotKind};
 use crate::engine::bind::{bind, Bound};
-use crate::engine::budget::Work;
+use crate::engine::budget::{Budget, Work};
 use crate::engine::choices::Choices;
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::odds::Layout;
@@ -231,9 +231,24 @@ impl<'r> ChartRef<'r> {
         self.bind_once(choices)?.roll(dice)
     }
 
+    /// Rolls the chart with the choices given, within `budget` ([`Budget`]).
+    pub fn roll_in<D: DiceSource + ?Sized>(
+        &self,
+        choices: &Choices,
+        dice: &mut D,
+        budget: &mut Budget,
+    ) -> Result<Roll, RollError> {
+        self.bind_once(choices)?.roll_in(dice, budget)
+    }
+
     /// The exact odds of every outcome, for the choices given.
     pub fn odds(&self, choices: &Choices) -> Result<Odds, RollError> {
         self.bind_once(choices)?.odds()
+    }
+
+    /// The exact odds for the choices given, within `budget` ([`Budget`]).
+    pub fn odds_in(&self, choices: &Choices, budget: &mut Budget) -> Result<Odds, RollError> {
+        self.bind_once(choices)?.odds_in(budget)
     }
 
     /// Checks that a sweep of this chart over `range` (an extra modifier,
@@ -312,6 +327,7 @@ impl<'r> ChartRef<'r> {
             return None;
         }
         Some(Ruleset {
+            by_name: super::chart_index(&program),
             program,
             sources: self.rules.sources.clone(),
             limits: self.rules.limits.clone(),
@@ -420,6 +436,27 @@ impl<'r> BoundChart<'r> {
     /// a plain table allocates at most once (for a detail line), follow-ups
     /// aside.
     pub fn roll<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<Roll, RollError> {
+        self.roll_with(dice, &mut Work::new(&self.rules.limits))
+    }
+
+    /// Rolls once, with the full trace, within `budget`: what a batch of
+    /// rolls (`roll --times N`) shares ([`Budget`]).
+    pub fn roll_in<D: DiceSource + ?Sized>(
+        &self,
+        dice: &mut D,
+        budget: &mut Budget,
+    ) -> Result<Roll, RollError> {
+        let name = || format!("the batch of rolls of `{}`", self.qualified_name());
+        budget
+            .roll(name, |work| self.roll_with(dice, work))
+            .map_err(|e| self.bound.explain(e))
+    }
+
+    fn roll_with<D: DiceSource + ?Sized>(
+        &self,
+        dice: &mut D,
+        work: &mut Work,
+    ) -> Result<Roll, RollError> {
         crate::engine::sample::roll(
             &self.rules.program,
             &self.bound,
@@ -427,7 +464,7 @@ impl<'r> BoundChart<'r> {
             dice,
             &self.rules.limits,
             0,
-            &mut Work::new(&self.rules.limits),
+            work,
         )
         .map_err(|e| self.bound.explain(e))
     }
@@ -470,8 +507,17 @@ impl<'r> BoundChart<'r> {
     /// [`RollErrorKind::OverBudget`](crate::RollErrorKind::OverBudget) or
     /// [`RollErrorKind::TooLarge`](crate::RollErrorKind::TooLarge) error.
     pub fn odds(&self) -> Result<Odds, RollError> {
+        self.odds_with(&mut Work::new(&self.rules.limits))
+    }
+
+    /// The exact odds within `budget`, shared with the other computations
+    /// of one request ([`Budget`]).
+    pub fn odds_in(&self, budget: &mut Budget) -> Result<Odds, RollError> {
+        budget.run(|work| self.odds_with(work))
+    }
+
+    fn odds_with(&self, work: &mut Work) -> Result<Odds, RollError> {
         self.no_odds_for_notes()?;
-        let mut work = Work::new(&self.rules.limits);
         crate::engine::odds::chart_odds(
             &self.rules.program,
             &self.bound,
@@ -481,7 +527,7 @@ impl<'r> BoundChart<'r> {
                 layout: self.layout.as_ref(),
             },
             &self.rules.limits,
-            &mut work,
+            work,
         )
         .map_err(|e| self.bound.explain(e))
     }

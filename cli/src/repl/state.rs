@@ -690,12 +690,14 @@ impl ReplState {
             sweep,
             json,
         };
-        let mut out = match crate::diff::run(&b, &v, &req) {
+        // One budget for the whole line: the diff and the page it writes.
+        let mut budget = chartwright::Budget::new(v.rules.limits());
+        let mut out = match crate::diff::run(&b, &v, &req, &mut budget) {
             Ok(out) => out,
             Err(e) => return Reply::fail(e),
         };
         if let Some(file) = html {
-            let page = match crate::diff::page(&b, &v, req.chart, &choices) {
+            let page = match crate::diff::page(&b, &v, req.chart, &choices, &mut budget) {
                 Ok(page) => page,
                 Err(e) => return Reply::fail(e),
             };

@@ -156,12 +156,27 @@ impl From<RollError> for Fail {
 }
 
 /// Budget steps charged for each outcome listed, on top of its arithmetic:
-/// a pool's outcome writes its text and fields (four allocations) and,
-/// past machine integers, its fraction's two big integers (set on a pool
-/// of 125,751 outcomes, whose time per budget step then matched that of a
-/// sum of dice's convolution; a table's outcomes share their texts with
-/// the bound chart and cost less, so this errs on the safe side).
-const OUTCOME_COST: u64 = 100;
+/// the size of the answer, which every renderer walks. JSON is the
+/// heaviest: each outcome is a tree of objects (its path, each step's
+/// fields), about 7 KiB of memory and 20 µs to write, so an answer of
+/// 100,000 outcomes took 4 s and 1.5 GiB. At this cost the default budget
+/// lists at most 100,000 outcomes (fewer with long paths or long
+/// fractions), whatever renders them.
+const OUTCOME_COST: u64 = 1000;
+
+/// Budget steps charged for each 64-bit word of an outcome's count: its
+/// fraction's digits (about 19 a word, numerator and denominator), which
+/// every renderer converts to decimal and writes. A pool of 400d10 lists
+/// 80,000 outcomes of 800 digits each: 127 MB of text.
+const DIGITS_COST: u64 = 40;
+
+/// Budget steps charged for each step of a follow-up path listed, and for
+/// each byte of its text: the size of the answer, which every renderer
+/// walks (JSON writes each step as an object of its own: about 7 KiB of
+/// memory and 8 µs a path of two steps).
+/// Without it, two tables of 700 rows following each other list 490,000
+/// paths for little arithmetic, and writing them took 12 s and 3.4 GiB.
+const PATH_STEP_COST: u64 = 1000;
 
 /// What a plan's own roll gave, before follow-ups.
 #[derive(Clone, Debug)]
@@ -293,7 +308,7 @@ fn fractions<C: Count>(
     for (p, c) in counts {
         let words = c.words();
         let (ratio, steps) = denominator.ratio(c);
-        let cost = OUTCOME_COST + steps.saturating_add(words.saturating_mul(4));
+        let cost = OUTCOME_COST + steps.saturating_add(words.saturating_mul(DIGITS_COST));
         work.odds(cost, what)?;
         out.push((p, ratio));
     }
@@ -595,13 +610,16 @@ fn then(
             limits.max_odds_states
         )));
     }
-    let mut next = Vec::with_capacity(paths.len() * sub.len());
+    let mut next = Vec::new();
     for p in paths {
         for s in sub {
             let words = p.probability.denom_bits() + s.probability.denom_bits();
-            work.odds(words.div_ceil(64) * 4, || {
-                format!("the follow-ups of `{name}`")
-            })?;
+            let steps = (p.path.len() + s.path.len()) as u64;
+            let bytes = (p.outcome.len() + s.outcome.len()) as u64;
+            let cost = (words.div_ceil(64) * 4)
+                .saturating_add(steps.saturating_mul(PATH_STEP_COST))
+                .saturating_add(bytes);
+            work.odds(cost, || format!("the follow-ups of `{name}`"))?;
             let mut path = p.path.clone();
             path.extend(s.path.iter().cloned());
             next.push(OddsOutcome {
