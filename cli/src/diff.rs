@@ -822,6 +822,7 @@ pub fn odds_sweep(
             .bind(&c)
             .and_then(|b| b.with_extra_modifier(extra)?.odds_in(&mut budget))
             .map_err(Err)?;
+        budget.charge_answer(&o).map_err(Err)?;
         columns.push((v, o));
     }
     if as_json {
@@ -859,6 +860,7 @@ pub fn odds_steps(
             .bind(&step.choices)
             .and_then(|b| b.with_extra_modifier(extra)?.odds_in(&mut budget))
             .map_err(Err)?;
+        budget.charge_answer(&o).map_err(Err)?;
         columns.push((step.name, step.choices.text().to_owned(), o));
     }
     if as_json {

@@ -485,7 +485,10 @@ fn roll(
         )));
         return Ok(());
     }
-    match bound.odds_in(&mut budget) {
+    match bound
+        .odds_in(&mut budget)
+        .and_then(|o| budget.charge_answer(&o).map(|()| o))
+    {
         Ok(o) => emit(&output::odds(&o, Some((&observed, times)))),
         Err(_) => {
             for (o, c) in &observed {
@@ -539,9 +542,15 @@ fn odds(
             );
             return Err(ExitCode::from(2));
         };
+        let mut budget = chartwright::Budget::new(ruleset.limits());
         let columns = chart
             .bind(choices)
-            .and_then(|bound| bound.sweep(extra.saturating_add(a)..=extra.saturating_add(b)))
+            .and_then(|bound| {
+                bound.sweep_in(
+                    extra.saturating_add(a)..=extra.saturating_add(b),
+                    &mut budget,
+                )
+            })
             .map_err(|e| fail(&e))?;
         if json {
             emit(&json::text(chartwright::json::modifier_sweep(
@@ -553,9 +562,11 @@ fn odds(
         }
         return Ok(());
     }
+    let mut budget = chartwright::Budget::new(ruleset.limits());
     let o = chart
         .bind(choices)
-        .and_then(|b| b.with_extra_modifier(extra)?.odds())
+        .and_then(|b| b.with_extra_modifier(extra)?.odds_in(&mut budget))
+        .and_then(|o| budget.charge_answer(&o).map(|()| o))
         .map_err(|e| fail(&e))?;
     if let Some(path) = svg {
         let typed = choices.text().trim();

@@ -129,3 +129,64 @@ fn a_diff_renders_a_base_span_against_the_base_text() {
             .stderr(contains("discipline ±r in -5..1"));
     }
 }
+
+/// `roll --times N` shares one budget: a fan-out chart rolled many times
+/// ends with `over_budget` naming the limit, not after every roll.
+#[test]
+fn a_batch_of_rolls_is_within_one_budget() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("fan.rules");
+    let mut text = String::from("game \"Fan\" version \"1\"\n");
+    for d in 0..8 {
+        let thens = format!(" then f{}", d + 1).repeat(3);
+        text.push_str(&format!(
+            "table f{d} \"F{d}\" {{ roll d6 rows {{ 1 or more => \"x\"{thens} }} }}\n"
+        ));
+    }
+    text.push_str("table f8 \"F8\" { roll d6 rows { 1 or more => \"end\" } }\n");
+    std::fs::write(&path, text).expect("write");
+    cw().args([
+        "roll",
+        &path.display().to_string(),
+        "f0",
+        "--times",
+        "10000000",
+    ])
+    .assert()
+    .code(1)
+    .stderr(contains("chartwright::roll::over_budget"))
+    .stderr(contains("max_odds_work"));
+}
+
+/// `chartwright test` prints the first 50 failures and counts the rest, as
+/// `check` does errors.
+#[test]
+fn test_prints_the_first_fifty_failures() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("many.rules");
+    let mut text = String::from("game \"Many\" version \"1\"\n");
+    for i in 0..200 {
+        text.push_str(&format!(
+            "table t{i} \"T{i}\" {{ roll d6 rows {{ 4 or more => \"hi\" 3 or less => \"lo\" }} }}\nexpect t{i} => \"hi\" 1/3\n"
+        ));
+    }
+    std::fs::write(&path, text).expect("write");
+    let out = cw()
+        .args(["test", &path.display().to_string()])
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(
+        err.matches("chartwright::expect::failed").count(),
+        50,
+        "{err}"
+    );
+    assert!(
+        err.contains("… and 150 more failures (the first 50 are shown)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("200 expectation(s), 0 held, 200 failed"),
+        "{err}"
+    );
+}

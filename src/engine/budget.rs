@@ -20,7 +20,7 @@ const ROLL_STEPS: u64 = 16;
 /// Steps a die rolled costs in a [`Budget`].
 const DIE_STEPS: u64 = 2;
 /// Steps a follow-up bound and rolled costs in a [`Budget`].
-const FOLLOW_UP_STEPS: u64 = 100;
+const FOLLOW_UP_STEPS: u64 = 150;
 
 /// One counter against one limit.
 #[derive(Clone, Debug)]
@@ -160,6 +160,16 @@ impl Budget {
         let out = f(&mut work);
         std::mem::swap(&mut work.odds, &mut self.steps);
         out
+    }
+
+    /// Charges `steps` of work done outside the engines (an answer
+    /// rendered, [`Budget::charge_answer`]).
+    pub(crate) fn spend(
+        &mut self,
+        steps: u64,
+        construct: impl FnOnce() -> String,
+    ) -> Result<(), RollError> {
+        self.steps.spend(steps, construct)
     }
 
     /// Runs one roll within the budget, then charges its steps.

@@ -549,7 +549,7 @@ impl<'r> BoundChart<'r> {
     /// The odds against each extra net modifier of `extras` (what
     /// `odds --sweep A..B` shows), all within one work budget: the sweep
     /// counts against `max_sweep_points`, and its points together against
-    /// `max_odds_work` and `max_follow_ups`.
+    /// `max_odds_work` (each point against the other limits).
     ///
     /// ```
     /// use chartwright::{Choices, Ruleset};
@@ -563,25 +563,25 @@ impl<'r> BoundChart<'r> {
         &self,
         extras: std::ops::RangeInclusive<i64>,
     ) -> Result<Vec<(i64, Odds)>, RollError> {
+        self.sweep_in(extras, &mut Budget::new(&self.rules.limits))
+    }
+
+    /// [`BoundChart::sweep`] within `budget`, shared with the rest of a
+    /// request ([`Budget`]). A sweep is an answer to show: each point's
+    /// rendering is charged as it is computed ([`Budget::charge_answer`]).
+    pub fn sweep_in(
+        &self,
+        extras: std::ops::RangeInclusive<i64>,
+        budget: &mut Budget,
+    ) -> Result<Vec<(i64, Odds)>, RollError> {
         self.no_odds_for_notes()?;
-        let mut work = Work::new(&self.rules.limits);
         let name = self.qualified_name();
-        work.sweep_points(&extras, || format!("the sweep of `{name}`"))?;
+        Work::new(&self.rules.limits).sweep_points(&extras, || format!("the sweep of `{name}`"))?;
         let mut out = Vec::new();
         for extra in extras {
             let point = self.clone().with_extra_modifier(extra)?;
-            let odds = crate::engine::odds::chart_odds(
-                &self.rules.program,
-                &point.bound,
-                crate::engine::odds::Kept {
-                    text: point.text.as_ref(),
-                    quick: Some(&point.quick),
-                    layout: point.layout.as_ref(),
-                },
-                &self.rules.limits,
-                &mut work,
-            )
-            .map_err(|e| point.bound.explain(e))?;
+            let odds = point.odds_in(budget)?;
+            budget.charge_answer(&odds)?;
             out.push((extra, odds));
         }
         Ok(out)
@@ -655,5 +655,40 @@ fn input_kind(
                 })
                 .unwrap_or_default(),
         },
+    }
+}
+
+/// Steps charged for rendering each outcome of an answer, each step of its
+/// path and each 64-bit word of its fraction ([`Budget::charge_answer`]):
+/// JSON, the heaviest renderer, builds a tree of objects for each outcome
+/// (about 7 KiB and 20 µs one of two steps) and writes every digit of its
+/// fraction (about 19 a word, numerator and denominator).
+const ANSWER_OUTCOME_STEPS: u64 = 1000;
+const ANSWER_PATH_STEP_STEPS: u64 = 1000;
+const ANSWER_WORD_STEPS: u64 = 40;
+
+impl Budget {
+    /// Charges the rendering of `odds` (text or JSON) to the budget, before
+    /// it is rendered: a front end that writes an answer calls this, so a
+    /// command ends within the limits output included. An answer of 70,000
+    /// outcomes of 800-digit fractions (a pool of 374d10) is the most the
+    /// default budget renders.
+    ///
+    /// ```
+    /// use chartwright::{Budget, Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+    /// let mut budget = Budget::new(rules.limits());
+    /// let odds = bound.odds_in(&mut budget).unwrap();
+    /// assert!(budget.charge_answer(&odds).is_ok());
+    /// ```
+    pub fn charge_answer(&mut self, odds: &Odds) -> Result<(), RollError> {
+        let steps = odds.outcomes.iter().fold(0u64, |sum, o| {
+            let words = o.probability.denom_bits().div_ceil(64);
+            sum.saturating_add(ANSWER_OUTCOME_STEPS)
+                .saturating_add((o.path.len() as u64).saturating_mul(ANSWER_PATH_STEP_STEPS))
+                .saturating_add(words.saturating_mul(ANSWER_WORD_STEPS))
+        });
+        self.spend(steps, || format!("the answer of `{}`", odds.chart))
     }
 }

@@ -721,8 +721,9 @@ impl ReplState {
             Ok(b) => b,
             Err(reply) => return reply,
         };
+        let mut budget = chartwright::Budget::new(self.ruleset.limits());
         if let Some((a, b)) = sweep {
-            return match bound.sweep(a..=b) {
+            return match bound.sweep_in(a..=b, &mut budget) {
                 Ok(points) => {
                     let columns: Vec<_> = points
                         .into_iter()
@@ -733,7 +734,10 @@ impl ReplState {
                 Err(e) => fail(&e),
             };
         }
-        match bound.odds() {
+        match bound
+            .odds_in(&mut budget)
+            .and_then(|o| budget.charge_answer(&o).map(|()| o))
+        {
             Ok(o) => Reply::ok(output::odds(&o, None)),
             Err(e) => fail(&e),
         }

@@ -156,27 +156,19 @@ impl From<RollError> for Fail {
 }
 
 /// Budget steps charged for each outcome listed, on top of its arithmetic:
-/// the size of the answer, which every renderer walks. JSON is the
-/// heaviest: each outcome is a tree of objects (its path, each step's
-/// fields), about 7 KiB of memory and 20 µs to write, so an answer of
-/// 100,000 outcomes took 4 s and 1.5 GiB. At this cost the default budget
-/// lists at most 100,000 outcomes (fewer with long paths or long
-/// fractions), whatever renders them.
-const OUTCOME_COST: u64 = 1000;
+/// a pool's outcome writes its text and fields (four allocations) and,
+/// past machine integers, its fraction's two big integers (set on a pool
+/// of 125,751 outcomes, whose time per budget step then matched that of a
+/// sum of dice's convolution; a table's outcomes share their texts with
+/// the bound chart and cost less, so this errs on the safe side).
+/// Rendering an answer is charged apart ([`crate::Budget::charge_answer`]).
+const OUTCOME_COST: u64 = 100;
 
-/// Budget steps charged for each 64-bit word of an outcome's count: its
-/// fraction's digits (about 19 a word, numerator and denominator), which
-/// every renderer converts to decimal and writes. A pool of 400d10 lists
-/// 80,000 outcomes of 800 digits each: 127 MB of text.
-const DIGITS_COST: u64 = 40;
-
-/// Budget steps charged for each step of a follow-up path listed, and for
-/// each byte of its text: the size of the answer, which every renderer
-/// walks (JSON writes each step as an object of its own: about 7 KiB of
-/// memory and 8 µs a path of two steps).
-/// Without it, two tables of 700 rows following each other list 490,000
-/// paths for little arithmetic, and writing them took 12 s and 3.4 GiB.
-const PATH_STEP_COST: u64 = 1000;
+/// Budget steps charged for each step of a follow-up path listed: a path
+/// is a copy of its steps and a new text, about 1 µs a step. Without it,
+/// two tables of 700 rows following each other listed 490,000 paths for
+/// little arithmetic (2.3 s and 420 MiB).
+const PATH_STEP_COST: u64 = 100;
 
 /// What a plan's own roll gave, before follow-ups.
 #[derive(Clone, Debug)]
@@ -308,7 +300,7 @@ fn fractions<C: Count>(
     for (p, c) in counts {
         let words = c.words();
         let (ratio, steps) = denominator.ratio(c);
-        let cost = OUTCOME_COST + steps.saturating_add(words.saturating_mul(DIGITS_COST));
+        let cost = OUTCOME_COST + steps.saturating_add(words.saturating_mul(4));
         work.odds(cost, what)?;
         out.push((p, ratio));
     }
