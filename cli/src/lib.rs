@@ -76,8 +76,9 @@ enum Command {
         /// Seed for the dice: the same seed gives the same rolls everywhere.
         #[arg(long)]
         seed: Option<u64>,
-        /// Roll this many times (1 to 10000000) and show the frequencies
-        /// beside the exact odds.
+        /// Roll this many times (1 to 10000000, all within one work
+        /// budget: past it, `over_budget`) and show the frequencies beside
+        /// the exact odds.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         times: u64,
         /// Print JSON.
