@@ -335,7 +335,7 @@ expect small m=0 => "Up" 1/2
 
 #[test]
 fn a_budget_is_shared_by_every_computation_of_a_request() {
-    let r = rules_with(Limits::default().with_max_odds_work(50_000), SMALL);
+    let r = rules_with(Limits::default().with_max_odds_work(5_000), SMALL);
     let bound = r
         .chart("small")
         .unwrap()
@@ -366,7 +366,7 @@ fn every_expectation_of_a_file_shares_one_budget() {
         .map(|_| "expect small m=0 => \"Up\" 1/2\n")
         .collect();
     let r = rules_with(
-        Limits::default().with_max_odds_work(50_000),
+        Limits::default().with_max_odds_work(5_000),
         &format!("{SMALL}{many}"),
     );
     let report = chartwright::check_expectations(&r);
@@ -381,9 +381,9 @@ fn every_expectation_of_a_file_shares_one_budget() {
 
 #[test]
 fn a_diff_across_situations_shares_one_budget() {
-    let base = rules_with(Limits::default().with_max_odds_work(50_000), SMALL);
+    let base = rules_with(Limits::default().with_max_odds_work(5_000), SMALL);
     let variant = rules_with(
-        Limits::default().with_max_odds_work(50_000),
+        Limits::default().with_max_odds_work(5_000),
         &SMALL
             .replace("6 or more", "7 or more")
             .replace("5 or less", "6 or less"),

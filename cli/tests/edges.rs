@@ -4,6 +4,7 @@
 
 use crate::common::cw;
 use predicates::str::contains;
+use std::fmt::Write as _;
 
 const OVER_SWEEP: &str = "chartwright::roll::over_budget";
 
@@ -139,9 +140,10 @@ fn a_batch_of_rolls_is_within_one_budget() {
     let mut text = String::from("game \"Fan\" version \"1\"\n");
     for d in 0..8 {
         let thens = format!(" then f{}", d + 1).repeat(3);
-        text.push_str(&format!(
-            "table f{d} \"F{d}\" {{ roll d6 rows {{ 1 or more => \"x\"{thens} }} }}\n"
-        ));
+        let _ = writeln!(
+            text,
+            "table f{d} \"F{d}\" {{ roll d6 rows {{ 1 or more => \"x\"{thens} }} }}"
+        );
     }
     text.push_str("table f8 \"F8\" { roll d6 rows { 1 or more => \"end\" } }\n");
     std::fs::write(&path, text).expect("write");
@@ -166,9 +168,10 @@ fn test_prints_the_first_fifty_failures() {
     let path = dir.path().join("many.rules");
     let mut text = String::from("game \"Many\" version \"1\"\n");
     for i in 0..200 {
-        text.push_str(&format!(
-            "table t{i} \"T{i}\" {{ roll d6 rows {{ 4 or more => \"hi\" 3 or less => \"lo\" }} }}\nexpect t{i} => \"hi\" 1/3\n"
-        ));
+        let _ = writeln!(
+            text,
+            "table t{i} \"T{i}\" {{ roll d6 rows {{ 4 or more => \"hi\" 3 or less => \"lo\" }} }}\nexpect t{i} => \"hi\" 1/3"
+        );
     }
     std::fs::write(&path, text).expect("write");
     let out = cw()

@@ -32,10 +32,14 @@ pub(super) struct Pratt<'f, T> {
     /// (`a + b - c + ...`) from its first operand and each operator with
     /// the operand after it, instead of `infix` folding it left: a flat
     /// sum of 100,000 terms need not be a tree 100,000 deep.
-    pub long_run: Option<&'f dyn Fn(T, Vec<(Node<'_>, T)>) -> Res<T>>,
+    pub long_run: Option<&'f LongRun<'f, T>>,
     /// Where the list starts (a list out of shape is reported there).
     pub at: Span,
 }
+
+/// Builds a long run from its first operand and each operator with the
+/// operand after it.
+pub(super) type LongRun<'f, T> = dyn Fn(T, Vec<(Node<'_>, T)>) -> Res<T> + 'f;
 
 /// Above every infix precedence.
 const PREFIX: u8 = u8::MAX;
