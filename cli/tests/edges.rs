@@ -3,6 +3,7 @@
 //! command line and the REPL, and never a panic or a wrapped total.
 
 use crate::common::cw;
+use crate::limits::file;
 use predicates::str::contains;
 use std::fmt::Write as _;
 
@@ -77,20 +78,18 @@ fn a_loose_modifier_past_i64_is_a_diagnostic() {
 
 #[test]
 fn wide_labels_line_up_by_display_columns() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("wide.rules");
-    std::fs::write(
-        &path,
+    let (_dir, path) = file(
+        "wide.rules",
         r#"game "Wide" version "1"
 table w "突撃判定表" {
   roll d6
   rows { 4 or more => "突撃成功、敵部隊は後退する"  3 or less => "失敗" }
 }
-"#,
-    )
-    .expect("write");
+"#
+        .as_bytes(),
+    );
     let out = cw()
-        .args(["odds", &path.display().to_string(), "w"])
+        .args(["odds", &path, "w"])
         .env("COLUMNS", "80")
         .assert()
         .success();
@@ -109,16 +108,12 @@ table w "突撃判定表" {
 
 #[test]
 fn a_diff_renders_a_base_span_against_the_base_text() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let mud = dir.path().join("mud.rules");
-    std::fs::write(
-        &mud,
-        "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n",
-    )
-    .expect("write");
+    let (_dir, mud) = file(
+        "mud.rules",
+        b"variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n",
+    );
     // The base side fails first (a missing parameter): the caret is on the
     // base's line, as `odds` on the variant puts it, not past the variant's end.
-    let mud = mud.display().to_string();
     for args in [
         vec!["diff", "first_echelon", &mud, "close_combat"],
         vec!["odds", &mud, "close_combat"],
@@ -135,8 +130,6 @@ fn a_diff_renders_a_base_span_against_the_base_text() {
 /// ends with `over_budget` naming the limit, not after every roll.
 #[test]
 fn a_batch_of_rolls_is_within_one_budget() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("fan.rules");
     let mut text = String::from("game \"Fan\" version \"1\"\n");
     for d in 0..8 {
         let thens = format!(" then f{}", d + 1).repeat(3);
@@ -146,26 +139,18 @@ fn a_batch_of_rolls_is_within_one_budget() {
         );
     }
     text.push_str("table f8 \"F8\" { roll d6 rows { 1 or more => \"end\" } }\n");
-    std::fs::write(&path, text).expect("write");
-    cw().args([
-        "roll",
-        &path.display().to_string(),
-        "f0",
-        "--times",
-        "10000000",
-    ])
-    .assert()
-    .code(1)
-    .stderr(contains("chartwright::roll::over_budget"))
-    .stderr(contains("max_odds_work"));
+    let (_dir, path) = file("fan.rules", text.as_bytes());
+    cw().args(["roll", &path, "f0", "--times", "10000000"])
+        .assert()
+        .code(1)
+        .stderr(contains("chartwright::roll::over_budget"))
+        .stderr(contains("max_odds_work"));
 }
 
 /// `chartwright test` prints the first 50 failures and counts the rest, as
 /// `check` does errors.
 #[test]
 fn test_prints_the_first_fifty_failures() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("many.rules");
     let mut text = String::from("game \"Many\" version \"1\"\n");
     for i in 0..200 {
         let _ = writeln!(
@@ -173,11 +158,8 @@ fn test_prints_the_first_fifty_failures() {
             "table t{i} \"T{i}\" {{ roll d6 rows {{ 4 or more => \"hi\" 3 or less => \"lo\" }} }}\nexpect t{i} => \"hi\" 1/3"
         );
     }
-    std::fs::write(&path, text).expect("write");
-    let out = cw()
-        .args(["test", &path.display().to_string()])
-        .assert()
-        .code(1);
+    let (_dir, path) = file("many.rules", text.as_bytes());
+    let out = cw().args(["test", &path]).assert().code(1);
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert_eq!(
         err.matches("chartwright::expect::failed").count(),
