@@ -2,6 +2,7 @@
 //! [`Ruleset`] API, so the CLI's `chartwright test`, the REPL and a host all
 //! check them the same way.
 
+use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
 use crate::engine::dice::DiceSource;
 use crate::ruleset::Ruleset;
@@ -80,12 +81,17 @@ impl ExpectReport {
 /// assert_eq!(report.checked, 2);
 /// assert!(report.passed());
 /// ```
+///
+/// Every expectation shares one [`Budget`]: a file of 20,000 expectations
+/// ends within the limits as a whole, an expectation past them failing
+/// with `over_budget`.
 #[must_use]
 pub fn check_expectations(rules: &Ruleset) -> ExpectReport {
     let mut report = ExpectReport::default();
+    let mut budget = Budget::new(rules.limits());
     for e in rules.expectations() {
         report.checked += 1;
-        if let Err(f) = check(rules, e) {
+        if let Err(f) = check_in(rules, e, &mut budget) {
             report.failures.push(f);
         }
     }
@@ -111,6 +117,11 @@ fn quoted(text: &str) -> String {
 
 /// Checks one expectation.
 pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
+    check_in(rules, e, &mut Budget::new(rules.limits()))
+}
+
+/// Checks one expectation within `budget`.
+fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(), ExpectFailure> {
     let fail = |expected: String, got: String, help: Option<String>| ExpectFailure {
         expected,
         got,
@@ -138,10 +149,10 @@ pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
         .and_then(|chart| Ok((chart, Choices::parse(&e.args)?)))
         .and_then(|(chart, choices)| {
             if e.naturals.is_empty() {
-                chart.odds(&choices).map(Got::Odds)
+                chart.odds_in(&choices, budget).map(Got::Odds)
             } else {
                 let mut faces = Faces::new(&e.naturals);
-                let roll = chart.roll(&choices, &mut faces)?;
+                let roll = chart.roll_in(&choices, &mut faces, budget)?;
                 Ok(Got::Roll(roll.summary(), faces.problem()))
             }
         });

@@ -92,11 +92,12 @@ pub use check::error::{CompileError, CompileErrorKind};
 pub use clip::Clipped;
 /// Names and labels in [`Expectation`] (up to 24 bytes inline).
 pub use compact_str::CompactString;
-pub use compare::across::{across, Across, ClassDiff};
+pub use compare::across::{across, across_in, Across, ClassDiff};
 pub use compare::classes::{
     input_steps, situation_classes, typical_situation, Classes, SituationClass,
 };
 pub use compare::diff::{OddsDiff, OutcomeDiff};
+pub use engine::budget::Budget;
 pub use engine::choices::{Arg, Choices, INPUT_SOURCE};
 pub use engine::dice::{DiceSource, Scripted};
 pub use engine::error::{RollError, RollErrorKind};

@@ -27,12 +27,15 @@ pub(crate) fn whole(n: i64) -> Num {
     Num::from_integer(n)
 }
 
-/// Parses `2`, `-1`, `+3`, `0.25`, `1.5`: decimal notation only.
+/// Parses `2`, `-1`, `+3`, `0.25`, `1.5`: decimal notation only. Every
+/// `i64` parses (`-9223372036854775808` included: the sign is parsed with
+/// the digits), and trailing zeros after the point cost nothing
+/// (`1.50000000000000000000` is 1.5).
 pub(crate) fn parse(text: &str) -> Option<Num> {
-    let (negative, digits) = match text.as_bytes().first()? {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
+    let (sign, digits) = match text.as_bytes().first()? {
+        b'-' => ("-", &text[1..]),
+        b'+' => ("", &text[1..]),
+        _ => ("", text),
     };
     let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
     if int.is_empty()
@@ -42,13 +45,23 @@ pub(crate) fn parse(text: &str) -> Option<Num> {
     {
         return None;
     }
+    let frac = frac.trim_end_matches('0');
     let mut denom: i64 = 1;
     for _ in 0..frac.len() {
         denom = denom.checked_mul(10)?;
     }
-    let numer: i64 = format!("{int}{frac}").parse().ok()?;
-    let n = Num::new_raw(numer, 1).checked_div(&Num::new_raw(denom, 1))?;
-    Some(if negative { -n } else { n })
+    let numer: i64 = format!("{sign}{int}{frac}").parse().ok()?;
+    Num::new_raw(numer, 1).checked_div(&Num::new_raw(denom, 1))
+}
+
+/// True when `text` is a decimal that [`parse`] refuses for its digits
+/// after the point, not its size: `0.0000000000000000000001`.
+pub(crate) fn too_precise(text: &str) -> bool {
+    let digits = text.trim_start_matches(['-', '+']);
+    digits
+        .split_once('.')
+        .is_some_and(|(int, _)| int.parse::<i64>().is_ok())
+        && parse(text).is_none()
 }
 
 /// `a + b`, `a - b`, `a * b`, `a / b`, checked (`None` on overflow or a

@@ -319,3 +319,107 @@ table u "U" { roll d2  rows { 1 => "Light"  2 => "Heavy" } }"#,
     );
     assert_eq!(first["path"][1]["chart"], "budget.u");
 }
+
+// ---------------------------------------------------------------------------
+// Whole requests: one budget over every computation they make.
+
+/// A chart whose odds are small, for counting many of them.
+const SMALL: &str = r#"
+table small "Small" {
+  roll d10
+  modifiers { m ±r "M" }
+  rows { 6 or more => "Up"  5 or less => "Down" }
+}
+expect small m=0 => "Up" 1/2
+"#;
+
+#[test]
+fn a_budget_is_shared_by_every_computation_of_a_request() {
+    let r = rules_with(Limits::default().with_max_odds_work(5_000), SMALL);
+    let bound = r
+        .chart("small")
+        .unwrap()
+        .bind(&Choices::parse("m=0").unwrap())
+        .unwrap();
+    // Each computation alone is within the limit...
+    for _ in 0..100 {
+        bound.odds().unwrap_or_else(|e| panic!("{e}"));
+    }
+    // ...but not a hundred of them within one budget.
+    let mut budget = chartwright::Budget::new(r.limits());
+    let e = (0..100)
+        .try_for_each(|_| bound.odds_in(&mut budget).map(drop))
+        .expect_err("over budget");
+    assert_over(&e, "max_odds_work", "budget.small");
+    // A batch of rolls shares one too.
+    let mut budget = chartwright::Budget::new(r.limits());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let e = (0..100_000)
+        .try_for_each(|_| bound.roll_in(&mut rng, &mut budget).map(drop))
+        .expect_err("over budget");
+    assert_over(&e, "max_odds_work", "budget.small");
+}
+
+#[test]
+fn every_expectation_of_a_file_shares_one_budget() {
+    let many: String = (0..200)
+        .map(|_| "expect small m=0 => \"Up\" 1/2\n")
+        .collect();
+    let r = rules_with(
+        Limits::default().with_max_odds_work(5_000),
+        &format!("{SMALL}{many}"),
+    );
+    let report = chartwright::check_expectations(&r);
+    assert_eq!(report.checked, 201);
+    let over = report
+        .failures
+        .iter()
+        .filter(|f| f.got.contains("max_odds_work"))
+        .count();
+    assert!(over > 100, "{:?}", report.failures.first());
+}
+
+#[test]
+fn a_diff_across_situations_shares_one_budget() {
+    let base = rules_with(Limits::default().with_max_odds_work(5_000), SMALL);
+    let variant = rules_with(
+        Limits::default().with_max_odds_work(5_000),
+        &SMALL
+            .replace("6 or more", "7 or more")
+            .replace("5 or less", "6 or less"),
+    );
+    let (b, v) = (
+        base.chart("small").unwrap(),
+        variant.chart("small").unwrap(),
+    );
+    // One situation fits; many within one budget do not.
+    chartwright::OddsDiff::compare(&b, &v, &Choices::parse("m=0").unwrap()).unwrap();
+    let mut budget = chartwright::Budget::new(variant.limits());
+    let e = (-200..200)
+        .try_for_each(|m| {
+            let c = Choices::parse(&format!("m={m}")).unwrap();
+            chartwright::OddsDiff::compare_in(&b, &v, &c, &mut budget).map(drop)
+        })
+        .expect_err("over budget");
+    assert_over(&e, "max_odds_work", "budget.small");
+}
+
+/// The answer's size counts: two tables of 700 rows, each row following
+/// up the other table, list 490,000 paths for little arithmetic.
+#[test]
+fn an_answer_of_many_long_paths_is_over_budget() {
+    let rows = |t: &str, then: &str| -> String {
+        (1..=700)
+            .map(|i| format!("    {i} => \"{t}{i}\"{then}\n"))
+            .collect()
+    };
+    let r = rules_with(
+        Limits::default(),
+        &format!(
+            "table a \"A\" {{\n  roll d700\n  rows {{\n{}  }}\n}}\ntable b \"B\" {{\n  roll d700\n  rows {{\n{}  }}\n}}\n",
+            rows("a", " then b"),
+            rows("b", "")
+        ),
+    );
+    assert_over(&odds_err(&r, "a"), "max_odds_work", "budget.a");
+}

@@ -165,3 +165,39 @@ table t "T" {
     assert_eq!(outcome, "Not possible");
     assert!(d.contains("is `-` (not possible)"), "{d}");
 }
+
+/// `shifts past edges` leaves the table only past an edge with a rule:
+/// with `beyond` alone, a shift left of the first column stops there, and
+/// `show` says so.
+#[test]
+fn shifts_past_an_edge_without_a_rule_stop_there() {
+    let rules = Ruleset::from_str(
+        "edges",
+        r#"game "Edges" version "1"
+table t "T" {
+  roll d6
+  param attack "Attack" in 0..100
+  columns by attack: 1 2 3
+  beyond 4 => "Overrun"
+  shifts past edges
+  modifiers { woods 2L "woods"  open 2R "open" }
+  results {
+    1-3: A B C
+    4-6: D E F
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // From column 1, 2L: no `below` rule, so it stops at column 1.
+    let (outcome, detail) = detail(&rules, "t", "attack=1 woods", &[1]);
+    assert_eq!(outcome, "A");
+    assert!(detail.contains("stopped at the edge"), "{detail}");
+    // From column 3, 2R leaves by `beyond`.
+    assert_eq!(odds(&rules, "t", "attack=3 open", "Overrun"), (1, 1));
+    let shown = rules.chart("t").unwrap().render();
+    assert!(
+        shown.contains("stop at the first column; they may leave the table past the last"),
+        "{shown}"
+    );
+}

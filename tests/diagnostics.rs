@@ -131,6 +131,7 @@ load_cases! {
     empty_file => ["chartwright::parse::empty_file"];
     too_deep => ["chartwright::parse::too_deep"];
     number_too_large => ["chartwright::parse::number_too_large"];
+    number_too_precise => ["chartwright::parse::number_too_precise"];
     // Rows
     overlapping_rows => [OVERLAP];
     gapped_ranges => [UNCOVERED];
@@ -162,6 +163,7 @@ load_cases! {
     wrong_kind => ["chartwright::compile::wrong_kind"];
     grid_cell_count => ["chartwright::compile::cell_count"];
     grid_too_large => ["chartwright::compile::grid_too_large"];
+    total_too_large => ["chartwright::compile::total_too_large"];
     grid_unknown_option => [UNKNOWN_NAME];
     misplaced_clause => ["chartwright::compile::misplaced_clause"];
     missing_clause => ["chartwright::compile::missing_clause"];

@@ -20,6 +20,7 @@ fn an_extra_modifier_moves_a_ladder_and_the_trace_says_how_far() {
     // +2 from 60: one step up to 80, then the top stops it.
     let moved = bound
         .with_extra_modifier(2)
+        .unwrap()
         .roll(&mut Scripted::new([1]))
         .unwrap();
     assert_eq!(moved.outcome.to_string(), "80");
@@ -37,6 +38,7 @@ fn a_sweep_moves_a_ladder() {
             .bind(&choices)
             .unwrap()
             .with_extra_modifier(extra)
+            .unwrap()
             .odds()
             .unwrap();
         o.outcomes[0].outcome.clone()

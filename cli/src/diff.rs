@@ -3,7 +3,7 @@
 //! [`Across`]. Uses only the library's public API.
 
 use crate::output;
-use chartwright::{across, Across};
+use chartwright::{across_in, Across};
 use chartwright::{ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset};
 use std::fmt::Write;
 
@@ -86,12 +86,20 @@ pub struct Request<'a> {
 }
 
 /// Runs a `diff` request; the error is rendered and ready to print.
-pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<String, String> {
+///
+/// Every comparison it makes is within `budget`, shared with the rest of
+/// the command (the page `--html` writes).
+pub fn run(
+    base: &Side<'_>,
+    variant: &Side<'_>,
+    req: &Request<'_>,
+    budget: &mut chartwright::Budget,
+) -> Result<String, String> {
     let fail = |e: &RollError| output::roll_error(e, variant.rules, req.choices, "arguments");
     let choices = Choices::parse(req.choices).map_err(|e| fail(&e))?;
     let Some(name) = req.chart else {
         if req.json {
-            let (changes, compared, limit) = changes(base, variant, &choices);
+            let (changes, compared, limit) = changes(base, variant, &choices, budget);
             return Ok(crate::json::text(crate::json::overview(
                 &base.game,
                 &variant.game,
@@ -100,23 +108,24 @@ pub fn run(base: &Side<'_>, variant: &Side<'_>, req: &Request<'_>) -> Result<Str
                 limit,
             )));
         }
-        return Ok(overview(base, variant, &choices));
+        return Ok(overview(base, variant, &choices, budget));
     };
     let (b_chart, v_chart) = pair(base, variant, name)?;
     if let Some((param, lo, hi)) = &req.sweep {
-        return diff_sweep(&b_chart, &v_chart, &choices, param, *lo, *hi, req.json)
+        let sweep = (param.as_str(), *lo, *hi);
+        return diff_sweep(&b_chart, &v_chart, &choices, sweep, req.json, budget)
             .map_err(|e| e.unwrap_or_else(|e| fail(&e)));
     }
     if req.across {
         let limit = variant.rules.limits().max_situations;
-        let a = across(&b_chart, &v_chart, &choices, limit).map_err(|e| fail(&e))?;
+        let a = across_in(&b_chart, &v_chart, &choices, limit, budget).map_err(|e| fail(&e))?;
         return Ok(if req.json {
             crate::json::text(crate::json::across(&a, &b_chart.qualified_name()))
         } else {
             render_across(&a, &b_chart.qualified_name(), limit)
         });
     }
-    let d = OddsDiff::compare(&b_chart, &v_chart, &choices).map_err(|e| fail(&e))?;
+    let d = OddsDiff::compare_in(&b_chart, &v_chart, &choices, budget).map_err(|e| fail(&e))?;
     Ok(if req.json {
         crate::json::text(crate::json::diff(&d, &b_chart.qualified_name()))
     } else {
@@ -134,6 +143,7 @@ pub fn page(
     variant: &Side<'_>,
     chart: Option<&str>,
     choices: &str,
+    budget: &mut chartwright::Budget,
 ) -> Result<String, String> {
     let fail =
         |e: &chartwright::RollError| output::roll_error(e, variant.rules, choices, "arguments");
@@ -150,14 +160,14 @@ pub fn page(
     let mut notes = Vec::new();
     if let Some(name) = chart {
         let (b, v) = pair(base, variant, name)?;
-        let d = OddsDiff::compare(&b, &v, &parsed).map_err(|e| fail(&e))?;
+        let d = OddsDiff::compare_in(&b, &v, &parsed, budget).map_err(|e| fail(&e))?;
         charts.push(chartwright::sheet::Compared {
             title: v.title().to_owned(),
             note: None,
             diff: d,
         });
     } else {
-        let (changes, compared, limit) = changes(base, variant, &parsed);
+        let (changes, compared, limit) = changes(base, variant, &parsed, budget);
         for c in changes {
             match c {
                 Change::Changed {
@@ -243,12 +253,19 @@ pub fn pair<'r>(
     Ok((b_chart, v_chart))
 }
 
-/// An outcome's text cut to `width` characters, ending in `…` if cut.
+/// An outcome's text cut to `width` display columns, ending in `…` if cut.
 pub fn cut(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if output::cols(text) <= width {
         return text.to_owned();
     }
-    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut s = String::new();
+    for c in text.chars() {
+        s.push(c);
+        if output::cols(&s) > width.saturating_sub(1) {
+            s.pop();
+            break;
+        }
+    }
     s.push('…');
     s
 }
@@ -273,7 +290,7 @@ pub fn render(d: &OddsDiff, base_name: &str) -> String {
     let w = d
         .outcomes
         .iter()
-        .map(|o| o.outcome.chars().count().min(LABEL_WIDTH))
+        .map(|o| output::cols(&o.outcome).min(LABEL_WIDTH))
         .max()
         .unwrap_or(0)
         .max("outcome".len());
@@ -320,8 +337,8 @@ pub fn render(d: &OddsDiff, base_name: &str) -> String {
         };
         let _ = writeln!(
             out,
-            "  {:<w$}  {b:<bw$} {:>7}   {v:<vw$} {:>7}   {:>+7.2} pp  {arrow}{}{side}",
-            cut(&o.outcome, LABEL_WIDTH),
+            "  {}  {b:<bw$} {:>7}   {v:<vw$} {:>7}   {:>+7.2} pp  {arrow}{}{side}",
+            output::pad(&cut(&o.outcome, LABEL_WIDTH), w),
             pct(o.base_percent()),
             pct(o.variant_percent()),
             delta + 0.0,
@@ -465,7 +482,10 @@ pub fn changes<'r>(
     base: &Side<'r>,
     variant: &Side<'r>,
     choices: &Choices,
+    budget: &mut chartwright::Budget,
 ) -> (Vec<Change<'r>>, usize, usize) {
+    // Every chart's situations within the one budget: the whole diff ends
+    // within the limits, a chart past them `not compared: ... over budget`.
     let limit = variant.rules.limits().max_situations;
     let mut out = Vec::new();
     let mut compared = 0;
@@ -475,7 +495,7 @@ pub fn changes<'r>(
             continue;
         };
         compared += 1;
-        match across(&b, &v, &choices_for(&b, &v, choices), limit) {
+        match across_in(&b, &v, &choices_for(&b, &v, choices), limit, budget) {
             Ok(a) => {
                 let how = coverage(&a, limit);
                 let exhaustive = a.exhaustive();
@@ -512,8 +532,13 @@ pub fn changes<'r>(
 
 /// Without a chart: every chart that differs, with its largest change over
 /// its situation classes (bounded, as `--across`).
-fn overview(base: &Side<'_>, variant: &Side<'_>, choices: &Choices) -> String {
-    let (changes, compared, _) = changes(base, variant, choices);
+fn overview(
+    base: &Side<'_>,
+    variant: &Side<'_>,
+    choices: &Choices,
+    budget: &mut chartwright::Budget,
+) -> String {
+    let (changes, compared, _) = changes(base, variant, choices, budget);
     let mut lines = Vec::new();
     let mut partial = Vec::new();
     for c in &changes {
@@ -614,10 +639,9 @@ pub enum Sweep {
     Steps(String),
 }
 
-/// Most values one sweep takes.
-const MAX_SWEEP: i64 = 100;
-
-/// Parses `--sweep`'s value.
+/// Parses `--sweep`'s value. How many values a sweep may take is the
+/// library's `max_sweep_points` ([`ChartRef::check_sweep`]), not a
+/// parser's.
 pub fn parse_sweep(s: &str) -> Option<Sweep> {
     let s = s.trim();
     if !s.is_empty()
@@ -632,7 +656,7 @@ pub fn parse_sweep(s: &str) -> Option<Sweep> {
     };
     let (a, b) = range.split_once("..")?;
     let (a, b): (i64, i64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-    if a > b || b - a > MAX_SWEEP {
+    if a > b {
         return None;
     }
     match name {
@@ -647,19 +671,35 @@ pub fn parse_sweep(s: &str) -> Option<Sweep> {
 /// The outcomes of several columns in one order: the first column's, with
 /// each later column's new outcomes after the outcome they follow there, so
 /// rows stay in table order.
+///
+/// Linear in the outcomes: an outcome inserted after another is kept as
+/// that one's child (the latest first, as an insertion right after it
+/// puts it), and the order is read by walking the children depth first.
 fn merged_order<'a>(columns: impl IntoIterator<Item = Vec<&'a str>>) -> Vec<&'a str> {
-    let mut order: Vec<&str> = Vec::new();
+    // Node 0 is the start of the list; node `i + 1` is `names[i]`.
+    let mut names: Vec<&str> = Vec::new();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for column in columns {
-        let mut after: Option<usize> = None;
+        let mut after = 0;
         for o in column {
-            if let Some(i) = order.iter().position(|x| *x == o) {
-                after = Some(i);
+            if let Some(&node) = index.get(o) {
+                after = node;
                 continue;
             }
-            let at = after.map_or(0, |i| i + 1).min(order.len());
-            order.insert(at, o);
-            after = Some(at);
+            names.push(o);
+            children.push(Vec::new());
+            let node = names.len();
+            index.insert(o, node);
+            children[after].push(node);
+            after = node;
         }
+    }
+    let mut order = Vec::with_capacity(names.len());
+    let mut stack: Vec<usize> = children[0].clone();
+    while let Some(node) = stack.pop() {
+        order.push(names[node - 1]);
+        stack.extend(children[node].iter().copied());
     }
     order
 }
@@ -674,45 +714,43 @@ fn grid<C>(
 ) -> String {
     let w = outcomes
         .iter()
-        .map(|o| o.chars().count().min(LABEL_WIDTH))
+        .map(|o| output::cols(o).min(LABEL_WIDTH))
         .max()
         .unwrap_or(0)
-        .max(corner.chars().count());
+        .max(output::cols(corner));
     let cells: Vec<Vec<String>> = outcomes
         .iter()
         .map(|o| columns.iter().map(|(_, c)| cell(c, o)).collect())
         .collect();
     let cw = columns
         .iter()
-        .map(|(h, _)| h.chars().count())
-        .chain(cells.iter().flatten().map(|c| c.chars().count()))
+        .map(|(h, _)| output::cols(h))
+        .chain(cells.iter().flatten().map(|c| output::cols(c)))
         .max()
         .unwrap_or(0);
     let mut out = String::new();
-    let _ = write!(out, "{corner:<w$}");
+    let _ = write!(out, "{}", output::pad(corner, w));
     for (h, _) in columns {
-        let _ = write!(out, "  {h:>cw$}");
+        let _ = write!(out, "  {}", output::pad_left(h, cw));
     }
     out.push('\n');
     for (o, row) in outcomes.iter().zip(&cells) {
-        let _ = write!(out, "{:<w$}", cut(o, LABEL_WIDTH));
+        let _ = write!(out, "{}", output::pad(&cut(o, LABEL_WIDTH), w));
         for c in row {
-            let _ = write!(out, "  {c:>cw$}");
+            let _ = write!(out, "  {}", output::pad_left(c, cw));
         }
         out.push('\n');
     }
     out
 }
 
-/// The percentage of `outcome` in `odds`, `0.00%` where it cannot happen.
-fn odds_cell(o: &Odds, outcome: &str) -> String {
-    let p: f64 = o
-        .outcomes
-        .iter()
-        .filter(|x| x.outcome == outcome)
-        .map(chartwright::OddsOutcome::percent)
-        .fold(0.0, |a, b| a + b);
-    format!("{:.2}%", p + 0.0)
+/// Each outcome's percentage in `odds` (outcomes of one text summed).
+fn percents(o: &Odds) -> std::collections::HashMap<&str, f64> {
+    let mut by: std::collections::HashMap<&str, f64> = std::collections::HashMap::new();
+    for x in &o.outcomes {
+        *by.entry(x.outcome.as_str()).or_default() += x.percent();
+    }
+    by
 }
 
 /// Odds columns (loose net modifier or a parameter) as a table.
@@ -722,7 +760,14 @@ pub fn odds_table(corner: &str, columns: &[(String, Odds)]) -> String {
             .iter()
             .map(|(_, o)| o.outcomes.iter().map(|x| x.outcome.as_str()).collect()),
     );
-    grid(corner, columns, &outcomes, odds_cell)
+    let columns: Vec<(String, std::collections::HashMap<&str, f64>)> = columns
+        .iter()
+        .map(|(h, o)| (h.clone(), percents(o)))
+        .collect();
+    // `0.00%` where an outcome cannot happen.
+    grid(corner, &columns, &outcomes, |by, o| {
+        format!("{:.2}%", by.get(o).copied().unwrap_or(0.0) + 0.0)
+    })
 }
 
 /// The error for a sweep over a name that is not a parameter of the chart.
@@ -767,14 +812,17 @@ pub fn odds_sweep(
     if !takes_param(chart, name) {
         return Err(Ok(not_a_param(chart, name)));
     }
+    chart.check_sweep(&(lo..=hi)).map_err(Err)?;
     let (choices, replaced) = swept(choices, name, &format!("{name}={lo}..{hi}"));
+    let mut budget = chartwright::Budget::new(chart.ruleset().limits());
     let mut columns = Vec::new();
     for v in lo..=hi {
         let c = choices.clone().with(name, Some(&v.to_string()));
         let o = chart
             .bind(&c)
-            .and_then(|b| b.with_extra_modifier(extra).odds())
+            .and_then(|b| b.with_extra_modifier(extra)?.odds_in(&mut budget))
             .map_err(Err)?;
+        budget.charge_answer(&o).map_err(Err)?;
         columns.push((v, o));
     }
     if as_json {
@@ -805,12 +853,14 @@ pub fn odds_steps(
         return Err(Ok(not_a_param(chart, name)));
     };
     let (_, replaced) = swept(choices, name, name);
+    let mut budget = chartwright::Budget::new(chart.ruleset().limits());
     let mut columns = Vec::new();
     for step in steps {
         let o = chart
             .bind(&step.choices)
-            .and_then(|b| b.with_extra_modifier(extra).odds())
+            .and_then(|b| b.with_extra_modifier(extra)?.odds_in(&mut budget))
             .map_err(Err)?;
+        budget.charge_answer(&o).map_err(Err)?;
         columns.push((step.name, step.choices.text().to_owned(), o));
     }
     if as_json {
@@ -870,19 +920,19 @@ fn diff_sweep(
     base: &ChartRef<'_>,
     variant: &ChartRef<'_>,
     choices: &Choices,
-    name: &str,
-    lo: i64,
-    hi: i64,
+    (name, lo, hi): (&str, i64, i64),
     as_json: bool,
+    budget: &mut chartwright::Budget,
 ) -> Result<String, Result<String, RollError>> {
     if !takes_param(variant, name) && !takes_param(base, name) {
         return Err(Ok(not_a_param(variant, name)));
     }
+    variant.check_sweep(&(lo..=hi)).map_err(Err)?;
     let (choices, replaced) = swept(choices, name, &format!("{name}={lo}..{hi}"));
     let mut columns = Vec::new();
     for v in lo..=hi {
         let c = choices.clone().with(name, Some(&v.to_string()));
-        let d = OddsDiff::compare(base, variant, &c).map_err(Err)?;
+        let d = OddsDiff::compare_in(base, variant, &c, budget).map_err(Err)?;
         columns.push((v, d));
     }
     if as_json {
@@ -907,11 +957,21 @@ fn diff_sweep(
         base.qualified_name(),
         variant.qualified_name()
     );
-    out.push_str(&grid(name, &columns, &outcomes, |d: &OddsDiff, o| {
-        d.outcomes.iter().find(|x| x.outcome == o).map_or_else(
-            || "+0.00".to_owned(),
-            |x| format!("{:+.2}", x.delta_percent() + 0.0),
-        )
+    // Each column's changes by outcome, found in constant time per cell.
+    let columns: Vec<(String, std::collections::HashMap<&str, f64>)> = columns
+        .iter()
+        .map(|(h, d)| {
+            let by = d.outcomes.iter().rev();
+            (
+                h.clone(),
+                by.map(|x| (x.outcome.as_str(), x.delta_percent()))
+                    .collect(),
+            )
+        })
+        .collect();
+    out.push_str(&grid(name, &columns, &outcomes, |by, o| {
+        by.get(o)
+            .map_or_else(|| "+0.00".to_owned(), |p| format!("{:+.2}", p + 0.0))
     }));
     Ok(out)
 }

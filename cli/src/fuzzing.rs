@@ -44,6 +44,23 @@ pub fn seeds() -> impl Iterator<Item = (&'static str, &'static str)> {
 pub const KEYWORDS: &[&str] = &[
     "game",
     "version",
+    // Numbers at the ends of `i64`, and past them; many decimal places.
+    "9223372036854775807",
+    "-9223372036854775808",
+    "9223372036854775806",
+    "-9223372036854775807",
+    "9223372036854775808",
+    "0.0000000000000000000001",
+    "1.500000000000000000000",
+    // Text as people type it: a byte order mark, a bare carriage return, a
+    // wide character.
+    "\u{feff}",
+    "\r",
+    "突",
+    // Command lines.
+    "--sweep",
+    "--times",
+    "--across",
     "choice",
     "flag",
     "param",
@@ -312,5 +329,32 @@ pub fn repl_lines(data: &[u8]) {
         if reply.quit {
             break;
         }
+    }
+}
+
+/// Target `command_line`: arbitrary text as a command line (its words after
+/// `chartwright`, at most 32) through the binary's own parser and commands:
+/// `--sweep` ranges, `--times`, `diff` arguments, loose modifiers. Nothing
+/// that writes files or reads standard input runs: `sheet`, `--html`,
+/// `--svg`, the REPL (also the command line with no command), and `-` as
+/// a file.
+pub fn command_line(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let words: Vec<&str> = text.split_whitespace().take(32).collect();
+    let writes = |w: &&str| {
+        matches!(*w, "sheet" | "repl" | "-" | "--html" | "--svg")
+            || w.starts_with("--html=")
+            || w.starts_with("--svg=")
+    };
+    if words.iter().any(writes) {
+        return;
+    }
+    let parsed =
+        <crate::Cli as clap::Parser>::try_parse_from(std::iter::once("chartwright").chain(words));
+    let Ok(cli) = parsed else {
+        return;
+    };
+    if cli.command.is_some() {
+        let _ = crate::run(cli);
     }
 }

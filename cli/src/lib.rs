@@ -76,8 +76,9 @@ enum Command {
         /// Seed for the dice: the same seed gives the same rolls everywhere.
         #[arg(long)]
         seed: Option<u64>,
-        /// Roll this many times (1 to 10000000) and show the frequencies
-        /// beside the exact odds.
+        /// Roll this many times (1 to 10000000, all within one work
+        /// budget: past it, `over_budget`) and show the frequencies beside
+        /// the exact odds.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         times: u64,
         /// Print JSON.
@@ -379,7 +380,7 @@ fn run_diff(
         Some(Some(diff::Sweep::Named(n, a, b))) => Some((n, a, b)),
         Some(_) => {
             anstream::eprintln!(
-                "error: --sweep takes NAME=A..B, such as `bog_down_rating=-3..3`, at most 100 values"
+                "error: --sweep takes NAME=A..B with A <= B, such as `bog_down_rating=-3..3`"
             );
             return Err(ExitCode::from(2));
         }
@@ -399,9 +400,11 @@ fn run_diff(
         sweep,
         json,
     };
-    let text = diff::run(&b, &v, &req).map_err(fail)?;
+    // One budget for the whole command: the diff and the page it writes.
+    let mut budget = chartwright::Budget::new(v.rules.limits());
+    let text = diff::run(&b, &v, &req, &mut budget).map_err(fail)?;
     if let Some(path) = html {
-        let page = diff::page(&b, &v, chart, &choices).map_err(fail)?;
+        let page = diff::page(&b, &v, chart, &choices, &mut budget).map_err(fail)?;
         sheet::html(&page, path)?;
         if path == std::path::Path::new("-") {
             // The page is the output.
@@ -464,8 +467,8 @@ fn roll(
     let (chart, extra) = (req.chart, req.extra);
     let bound = chart
         .bind(&req.choices)
-        .map_err(|e| fail(&e))?
-        .with_extra_modifier(extra);
+        .and_then(|b| b.with_extra_modifier(extra))
+        .map_err(|e| fail(&e))?;
     let mut rng = match seed {
         Some(s) => Xoshiro256PlusPlus::seed_from_u64(s),
         None => Xoshiro256PlusPlus::from_os_rng(),
@@ -479,9 +482,11 @@ fn roll(
         }
         return Ok(());
     }
+    // Every roll, and the exact odds beside them, within one budget.
+    let mut budget = chartwright::Budget::new(ruleset.limits());
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for _ in 0..times {
-        let r = bound.roll(&mut rng).map_err(|e| fail(&e))?;
+        let r = bound.roll_in(&mut rng, &mut budget).map_err(|e| fail(&e))?;
         *counts.entry(r.summary()).or_default() += 1;
     }
     let observed: Vec<(String, u64)> = counts.into_iter().collect();
@@ -493,7 +498,10 @@ fn roll(
         )));
         return Ok(());
     }
-    match bound.odds() {
+    match bound
+        .odds_in(&mut budget)
+        .and_then(|o| budget.charge_answer(&o).map(|()| o))
+    {
         Ok(o) => emit(&output::odds(&o, Some((&observed, times)))),
         Err(_) => {
             for (o, c) in &observed {
@@ -541,15 +549,21 @@ fn odds(
     if let Some(range) = sweep {
         let Some(diff::Sweep::Loose(a, b)) = diff::parse_sweep(range) else {
             anstream::eprintln!(
-                "error: --sweep takes A..B (a loose net modifier, such as -3..3), NAME=A..B \
-                 (a parameter, such as bog_down_rating=-3..3), at most 100 values, or NAME \
-                 alone (each value at which the chart changes)"
+                "error: --sweep takes A..B with A <= B (a loose net modifier, such as -3..3), \
+                 NAME=A..B (a parameter, such as bog_down_rating=-3..3), or NAME alone (each \
+                 value at which the chart changes)"
             );
             return Err(ExitCode::from(2));
         };
+        let mut budget = chartwright::Budget::new(ruleset.limits());
         let columns = chart
             .bind(choices)
-            .and_then(|bound| bound.sweep(extra.saturating_add(a)..=extra.saturating_add(b)))
+            .and_then(|bound| {
+                bound.sweep_in(
+                    extra.saturating_add(a)..=extra.saturating_add(b),
+                    &mut budget,
+                )
+            })
             .map_err(|e| fail(&e))?;
         if json {
             emit(&json::text(chartwright::json::modifier_sweep(
@@ -561,9 +575,11 @@ fn odds(
         }
         return Ok(());
     }
+    let mut budget = chartwright::Budget::new(ruleset.limits());
     let o = chart
         .bind(choices)
-        .and_then(|b| b.with_extra_modifier(extra).odds())
+        .and_then(|b| b.with_extra_modifier(extra)?.odds_in(&mut budget))
+        .and_then(|o| budget.charge_answer(&o).map(|()| o))
         .map_err(|e| fail(&e))?;
     if let Some(path) = svg {
         let typed = choices.text().trim();

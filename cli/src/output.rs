@@ -35,6 +35,21 @@ pub fn width() -> usize {
     width_of(std::io::stdout())
 }
 
+/// How many terminal columns `text` takes: a wide (CJK) character takes two.
+pub fn cols(text: &str) -> usize {
+    textwrap::core::display_width(text)
+}
+
+/// `text` followed by spaces to `width` columns.
+pub fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(cols(text))))
+}
+
+/// Spaces to `width` columns, then `text`.
+pub fn pad_left(text: &str, width: usize) -> String {
+    format!("{}{text}", " ".repeat(width.saturating_sub(cols(text))))
+}
+
 /// Text cut into lines of at most `width` columns at word boundaries (a
 /// word longer than a line keeps a line of its own, whole): the first line
 /// starts with `first`, the others with `rest`.
@@ -191,7 +206,7 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
     let longest = o
         .outcomes
         .iter()
-        .map(|x| x.outcome.chars().count())
+        .map(|x| cols(&x.outcome))
         .max()
         .unwrap_or(0);
     let room = width().saturating_sub(2 + numbers);
@@ -212,15 +227,15 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
             format!("  observed {:6.2}%", c as f64 * 100.0 / n.max(1) as f64)
         });
         // Pad the bar to full width so the observed column lines up.
-        let pad = if observed.is_some() {
+        let fill = if observed.is_some() {
             " ".repeat(bar_width.saturating_sub(bar.chars().count()))
         } else {
             String::new()
         };
-        let name = lines.first().map_or("", String::as_str);
+        let name = pad(lines.first().map_or("", String::as_str), width);
         let _ = writeln!(
             out,
-            "  {name:<width$}  {frac:>fw$}  {pct:6.2}%  {}{pad}{seen}",
+            "  {name}  {frac:>fw$}  {pct:6.2}%  {}{fill}{seen}",
             paint(GOOD, bar)
         );
         for more in lines.iter().skip(1) {
@@ -298,12 +313,19 @@ pub fn roll_error(e: &RollError, rules: &Ruleset, choices_text: &str, input_name
 /// Every failed expectation, rendered on its `expect` line, then a summary.
 pub fn expect_report(report: &chartwright::ExpectReport, rules: &Ruleset) -> String {
     let mut out = String::new();
-    for f in &report.failures {
+    for f in report.failures.iter().take(MAX_SHOWN) {
         let clipped = match rules.sources().get(f.span.source) {
             Some(source) => Clipped::new(f, &source.name, &source.text),
             None => Clipped::without_source(f),
         };
         out.push_str(&render(&clipped));
+    }
+    if report.failures.len() > MAX_SHOWN {
+        let _ = writeln!(
+            out,
+            "… and {} more failures (the first {MAX_SHOWN} are shown)",
+            report.failures.len() - MAX_SHOWN
+        );
     }
     let failed = report.failures.len();
     let _ = writeln!(

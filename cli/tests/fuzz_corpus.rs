@@ -66,6 +66,11 @@ fn repl() {
 }
 
 #[test]
+fn command_line() {
+    run("command_line", harness::command_line);
+}
+
+#[test]
 fn every_seed_loads_under_the_fuzzing_limits() {
     for (name, text) in harness::seeds() {
         let mut b = chartwright::RulesetBuilder::new().limits(harness::limits());

@@ -6,6 +6,7 @@ mod common;
 
 mod cli;
 mod cli_surfaces;
+mod edges;
 mod fuzz_corpus;
 mod json_doc;
 mod ladders;

@@ -144,7 +144,9 @@ fn library(name: &str, body: impl FnOnce()) {
 }
 
 /// A file in a fresh temporary folder (kept alive by the returned guard).
-fn file(name: &str, text: &[u8]) -> (tempfile::TempDir, String) {
+/// `text` written to a file `name` in a fresh temporary folder (kept while
+/// the folder lives), and its path.
+pub(crate) fn file(name: &str, text: &[u8]) -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = dir.path().join(name);
     std::fs::write(&path, text).expect("writes");

@@ -60,7 +60,12 @@ fn assert_net_odds(figure: ElementRef<'_>, chart: &chartwright::ChartRef<'_>) ->
     assert!(nets.len() >= 2, "{}: fewer than two nets", chart.name());
     let mut n = 0;
     for net in nets {
-        let odds = bound.clone().with_extra_modifier(net).odds().expect("odds");
+        let odds = bound
+            .clone()
+            .with_extra_modifier(net)
+            .expect("shifts")
+            .odds()
+            .expect("odds");
         let cells: Vec<ElementRef<'_>> = figure
             .select(&sel("tbody td"))
             .filter(|td| attr(*td, "data-net") == net.to_string())

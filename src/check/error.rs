@@ -243,6 +243,12 @@ pub enum CompileErrorKind {
         /// Where it was named first.
         first: Span,
     },
+    /// Totals (dice, constants and modifiers added) that pass the whole
+    /// numbers chartwright counts with (`i64`).
+    TotalTooLarge {
+        /// The total past the range, exactly.
+        total: String,
+    },
 }
 
 impl fmt::Display for CompileErrorKind {
@@ -355,6 +361,10 @@ impl fmt::Display for CompileErrorKind {
                 f,
                 "`{written}` would {what} every face of a d{sides}: no face could stand"
             ),
+            Self::TotalTooLarge { total } => write!(
+                f,
+                "totals reach {total}, past the whole numbers chartwright counts with"
+            ),
         }
     }
 }
@@ -393,6 +403,7 @@ impl CompileErrorKind {
             Self::RatioZero { .. } => "chartwright::compile::ratio_zero",
             Self::NotThisKind { .. } => "chartwright::compile::not_this_kind",
             Self::ReportedTwice { .. } => "chartwright::compile::reported_twice",
+            Self::TotalTooLarge { .. } => "chartwright::compile::total_too_large",
         }
     }
 
@@ -499,6 +510,9 @@ impl CompileErrorKind {
             Self::EveryFace { .. } => {
                 "explode only some faces, such as `!` (the highest face) or `!>=5`".into()
             }
+            Self::TotalTooLarge { .. } => "a total must lie between -9223372036854775808 and \
+                 9223372036854775807: use smaller constants or modifiers"
+                .into(),
         }
     }
 }

@@ -120,16 +120,26 @@ impl Ranges {
         Ranges(smallvec::smallvec![(i64::MIN, n)])
     }
 
-    /// Every value moved by `by` (open ends stay open).
+    /// Every value moved by `by` (open ends stay open). Moved in `i128`:
+    /// a range moved past `i64` keeps the part a total can be, or goes.
     pub fn shifted(&self, by: i64) -> Self {
         let mv = |v: i64| {
-            if v == i64::MIN || v == i64::MAX {
+            let v = i128::from(v);
+            if v == i128::from(i64::MIN) || v == i128::from(i64::MAX) {
                 v
             } else {
-                v.saturating_add(by)
+                v + i128::from(by)
             }
         };
-        Ranges(self.0.iter().map(|&(lo, hi)| (mv(lo), mv(hi))).collect())
+        let clip = |v: i128| v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+        Ranges(
+            self.0
+                .iter()
+                .map(|&(lo, hi)| (mv(lo), mv(hi)))
+                .filter(|&(lo, hi)| lo <= i128::from(i64::MAX) && hi >= i128::from(i64::MIN))
+                .map(|(lo, hi)| (clip(lo), clip(hi)))
+                .collect(),
+        )
     }
 }
 

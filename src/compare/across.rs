@@ -6,9 +6,10 @@
 //! is compared, and the result says so.
 
 use super::classes::{own_classes, situation_classes, Classes};
-use super::diff::OddsDiff;
+use super::diff::{into_variant, OddsDiff};
+use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
-use crate::engine::error::RollError;
+use crate::engine::error::{RollError, RollErrorKind};
 use crate::ruleset::ChartRef;
 use num_traits::Signed;
 
@@ -85,6 +86,20 @@ pub fn across(
     fixed: &Choices,
     limit: usize,
 ) -> Result<Across, RollError> {
+    let mut budget = Budget::new(variant.ruleset().limits());
+    across_in(base, variant, fixed, limit, &mut budget)
+}
+
+/// [`across`] within `budget`, shared with the other comparisons of one
+/// request ([`Budget`]): every situation's odds count against it, and once
+/// it is spent the comparison ends with that `over_budget` error.
+pub fn across_in(
+    base: &ChartRef<'_>,
+    variant: &ChartRef<'_>,
+    fixed: &Choices,
+    limit: usize,
+    budget: &mut Budget,
+) -> Result<Across, RollError> {
     if compiled_alike(base, variant) {
         return Ok(Across {
             chart: variant.qualified_name(),
@@ -124,18 +139,12 @@ pub fn across(
     let mut skipped = 0;
     let mut first_error = None;
     for class in classes {
-        let odds = |c: &ChartRef<'_>, takes: &[String]| {
-            let given = only(&class.choices, takes);
-            if own {
-                c.own_odds(&given)
-            } else {
-                c.odds(&given)
-            }
-        };
-        let diff = odds(base, &base_takes).and_then(|b| {
-            let v = odds(variant, &variant_takes)?;
-            Ok(OddsDiff::new(&chart, class.choices.text(), &b, &v))
-        });
+        let diff = side_odds(base, &class.choices, &base_takes, own, budget)
+            .map_err(|e| into_variant(e, base, variant))
+            .and_then(|b| {
+                let v = side_odds(variant, &class.choices, &variant_takes, own, budget)?;
+                Ok(OddsDiff::new(&chart, class.choices.text(), &b, &v))
+            });
         match diff {
             Ok(diff) => {
                 if let Some(same) = ranked.iter_mut().find(|r| r.diff.outcomes == diff.outcomes) {
@@ -148,6 +157,8 @@ pub fn across(
                     });
                 }
             }
+            // The whole request is over budget: no situation is left to try.
+            Err(e) if matches!(e.kind, RollErrorKind::OverBudget { .. }) => return Err(e),
             Err(e) => {
                 skipped += 1;
                 first_error.get_or_insert(e);
@@ -174,6 +185,23 @@ pub fn across(
         skipped,
         same_rules: false,
     })
+}
+
+/// One side's odds in a class's situation, given only the names its chart
+/// takes: its own outcomes (follow-ups named) or its whole odds.
+fn side_odds(
+    chart: &ChartRef<'_>,
+    choices: &Choices,
+    takes: &[String],
+    own: bool,
+    budget: &mut Budget,
+) -> Result<crate::engine::odds::Odds, RollError> {
+    let given = only(choices, takes);
+    if own {
+        chart.own_odds_in(&given, budget)
+    } else {
+        chart.odds_in(&given, budget)
+    }
 }
 
 /// `choices` with only the names in `takes` (a class names the inputs of
@@ -310,7 +338,11 @@ mod tests {
         let classes = own_classes(&[&b, &v], &Choices::none(), 16_384);
         assert!(classes.exhaustive(), "{:?}", classes.not_split);
         let own_diff = |c: &Choices| -> Option<OddsDiff> {
-            let (x, y) = (b.own_odds(c).ok()?, v.own_odds(c).ok()?);
+            let mut budget = Budget::new(base.limits());
+            let (x, y) = (
+                b.own_odds_in(c, &mut budget).ok()?,
+                v.own_odds_in(c, &mut budget).ok()?,
+            );
             Some(OddsDiff::new("", "", &x, &y))
         };
         let class_diffs: Vec<_> = classes

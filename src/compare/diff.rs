@@ -2,10 +2,12 @@
 //! by side, outcome by outcome. The data a table, JSON or a picture of the
 //! change is drawn from.
 
-use crate::engine::choices::Choices;
+use crate::engine::budget::Budget;
+use crate::engine::choices::{Choices, INPUT_SOURCE};
 use crate::engine::error::RollError;
 use crate::engine::odds::{Odds, Probability};
 use crate::ruleset::ChartRef;
+use crate::syntax::span::Span;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
@@ -136,6 +138,18 @@ impl OddsDiff {
         variant: &ChartRef<'_>,
         choices: &Choices,
     ) -> Result<Self, RollError> {
+        let mut budget = Budget::new(variant.ruleset().limits());
+        Self::compare_in(base, variant, choices, &mut budget)
+    }
+
+    /// [`OddsDiff::compare`] within `budget`: both sides' odds, and those
+    /// of the other comparisons of one request ([`Budget`]).
+    pub fn compare_in(
+        base: &ChartRef<'_>,
+        variant: &ChartRef<'_>,
+        choices: &Choices,
+        budget: &mut Budget,
+    ) -> Result<Self, RollError> {
         let takes = |c: &ChartRef<'_>, name: &str| c.inputs().iter().any(|i| i.name == name);
         if choices
             .args()
@@ -145,8 +159,10 @@ impl OddsDiff {
             // A name neither side takes: the variant's own diagnostic says why.
             variant.bind(choices)?;
         }
-        let b = base.odds(&for_chart(base, choices))?;
-        let v = variant.odds(&for_chart(variant, choices))?;
+        let b = base
+            .odds_in(&for_chart(base, choices), budget)
+            .map_err(|e| into_variant(e, base, variant))?;
+        let v = variant.odds_in(&for_chart(variant, choices), budget)?;
         Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v))
     }
 
@@ -210,4 +226,22 @@ pub fn for_chart(chart: &ChartRef<'_>, choices: &Choices) -> Choices {
         }
     }
     out
+}
+
+/// An error of the base side with its span pointed into the variant's
+/// sources, which hold the base's text too (a variant loads its base): a
+/// front end renders every error of a comparison against the variant's
+/// ruleset. A span into text the variant does not hold is dropped rather
+/// than shown on the wrong file; one into the arguments stays.
+pub(crate) fn into_variant(
+    mut e: RollError,
+    base: &ChartRef<'_>,
+    variant: &ChartRef<'_>,
+) -> RollError {
+    if let Some(span) = e.span.filter(|s| s.source != INPUT_SOURCE) {
+        let text = base.ruleset().sources().get(span.source).map(|s| &s.text);
+        let id = text.and_then(|t| variant.ruleset().sources().find_text(t));
+        e.span = id.map(|source| Span { source, ..span });
+    }
+    e
 }

@@ -11,6 +11,7 @@ use crate::check::tree::{
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
 use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::totals::sum;
 use crate::engine::trace::AppliedModifier;
 use crate::number::{whole, Num, Show};
 use crate::syntax::ast::{shift_text, CompactString};
@@ -143,7 +144,10 @@ fn once_as_one_die(
         for &(sides, negative) in each.iter().rev() {
             let face = (rest % u64::from(sides)) as i64 + 1;
             rest /= u64::from(sides);
-            any |= target.contains(if negative { -face } else { face } + modifier);
+            // Past `i64` reads no target; `Plan::fit` refuses the plan.
+            any |= (if negative { -face } else { face })
+                .checked_add(modifier)
+                .is_some_and(|t| target.contains(t));
         }
         if any {
             let v = f as i64 + 1;
@@ -160,6 +164,84 @@ fn once_as_one_die(
         vec![BoundGroup::plain(1, sides, false)]
     };
     Ok((BoundDice { groups }, Ranges(spans.into())))
+}
+
+impl BoundDice {
+    /// The lowest and highest natural roll. In `i128`, where counts and
+    /// faces cannot overflow.
+    pub(crate) fn reach(&self) -> (i128, i128) {
+        self.groups.iter().fold((0, 0), |(lo, hi), g| {
+            let count = i128::from(g.kept());
+            let (dlo, dhi) = g.faces();
+            let (a, b) = (count * dlo, count * dhi);
+            let (glo, ghi) = (a.min(b), a.max(b));
+            if g.negative {
+                (lo - ghi, hi - glo)
+            } else {
+                (lo + glo, hi + ghi)
+            }
+        })
+    }
+
+    /// The lowest and highest value one die of these groups counts for,
+    /// signed.
+    fn faces(&self) -> (i128, i128) {
+        self.groups.iter().fold((0, 0), |(lo, hi), g| {
+            let (dlo, dhi) = g.faces();
+            if g.negative {
+                (lo.min(-dhi), hi.max(-dlo))
+            } else {
+                (lo.min(dlo), hi.max(dhi))
+            }
+        })
+    }
+}
+
+impl BoundGroup {
+    /// The lowest and highest value one die counts for (`d66`: 11 to 66;
+    /// an exploding d6, 1 to the most its explosions add).
+    fn faces(&self) -> (i128, i128) {
+        if self.notation.is_plain() {
+            return (1, i128::from(self.sides.max(1)));
+        }
+        let die = self.notation.die_reach(self.sides);
+        (
+            i128::from(die.first().map_or(1, |d| d.0)),
+            i128::from(die.last().map_or(1, |d| d.1)),
+        )
+    }
+}
+
+impl Plan {
+    /// Checks that every total the plan reads fits an `i64`, so the engines
+    /// add naturals and offsets unchecked.
+    pub(crate) fn fit(&self) -> Result<(), RollError> {
+        use crate::engine::totals::within;
+        let plus = |(lo, hi): (i128, i128), by: i64| (lo + i128::from(by), hi + i128::from(by));
+        match self {
+            Plan::Table { dice, offset, .. } | Plan::Check { dice, offset, .. } => {
+                within(plus(dice.reach(), *offset))
+            }
+            Plan::Opposed { dice, offsets, .. } => {
+                let (a, b) = (
+                    plus(dice.reach(), offsets[0]),
+                    plus(dice.reach(), offsets[1]),
+                );
+                within(a)?;
+                within(b)?;
+                // The difference the rows read.
+                within((a.0 - b.1, a.1 - b.0))
+            }
+            Plan::Pool { stages } => stages.iter().try_for_each(|s| {
+                within(plus(s.dice.faces(), s.modifier))?;
+                match &s.once {
+                    Some((dice, _, modifier)) => within(plus(dice.faces(), *modifier)),
+                    None => Ok(()),
+                }
+            }),
+            Plan::Certain(..) => Ok(()),
+        }
+    }
 }
 
 /// What is left to do once the choices are bound.
@@ -272,10 +354,10 @@ fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> V
 
 impl Bound {
     /// Adds `extra` to the roll, as one more modifier would, and shows it
-    /// in the trace.
-    pub fn shift(&mut self, extra: i64) {
+    /// in the trace; an error where a total would pass `i64`.
+    pub fn shift(&mut self, extra: i64) -> Result<(), RollError> {
         if extra == 0 {
-            return;
+            return Ok(());
         }
         self.extra = self.extra.saturating_add(extra);
         self.applied.push(AppliedModifier {
@@ -293,18 +375,21 @@ impl Bound {
                 None => detail,
             };
             self.plan = Plan::Certain(Resolved::text(text), Some(detail));
-            return;
+            return Ok(());
         }
         match &mut self.plan {
-            Plan::Table { offset, .. } | Plan::Check { offset, .. } => *offset += extra,
-            Plan::Opposed { offsets, .. } => offsets[0] += extra,
+            Plan::Table { offset, .. } | Plan::Check { offset, .. } => {
+                *offset = sum(&[*offset, extra])?;
+            }
+            Plan::Opposed { offsets, .. } => offsets[0] = sum(&[offsets[0], extra])?,
             Plan::Pool { stages } => {
                 if let Some(s) = stages.first_mut() {
-                    s.modifier += extra;
+                    s.modifier = sum(&[s.modifier, extra])?;
                 }
             }
             Plan::Certain(..) => {}
         }
+        self.plan.fit()
     }
 }
 
@@ -371,6 +456,7 @@ pub(crate) fn bind(
     env.net = net[0];
     let mut ladder = None;
     let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
+    plan.fit()?;
     if let Body::Table { clamp: c, .. } = &c.body {
         clamp = *c;
     }
@@ -722,7 +808,7 @@ fn counted_value(
             let n = whole_value(n, &format!("`{name}`"))?;
             let v = checked(per.checked_mul(n))?;
             match max {
-                Some(cap) if v.abs() > cap => Some((
+                Some(cap) if v.unsigned_abs() > cap.unsigned_abs() => Some((
                     cap * v.signum(),
                     Some(format!("capped at {}", written(cap * v.signum()))),
                 )),
@@ -1003,8 +1089,13 @@ fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
         Target::Ranges(r) => r.clone(),
         Target::AtLeast(e) => Ranges::at_least(crate::number::ceil(ev(e)?)),
         Target::AtMost(e) => Ranges::at_most(crate::number::floor(ev(e)?)),
-        Target::MoreThan(e) => Ranges::at_least(crate::number::floor(ev(e)?).saturating_add(1)),
-        Target::LessThan(e) => Ranges::at_most(crate::number::ceil(ev(e)?).saturating_sub(1)),
+        // Nothing is more than the largest total, nor less than the least.
+        Target::MoreThan(e) => crate::number::floor(ev(e)?)
+            .checked_add(1)
+            .map_or_else(Ranges::default, Ranges::at_least),
+        Target::LessThan(e) => crate::number::ceil(ev(e)?)
+            .checked_sub(1)
+            .map_or_else(Ranges::default, Ranges::at_most),
         Target::Grid(r, shift) => {
             let by = match shift {
                 Some(e) => whole_value(ev(e)?, "the shift of a target")?,
@@ -1126,7 +1217,7 @@ fn plan(
             };
             Plan::Table {
                 dice: bind_dice(program, chart, dice, values)?,
-                offset: net[0] + dice.constant + adjust,
+                offset: sum(&[net[0], dice.constant, adjust])?,
                 score: score.clone(),
                 lookup: lookups.get(column).cloned().unwrap_or_default(),
                 rows: resolve_rows(env, rows)?,
@@ -1149,7 +1240,7 @@ fn plan(
                 let (naturals, extras) = bind_naturals(env, naturals)?;
                 Plan::Check {
                     dice: bind_dice(program, chart, dice, values)?,
-                    offset: if *net_in_target { 0 } else { net[0] } + dice.constant,
+                    offset: sum(&[if *net_in_target { 0 } else { net[0] }, dice.constant])?,
                     target,
                     success: env.resolve(success)?,
                     failure: env.resolve(failure)?,
@@ -1166,7 +1257,10 @@ fn plan(
             ..
         } => Plan::Opposed {
             dice: bind_dice(program, chart, dice, values)?,
-            offsets: [net[0] + dice.constant, net[1] + dice.constant],
+            offsets: [
+                sum(&[net[0], dice.constant])?,
+                sum(&[net[1], dice.constant])?,
+            ],
             sides: sides.clone(),
             lookup: lookup.clone(),
             rows: resolve_rows(env, rows)?,

@@ -4,9 +4,23 @@
 //! [`RollErrorKind::OverBudget`] as soon as one is spent. Checks happen at
 //! least once per pass over a distribution, per die group and per
 //! follow-up, so a budget is noticed well within 100 ms of being crossed.
+//!
+//! [`Work`] is one computation's; a [`Budget`] is one whole request's (a
+//! sweep by name, every situation of a diff, a batch of rolls, every
+//! expectation of a file): each computation made within it has its own
+//! counters, and all of them share its steps (`max_odds_work`).
 
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::limits::Limits;
+
+/// Steps a roll costs in a [`Budget`], whatever it rolls: a roll with its
+/// trace costs about as much as this many steps of exact odds (10-15 ns
+/// each).
+const ROLL_STEPS: u64 = 16;
+/// Steps a die rolled costs in a [`Budget`].
+const DIE_STEPS: u64 = 2;
+/// Steps a follow-up bound and rolled costs in a [`Budget`].
+const FOLLOW_UP_STEPS: u64 = 150;
 
 /// One counter against one limit.
 #[derive(Clone, Debug)]
@@ -77,8 +91,97 @@ impl Work {
         self.follow_ups.spend(1, construct)
     }
 
-    /// One more point of a sweep.
-    pub fn sweep_point(&mut self, construct: impl FnOnce() -> String) -> Result<(), RollError> {
-        self.sweep.spend(1, construct)
+    /// The steps of a roll that used this work's dice and follow-ups.
+    fn roll_steps(&self) -> u64 {
+        ROLL_STEPS
+            .saturating_add(self.dice.used.saturating_mul(DIE_STEPS))
+            .saturating_add(self.follow_ups.used.saturating_mul(FOLLOW_UP_STEPS))
+    }
+
+    /// The points of a sweep over `range`, all at once, before any is
+    /// computed (counted in `i128`: a range over all of `i64` is refused,
+    /// never wrapped).
+    pub fn sweep_points(
+        &mut self,
+        range: &std::ops::RangeInclusive<i64>,
+        construct: impl FnOnce() -> String,
+    ) -> Result<(), RollError> {
+        let n = (i128::from(*range.end()) - i128::from(*range.start()) + 1).max(0);
+        self.sweep
+            .spend(u64::try_from(n).unwrap_or(u64::MAX), construct)
+    }
+}
+
+/// The work budget of one whole request that repeats a computation — the
+/// points of a sweep by name, every situation of a diff, a batch of rolls,
+/// every expectation of a file — so that the request as a whole ends within
+/// [`Limits::max_odds_work`], not each of its computations alone. Each
+/// computation made within it keeps its own limits (dice, follow-ups), and
+/// all of them share its steps: exact-odds work as it is done, and each
+/// roll by the dice and follow-ups it rolled. Past the budget, a
+/// computation is `chartwright::roll::over_budget` naming `max_odds_work`.
+///
+/// ```
+/// use chartwright::{Budget, Choices, Limits, Ruleset};
+/// let mut builder = Ruleset::builder().limits(Limits::default().with_max_odds_work(20_000));
+/// builder.add_path("first_echelon");
+/// let rules = builder.build().unwrap();
+/// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+/// let mut budget = Budget::new(rules.limits());
+/// // Each computation is small, but not a thousand of them together.
+/// let all = (0..1000).try_for_each(|_| bound.odds_in(&mut budget).map(drop));
+/// assert!(all.is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Budget {
+    limits: Limits,
+    /// The steps every computation within the budget shares.
+    steps: Counter,
+}
+
+impl Budget {
+    /// A fresh budget under `limits`.
+    #[must_use]
+    pub fn new(limits: &Limits) -> Self {
+        Self {
+            limits: limits.clone(),
+            steps: Work::new(limits).odds,
+        }
+    }
+
+    /// Runs one computation within the budget: its own [`Work`], whose
+    /// steps are the budget's.
+    pub(crate) fn run<T>(
+        &mut self,
+        f: impl FnOnce(&mut Work) -> Result<T, RollError>,
+    ) -> Result<T, RollError> {
+        let mut work = Work::new(&self.limits);
+        std::mem::swap(&mut work.odds, &mut self.steps);
+        let out = f(&mut work);
+        std::mem::swap(&mut work.odds, &mut self.steps);
+        out
+    }
+
+    /// Charges `steps` of work done outside the engines (an answer
+    /// rendered, [`Budget::charge_answer`]).
+    pub(crate) fn spend(
+        &mut self,
+        steps: u64,
+        construct: impl FnOnce() -> String,
+    ) -> Result<(), RollError> {
+        self.steps.spend(steps, construct)
+    }
+
+    /// Runs one roll within the budget, then charges its steps.
+    pub(crate) fn roll<T>(
+        &mut self,
+        what: impl FnOnce() -> String,
+        f: impl FnOnce(&mut Work) -> Result<T, RollError>,
+    ) -> Result<T, RollError> {
+        self.run(|work| {
+            let out = f(work)?;
+            work.odds(work.roll_steps(), what)?;
+            Ok(out)
+        })
     }
 }

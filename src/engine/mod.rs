@@ -9,7 +9,7 @@
 //! rolls (its result and trace types are `trace`, their shared texts
 //! `trace_text`), `quick` rolls
 //! without a trace, and `odds` counts exact fractions. `budget` meters the
-//! work, and `error` is a [`RollError`](error::RollError).
+//! work, `totals` proves every total a plan reads fits an `i64`, and `error` is a [`RollError`](error::RollError).
 
 pub(crate) mod bind;
 pub(crate) mod budget;
@@ -23,5 +23,6 @@ pub(crate) mod odds;
 pub(crate) mod quick;
 pub(crate) mod read;
 pub(crate) mod sample;
+pub(crate) mod totals;
 pub(crate) mod trace;
 pub(crate) mod trace_text;

@@ -9,13 +9,15 @@ use crate::ruleset::ChartRef;
 use crate::syntax::ast::CompactString;
 use std::fmt::Write;
 
-/// Lays out rows of cells in aligned columns.
+/// Lays out rows of cells in aligned columns, measured in display columns
+/// (a wide CJK character takes two).
 fn table(rows: &[Vec<String>]) -> String {
+    use unicode_width::UnicodeWidthStr as _;
     let n = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut widths = vec![0; n];
     for r in rows {
         for (i, c) in r.iter().enumerate() {
-            widths[i] = widths[i].max(c.chars().count());
+            widths[i] = widths[i].max(c.width());
         }
     }
     let mut out = String::new();
@@ -23,7 +25,7 @@ fn table(rows: &[Vec<String>]) -> String {
         let line: Vec<String> = r
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{c:<w$}", w = widths[i]))
+            .map(|(i, c)| format!("{c}{}", " ".repeat(widths[i].saturating_sub(c.width()))))
             .collect();
         let _ = writeln!(out, "  {}", line.join("  ").trim_end());
         if k == 0 && rows.len() > 1 {
@@ -646,15 +648,25 @@ fn scale_text(
     if let Some((key, _, r)) = &s.beyond {
         let _ = writeln!(out, "  At `{key}` or above: {}", rule(r));
     }
-    // Said only where something shifts the column.
+    // Said only where something shifts the column; a shift leaves the
+    // table only past an edge with a rule to read there.
     if chart.modifiers.iter().any(|m| m.shifts) {
+        let (below, beyond) = (
+            s.past_edges && s.below.is_some(),
+            s.past_edges && s.beyond.is_some(),
+        );
         let _ = writeln!(
             out,
             "  Column shifts {}",
-            if s.past_edges {
-                "may leave the table"
-            } else {
-                "stop at the first and last columns"
+            match (below, beyond) {
+                (true, true) => "may leave the table at either edge",
+                (true, false) => {
+                    "may leave the table below the first column; they stop at the last"
+                }
+                (false, true) => {
+                    "stop at the first column; they may leave the table past the last"
+                }
+                (false, false) => "stop at the first and last columns",
             }
         );
     }

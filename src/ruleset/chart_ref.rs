@@ -6,7 +6,7 @@ use super::Ruleset;
 use crate::check::compiler::{compile, Parsed};
 use crate::check::tree::{Body, ChartId, Program, SlotKind};
 use crate::engine::bind::{bind, Bound};
-use crate::engine::budget::Work;
+use crate::engine::budget::{Budget, Work};
 use crate::engine::choices::Choices;
 use crate::engine::dice::DiceSource;
 use crate::engine::error::{RollError, RollErrorKind};
@@ -231,6 +231,16 @@ impl<'r> ChartRef<'r> {
         self.bind_once(choices)?.roll(dice)
     }
 
+    /// Rolls the chart with the choices given, within `budget` ([`Budget`]).
+    pub fn roll_in<D: DiceSource + ?Sized>(
+        &self,
+        choices: &Choices,
+        dice: &mut D,
+        budget: &mut Budget,
+    ) -> Result<Roll, RollError> {
+        self.bind_once(choices)?.roll_in(dice, budget)
+    }
+
     /// The exact odds of every outcome, for the choices given.
     pub fn odds(&self, choices: &Choices) -> Result<Odds, RollError> {
         self.bind_once(choices)?.odds()
@@ -238,18 +248,47 @@ impl<'r> ChartRef<'r> {
 
     /// The exact odds of the chart's own outcomes for the choices given,
     /// each follow-up named, not rolled (`Knocked out -> roll Bail Out
-    /// Table`). Bounded as [`ChartRef::odds`] is.
-    pub(crate) fn own_odds(&self, choices: &Choices) -> Result<Odds, RollError> {
+    /// Table`), within `budget`.
+    pub(crate) fn own_odds_in(
+        &self,
+        choices: &Choices,
+        budget: &mut Budget,
+    ) -> Result<Odds, RollError> {
         let bound = self.bind_once(choices)?;
         bound.no_odds_for_notes()?;
-        let mut work = Work::new(&self.rules.limits);
-        crate::engine::odds::own_odds(
-            &self.rules.program,
-            &bound.bound,
-            &self.rules.limits,
-            &mut work,
-        )
-        .map_err(|e| bound.bound.explain(e))
+        budget
+            .run(|work| {
+                crate::engine::odds::own_odds(
+                    &self.rules.program,
+                    &bound.bound,
+                    &self.rules.limits,
+                    work,
+                )
+            })
+            .map_err(|e| bound.bound.explain(e))
+    }
+
+    /// The exact odds for the choices given, within `budget` ([`Budget`]).
+    pub fn odds_in(&self, choices: &Choices, budget: &mut Budget) -> Result<Odds, RollError> {
+        self.bind_once(choices)?.odds_in(budget)
+    }
+
+    /// Checks that a sweep of this chart over `range` (an extra modifier,
+    /// or the values of a parameter) is within
+    /// [`crate::Limits::max_sweep_points`], before any point is computed:
+    /// the same `over_budget` error [`BoundChart::sweep`] gives, so every
+    /// front end has one limit and one message.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("first_echelon").unwrap();
+    /// let chart = rules.chart("bog_down").unwrap();
+    /// assert!(chart.check_sweep(&(-50..=50)).is_ok());
+    /// assert!(chart.check_sweep(&(-50..=51)).is_err());
+    /// assert!(chart.check_sweep(&(i64::MIN..=i64::MAX)).is_err());
+    /// ```
+    pub fn check_sweep(&self, range: &std::ops::RangeInclusive<i64>) -> Result<(), RollError> {
+        let name = self.qualified_name();
+        Work::new(&self.rules.limits).sweep_points(range, || format!("the sweep of `{name}`"))
     }
 
     /// Binds the chart for one use: no table for quick rolls, no texts
@@ -310,6 +349,7 @@ impl<'r> ChartRef<'r> {
             return None;
         }
         Some(Ruleset {
+            by_name: super::chart_index(&program),
             program,
             sources: self.rules.sources.clone(),
             limits: self.rules.limits.clone(),
@@ -373,18 +413,29 @@ impl<'r> BoundChart<'r> {
 
     /// The same chart with an extra net modifier on the roll (for an opposed
     /// roll, on the first side): what a designer sweeps to see the curve.
-    #[must_use]
-    pub fn with_extra_modifier(mut self, extra: i64) -> Self {
+    ///
+    /// # Errors
+    ///
+    /// `chartwright::roll::arithmetic` when a total would pass `i64`.
+    ///
+    /// ```
+    /// use chartwright::{Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+    /// assert!(bound.clone().with_extra_modifier(2).is_ok());
+    /// assert!(bound.with_extra_modifier(i64::MAX).is_err());
+    /// ```
+    pub fn with_extra_modifier(mut self, extra: i64) -> Result<Self, RollError> {
         if extra == 0 {
             // Nothing moves: the quick table and the texts stand.
-            return self;
+            return Ok(self);
         }
-        self.bound.shift(extra);
+        self.bound.shift(extra)?;
         if self.text.is_some() {
-            return Self::settled(self.rules, self.bound);
+            return Ok(Self::settled(self.rules, self.bound));
         }
         self.quick = Quick::new(&self.rules.program, &self.bound);
-        self
+        Ok(self)
     }
 
     /// `bound` with everything binding settles for rolling it many times:
@@ -407,6 +458,27 @@ impl<'r> BoundChart<'r> {
     /// a plain table allocates at most once (for a detail line), follow-ups
     /// aside.
     pub fn roll<D: DiceSource + ?Sized>(&self, dice: &mut D) -> Result<Roll, RollError> {
+        self.roll_with(dice, &mut Work::new(&self.rules.limits))
+    }
+
+    /// Rolls once, with the full trace, within `budget`: what a batch of
+    /// rolls (`roll --times N`) shares ([`Budget`]).
+    pub fn roll_in<D: DiceSource + ?Sized>(
+        &self,
+        dice: &mut D,
+        budget: &mut Budget,
+    ) -> Result<Roll, RollError> {
+        let name = || format!("the batch of rolls of `{}`", self.qualified_name());
+        budget
+            .roll(name, |work| self.roll_with(dice, work))
+            .map_err(|e| self.bound.explain(e))
+    }
+
+    fn roll_with<D: DiceSource + ?Sized>(
+        &self,
+        dice: &mut D,
+        work: &mut Work,
+    ) -> Result<Roll, RollError> {
         crate::engine::sample::roll(
             &self.rules.program,
             &self.bound,
@@ -414,7 +486,7 @@ impl<'r> BoundChart<'r> {
             dice,
             &self.rules.limits,
             0,
-            &mut Work::new(&self.rules.limits),
+            work,
         )
         .map_err(|e| self.bound.explain(e))
     }
@@ -457,8 +529,17 @@ impl<'r> BoundChart<'r> {
     /// [`RollErrorKind::OverBudget`](crate::RollErrorKind::OverBudget) or
     /// [`RollErrorKind::TooLarge`](crate::RollErrorKind::TooLarge) error.
     pub fn odds(&self) -> Result<Odds, RollError> {
+        self.odds_with(&mut Work::new(&self.rules.limits))
+    }
+
+    /// The exact odds within `budget`, shared with the other computations
+    /// of one request ([`Budget`]).
+    pub fn odds_in(&self, budget: &mut Budget) -> Result<Odds, RollError> {
+        budget.run(|work| self.odds_with(work))
+    }
+
+    fn odds_with(&self, work: &mut Work) -> Result<Odds, RollError> {
         self.no_odds_for_notes()?;
-        let mut work = Work::new(&self.rules.limits);
         crate::engine::odds::chart_odds(
             &self.rules.program,
             &self.bound,
@@ -468,7 +549,7 @@ impl<'r> BoundChart<'r> {
                 layout: self.layout.as_ref(),
             },
             &self.rules.limits,
-            &mut work,
+            work,
         )
         .map_err(|e| self.bound.explain(e))
     }
@@ -490,7 +571,7 @@ impl<'r> BoundChart<'r> {
     /// The odds against each extra net modifier of `extras` (what
     /// `odds --sweep A..B` shows), all within one work budget: the sweep
     /// counts against `max_sweep_points`, and its points together against
-    /// `max_odds_work` and `max_follow_ups`.
+    /// `max_odds_work` (each point against the other limits).
     ///
     /// ```
     /// use chartwright::{Choices, Ruleset};
@@ -504,25 +585,25 @@ impl<'r> BoundChart<'r> {
         &self,
         extras: std::ops::RangeInclusive<i64>,
     ) -> Result<Vec<(i64, Odds)>, RollError> {
+        self.sweep_in(extras, &mut Budget::new(&self.rules.limits))
+    }
+
+    /// [`BoundChart::sweep`] within `budget`, shared with the rest of a
+    /// request ([`Budget`]). A sweep is an answer to show: each point's
+    /// rendering is charged as it is computed ([`Budget::charge_answer`]).
+    pub fn sweep_in(
+        &self,
+        extras: std::ops::RangeInclusive<i64>,
+        budget: &mut Budget,
+    ) -> Result<Vec<(i64, Odds)>, RollError> {
         self.no_odds_for_notes()?;
-        let mut work = Work::new(&self.rules.limits);
         let name = self.qualified_name();
+        Work::new(&self.rules.limits).sweep_points(&extras, || format!("the sweep of `{name}`"))?;
         let mut out = Vec::new();
         for extra in extras {
-            work.sweep_point(|| format!("the sweep of `{name}`"))?;
-            let point = self.clone().with_extra_modifier(extra);
-            let odds = crate::engine::odds::chart_odds(
-                &self.rules.program,
-                &point.bound,
-                crate::engine::odds::Kept {
-                    text: point.text.as_ref(),
-                    quick: Some(&point.quick),
-                    layout: point.layout.as_ref(),
-                },
-                &self.rules.limits,
-                &mut work,
-            )
-            .map_err(|e| point.bound.explain(e))?;
+            let point = self.clone().with_extra_modifier(extra)?;
+            let odds = point.odds_in(budget)?;
+            budget.charge_answer(&odds)?;
             out.push((extra, odds));
         }
         Ok(out)
@@ -598,5 +679,40 @@ fn input_kind(
                 })
                 .unwrap_or_default(),
         },
+    }
+}
+
+/// Steps charged for rendering each outcome of an answer, each step of its
+/// path and each 64-bit word of its fraction ([`Budget::charge_answer`]):
+/// JSON, the heaviest renderer, builds a tree of objects for each outcome
+/// (about 7 KiB and 20 µs one of two steps) and writes every digit of its
+/// fraction (about 19 a word, numerator and denominator).
+const ANSWER_OUTCOME_STEPS: u64 = 1000;
+const ANSWER_PATH_STEP_STEPS: u64 = 1000;
+const ANSWER_WORD_STEPS: u64 = 40;
+
+impl Budget {
+    /// Charges the rendering of `odds` (text or JSON) to the budget, before
+    /// it is rendered: a front end that writes an answer calls this, so a
+    /// command ends within the limits output included. An answer of 70,000
+    /// outcomes of 800-digit fractions (a pool of 374d10) is the most the
+    /// default budget renders.
+    ///
+    /// ```
+    /// use chartwright::{Budget, Choices, Ruleset};
+    /// let rules = Ruleset::from_file("first_echelon").unwrap();
+    /// let bound = rules.chart("bog_down").unwrap().bind(&Choices::none()).unwrap();
+    /// let mut budget = Budget::new(rules.limits());
+    /// let odds = bound.odds_in(&mut budget).unwrap();
+    /// assert!(budget.charge_answer(&odds).is_ok());
+    /// ```
+    pub fn charge_answer(&mut self, odds: &Odds) -> Result<(), RollError> {
+        let steps = odds.outcomes.iter().fold(0u64, |sum, o| {
+            let words = o.probability.denom_bits().div_ceil(64);
+            sum.saturating_add(ANSWER_OUTCOME_STEPS)
+                .saturating_add((o.path.len() as u64).saturating_mul(ANSWER_PATH_STEP_STEPS))
+                .saturating_add(words.saturating_mul(ANSWER_WORD_STEPS))
+        });
+        self.spend(steps, || format!("the answer of `{}`", odds.chart))
     }
 }

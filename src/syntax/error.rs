@@ -77,6 +77,20 @@ pub enum ParseErrorKind {
         text: String,
     },
 
+    /// A decimal with more digits after the point than 64 bits hold.
+    #[error("number too precise: `{text}`")]
+    #[diagnostic(
+        code(chartwright::parse::number_too_precise),
+        help(
+            "a decimal holds at most 18 digits in all, such as `0.000001` or `2.5`: \
+             round it to fewer digits after the point"
+        )
+    )]
+    NumberTooPrecise {
+        /// The number as written.
+        text: String,
+    },
+
     /// Brackets, conditions or outcomes nested beyond the limit.
     #[error("nested more than {limit} levels deep")]
     #[diagnostic(
@@ -135,6 +149,7 @@ impl ParseErrorKind {
             Self::UnterminatedString { .. } => "this string is never closed",
             Self::InvalidEscape { .. } => "unknown escape",
             Self::NumberTooLarge { .. } => "does not fit in 64 bits",
+            Self::NumberTooPrecise { .. } => "too many digits after the point",
             Self::TooDeep { .. } => "too deeply nested",
             Self::UnknownKeyword { .. } => "not a keyword here",
             Self::EmptyFile {} => "nothing here",

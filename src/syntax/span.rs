@@ -96,6 +96,13 @@ impl SourceMap {
         self.sources.get(id.0 as usize)
     }
 
+    /// The id of a source holding exactly `text`, if one does.
+    #[must_use]
+    pub fn find_text(&self, text: &str) -> Option<SourceId> {
+        let i = self.sources.iter().position(|s| *s.text == *text)?;
+        u32::try_from(i).ok().map(SourceId)
+    }
+
     /// The text a span covers, or `""` if the span is not in this map.
     #[must_use]
     pub fn text(&self, span: Span) -> &str {

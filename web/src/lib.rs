@@ -189,7 +189,7 @@ impl Ruleset {
         let odds = req
             .chart
             .bind(&req.choices)
-            .and_then(|b| b.with_extra_modifier(req.extra).odds())
+            .and_then(|b| b.with_extra_modifier(req.extra)?.odds())
             .map_err(|e| {
                 Failure::new(json::roll_error(&e, rules, ARGUMENTS, req.choices.text()))
             })?;
@@ -221,8 +221,8 @@ impl Ruleset {
         let bound = req
             .chart
             .bind(&req.choices)
-            .map_err(|e| fail(&e))?
-            .with_extra_modifier(req.extra);
+            .and_then(|b| b.with_extra_modifier(req.extra))
+            .map_err(|e| fail(&e))?;
         let mut rng = match seed {
             Some(s) => Xoshiro256PlusPlus::seed_from_u64(s),
             None => Xoshiro256PlusPlus::from_os_rng(),

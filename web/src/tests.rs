@@ -36,6 +36,7 @@ fn loose_modifiers_are_summed_as_on_the_command_line() {
         .bind(&Choices::parse("tracked").unwrap())
         .unwrap()
         .with_extra_modifier(1)
+        .unwrap()
         .odds()
         .unwrap();
     assert_eq!(plus, json::versioned(json::odds(&odds)));

@@ -355,7 +355,8 @@ fn chart_args(line: &str, chart: &Word, rest: &[Word]) -> Result<ChartArgs, Comm
 fn parse_range(text: &str) -> Option<(i64, i64)> {
     let (a, b) = text.split_once("..")?;
     let (a, b): (i64, i64) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-    (a <= b && b - a <= 40).then_some((a, b))
+    // How many values a sweep may take is the library's `max_sweep_points`.
+    (a <= b).then_some((a, b))
 }
 
 fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
@@ -416,7 +417,7 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
                     start: w.start,
                     end: span_end,
                     help: Some(
-                        "write `--sweep NAME=A..B` with A <= B, at most 40 apart, such as \
+                        "write `--sweep NAME=A..B` with A <= B, such as \
                          `--sweep bog_down_rating=-3..3`"
                             .into(),
                     ),
@@ -431,10 +432,7 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
             message: format!("`{range}` is not a range"),
             start: w.start,
             end: span_end,
-            help: Some(
-                "write `--sweep A..B` with A <= B, at most 40 apart, such as `--sweep -3..3`"
-                    .into(),
-            ),
+            help: Some("write `--sweep A..B` with A <= B, such as `--sweep -3..3`".into()),
         })?;
         sweep = Some((a, b));
         blanked.push((w.start, span_end));

@@ -296,7 +296,7 @@ fn bind_line<'r>(
     let fail = |e: RollError| Reply::fail(output::roll_error(&e, ruleset, line, "input"));
     let choices = choices(args).map_err(fail)?;
     let bound = chart.bind(&choices).map_err(fail)?;
-    Ok(bound.with_extra_modifier(args.extra))
+    bound.with_extra_modifier(args.extra).map_err(fail)
 }
 
 impl ReplState {
@@ -690,12 +690,14 @@ impl ReplState {
             sweep,
             json,
         };
-        let mut out = match crate::diff::run(&b, &v, &req) {
+        // One budget for the whole line: the diff and the page it writes.
+        let mut budget = chartwright::Budget::new(v.rules.limits());
+        let mut out = match crate::diff::run(&b, &v, &req, &mut budget) {
             Ok(out) => out,
             Err(e) => return Reply::fail(e),
         };
         if let Some(file) = html {
-            let page = match crate::diff::page(&b, &v, req.chart, &choices) {
+            let page = match crate::diff::page(&b, &v, req.chart, &choices, &mut budget) {
                 Ok(page) => page,
                 Err(e) => return Reply::fail(e),
             };
@@ -719,8 +721,9 @@ impl ReplState {
             Ok(b) => b,
             Err(reply) => return reply,
         };
+        let mut budget = chartwright::Budget::new(self.ruleset.limits());
         if let Some((a, b)) = sweep {
-            return match bound.sweep(a..=b) {
+            return match bound.sweep_in(a..=b, &mut budget) {
                 Ok(points) => {
                     let columns: Vec<_> = points
                         .into_iter()
@@ -731,7 +734,10 @@ impl ReplState {
                 Err(e) => fail(&e),
             };
         }
-        match bound.odds() {
+        match bound
+            .odds_in(&mut budget)
+            .and_then(|o| budget.charge_answer(&o).map(|()| o))
+        {
             Ok(o) => Reply::ok(output::odds(&o, None)),
             Err(e) => fail(&e),
         }
@@ -776,12 +782,12 @@ fn help(topic: Option<&Word>, line: &str) -> Reply {
     ))
 }
 
-/// Wraps text at spaces to lines of at most `width` characters.
+/// Wraps text at spaces to lines of at most `width` display columns.
 fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut col = 0;
     for word in text.split_whitespace() {
-        let n = word.chars().count();
+        let n = crate::output::cols(word);
         if col > 0 && col + 1 + n > width {
             out.push('\n');
             col = 0;

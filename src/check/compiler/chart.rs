@@ -760,20 +760,13 @@ impl<'a, 's> ChartCx<'a, 's> {
         }
         let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
         let (lo, hi) = rows::dice_reach(&dice, &self.slots);
+        let natural = Reach { lo, hi };
         let att = self.modifier_reach(0);
         let def = self.modifier_reach(1);
-        let reach = Reach {
-            lo: lo
-                .zip(hi)
-                .zip(att.lo)
-                .zip(def.hi)
-                .map(|(((l, h), a), d)| l - h + a - d),
-            hi: hi
-                .zip(lo)
-                .zip(att.hi)
-                .zip(def.lo)
-                .map(|(((h, l), a), d)| h - l + a - d),
-        };
+        let reach = self.total_reach(
+            c,
+            &[(natural, false), (att, false), (natural, true), (def, true)],
+        );
         let why = format!("the difference of the two rolls with their modifiers runs from {reach}");
         let (lookups, rows) = self.rows(c, None, reach, &why, fields);
         Body::Opposed {

@@ -18,6 +18,40 @@ pub(crate) struct Reach {
     pub hi: Option<i64>,
 }
 
+impl Reach {
+    /// Exactly `v`.
+    pub(crate) fn exactly(v: i64) -> Self {
+        Self {
+            lo: Some(v),
+            hi: Some(v),
+        }
+    }
+
+    /// The sum of `parts` end by end, `negated` ones subtracted (an
+    /// unbounded end stays unbounded); `Err` with the exact sum when a
+    /// bounded end passes `i64`. Summed in `i128`: only the result must fit.
+    pub(crate) fn sum(parts: &[(Reach, bool)]) -> Result<Reach, i128> {
+        let end = |high: bool| -> Result<Option<i64>, i128> {
+            let mut s = 0i128;
+            for &(r, negated) in parts {
+                // Subtracting takes the other end.
+                let v = if high == negated { r.lo } else { r.hi };
+                let Some(v) = v else { return Ok(None) };
+                s += if negated {
+                    -i128::from(v)
+                } else {
+                    i128::from(v)
+                };
+            }
+            i64::try_from(s).map(Some).map_err(|_| s)
+        };
+        Ok(Reach {
+            lo: end(false)?,
+            hi: end(true)?,
+        })
+    }
+}
+
 impl fmt::Display for Reach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.lo, self.hi) {
@@ -64,7 +98,8 @@ pub(crate) fn dice_reach(dice: &Dice, slots: &[SlotTree]) -> (Option<i64>, Optio
             },
         };
         // The kept dice, each between the lowest and highest value a die
-        // can show (`d66`: 11 to 66; `d6!`: 1 to 6 per die it may add).
+        // can show (`d66`: 11 to 66; `d6!`: 1 to 6 per die it may add). A
+        // reach past `i64` is unbounded: the rows must then be open.
         let kept = |c: i64| {
             g.notation.keep.map_or(c, |k| {
                 i64::from(k.kept(u32::try_from(c).unwrap_or(u32::MAX)))
@@ -75,13 +110,16 @@ pub(crate) fn dice_reach(dice: &Dice, slots: &[SlotTree]) -> (Option<i64>, Optio
             die.first().map_or(1, |d| d.0),
             die.last().map_or(1, |d| d.1),
         );
-        let (glo, ghi) = (cmin.map(|c| kept(c) * dlo), cmax.map(|c| kept(c) * dhi));
+        let (glo, ghi) = (
+            cmin.and_then(|c| kept(c).checked_mul(dlo)),
+            cmax.and_then(|c| kept(c).checked_mul(dhi)),
+        );
         if g.negative {
-            lo = lo.zip(ghi).map(|(a, b)| a - b);
-            hi = hi.zip(glo).map(|(a, b)| a - b);
+            lo = lo.zip(ghi).and_then(|(a, b)| a.checked_sub(b));
+            hi = hi.zip(glo).and_then(|(a, b)| a.checked_sub(b));
         } else {
-            lo = lo.zip(glo).map(|(a, b)| a + b);
-            hi = hi.zip(ghi).map(|(a, b)| a + b);
+            lo = lo.zip(glo).and_then(|(a, b)| a.checked_add(b));
+            hi = hi.zip(ghi).and_then(|(a, b)| a.checked_add(b));
         }
     }
     (lo, hi)
@@ -217,8 +255,8 @@ pub(crate) fn expr_reach(
         Expr::Neg(x) => {
             let r = go(x);
             Reach {
-                lo: r.hi.map(|v| -v),
-                hi: r.lo.map(|v| -v),
+                lo: r.hi.map(i64::saturating_neg),
+                hi: r.lo.map(i64::saturating_neg),
             }
         }
         Expr::Bin(op, a, b) => {
@@ -245,6 +283,9 @@ pub(crate) fn expr_reach(
                         if *op == ast::BinOp::Mul {
                             let p = x.saturating_mul(y);
                             (p, p)
+                        } else if x == i64::MIN && y == -1 {
+                            // The one quotient past `i64`: the engine refuses it.
+                            (i64::MAX, i64::MAX)
                         } else {
                             (
                                 num_integer::Integer::div_floor(&x, &y),

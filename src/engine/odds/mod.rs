@@ -162,7 +162,14 @@ impl From<RollError> for Fail {
 /// of 125,751 outcomes, whose time per budget step then matched that of a
 /// sum of dice's convolution; a table's outcomes share their texts with
 /// the bound chart and cost less, so this errs on the safe side).
+/// Rendering an answer is charged apart ([`crate::Budget::charge_answer`]).
 const OUTCOME_COST: u64 = 100;
+
+/// Budget steps charged for each step of a follow-up path listed: a path
+/// is a copy of its steps and a new text, about 1 µs a step. Without it,
+/// two tables of 700 rows following each other listed 490,000 paths for
+/// little arithmetic (2.3 s and 420 MiB).
+const PATH_STEP_COST: u64 = 100;
 
 /// What a plan's own roll gave, before follow-ups.
 #[derive(Clone, Debug)]
@@ -643,13 +650,16 @@ fn then(
             limits.max_odds_states
         )));
     }
-    let mut next = Vec::with_capacity(paths.len() * sub.len());
+    let mut next = Vec::new();
     for p in paths {
         for s in sub {
             let words = p.probability.denom_bits() + s.probability.denom_bits();
-            work.odds(words.div_ceil(64) * 4, || {
-                format!("the follow-ups of `{name}`")
-            })?;
+            let steps = (p.path.len() + s.path.len()) as u64;
+            let bytes = (p.outcome.len() + s.outcome.len()) as u64;
+            let cost = (words.div_ceil(64) * 4)
+                .saturating_add(steps.saturating_mul(PATH_STEP_COST))
+                .saturating_add(bytes);
+            work.odds(cost, || format!("the follow-ups of `{name}`"))?;
             let mut path = p.path.clone();
             path.extend(s.path.iter().cloned());
             next.push(OddsOutcome {

@@ -27,6 +27,35 @@ use crate::syntax::span::{SourceId, Span, Spanned};
 
 type Res<T> = Result<T, ParseError>;
 
+/// `lhs bin rhs`, with its depth.
+fn binary(bin: BinOp, (lhs, l): (Expr, usize), (rhs, r): (Expr, usize)) -> (Expr, usize) {
+    let span = lhs.span.to(rhs.span);
+    (
+        Expr {
+            kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)),
+            span,
+        },
+        l.max(r) + 1,
+    )
+}
+
+/// `terms` joined by `bin` (an associative operator) pairwise, level by
+/// level: a tree of depth log2 of their number; `None` for no terms.
+fn balanced(bin: BinOp, mut terms: Vec<(Expr, usize)>) -> Option<(Expr, usize)> {
+    while terms.len() > 1 {
+        let mut next = Vec::with_capacity(terms.len().div_ceil(2));
+        let mut it = terms.into_iter();
+        while let Some(a) = it.next() {
+            next.push(match it.next() {
+                Some(b) => binary(bin, a, b),
+                None => a,
+            });
+        }
+        terms = next;
+    }
+    terms.pop()
+}
+
 /// The direct children of a node, looked up by rule.
 struct Kids<'i> {
     /// The node whose children these are (each lookup walks them: most
@@ -1162,6 +1191,7 @@ impl Builder {
                 };
                 Ok((Cond { kind, span }, depth + 1))
             },
+            long_run: None,
             at: self.span(pair),
         }
         .parse(pair.into_inner())
@@ -1248,18 +1278,45 @@ impl Builder {
                     Rule::op_div => BinOp::Div,
                     _ => return Err(self.unexpected(&op)),
                 };
-                let span = lhs.span.to(rhs.span);
-                Ok((
-                    Expr {
-                        kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)),
-                        span,
-                    },
-                    depth + 1,
-                ))
+                Ok(binary(bin, (lhs, l), (rhs, r)))
             },
+            long_run: Some(&|first, run| self.long_run(first, run)),
             at: self.span(pair),
         }
         .parse(pair.into_inner())
+    }
+
+    /// A long run of `+` and `-` (or of `*` and `/`) as the terms added
+    /// minus the terms subtracted (or multiplied over divided), each side a
+    /// balanced tree: the same exact value, at a depth of log2 of the terms.
+    fn long_run(
+        &self,
+        first: (Expr, usize),
+        run: Vec<(Node<'_>, (Expr, usize))>,
+    ) -> Res<(Expr, usize)> {
+        let Some(op) = run.first().map(|(op, _)| *op) else {
+            return Ok(first);
+        };
+        let (join, inverse) = match op.as_rule() {
+            Rule::op_add | Rule::op_sub => (BinOp::Add, BinOp::Sub),
+            _ => (BinOp::Mul, BinOp::Div),
+        };
+        let (mut with, mut against) = (vec![first], Vec::new());
+        for (op, term) in run {
+            match op.as_rule() {
+                Rule::op_add | Rule::op_mul => with.push(term),
+                Rule::op_sub | Rule::op_div => against.push(term),
+                _ => return Err(self.unexpected(&op)),
+            }
+        }
+        let with = balanced(join, with);
+        let built = match balanced(join, against) {
+            Some(against) => with.map(|w| binary(inverse, w, against)),
+            None => with,
+        };
+        let built = built.ok_or_else(|| internal(self.span(&op), "an empty run".to_owned()))?;
+        self.deeper(&op, built.1.saturating_sub(1))?;
+        Ok(built)
     }
 
     fn expr_atom(&self, atom: &Node<'_>) -> Res<(Expr, usize)> {
@@ -1347,13 +1404,16 @@ impl Builder {
         }
     }
 
+    /// The error for a number that does not fit: too large, or (a
+    /// decimal) too precise.
     fn too_large(&self, pair: &Node<'_>) -> ParseError {
-        ParseError::new(
-            ParseErrorKind::NumberTooLarge {
-                text: pair.as_str().to_owned(),
-            },
-            self.span(pair),
-        )
+        let text = pair.as_str().to_owned();
+        let kind = if crate::number::too_precise(&text) {
+            ParseErrorKind::NumberTooPrecise { text }
+        } else {
+            ParseErrorKind::NumberTooLarge { text }
+        };
+        ParseError::new(kind, self.span(pair))
     }
 
     /// A decimal token as an `i64`.

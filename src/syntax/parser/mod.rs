@@ -151,7 +151,7 @@ impl<'t> Entries<'t> {
     ) -> Self {
         Self {
             text,
-            pos: skip_blank(text, 0),
+            pos: skip_blank(text, bom(text)),
             prev: None,
             unterminated,
             builder: build::Builder::new(source),
@@ -252,7 +252,7 @@ impl<'t> Entries<'t> {
     fn failure(&mut self) -> ParseError {
         let (rule, base) = match self.prev {
             Some(prev) => (self.tail_rule, prev),
-            None => (self.file_rule, 0),
+            None => (self.file_rule, bom(self.text)),
         };
         let rest = self.text.get(base..).unwrap_or("");
         match ChartwrightParser::parse(rule, rest) {
@@ -301,6 +301,17 @@ mod agreement {
     }
 }
 
+/// The length of a UTF-8 byte order mark at the start of `text` (editors
+/// on Windows write one): the parser starts after it, so it is neither an
+/// error nor part of the first token.
+fn bom(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
+}
+
 /// The first index at or after `from` that is not white space or part of a
 /// comment: what the grammar's implicit `WHITESPACE` and `COMMENT` skip.
 fn skip_blank(text: &str, from: usize) -> usize {
@@ -318,11 +329,11 @@ fn skip_blank(text: &str, from: usize) -> usize {
 
 /// True when the first word after white space and comments is `variant`.
 fn starts_with_variant(text: &str) -> bool {
-    let mut rest = text;
+    let mut rest = &text[bom(text)..];
     loop {
         rest = rest.trim_start();
         match rest.strip_prefix('#') {
-            Some(comment) => rest = comment.split_once('\n').map_or("", |(_, r)| r),
+            Some(comment) => rest = comment.split_once(['\n', '\r']).map_or("", |(_, r)| r),
             None => break,
         }
     }
@@ -442,10 +453,12 @@ const SIGNIFICANT: [bool; 256] = {
 };
 
 /// The index of the `\n` ending the line containing `from`, or the end.
+/// Where the line that `from` is on ends: a comment ends at a line feed or
+/// a bare carriage return alike, as in the grammar.
 fn line_end(bytes: &[u8], from: usize) -> usize {
     bytes
         .get(from..)
-        .and_then(|rest| memchr::memchr(b'\n', rest))
+        .and_then(|rest| memchr::memchr2(b'\n', b'\r', rest))
         .map_or(bytes.len(), |n| from + n)
 }
 

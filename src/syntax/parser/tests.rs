@@ -1297,8 +1297,12 @@ fn too_deep() {
         "{HEADER}table t \"T\" {{ rows {{ 1 => {chain}\"B\" }} }}"
     ));
     assert!(matches!(e.kind, ParseErrorKind::TooDeep { .. }), "{e:?}");
+    // A long run of one operator is built balanced, not too deep; a chain
+    // of conditions is not.
     let sum = vec!["1"; 1000].join(" + ");
-    let e = err(&format!("{HEADER}table t \"T\" {{ score {sum} }}"));
+    ok(&format!("{HEADER}table t \"T\" {{ score {sum} }}"));
+    let all = vec!["a"; 1000].join(" and ");
+    let e = err(&format!("{HEADER}table t \"T\" {{ best \"x\" if {all} }}"));
     assert!(matches!(e.kind, ParseErrorKind::TooDeep { .. }), "{e:?}");
 }
 

@@ -12,6 +12,7 @@ use crate::syntax::ast::{self};
 use crate::syntax::span::{Span, Spanned};
 
 /// Dice with no names in them (grid cells): `None` after reporting an error.
+#[allow(clippy::too_many_lines)] // each dice term's checks, in the order written
 pub(in crate::check::compiler) fn static_dice(
     d: &ast::DiceExpr,
     limits: &Limits,
@@ -77,7 +78,23 @@ pub(in crate::check::compiler) fn static_dice(
                 None => ok = false,
             },
             ast::DiceTerm::Number(n) => {
-                dice.constant += if *negative { -n.node } else { n.node };
+                let sum = i128::from(dice.constant)
+                    + if *negative {
+                        -i128::from(n.node)
+                    } else {
+                        i128::from(n.node)
+                    };
+                if let Ok(c) = i64::try_from(sum) {
+                    dice.constant = c;
+                } else {
+                    errors.push(CompileError::new(
+                        CompileErrorKind::TotalTooLarge {
+                            total: sum.to_string(),
+                        },
+                        d.span,
+                    ));
+                    ok = false;
+                }
             }
             ast::DiceTerm::Name(i) => {
                 errors.push(CompileError::new(

@@ -151,7 +151,8 @@ impl<'a> ChartCx<'a, '_> {
         let sign = if cx.negative { -1 } else { 1 };
         let (kind, value, reach) = match &d.value {
             ast::ModValue::Fixed(v) => {
-                let v = self.whole(v.node, v.span, "a modifier to the roll") * sign;
+                let v = self.whole(v.node, v.span, "a modifier to the roll");
+                let v = self.signed(v, sign, d.span);
                 (
                     SlotKind::Flag,
                     ModValue::Fixed(v),
@@ -160,7 +161,7 @@ impl<'a> ChartCx<'a, '_> {
             }
             ast::ModValue::Shift(v) => (
                 SlotKind::Flag,
-                ModValue::Fixed(v.node * sign),
+                ModValue::Fixed(self.signed(v.node, sign, d.span)),
                 (Some(0), Some(0)),
             ),
             ast::ModValue::Param {
@@ -177,7 +178,8 @@ impl<'a> ChartCx<'a, '_> {
                 sign,
             ),
             ast::ModValue::Counted { per, max, .. } => {
-                counted_modifier(per.node, max.as_ref().map(|m| m.node), sign)
+                let per = self.signed(per.node, sign, d.span);
+                counted_modifier(per, max.as_ref().map(|m| m.node))
             }
         };
         let shifts = match &d.value {
@@ -272,6 +274,20 @@ impl<'a> ChartCx<'a, '_> {
         }
     }
 
+    /// `v` with `sign` (±1) applied: `-(-9223372036854775808)` does not
+    /// fit, and is reported at `span` (as 0).
+    fn signed(&mut self, v: i64, sign: i64, span: crate::syntax::span::Span) -> i64 {
+        v.checked_mul(sign).unwrap_or_else(|| {
+            self.error(
+                CompileErrorKind::TotalTooLarge {
+                    total: (-i128::from(v)).to_string(),
+                },
+                span,
+            );
+            0
+        })
+    }
+
     /// A parametric modifier (`±r`, `+r`, `-r`): a param slot within its
     /// bounds (or the reach of the grid it falls back on), applied times
     /// `sign` and flipped for `-r`.
@@ -320,7 +336,8 @@ impl<'a> ChartCx<'a, '_> {
             sign
         };
         let reach = bounds.map_or((None, None), |(lo, hi)| {
-            let (a, b) = (lo * factor, hi * factor);
+            // `-i64::MIN` saturates: the reach is a bound, the engine's sum is exact.
+            let (a, b) = (lo.saturating_mul(factor), hi.saturating_mul(factor));
             (Some(a.min(b).min(0)), Some(a.max(b).max(0)))
         });
         (
@@ -361,10 +378,9 @@ impl<'a> ChartCx<'a, '_> {
 }
 
 /// A counted modifier (`+1 each (max +4)`): a count from 0, `per` each
-/// (times `sign`), its magnitude capped at `max`.
-fn counted_modifier(per: i64, max: Option<i64>, sign: i64) -> ModForm {
-    let per_v = per * sign;
-    let cap = max.map(|m| m.abs() * per_v.signum());
+/// (its sign given), its magnitude capped at `max`.
+fn counted_modifier(per_v: i64, max: Option<i64>) -> ModForm {
+    let cap = max.map(|m| m.saturating_abs() * per_v.signum());
     let reach = match cap {
         Some(c) => (Some(c.min(0)), Some(c.max(0))),
         None if per_v < 0 => (None, Some(0)),
@@ -378,7 +394,7 @@ fn counted_modifier(per: i64, max: Option<i64>, sign: i64) -> ModForm {
         },
         ModValue::Counted {
             per: per_v,
-            max: max.map(i64::abs),
+            max: max.map(i64::saturating_abs),
         },
         reach,
     )

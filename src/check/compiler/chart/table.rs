@@ -39,6 +39,32 @@ impl<'a> ChartCx<'a, '_> {
         format!("the dice give {dice} and the modifiers {mods}, so totals run from {total}")
     }
 
+    /// The sum of `parts`, the reach of a total; past `i64` it is reported
+    /// at the roll and unbounded (and the rows are not checked against it).
+    pub(super) fn total_reach(&mut self, c: &ast::Chart, parts: &[(Reach, bool)]) -> Reach {
+        match Reach::sum(parts) {
+            Ok(total) => total,
+            Err(total) => {
+                let span = c
+                    .clauses
+                    .iter()
+                    .find_map(|cl| match cl {
+                        Clause::Roll(d) => Some(d.span),
+                        _ => None,
+                    })
+                    .unwrap_or(c.name.span);
+                self.error(
+                    CompileErrorKind::TotalTooLarge {
+                        total: total.to_string(),
+                    },
+                    span,
+                );
+                self.dice_failed = true;
+                Reach { lo: None, hi: None }
+            }
+        }
+    }
+
     /// A table's body: its columns (a choice or a computed scale), the
     /// reach of its total or score, its rows read against that reach, and
     /// its natural-roll rules and `best` row, in the order they are written.
@@ -69,10 +95,14 @@ impl<'a> ChartCx<'a, '_> {
             hi: natural.1,
         };
         let m = self.table_modifier_reach(cap, scale.as_ref());
-        let mut total = Reach {
-            lo: natural.lo.zip(m.lo).map(|(a, b)| a + b + dice.constant),
-            hi: natural.hi.zip(m.hi).map(|(a, b)| a + b + dice.constant),
-        };
+        let mut total = self.total_reach(
+            c,
+            &[
+                (natural, false),
+                (m, false),
+                (Reach::exactly(dice.constant), false),
+            ],
+        );
         if let Some((lo, hi)) = clamp {
             total = Reach {
                 lo: Some(total.lo.map_or(lo, |l| l.clamp(lo, hi))),
@@ -180,8 +210,8 @@ impl<'a> ChartCx<'a, '_> {
             let beyond = s.scale.beyond.as_ref().map(|b| &b.2);
             for rule in [s.scale.below.as_ref(), beyond].into_iter().flatten() {
                 if let crate::check::tree::OffRule::Read { by, .. } = rule {
-                    m.lo = m.lo.map(|l| l + (*by).min(0));
-                    m.hi = m.hi.map(|h| h + (*by).max(0));
+                    m.lo = m.lo.map(|l| l.saturating_add((*by).min(0)));
+                    m.hi = m.hi.map(|h| h.saturating_add((*by).max(0)));
                 }
             }
         }

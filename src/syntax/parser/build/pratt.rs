@@ -28,12 +28,25 @@ pub(super) struct Pratt<'f, T> {
     pub primary: &'f dyn Fn(Node<'_>) -> Res<T>,
     pub prefix: &'f dyn Fn(Node<'_>, T) -> Res<T>,
     pub infix: &'f dyn Fn(T, Node<'_>, T) -> Res<T>,
+    /// Builds a run of more than [`LONG_RUN`] operators of one precedence
+    /// (`a + b - c + ...`) from its first operand and each operator with
+    /// the operand after it, instead of `infix` folding it left: a flat
+    /// sum of 100,000 terms need not be a tree 100,000 deep.
+    pub long_run: Option<&'f LongRun<'f, T>>,
     /// Where the list starts (a list out of shape is reported there).
     pub at: Span,
 }
 
+/// Builds a long run from its first operand and each operator with the
+/// operand after it.
+pub(super) type LongRun<'f, T> = dyn Fn(T, Vec<(Node<'_>, T)>) -> Res<T> + 'f;
+
 /// Above every infix precedence.
 const PREFIX: u8 = u8::MAX;
+
+/// Runs of at most this many operators of one precedence are folded left,
+/// as written.
+pub(super) const LONG_RUN: usize = 32;
 
 impl<T> Pratt<'_, T> {
     /// Builds the whole list.
@@ -47,17 +60,35 @@ impl<T> Pratt<'_, T> {
     }
 
     /// An operand and every infix operator binding tighter than `floor`.
-    fn expr(&self, nodes: &mut Peekable<Children<'_>>, floor: u8) -> Res<T> {
+    /// Operators of one precedence in a row make a run, built when the
+    /// precedence changes or the list ends (see [`Pratt::long_run`]).
+    fn expr<'i>(&self, nodes: &mut Peekable<Children<'i>>, floor: u8) -> Res<T> {
         let mut lhs = self.operand(nodes)?;
+        let mut run: Vec<(Node<'i>, T)> = Vec::new();
+        let mut run_prec = None;
         while let Some(prec) = nodes.peek().and_then(|n| self.infix_prec(n.as_rule())) {
             if prec <= floor {
                 break;
             }
+            if run_prec.is_some_and(|p| p != prec) {
+                lhs = self.run(lhs, std::mem::take(&mut run))?;
+            }
+            run_prec = Some(prec);
             let Some(op) = nodes.next() else { break };
             let rhs = self.expr(nodes, prec)?;
-            lhs = (self.infix)(lhs, op, rhs)?;
+            run.push((op, rhs));
         }
-        Ok(lhs)
+        self.run(lhs, run)
+    }
+
+    /// A run of operators of one precedence applied to `lhs`.
+    fn run(&self, lhs: T, run: Vec<(Node<'_>, T)>) -> Res<T> {
+        match self.long_run {
+            Some(long) if run.len() > LONG_RUN => long(lhs, run),
+            _ => run
+                .into_iter()
+                .try_fold(lhs, |lhs, (op, rhs)| (self.infix)(lhs, op, rhs)),
+        }
     }
 
     /// A run of prefix operators and the operand they apply to.

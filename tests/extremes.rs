@@ -1,0 +1,235 @@
+//! Totals at the edge of `i64`: every sum of user numbers (dice, constants,
+//! modifiers, a loose `+N`, targets) is exact or refused with a diagnostic,
+//! never wrapped, in the checker and in every engine (odds, rolls, quick
+//! rolls), for tables, checks, opposed rolls and pools. Debug builds check
+//! overflow, so a wrapping sum is also a panic here.
+
+use chartwright::{Choices, Ruleset, Scripted};
+use proptest::prelude::*;
+
+const MAX: i64 = i64::MAX;
+
+fn load(body: &str) -> Result<Ruleset, chartwright::LoadErrors> {
+    Ruleset::from_str("edge", &format!("game \"Edge\" version \"1\"\n{body}"))
+}
+
+fn code(d: &dyn miette::Diagnostic) -> String {
+    d.code().map(|c| c.to_string()).unwrap_or_default()
+}
+
+/// The odds of `chart` with the arguments `args`.
+fn odds_of(
+    rules: &Ruleset,
+    chart: &str,
+    args: &str,
+) -> Result<chartwright::Odds, chartwright::RollError> {
+    rules.chart(chart)?.odds(&Choices::parse(args)?)
+}
+
+#[track_caller]
+fn load_code(body: &str) -> String {
+    match load(body) {
+        Ok(_) => panic!("loads: {body}"),
+        Err(e) => code(&e.errors[0]),
+    }
+}
+
+/// `+ c` or `- |c|` in a dice expression.
+fn constant(c: i64) -> String {
+    if c < 0 {
+        format!("- {}", c.unsigned_abs())
+    } else {
+        format!("+ {c}")
+    }
+}
+
+#[test]
+fn a_constant_past_i64_is_refused_by_check() {
+    let hi = r#"table hi "Hi" {
+  roll d6 + 9223372036854775807
+  rows { 1 or more => "hi"  0 or less => "lo" }
+}"#;
+    assert_eq!(load_code(hi), "chartwright::compile::total_too_large");
+    // Two constants that pass `i64` together.
+    let two = r#"table two "Two" {
+  roll d6 + 9223372036854775807 + 1
+  rows { 1 or more => "hi"  0 or less => "lo" }
+}"#;
+    assert_eq!(load_code(two), "chartwright::compile::total_too_large");
+    // Opposed: the difference passes `i64` though each side fits.
+    let opposed = r#"opposed o "O" {
+  sides a "A", b "B"
+  roll d6
+  modifiers { for a { big +9223372036854775800 "Big" }  for b { small -9223372036854775800 "Small" } }
+  rows { 1 or more => "A"  0 or less => "B" }
+}"#;
+    assert_eq!(load_code(opposed), "chartwright::compile::total_too_large");
+    // The largest constant that fits loads and reads exactly.
+    let rules = load(&table_with(&constant(MAX - 6))).unwrap_or_else(|e| panic!("{e}"));
+    let odds = odds_of(&rules, "k", "m=0 t=0").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(odds.outcomes.len(), 1);
+    assert_eq!(odds.outcomes[0].outcome.to_string(), "hi");
+}
+
+#[test]
+fn an_extra_modifier_past_i64_is_an_error_not_a_wrap() {
+    let rules = Ruleset::from_file("first_echelon").unwrap_or_else(|e| panic!("{e}"));
+    let chart = rules.chart("bog_down").unwrap_or_else(|e| panic!("{e}"));
+    for (args, extra) in [("", MAX), ("tracked", MAX - 1), ("tracked", MAX - 11)] {
+        let bound = chart.bind(&Choices::parse(args).unwrap()).unwrap();
+        let Err(e) = bound.with_extra_modifier(extra) else {
+            panic!("{args} {extra:+}: a total past i64 is not refused");
+        };
+        assert_eq!(code(&e), "chartwright::roll::arithmetic", "{args} {extra}");
+        assert!(e.to_string().contains("9223372036854775"), "{e}");
+    }
+    // d10 + (MAX - 10) fits, and every total reads "Traverse".
+    let bound = chart.bind(&Choices::none()).unwrap();
+    let far = bound.with_extra_modifier(MAX - 10).unwrap();
+    let odds = far.odds().unwrap();
+    assert_eq!(odds.outcomes.len(), 1);
+    assert_eq!(odds.outcomes[0].outcome.to_string(), "Traverse");
+    let roll = far.roll(&mut Scripted::new([10])).unwrap();
+    assert_eq!(roll.total, Some(MAX));
+    // d10 + i64::MIN fits.
+    let bound = chart.bind(&Choices::none()).unwrap();
+    let low = bound.with_extra_modifier(i64::MIN).unwrap();
+    assert_eq!(
+        low.roll(&mut Scripted::new([1])).unwrap().total,
+        Some(i64::MIN + 1)
+    );
+    assert_eq!(
+        low.odds().unwrap().outcomes[0].outcome.to_string(),
+        "Bogged down"
+    );
+}
+
+#[test]
+fn parameters_at_the_edge_are_exact_or_refused() {
+    // Check: "more than MAX" is never met; a target past the totals reads nothing.
+    let rules = load(
+        r#"check k "K" {
+  roll d6
+  param t "T"
+  succeed on more than t
+  success "yes"
+  failure "no"
+}
+check l "L" {
+  roll d6
+  param t "T"
+  succeed on less than t
+  success "yes"
+  failure "no"
+}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let odds = odds_of(&rules, "k", "t=9223372036854775807").unwrap();
+    assert_eq!(odds.outcomes[0].outcome.to_string(), "no");
+    let odds = odds_of(&rules, "l", "t=-9223372036854775807").unwrap();
+    assert_eq!(odds.outcomes[0].outcome.to_string(), "no");
+    // Pool: a die plus a modifier past `i64`.
+    let rules = load(
+        r#"pool p "P" {
+  roll 3d6
+  modifiers { m ±r "M" }
+  count hits "hits" on 4+
+}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let e = odds_of(&rules, "p", "m=9223372036854775807").expect_err("past i64");
+    assert_eq!(code(&e), "chartwright::roll::arithmetic");
+    let odds = odds_of(&rules, "p", "m=9223372036854775800").unwrap();
+    assert_eq!(odds.outcomes.len(), 1);
+}
+
+/// Numbers at and near the ends of `i64`, and a few small ones.
+fn edge() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        Just(i64::MIN),
+        Just(i64::MIN + 1),
+        Just(i64::MIN + 7),
+        Just(-1),
+        Just(0),
+        Just(1),
+        Just(MAX - 7),
+        Just(MAX - 1),
+        Just(MAX),
+        any::<i64>(),
+    ]
+}
+
+/// One chart of each kind, its constant `c`, a modifier `m` and a
+/// parameter `t` given at roll time.
+fn chart(kind: usize, c: i64) -> String {
+    let c = constant(c);
+    match kind {
+        0 => table_with(&c),
+        1 => format!(
+            r#"check k "K" {{
+  roll d6 {c}
+  param t "T"
+  modifiers {{ m ±r "M" }}
+  succeed on at least t
+  success "yes"
+  failure "no"
+}}"#
+        ),
+        2 => format!(
+            r#"opposed k "K" {{
+  sides a "A", b "B"
+  roll d6 {c}
+  param t "T"
+  modifiers {{ for a {{ m ±r "M" }}  for b {{ n ±r "N" }} }}
+  rows {{ 1 or more => "A"  0 => "tie"  -1 or less => "B" }}
+}}"#
+        ),
+        _ => r#"pool k "K" {
+  roll 2d6
+  param t "T"
+  modifiers { m ±r "M" }
+  count hits "hits" on at least t
+}"#
+        .to_string(),
+    }
+}
+
+fn table_with(c: &str) -> String {
+    format!(
+        r#"table k "K" {{
+  roll d6 {c}
+  param t "T"
+  modifiers {{ m ±r "M" }}
+  rows {{ 1 or more => "hi"  0 or less => "lo" }}
+}}"#
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// No sum wraps: each engine's answer is exact (a table's total is
+    /// the sum in `i128`) or a diagnostic.
+    #[test]
+    fn no_total_wraps(kind in 0usize..4, c in edge(), m in edge(), n in edge(), t in edge(), extra in edge(), die in 1u32..=6) {
+        let Ok(rules) = load(&chart(kind, c)) else { return Ok(()) };
+        let args = if kind == 2 {
+            format!("m={m} n={n} t={t}")
+        } else {
+            format!("m={m} t={t}")
+        };
+        let choices = Choices::parse(&args).unwrap();
+        let Ok(chart) = rules.chart("k") else { return Ok(()) };
+        let Ok(bound) = chart.bind(&choices).and_then(|b| b.with_extra_modifier(extra)) else {
+            return Ok(());
+        };
+        let _ = bound.odds();
+        let _ = bound.roll_quick(&mut Scripted::new([die, die]));
+        if let Ok(roll) = bound.roll(&mut Scripted::new([die, die])) {
+            if kind == 0 {
+                let want = i128::from(die) + i128::from(c) + i128::from(m) + i128::from(extra);
+                prop_assert_eq!(roll.total.map(i128::from), Some(want));
+            }
+        }
+    }
+}
