@@ -712,9 +712,20 @@ fn grid<C>(
     outcomes: &[&str],
     cell: impl Fn(&C, &str) -> String,
 ) -> String {
+    // Labels are cut to LABEL_WIDTH unless two would then read the same
+    // (twenty `then again` paths that differ past the cut): then whole.
+    let width = {
+        let cuts: std::collections::HashSet<String> =
+            outcomes.iter().map(|o| cut(o, LABEL_WIDTH)).collect();
+        if cuts.len() == outcomes.len() {
+            LABEL_WIDTH
+        } else {
+            usize::MAX
+        }
+    };
     let w = outcomes
         .iter()
-        .map(|o| output::cols(o).min(LABEL_WIDTH))
+        .map(|o| output::cols(o).min(width))
         .max()
         .unwrap_or(0)
         .max(output::cols(corner));
@@ -735,7 +746,7 @@ fn grid<C>(
     }
     out.push('\n');
     for (o, row) in outcomes.iter().zip(&cells) {
-        let _ = write!(out, "{}", output::pad(&cut(o, LABEL_WIDTH), w));
+        let _ = write!(out, "{}", output::pad(&cut(o, width), w));
         for c in row {
             let _ = write!(out, "  {}", output::pad_left(c, cw));
         }

@@ -1107,3 +1107,39 @@ fn sheet_takes_several_files() {
     ]);
     assert!(one.contains(r#"id="ogre.crt""#) && !one.contains(r#"id="guns_of_august.crt""#));
 }
+
+/// `odds --sweep` cuts long outcome labels only while they stay apart:
+/// paths that differ past the cut are printed whole.
+#[test]
+fn sweep_labels_are_cut_only_while_they_stay_apart() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("melee.rules");
+    std::fs::write(
+        &path,
+        r#"game "Melee" version "1"
+table melee "Melee" {
+  roll d6
+  rows {
+    5 or more => "Both sides Disrupted and lose 1 base, attacker first" then decide
+    4 or less => "Both sides Disrupted and lose 1 base, defender first" then decide
+  }
+}
+table decide "Decide" {
+  roll d6
+  rows {
+    4 or more => "Attacker wins"
+    3 or less => "Defender wins"
+  }
+}
+"#,
+    )
+    .expect("written");
+    let file = path.to_str().expect("a UTF-8 path");
+    let out = stdout_of(&["odds", file, "melee", "--sweep=0..1"]);
+    for whole in [
+        "Both sides Disrupted and lose 1 base, attacker first -> Attacker wins",
+        "Both sides Disrupted and lose 1 base, defender first -> Defender wins",
+    ] {
+        assert!(out.contains(whole), "{whole}\n{out}");
+    }
+}
