@@ -105,6 +105,12 @@ fn the_trace_says_where_each_shift_came_from() {
         )
         .expect("roll");
     assert_eq!(line.row.as_deref(), Some("5"), "{line}");
+    // The same from a chart bound once, whose traces share their texts.
+    let bound = chart
+        .bind(&Choices::parse("weapon=small_arms fire=4").expect("args"))
+        .expect("bound");
+    let shared = bound.roll(&mut Scripted::new([5u32])).expect("roll");
+    assert_eq!(shared.row.as_deref(), Some("5"), "{shared}");
 }
 
 #[test]

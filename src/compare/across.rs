@@ -188,7 +188,8 @@ pub fn across_in(
 }
 
 /// One side's odds in a class's situation, given only the names its chart
-/// takes: its own outcomes (follow-ups named) or its whole odds.
+/// takes (a class names the inputs of both sides): its own outcomes
+/// (follow-ups named) or its whole odds.
 fn side_odds(
     chart: &ChartRef<'_>,
     choices: &Choices,
@@ -196,24 +197,12 @@ fn side_odds(
     own: bool,
     budget: &mut Budget,
 ) -> Result<crate::engine::odds::Odds, RollError> {
-    let given = only(choices, takes);
+    let given = choices.keeping(takes);
     if own {
         chart.own_odds_in(&given, budget)
     } else {
         chart.odds_in(&given, budget)
     }
-}
-
-/// `choices` with only the names in `takes` (a class names the inputs of
-/// both sides; each side is given those its chart takes).
-fn only(choices: &Choices, takes: &[String]) -> Choices {
-    let mut given = choices.clone();
-    for arg in choices.args() {
-        if !takes.contains(&arg.name) {
-            given = given.leaving_out(&[arg.name.as_str()]);
-        }
-    }
-    given
 }
 
 /// True when `base` and `variant` are compiled alike: the charts, every

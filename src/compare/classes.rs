@@ -1286,13 +1286,7 @@ impl<'r> Analysis<'r> {
             let by_side = match side.net(&class.choices) {
                 Some(n) => n,
                 None => {
-                    let mut given = class.choices.clone();
-                    for arg in class.choices.args() {
-                        if !takes.contains(&arg.name) {
-                            given = given.leaving_out(&[arg.name.as_str()]);
-                        }
-                    }
-                    let Ok(bound) = chart.bind_once(&given) else {
+                    let Ok(bound) = chart.bind_once(&class.choices.keeping(takes)) else {
                         return;
                     };
                     let mut by_side = [0i64; 2];

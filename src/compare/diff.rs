@@ -211,21 +211,8 @@ impl OddsDiff {
 /// take is left out).
 #[must_use]
 pub fn for_chart(chart: &ChartRef<'_>, choices: &Choices) -> Choices {
-    let inputs = chart.inputs();
-    if choices
-        .args()
-        .iter()
-        .all(|a| inputs.iter().any(|i| i.name == a.name))
-    {
-        return choices.clone();
-    }
-    let mut out = Choices::none();
-    for arg in choices.args() {
-        if inputs.iter().any(|i| i.name == arg.name) {
-            out = out.with(&arg.name, arg.value.as_deref());
-        }
-    }
-    out
+    let names: Vec<String> = chart.inputs().into_iter().map(|i| i.name).collect();
+    choices.keeping(&names)
 }
 
 /// An error of the base side with its span pointed into the variant's

@@ -112,6 +112,21 @@ impl Choices {
             .fold(Self::none(), |c, a| c.with(&a.name, a.value.as_deref()))
     }
 
+    /// These choices with only the arguments named in `names`: the same
+    /// choices when every one is kept, else written afresh as
+    /// [`Choices::leaving_out`] writes them.
+    #[must_use]
+    pub(crate) fn keeping(&self, names: &[String]) -> Self {
+        let kept = |a: &Arg| names.contains(&a.name);
+        if self.args.iter().all(kept) {
+            return self.clone();
+        }
+        self.args
+            .iter()
+            .filter(|a| kept(a))
+            .fold(Self::none(), |c, a| c.with(&a.name, a.value.as_deref()))
+    }
+
     /// Adds an argument given by a program rather than typed.
     #[must_use]
     pub fn with(mut self, name: &str, value: Option<&str>) -> Self {

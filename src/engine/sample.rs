@@ -192,7 +192,7 @@ fn roll_read<D: DiceSource + ?Sized>(
     trace.natural = Some(natural);
     trace.total = Some(reading.total);
     trace.score = reading.score;
-    trace.row = printed_line(program, bound, reading.total)
+    trace.row = printed_line(program, bound, text, reading.total)
         .or_else(|| reading.row.and_then(|r| row_text(bound, text, r)));
     trace.natural_rules = natural_rules(bound, natural);
     if let (Some(_), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
@@ -350,15 +350,23 @@ fn roll_pool<D: DiceSource + ?Sized>(
 
 /// For a results grid typed as printed, the line the roll was read on, as
 /// the sheet prints it (`8`, never the span `7-8` that the rows reading the
-/// same outcome make together).
-fn printed_line(program: &Program, bound: &Bound, total: i64) -> Option<Shared<str>> {
+/// same outcome make together): shared, or built for this roll.
+fn printed_line(
+    program: &Program,
+    bound: &Bound,
+    text: Option<&TraceText>,
+    total: i64,
+) -> Option<Shared<str>> {
     let crate::check::tree::Body::Table { printed, .. } = &program.charts.get(bound.chart)?.body
     else {
         return None;
     };
     let read = bound.clamp.map_or(total, |(lo, hi)| total.clamp(lo, hi));
-    let line = printed.iter().find(|(rolls, _)| rolls.contains(read))?;
-    Some(line.0.to_string().into())
+    let line = printed.iter().position(|(rolls, _)| rolls.contains(read))?;
+    match text {
+        Some(t) => t.line(line),
+        None => printed.get(line).map(|(rolls, _)| rolls.to_string().into()),
+    }
 }
 
 /// The ranges of row `row` as written: shared, or built for this roll.

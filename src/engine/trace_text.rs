@@ -8,7 +8,7 @@
 //! A chart bound on the fly (a follow-up, [`crate::ChartRef::roll`]) has no
 //! such texts: the sampler builds the few it shows for that one roll.
 
-use crate::check::tree::{Program, Ranges};
+use crate::check::tree::{Body, Program, Ranges};
 use crate::engine::bind::{Bound, Plan};
 use crate::engine::read::{outcome_fields, Code};
 use crate::engine::trace::{AppliedModifier, OutcomeField, OutcomeText, Shared};
@@ -21,6 +21,8 @@ pub(crate) struct TraceText {
     pub modifiers: Shared<[AppliedModifier]>,
     /// Each row's ranges as written (tables and opposed rolls).
     written: Vec<Shared<str>>,
+    /// Each line of a results grid typed as printed: its rolls.
+    lines: Vec<Shared<str>>,
     /// Each row's outcome (tables and opposed rolls); for a roll with no
     /// dice, its one outcome.
     rows: Vec<Said>,
@@ -71,7 +73,12 @@ impl TraceText {
             Plan::Certain(r, _) => (Vec::new(), vec![said(r)], None, None),
             Plan::Pool { .. } => (Vec::new(), Vec::new(), None, None),
         };
+        let lines = match &chart.body {
+            Body::Table { printed, .. } => printed.iter().map(|(r, _)| shared_ranges(r)).collect(),
+            _ => Vec::new(),
+        };
         Self {
+            lines,
             chart: qualified_name(program, bound).into(),
             title: chart.title.as_str().into(),
             modifiers: bound.applied.as_slice().into(),
@@ -80,6 +87,11 @@ impl TraceText {
             success,
             failure,
         }
+    }
+
+    /// The rolls of line `line` of a results grid typed as printed.
+    pub(crate) fn line(&self, line: usize) -> Option<Shared<str>> {
+        self.lines.get(line).cloned()
     }
 
     /// The ranges of row `row` as written.
