@@ -183,6 +183,9 @@ load_cases! {
     ladder_input => ["chartwright::compile::ladder_input"];
     results_uncovered => [UNCOVERED, UNCOVERED];
     result_cell_digit => [UNCOVERED];
+    // Sheets as printed (issue 28)
+    zero_odds => ["chartwright::parse::zero_odds"];
+    dash_without_dash => ["chartwright::compile::invalid"];
     // A pool's `report` (issue 14)
     report_unknown => [UNKNOWN_NAME];
     report_twice_name => ["chartwright::compile::reported_twice"];

@@ -19,6 +19,7 @@ mod names;
 mod notation;
 mod odds;
 mod params;
+mod printed;
 mod quick;
 mod report;
 mod robustness;

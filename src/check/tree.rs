@@ -447,6 +447,17 @@ pub(crate) struct FollowUp {
     pub again: bool,
 }
 
+/// A cell of a results grid as printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PrintedCell {
+    /// What it shows: its text, `-`, or, for a cell that depends on the
+    /// situation, what it gives when no condition holds.
+    pub text: CompactString,
+    /// The row it reads (`None` for a `-` that gives nothing): where a note
+    /// says what a conditional cell or a `-` gives.
+    pub row: Option<usize>,
+}
+
 /// A row of a table.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct RowTree {
@@ -512,9 +523,9 @@ pub(crate) enum Body {
         lookups: Vec<Lookup>,
         rows: Vec<RowTree>,
         /// A table written as `results { ROLL: CELL CELL ... }`: its lines
-        /// as printed (the rolls, one cell per column, `None` for `-`), so
-        /// `show` lays it out as the sheet does. Empty for `rows`.
-        printed: Vec<(Ranges, Vec<Option<CompactString>>)>,
+        /// as printed (the rolls, one cell per column), so `show` lays it
+        /// out as the sheet does. Empty for `rows`.
+        printed: Vec<(Ranges, Vec<PrintedCell>)>,
         naturals: Vec<Natural>,
         /// `best "Row" if COND`: the row, its highest value, the condition.
         best: Option<(usize, i64, Cond)>,

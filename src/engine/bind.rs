@@ -1337,12 +1337,23 @@ fn table_column(
     note: &mut Option<String>,
 ) -> Result<ControlFlow<Plan, (usize, i64)>, RollError> {
     let mut column = match columns {
-        Some(s) => usize::try_from(
-            env.values[s]
-                .ok_or_else(|| missing(env.program, env.chart, s))?
-                .to_integer(),
-        )
-        .unwrap_or(0),
+        Some(s) => {
+            let column = usize::try_from(
+                env.values[s]
+                    .ok_or_else(|| missing(env.program, env.chart, s))?
+                    .to_integer(),
+            )
+            .unwrap_or(0);
+            // The trace names the column by its heading, as the sheet does.
+            let heading = match env.program.charts[env.chart].slots[s].kind {
+                SlotKind::Choice(ch) => env.program.choices[ch].options.get(column),
+                _ => None,
+            };
+            if let Some((_, label)) = heading {
+                *note = Some(join(note.take(), format!("column `{label}`")));
+            }
+            column
+        }
         None => 0,
     };
     let mut adjust = 0;

@@ -306,6 +306,13 @@ pub(crate) struct ResultsGrid {
     /// sheet styles them apart; `show` prints every cell alike).
     #[cfg_attr(not(feature = "sheet"), allow(dead_code))]
     pub keys: usize,
+    /// A printed grid's notes: each cell's note number (from 1), where the
+    /// cell depends on the situation.
+    pub marks: Vec<Vec<Option<usize>>>,
+    /// The rows those notes say in full, note 1 first.
+    pub notes: Vec<usize>,
+    /// The row a `-` cell gives, where the chart says (`- => OUTCOME`).
+    pub dash: Option<usize>,
 }
 
 /// See [`ResultsGrid`]. `show` and the sheet both lay a table out with it,
@@ -316,7 +323,10 @@ pub(crate) fn results_grid(
     columns: Option<crate::check::tree::Slot>,
     scale: Option<&crate::check::tree::Scale>,
     rows: &[crate::check::tree::RowTree],
-    printed: &[(crate::check::tree::Ranges, Vec<Option<CompactString>>)],
+    printed: &[(
+        crate::check::tree::Ranges,
+        Vec<crate::check::tree::PrintedCell>,
+    )],
 ) -> ResultsGrid {
     let mut columns_heads = Vec::new();
     if let Some(s) = scale {
@@ -329,15 +339,40 @@ pub(crate) fn results_grid(
     if !printed.is_empty() {
         let mut heads = vec!["Roll".to_owned()];
         heads.extend(columns_heads);
+        let (mut notes, mut dash) = (Vec::new(), None);
+        let mut marks = Vec::new();
         let lines = printed
             .iter()
             .map(|(rolls, cells)| {
                 let mut line = vec![rolls.to_string()];
-                line.extend(
-                    cells
-                        .iter()
-                        .map(|c| c.as_deref().unwrap_or("-").to_string()),
-                );
+                let mut mark = vec![None];
+                for cell in cells {
+                    line.push(cell.text.to_string());
+                    let conditional = |r: usize| {
+                        rows.get(r).is_some_and(|r| {
+                            r.outcome
+                                .fields
+                                .iter()
+                                .flatten()
+                                .any(|o| matches!(o, crate::check::tree::CondOutcome::If(..)))
+                        })
+                    };
+                    mark.push(match cell.row {
+                        Some(r) if cell.text == "-" => {
+                            dash = Some(r);
+                            None
+                        }
+                        Some(r) if conditional(r) => {
+                            let n = notes.iter().position(|&x| x == r).unwrap_or_else(|| {
+                                notes.push(r);
+                                notes.len() - 1
+                            });
+                            Some(n + 1)
+                        }
+                        _ => None,
+                    });
+                }
+                marks.push(mark);
                 line
             })
             .collect();
@@ -345,6 +380,9 @@ pub(crate) fn results_grid(
             heads,
             lines,
             keys: 1,
+            marks,
+            notes,
+            dash,
         };
     }
     let mut heads = columns_heads;
@@ -365,7 +403,23 @@ pub(crate) fn results_grid(
             line
         })
         .collect();
-    ResultsGrid { heads, lines, keys }
+    ResultsGrid {
+        heads,
+        lines,
+        keys,
+        marks: Vec::new(),
+        notes: Vec::new(),
+        dash: None,
+    }
+}
+
+/// A note's number as a superscript, as `show` prints it after a cell.
+fn superscript(n: usize) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    n.to_string()
+        .bytes()
+        .map(|b| DIGITS[usize::from(b - b'0')])
+        .collect()
 }
 
 /// The chart as text.
@@ -496,9 +550,25 @@ fn table_text(program: &Program, c: &ChartTree, out: &mut String) {
     }
     let g = results_grid(program, c, *columns, scale.as_deref(), rows, printed);
     let mut grid = vec![g.heads];
-    grid.extend(g.lines);
+    for (i, mut line) in g.lines.into_iter().enumerate() {
+        for (cell, mark) in line.iter_mut().zip(g.marks.get(i).into_iter().flatten()) {
+            if let Some(n) = mark {
+                cell.push_str(&superscript(*n));
+            }
+        }
+        grid.push(line);
+    }
     out.push('\n');
     out.push_str(&table(&grid));
+    for (n, r) in g.notes.iter().enumerate() {
+        if let Some(r) = rows.get(*r) {
+            let text = outcome(program, c, &r.outcome, &[]);
+            let _ = writeln!(out, "  {} {text}", superscript(n + 1));
+        }
+    }
+    if let Some(r) = g.dash.and_then(|r| rows.get(r)) {
+        let _ = writeln!(out, "  - = {}", outcome(program, c, &r.outcome, &[]));
+    }
     naturals_text(program, c, naturals, out);
     if let Some(cap) = cap {
         let _ = writeln!(out, "  The net modifier is capped at ±{cap}.");

@@ -478,6 +478,8 @@ pub enum Clause {
     },
     /// `results { ROLLS: CELL CELL ... }`: the grid as printed.
     Results(Vec<ResultLine>, Span),
+    /// `- => OUTCOME`: what a `-` cell of the results grid gives.
+    Dash(Outcome, Span),
     /// `fields NAME "Label", ...`.
     Fields(Vec<OptionDecl>, Span),
     /// `score EXPR`.
@@ -575,6 +577,9 @@ pub struct ColumnHead {
     pub value: Number,
     /// Written as odds (`3-2`).
     pub ratio: bool,
+    /// The column's heading where the sheet prints one other than the key
+    /// (`3-1 "3+ to 1"`): what `show`, the sheet, traces and JSON print.
+    pub label: Option<Label>,
     /// Where it was written.
     pub span: Span,
 }
@@ -610,9 +615,31 @@ pub enum OffRule {
 pub struct ResultLine {
     /// The rolls it reads.
     pub rolls: RangeSet,
-    /// One cell per column: `None` is `-` (no result).
-    pub cells: Vec<Spanned<Option<CompactString>>>,
+    /// Its cells.
+    pub cells: LineCells,
     /// The whole line.
+    pub span: Span,
+}
+
+/// The cells of a results line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineCells {
+    /// One cell per column.
+    Each(Vec<ResultCell>),
+    /// `7 or more => "D3+T"`: one outcome, the same in every column.
+    Every(Outcome),
+}
+
+/// One cell of a results grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultCell {
+    /// What it gives: `None` for `-` (no result, unless the chart says what
+    /// a `-` gives).
+    pub outcome: Option<CondOutcome>,
+    /// The cell as written, its spaces made single: equal cells are one
+    /// row of the table.
+    pub text: CompactString,
+    /// Where it was written.
     pub span: Span,
 }
 
@@ -1054,6 +1081,18 @@ pub enum ChangeKind {
         becomes: Option<RowKey>,
         /// The row's new outcome.
         outcome: Option<Outcome>,
+    },
+    /// `change CHART row ROLLS at COLUMN => CELL`: one cell of a results
+    /// grid.
+    ChangeCell {
+        /// The chart.
+        chart: Ident,
+        /// The line's rolls, as written in the base.
+        rolls: RangeSet,
+        /// The column: its key, heading or option as written.
+        column: Spanned<CompactString>,
+        /// The new cell.
+        cell: ResultCell,
     },
     /// `change GRID at OPTION, ...: CELLS`.
     ChangeCells {

@@ -91,6 +91,17 @@ pub enum ParseErrorKind {
         text: String,
     },
 
+    /// An odds column key whose second number is 0 (`1-0`).
+    #[error("the odds `{text}` divide by zero")]
+    #[diagnostic(
+        code(chartwright::parse::zero_odds),
+        help("an odds key `A-B` reads as A to B, and B must be above 0 (`1-2`, `1.5-1`)")
+    )]
+    ZeroOdds {
+        /// The key as written.
+        text: String,
+    },
+
     /// Brackets, conditions or outcomes nested beyond the limit.
     #[error("nested more than {limit} levels deep")]
     #[diagnostic(
@@ -153,6 +164,7 @@ impl ParseErrorKind {
             Self::TooDeep { .. } => "too deeply nested",
             Self::UnknownKeyword { .. } => "not a keyword here",
             Self::EmptyFile {} => "nothing here",
+            Self::ZeroOdds { .. } => "no odds divide by zero",
             Self::Internal { .. } => "while parsing this",
         }
     }

@@ -11,10 +11,11 @@
 
 use super::error::{VariantError, VariantErrorKind};
 use crate::syntax::ast::{
-    Applicability, ChangeKind, Clause, CompactString, File, GridRow, Ident, Item, Label,
-    MemberPath, ModEntry, ModValue, ModifierDecl, OptionDecl, RangeSet, Row, RowKey, VariantFile,
+    Applicability, ChangeKind, Clause, CompactString, File, GridRow, Ident, Item, Label, LineCells,
+    MemberPath, ModEntry, ModValue, ModifierDecl, OptionDecl, RangeSet, ResultCell, Row, RowKey,
+    VariantFile,
 };
-use crate::syntax::span::Span;
+use crate::syntax::span::{Span, Spanned};
 
 /// What a variant changed in one declaration: shown by `show`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,6 +167,12 @@ impl Merger<'_> {
             } => self.change_row(chart, select, becomes.as_ref(), outcome.as_ref(), span),
             ChangeKind::AddRow { chart, row } => self.add_row(chart, row, span),
             ChangeKind::RemoveRow { chart, select } => self.remove_row(chart, select, span),
+            ChangeKind::ChangeCell {
+                chart,
+                rolls,
+                column,
+                cell,
+            } => self.change_result_cell(chart, rolls, column, cell, span),
             ChangeKind::ChangeCells { grid, row } => self.change_cells(grid, row, span),
             ChangeKind::AddGridRow { grid, row } => self.add_grid_row(grid, row, span),
             ChangeKind::RemoveGridRow { grid, labels } => self.remove_grid_row(grid, labels, span),
@@ -776,6 +783,156 @@ impl Merger<'_> {
         }
         self.mark(&chart.name, said.join(", "));
         Ok(())
+    }
+
+    /// `change CHART row ROLLS at COLUMN => CELL`: one cell of a results
+    /// grid, found by its line's rolls as written and its column's key,
+    /// heading or option (name or label).
+    fn change_result_cell(
+        &mut self,
+        chart: &Ident,
+        rolls: &RangeSet,
+        column: &Spanned<CompactString>,
+        cell: &ResultCell,
+        span: Span,
+    ) -> Res<()> {
+        let i = self.find(chart, "chart")?;
+        let Some(Item::Chart(c)) = self.items.get(i) else {
+            let is = self.items.get(i).map_or("a declaration", kind_name);
+            return Err(wrong_kind(chart, is, "a chart with a results grid"));
+        };
+        let Some(lines) = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Results(lines, _) => Some(lines),
+            _ => None,
+        }) else {
+            return Err(invalid(
+                format!("`{}` has no results grid", chart.name),
+                format!(
+                    "change a row of its rows with `change {} row RANGES => OUTCOME`",
+                    chart.name
+                ),
+                chart.span,
+            ));
+        };
+        let columns = self.result_columns(c);
+        let col = columns
+            .iter()
+            .position(|names| names.contains(&column.node))
+            .ok_or_else(|| {
+                let known = columns
+                    .iter()
+                    .filter_map(|n| n.first())
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                boxed(
+                    VariantErrorKind::UnknownTarget {
+                        what: "column",
+                        name: column.node.to_string(),
+                        owner: Some(chart.name.to_string()),
+                        suggestion: None,
+                        known: Some(format!("columns {known}")),
+                    },
+                    column.span,
+                )
+            })?;
+        let want = ranges(rolls);
+        let line = lines
+            .iter()
+            .position(|l| ranges(&l.rolls) == want)
+            .ok_or_else(|| {
+                let known = lines
+                    .iter()
+                    .map(|l| set_text(&l.rolls))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                boxed(
+                    VariantErrorKind::UnknownTarget {
+                        what: "results line reading",
+                        name: set_text(rolls),
+                        owner: Some(chart.name.to_string()),
+                        suggestion: None,
+                        known: Some(format!("lines reading {known}")),
+                    },
+                    rolls.span,
+                )
+            })?;
+        if matches!(lines.get(line).map(|l| &l.cells), Some(LineCells::Every(_))) {
+            return Err(invalid(
+                format!(
+                    "the line `{}` of `{}` is one outcome for every column",
+                    set_text(rolls),
+                    chart.name
+                ),
+                format!(
+                    "write the table again under its name (`table {} \"...\" {{ ... }}`), \
+                     with the line's cells as the variant wants them",
+                    chart.name
+                ),
+                span,
+            ));
+        }
+        let text = format!("{} at {}", set_text(rolls), column.node);
+        self.touch(
+            vec![chart.name.clone(), format!("cell {text}").into()],
+            format!("the cell `{text}` of `{}`", chart.name),
+            span,
+        )?;
+        if let Some(Item::Chart(c)) = self.items.get_mut(i) {
+            for cl in &mut c.clauses {
+                if let Clause::Results(lines, clause_span) = cl {
+                    if let Some(LineCells::Each(cells)) = lines.get_mut(line).map(|l| &mut l.cells)
+                    {
+                        if let Some(target) = cells.get_mut(col) {
+                            *target = cell.clone();
+                        }
+                    }
+                    *clause_span = span;
+                }
+            }
+        }
+        self.mark(&chart.name, format!("cell {text} changed"));
+        Ok(())
+    }
+
+    /// The names each column of a results grid answers to: a computed
+    /// column's key and heading, or a choice's option name and label.
+    fn result_columns(&self, c: &crate::syntax::ast::Chart) -> Vec<Vec<CompactString>> {
+        for cl in &c.clauses {
+            match cl {
+                Clause::ColumnScale(sc) => {
+                    return sc
+                        .heads
+                        .iter()
+                        .map(|h| {
+                            let mut names = vec![h.text.clone()];
+                            names.extend(h.label.as_ref().map(|l| l.text.clone()));
+                            names
+                        })
+                        .collect();
+                }
+                Clause::Columns(choice) => {
+                    let local = c.clauses.iter().find_map(|cl| match cl {
+                        Clause::Choice(d) if d.name.name == choice.name => Some(d),
+                        _ => None,
+                    });
+                    let global = || {
+                        self.items.iter().find_map(|it| match it {
+                            Item::Choice(d) if d.name.name == choice.name => Some(d),
+                            _ => None,
+                        })
+                    };
+                    return local.or_else(global).map_or_else(Vec::new, |d| {
+                        d.options
+                            .iter()
+                            .map(|o| vec![o.name.name.clone(), o.label.text.clone()])
+                            .collect()
+                    });
+                }
+                _ => {}
+            }
+        }
+        Vec::new()
     }
 
     fn add_row(&mut self, chart: &Ident, row: &Row, span: Span) -> Res<()> {

@@ -109,6 +109,11 @@ pub(super) struct ChartCx<'a, 's> {
     keys_optional: bool,
     /// Column-shift modifiers (name, span), checked against the columns.
     shifts: Vec<(CompactString, Span)>,
+    /// A results grid's lines as printed, kept while its rows compile.
+    printed: Vec<(
+        crate::check::tree::Ranges,
+        Vec<crate::check::tree::PrintedCell>,
+    )>,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -127,6 +132,7 @@ fn clause_name(c: &Clause) -> &'static str {
         Clause::Cap(..) => "cap modifiers",
         Clause::Clamp { .. } => "clamp total",
         Clause::Results(..) => "results",
+        Clause::Dash(..) => "- =>",
         Clause::Fields(..) => "fields",
         Clause::Score(_) => "score",
         Clause::Rows(..) => "rows",
@@ -161,6 +167,7 @@ fn clause_span(c: &Clause) -> Span {
         | Clause::ShiftsPastEdges(s)
         | Clause::Cap(_, s)
         | Clause::Results(_, s)
+        | Clause::Dash(_, s)
         | Clause::Best { span: s, .. }
         | Clause::Per { span: s, .. }
         | Clause::AtMost { span: s, .. } => *s,
@@ -205,7 +212,8 @@ fn allowed(kind: ast::ChartKind, clause: &Clause) -> bool {
         | Clause::ShiftsPastEdges(_)
         | Clause::Cap(..)
         | Clause::Clamp { .. }
-        | Clause::Results(..) => kind == K::Table,
+        | Clause::Results(..)
+        | Clause::Dash(..) => kind == K::Table,
         Clause::Fields(..) | Clause::Rows(..) => matches!(kind, K::Table | K::Opposed),
         Clause::Natural(_) => matches!(kind, K::Table | K::Check),
         Clause::Succeed(_) | Clause::Success(_) | Clause::Failure(_) => kind == K::Check,
@@ -269,6 +277,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             required: Vec::new(),
             keys_optional: false,
             shifts: Vec::new(),
+            printed: Vec::new(),
         }
     }
 

@@ -38,7 +38,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 @if printed.is_empty() {
                     (results(program, c, rows, columns.map(|s| column_headings(program, c, s)).or_else(|| scale.as_ref().map(|s| scale_headings(s))).as_ref(), "Roll"))
                 } @else {
-                    (printed_grid(&results_grid(program, c, *columns, scale.as_deref(), rows, printed)))
+                    (printed_grid(program, c, rows, &results_grid(program, c, *columns, scale.as_deref(), rows, printed)))
                 }
                 (naturals_list(program, c, naturals))
                 @if let Some((row, _, cond)) = best {
@@ -116,8 +116,10 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
 }
 
 /// A results grid as printed: the rolls down the side, one column per
-/// column heading, each cell as typed (the same cells as `show`).
-fn printed_grid(g: &ResultsGrid) -> Markup {
+/// column heading, each cell as typed (the same cells as `show`), a cell
+/// that depends on the situation with the number of its footnote, and what
+/// a `-` gives where the chart says.
+fn printed_grid(program: &Program, c: &ChartTree, rows: &[RowTree], g: &ResultsGrid) -> Markup {
     html! {
         table.results.printed {
             thead {
@@ -128,16 +130,47 @@ fn printed_grid(g: &ResultsGrid) -> Markup {
                 }
             }
             tbody {
-                @for line in &g.lines {
+                @for (l, line) in g.lines.iter().enumerate() {
                     tr {
                         @for (i, cell) in line.iter().enumerate() {
-                            @if i < g.keys { th.key scope="row" { (cell) } } @else { td { (cell) } }
+                            @if i < g.keys { th.key scope="row" { (cell) } } @else {
+                                td {
+                                    (cell)
+                                    @if let Some(n) = g.marks.get(l).and_then(|m| m.get(i)).copied().flatten() {
+                                        sup.fn { (n) }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
+        @if !g.notes.is_empty() {
+            ol.footnotes {
+                @for r in g.notes.iter().filter_map(|r| rows.get(*r)) {
+                    li { (outcome_cases(program, c, &r.outcome)) }
+                }
+            }
+        }
+        @if let Some(r) = g.dash.and_then(|r| rows.get(r)) {
+            p.note { "- = " (outcome(program, c, &r.outcome)) }
+        }
     }
+}
+
+/// An outcome case by case, its fields joined by ` | `.
+fn outcome_cases(program: &Program, c: &ChartTree, o: &Outcome) -> String {
+    o.fields
+        .iter()
+        .map(|alts| {
+            alts.iter()
+                .map(|a| cases(program, c, a))
+                .collect::<Vec<_>>()
+                .join(" OR ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 /// The headings of a table whose column is computed: each column's key

@@ -17,10 +17,10 @@ use crate::syntax::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
     CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
     ExpectArg, ExpectWant, Expr, ExprKind, FacePoint, Field, FlagDecl, FollowArg, FollowUp,
-    ForSide, Grid, GridRow, Group, Header, Ident, Item, Label, ModEntry, ModValue, ModifierDecl,
-    ModifierSet, NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl, Outcome, ParamDecl,
-    ParamSign, RangePart, RangeSet, ResultLine, Row, RowKey, ScaleValue, SimpleKind, SimpleOutcome,
-    Step, Suffix, Target, TargetKind, UseDecl,
+    ForSide, Grid, GridRow, Group, Header, Ident, Item, Label, LineCells, ModEntry, ModValue,
+    ModifierDecl, ModifierSet, NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl,
+    Outcome, ParamDecl, ParamSign, RangePart, RangeSet, ResultCell, ResultLine, Row, RowKey,
+    ScaleValue, SimpleKind, SimpleOutcome, Step, Suffix, Target, TargetKind, UseDecl,
 };
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::{SourceId, Span, Spanned};
@@ -551,8 +551,13 @@ impl Builder {
                     None => ScaleValue::Expr(self.expr(&kids.one(Rule::expr)?)?),
                 },
                 heads: kids
-                    .all(Rule::column_head)
-                    .map(|p| self.column_head(&p))
+                    .all(Rule::scale_head)
+                    .map(|p| {
+                        let k = self.kids(&p);
+                        let mut head = self.column_head(&k.one(Rule::column_head)?)?;
+                        head.label = k.opt(Rule::string).map(|l| self.label(&l)).transpose()?;
+                        Ok(head)
+                    })
                     .collect::<Res<_>>()?,
                 span,
             }),
@@ -589,6 +594,7 @@ impl Builder {
                     .collect::<Res<_>>()?,
                 span,
             ),
+            Rule::dash_clause => Clause::Dash(self.outcome(&kids.one(Rule::outcome)?)?, span),
             Rule::fields_clause => Clause::Fields(self.options(&kids)?, span),
             Rule::score_clause => Clause::Score(self.expr(&kids.one(Rule::expr)?)?),
             Rule::rows_clause => Clause::Rows(
@@ -655,19 +661,17 @@ impl Builder {
         let bare = text.strip_suffix('+').unwrap_or(text);
         let (value, ratio) = match bare.split_once('-').filter(|(a, _)| !a.is_empty()) {
             Some((a, d)) => {
-                let (a, d) = (a.parse::<i64>(), d.parse::<i64>());
-                let (Ok(a), Ok(d)) = (a, d) else {
+                let (a, d) = (crate::number::parse(a), crate::number::parse(d));
+                let (Some(a), Some(d)) = (a, d) else {
                     return Err(self.too_large(pair));
                 };
-                if d == 0 {
+                let Some(odds) = crate::number::div(a, d) else {
                     return Err(ParseError::new(
-                        ParseErrorKind::Internal {
-                            message: format!("the odds `{text}` divide by zero"),
-                        },
+                        ParseErrorKind::ZeroOdds { text: text.into() },
                         span,
                     ));
-                }
-                (Number::new(a, d), true)
+                };
+                (odds, true)
             }
             None => (
                 crate::number::parse(bare).ok_or_else(|| self.too_large(pair))?,
@@ -678,27 +682,95 @@ impl Builder {
             text: text.into(),
             value,
             ratio,
+            label: None,
             span,
         })
     }
 
     fn result_line(&self, pair: &Node<'_>) -> Res<ResultLine> {
         let kids = self.kids(pair);
+        let cells = match kids.opt(Rule::outcome) {
+            Some(o) => LineCells::Every(self.outcome(&o)?),
+            None => LineCells::Each(
+                kids.all(Rule::result_cell)
+                    .map(|c| self.result_cell(&c))
+                    .collect::<Res<_>>()?,
+            ),
+        };
         Ok(ResultLine {
             rolls: self.range_set(&kids.one(Rule::range_set)?)?,
-            cells: kids
-                .all(Rule::result_cell)
-                .map(|c| {
-                    let inner = self.first(&c)?;
-                    let text = match inner.as_rule() {
-                        Rule::impossible => None,
-                        Rule::string => Some(self.label(&inner)?.text),
-                        Rule::ident | Rule::digit_cell => Some(inner.as_str().into()),
-                        _ => return Err(self.unexpected(&inner)),
+            cells,
+            span: self.span(pair),
+        })
+    }
+
+    /// A results cell: `-`, a text, or a chain of texts and conditions
+    /// nested from the right as an outcome's `if ... else` chain is.
+    pub(super) fn result_cell(&self, pair: &Node<'_>) -> Res<ResultCell> {
+        let span = self.span(pair);
+        let inner = self.first(pair)?;
+        let text: crate::syntax::ast::CompactString = inner
+            .as_str()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .into();
+        let outcome = match inner.as_rule() {
+            Rule::impossible => None,
+            Rule::printed_cell => Some(CondOutcome::Simple(self.printed_cell(&inner)?)),
+            Rule::cell_if => {
+                let kids = self.kids(&inner);
+                if let Some(too_deep) = kids.all(Rule::printed_cell).nth(MAX_DEPTH) {
+                    let start = self.span(&too_deep).start as usize;
+                    return Err(ParseError::new(
+                        ParseErrorKind::TooDeep { limit: MAX_DEPTH },
+                        Span::new(self.source, start, span.end as usize),
+                    ));
+                }
+                let mut links = Vec::new();
+                let mut conds = kids.all(Rule::cond);
+                for cell in kids.all(Rule::printed_cell) {
+                    let start = self.span(&cell).start;
+                    let cond = conds.next().map(|c| self.cond(&c)).transpose()?;
+                    links.push((start, self.printed_cell(&cell)?, cond));
+                }
+                let Some((_, last, None)) = links.pop() else {
+                    return Err(self.unexpected(&inner));
+                };
+                let mut chain = CondOutcome::Simple(last);
+                while let Some((start, then_, cond)) = links.pop() {
+                    let Some(cond) = cond else {
+                        return Err(self.unexpected(&inner));
                     };
-                    Ok(Spanned::new(text, self.span(&c)))
-                })
-                .collect::<Res<_>>()?,
+                    chain = CondOutcome::If {
+                        then_,
+                        cond,
+                        otherwise: Box::new(chain),
+                        span: Span::new(self.source, start as usize, span.end as usize),
+                    };
+                }
+                Some(chain)
+            }
+            _ => return Err(self.unexpected(&inner)),
+        };
+        Ok(ResultCell {
+            outcome,
+            text,
+            span,
+        })
+    }
+
+    /// A cell's text as an outcome: quoted, a word, or a digit cell.
+    fn printed_cell(&self, pair: &Node<'_>) -> Res<SimpleOutcome> {
+        let inner = self.first(pair)?;
+        let text = match inner.as_rule() {
+            Rule::string => self.label(&inner)?.text,
+            Rule::ident | Rule::digit_cell => inner.as_str().into(),
+            _ => return Err(self.unexpected(&inner)),
+        };
+        Ok(SimpleOutcome {
+            kind: SimpleKind::Text(text),
+            follow_ups: Vec::new(),
             span: self.span(pair),
         })
     }

@@ -1625,6 +1625,7 @@ mod variants {
             .map(|k| match k {
                 ChangeKind::ChangeMember { .. } => "change member",
                 ChangeKind::ChangeRow { .. } => "change row",
+                ChangeKind::ChangeCell { .. } => "change cell",
                 ChangeKind::ChangeCells { .. } => "change cells",
                 ChangeKind::AddMember { .. } => "add member",
                 ChangeKind::AddRow { .. } => "add row",

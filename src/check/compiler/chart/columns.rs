@@ -10,7 +10,7 @@
 use super::super::rows::{self, Reach};
 use super::ChartCx;
 use crate::check::error::CompileErrorKind;
-use crate::check::tree::{Body, Lookup, OffRule, Scale, ScaleValue, SlotKind, NO_ROW};
+use crate::check::tree::{Body, Lookup, OffRule, PrintedCell, Scale, ScaleValue, SlotKind, NO_ROW};
 use crate::number::Num;
 use crate::syntax::ast::CompactString;
 use crate::syntax::ast::{self, Clause};
@@ -56,6 +56,16 @@ fn merged(mut parts: Vec<ast::RangePart>) -> Vec<ast::RangePart> {
         }
     }
     out
+}
+
+/// A row of a results grid as it is gathered: the cell text that groups
+/// cells into it (`None` for a `=>` line, a row of its own), its outcome,
+/// where it was first written, and its rolls in each column.
+struct Gathered<'l> {
+    key: Option<&'l str>,
+    outcome: ast::Outcome,
+    first: Span,
+    rolls: Vec<Vec<ast::RangePart>>,
 }
 
 /// A scale's `below columns` rule and its `beyond KEY` rule with the key's
@@ -116,8 +126,9 @@ impl<'a> ChartCx<'a, '_> {
         })
     }
 
-    /// A scale's column keys and thresholds, left to right; a threshold not
-    /// above the one before is reported.
+    /// A scale's column headings (as printed, else the keys) and
+    /// thresholds, left to right; a threshold not above the one before is
+    /// reported.
     fn scale_heads(&mut self, sc: &ast::ColumnScale) -> Vec<(CompactString, Num)> {
         let mut heads = Vec::new();
         for (i, h) in sc.heads.iter().enumerate() {
@@ -132,7 +143,10 @@ impl<'a> ChartCx<'a, '_> {
                     );
                 }
             }
-            heads.push((h.text.clone(), h.value));
+            // The heading as printed stands for the key wherever a column
+            // is named to the player; `read KEY` still names the key.
+            let shown = h.label.as_ref().map_or(&h.text, |l| &l.text);
+            heads.push((shown.clone(), h.value));
         }
         heads
     }
@@ -263,11 +277,14 @@ impl<'a> ChartCx<'a, '_> {
     }
 
     /// The rows of a results grid typed as printed: one row per distinct
-    /// result (in order of first appearance), reading in each column the
-    /// rolls whose cell shows it. Coverage and overlaps are then checked per
-    /// column like any column table.
+    /// cell (in order of first appearance) and one per `=>` line, reading
+    /// in each column the rolls whose cell shows it; `-` cells read the
+    /// chart's `- =>` outcome when it has one. Coverage and overlaps are
+    /// then checked per column like any column table. The lines as printed
+    /// are kept in `self.printed`.
     pub(super) fn results_rows(
         &mut self,
+        c: &ast::Chart,
         lines: &[ast::ResultLine],
         span: Span,
         columns: Option<&[CompactString]>,
@@ -285,14 +302,34 @@ impl<'a> ChartCx<'a, '_> {
             );
             return Vec::new();
         };
+        let dash = self.dash_outcome(c, lines);
         let n = labels.len();
-        let mut found: Vec<(CompactString, Span, Vec<Vec<ast::RangePart>>)> = Vec::new();
+        let mut found: Vec<Gathered<'_>> = Vec::new();
+        let mut quiet = Vec::new();
         for line in lines {
-            if line.cells.len() != n {
+            let rolls = rows::ranges(&line.rolls, &mut quiet);
+            let cells = match &line.cells {
+                ast::LineCells::Every(outcome) => {
+                    found.push(Gathered {
+                        key: None,
+                        outcome: outcome.clone(),
+                        first: line.span,
+                        rolls: vec![line.rolls.parts.clone(); n],
+                    });
+                    let cell = PrintedCell {
+                        text: printed_text(outcome),
+                        row: Some(found.len() - 1),
+                    };
+                    self.printed.push((rolls, vec![cell; n]));
+                    continue;
+                }
+                ast::LineCells::Each(cells) => cells,
+            };
+            if cells.len() != n {
                 self.error(
                     CompileErrorKind::CellCount {
                         expected: n,
-                        found: line.cells.len(),
+                        found: cells.len(),
                         what: "results (one per column)",
                     },
                     line.span,
@@ -300,49 +337,86 @@ impl<'a> ChartCx<'a, '_> {
                 self.dice_failed = true;
                 continue;
             }
-            for (col, cell) in line.cells.iter().enumerate() {
-                let Some(text) = &cell.node else { continue };
-                let k = match found.iter().position(|f| f.0 == *text) {
+            let mut printed = Vec::with_capacity(n);
+            for (col, cell) in cells.iter().enumerate() {
+                let outcome = match (&cell.outcome, dash) {
+                    (Some(o), _) => one_field(o.clone(), cell.span),
+                    (None, Some(d)) => d.clone(),
+                    (None, None) => {
+                        printed.push(PrintedCell {
+                            text: "-".into(),
+                            row: None,
+                        });
+                        continue;
+                    }
+                };
+                let k = match found.iter().position(|f| f.key == Some(cell.text.as_str())) {
                     Some(k) => k,
                     None => {
-                        found.push((text.clone(), cell.span, vec![Vec::new(); n]));
+                        found.push(Gathered {
+                            key: Some(&cell.text),
+                            outcome,
+                            first: cell.span,
+                            rolls: vec![Vec::new(); n],
+                        });
                         found.len() - 1
                     }
                 };
-                if let Some(parts) = found.get_mut(k).and_then(|f| f.2.get_mut(col)) {
+                if let Some(parts) = found.get_mut(k).and_then(|f| f.rolls.get_mut(col)) {
                     parts.extend(line.rolls.parts.iter().copied());
                 }
+                let text = match &cell.outcome {
+                    Some(o) => printed_text(&one_field(o.clone(), cell.span)),
+                    None => "-".into(),
+                };
+                printed.push(PrintedCell { text, row: Some(k) });
             }
+            self.printed.push((rolls, printed));
         }
         found
             .into_iter()
-            .map(|(text, first, columns)| {
-                let simple = ast::SimpleOutcome {
-                    kind: ast::SimpleKind::Text(text),
-                    follow_ups: Vec::new(),
-                    span: first,
-                };
-                ast::Row {
-                    key: ast::RowKey::Columns(
-                        columns
-                            .into_iter()
-                            .map(|parts| ast::RangeSet {
-                                parts: merged(parts),
-                                span: first,
-                            })
-                            .collect(),
-                    ),
-                    outcome: ast::Outcome {
-                        fields: vec![ast::Field {
-                            choices: vec![ast::CondOutcome::Simple(simple)],
-                            span: first,
-                        }],
-                        span: first,
-                    },
-                    span: first,
-                }
+            .map(|g| ast::Row {
+                key: ast::RowKey::Columns(
+                    g.rolls
+                        .into_iter()
+                        .map(|parts| ast::RangeSet {
+                            parts: merged(parts),
+                            span: g.first,
+                        })
+                        .collect(),
+                ),
+                outcome: g.outcome,
+                span: g.first,
             })
             .collect()
+    }
+
+    /// The chart's `- =>` outcome; a second one, or one for a grid without
+    /// a `-` cell, is reported.
+    fn dash_outcome<'c>(
+        &mut self,
+        c: &'c ast::Chart,
+        lines: &[ast::ResultLine],
+    ) -> Option<&'c ast::Outcome> {
+        let (outcome, span) = c.clauses.iter().find_map(|cl| match cl {
+            Clause::Dash(o, s) => Some((o, *s)),
+            _ => None,
+        })?;
+        let any_dash = lines.iter().any(|l| {
+            matches!(&l.cells, ast::LineCells::Each(cells) if cells.iter().any(|c| c.outcome.is_none()))
+        });
+        if !any_dash {
+            self.error(
+                CompileErrorKind::Invalid {
+                    message: "no cell of the results grid is `-`".into(),
+                    help: "`- => OUTCOME` says what a `-` cell gives: write `-` in the cells \
+                           the sheet leaves blank, or remove the clause"
+                        .into(),
+                },
+                span,
+            );
+        }
+        Some(outcome)
     }
 
     /// Column shifts need a computed column to move.
@@ -408,6 +482,46 @@ impl<'a> ChartCx<'a, '_> {
             None => self.unknown("choice", ident),
         }
     }
+}
+
+/// A cell's outcome as a one-field outcome, as a row holds it.
+fn one_field(choice: ast::CondOutcome, span: Span) -> ast::Outcome {
+    ast::Outcome {
+        fields: vec![ast::Field {
+            choices: vec![choice],
+            span,
+        }],
+        span,
+    }
+}
+
+/// What a results cell prints: the outcome's text when no condition holds
+/// (its notes say the rest), fields joined by ` | `.
+fn printed_text(outcome: &ast::Outcome) -> CompactString {
+    fn otherwise(o: &ast::CondOutcome) -> &ast::SimpleOutcome {
+        match o {
+            ast::CondOutcome::Simple(s) => s,
+            ast::CondOutcome::If { otherwise: o, .. } => otherwise(o),
+        }
+    }
+    let text = |s: &ast::SimpleOutcome| match &s.kind {
+        ast::SimpleKind::Text(t) => t.to_string(),
+        ast::SimpleKind::Success => "success".to_owned(),
+        ast::SimpleKind::Failure => "failure".to_owned(),
+    };
+    outcome
+        .fields
+        .iter()
+        .map(|f| {
+            f.choices
+                .iter()
+                .map(|c| text(otherwise(c)))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+        .into()
 }
 
 #[cfg(test)]

@@ -131,7 +131,7 @@ impl<'a> ChartCx<'a, '_> {
         Body::Table {
             dice,
             score,
-            printed: printed_results(c),
+            printed: std::mem::take(&mut self.printed),
             columns: columns.map(|(s, _)| s),
             scale: scale.map(|s| Box::new(s.scale)),
             cap,
@@ -321,7 +321,7 @@ impl<'a> ChartCx<'a, '_> {
         let from_results;
         let found = match results {
             Some((lines, span)) => {
-                from_results = self.results_rows(lines, span, columns);
+                from_results = self.results_rows(c, lines, span, columns);
                 Some((&from_results, span))
             }
             None => c.clauses.iter().find_map(|cl| match cl {
@@ -428,13 +428,16 @@ impl<'a> ChartCx<'a, '_> {
             // A `-` cell of the first column whose line holds the gap.
             let dash = lines.and_then(|lines| {
                 lines.iter().find_map(|l| {
-                    let cell = l.cells.get(col)?;
+                    let ast::LineCells::Each(cells) = &l.cells else {
+                        return None;
+                    };
+                    let cell = cells.get(col)?;
                     let rolls = rows::ranges(&l.rolls, &mut []);
                     let holds = gaps[col]
                         .0
                         .iter()
                         .any(|&(lo, hi)| rolls.0.iter().any(|&(a, b)| a <= hi && lo <= b));
-                    (cell.node.is_none() && holds).then(|| (rolls.to_string(), cell.span))
+                    (cell.outcome.is_none() && holds).then(|| (rolls.to_string(), cell.span))
                 })
             });
             let values = format!("{}{place}", gaps[col]);
@@ -458,9 +461,9 @@ impl<'a> ChartCx<'a, '_> {
         }
     }
 
-    /// A row's totals, one set per column (`ncols` of them): a row written
-    /// with cells where the table has no columns, or one range where it
-    /// has, is reported and reads nothing.
+    /// A row's totals, one set per column (`ncols` of them); one range in a
+    /// table with columns reads in every column. A row written with cells
+    /// where the table has no columns is reported and reads nothing.
     fn row_cells(&mut self, row: &ast::Row, has_columns: bool, ncols: usize) -> Vec<Ranges> {
         match (&row.key, has_columns) {
             (ast::RowKey::Single(r), false) => vec![rows::ranges(r, self.errors)],
@@ -480,17 +483,8 @@ impl<'a> ChartCx<'a, '_> {
                 v.resize(ncols, Ranges::default());
                 v
             }
-            (ast::RowKey::Single(r), true) => {
-                self.error(
-                    CompileErrorKind::CellCount {
-                        expected: ncols,
-                        found: 1,
-                        what: "column cells, as `[ a | b | ... ]`",
-                    },
-                    r.span,
-                );
-                vec![Ranges::default(); ncols]
-            }
+            // `7 or more => "D3+T"`: the same rolls in every column.
+            (ast::RowKey::Single(r), true) => vec![rows::ranges(r, self.errors); ncols],
             (ast::RowKey::Columns(cells), false) => {
                 self.error(
                     CompileErrorKind::MisplacedClause {
@@ -504,27 +498,4 @@ impl<'a> ChartCx<'a, '_> {
             }
         }
     }
-}
-
-/// A results grid is shown as printed: its lines, as written (the rolls,
-/// and each cell's text, `None` for `-`).
-fn printed_results(c: &ast::Chart) -> Vec<(Ranges, Vec<Option<CompactString>>)> {
-    c.clauses
-        .iter()
-        .find_map(|cl| match cl {
-            Clause::Results(lines, _) => Some(lines),
-            _ => None,
-        })
-        .map(|lines| {
-            let mut quiet = Vec::new();
-            lines
-                .iter()
-                .map(|l| {
-                    let rolls = rows::ranges(&l.rolls, &mut quiet);
-                    let cells = l.cells.iter().map(|c| c.node.clone()).collect();
-                    (rolls, cells)
-                })
-                .collect()
-        })
-        .unwrap_or_default()
 }

@@ -5,6 +5,7 @@ use super::tree::Node;
 use super::{Builder, Kids, Res};
 use crate::syntax::ast::{BaseRef, Change, ChangeKind, Ident, MemberPath, RowKey, VariantHeader};
 use crate::syntax::parser::grammar::Rule;
+use crate::syntax::span::Spanned;
 
 impl Builder {
     /// `variant_entry`: a change, or a declaration.
@@ -53,6 +54,19 @@ impl Builder {
                     .map(|p| self.outcome(&p))
                     .transpose()?,
             },
+            Rule::change_cell => {
+                let column = self.first(&kids.one(Rule::column_ref)?)?;
+                let name = match column.as_rule() {
+                    Rule::string => self.label(&column)?.text,
+                    _ => column.as_str().into(),
+                };
+                ChangeKind::ChangeCell {
+                    chart: self.ident(&kids.one(Rule::ident)?),
+                    rolls: self.range_set(&kids.one(Rule::range_set)?)?,
+                    column: Spanned::new(name, self.span(&column)),
+                    cell: self.result_cell(&kids.one(Rule::result_cell)?)?,
+                }
+            }
             Rule::change_cells => ChangeKind::ChangeCells {
                 grid: self.ident(&kids.one(Rule::ident)?),
                 row: self.grid_row(&kids.one(Rule::grid_row)?)?,
