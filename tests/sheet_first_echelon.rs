@@ -595,10 +595,11 @@ fn modified_spotting_distance_ladder() {
 #[test]
 fn modified_spotting_distance_needs_target_type() {
     let r = fe();
-    assert!(matches!(
-        roll_error(&r, "modified_spotting_distance", "concealment=none").kind,
-        RollErrorKind::MissingChoice { .. }
-    ));
+    let e = roll_error(&r, "modified_spotting_distance", "concealment=none");
+    assert!(matches!(e.kind, RollErrorKind::MissingChoice { .. }));
+    // Shown where the choice is declared, its options in the help.
+    let span = e.span.expect("a span");
+    assert_eq!(r.sources().text(span), "target_type", "{e}");
 }
 
 // ---------------------------------------------------------------------------

@@ -29,6 +29,9 @@ pub(crate) const MAX_EXTRAS: u32 = 32;
 pub(crate) struct Program {
     pub games: Vec<GameTree>,
     pub choices: Vec<ChoiceTree>,
+    /// Where each choice was declared (its name), for a roll that needs it.
+    /// Apart from [`ChoiceTree`], which compares equal across files.
+    pub choice_spans: Vec<Span>,
     pub grids: Vec<GridTree>,
     pub charts: Vec<ChartTree>,
     pub follow_ups: Vec<FollowUp>,

@@ -2,12 +2,9 @@
 //! bog_down_rating=-1 unit_rating=veteran`), kept with spans into the text
 //! they came from so a bad argument gets a diagnostic pointing at it.
 
+pub use crate::engine::error::INPUT_SOURCE;
 use crate::engine::error::{RollError, RollErrorKind};
-use crate::syntax::span::{SourceId, Span};
-
-/// The source id of roll-time arguments: spans with it point into
-/// [`Choices::text`].
-pub const INPUT_SOURCE: SourceId = SourceId(u32::MAX);
+use crate::syntax::span::Span;
 
 /// One argument: `name` or `name=value`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -43,7 +43,7 @@ pub(crate) fn grid_cell<'p>(
                     name: choice.name.to_string(),
                     options: choice.options.iter().map(|(o, _)| o.to_string()).collect(),
                 },
-                None,
+                program.choice_spans.get(grid.keys[k]).copied(),
             ));
         };
         index = index * choice.options.len() + usize::try_from(v.to_integer()).unwrap_or(0);
@@ -246,6 +246,11 @@ pub(crate) fn whole_value(v: Num, what: &str) -> Result<i64, RollError> {
 /// The error for a value the chart needs and was not given.
 pub(crate) fn missing(program: &Program, chart: ChartId, slot: usize) -> RollError {
     let s = &program.charts[chart].slots[slot];
+    // A choice is shown where it is declared, its options in the help.
+    let span = match s.kind {
+        SlotKind::Choice(ch) => program.choice_spans.get(ch).copied(),
+        _ => None,
+    };
     let kind = match s.kind {
         SlotKind::Choice(ch) => RollErrorKind::MissingChoice {
             name: s.name.to_string(),
@@ -261,5 +266,5 @@ pub(crate) fn missing(program: &Program, chart: ChartId, slot: usize) -> RollErr
             label: s.label.to_string(),
         },
     };
-    RollError::new(kind, None)
+    RollError::new(kind, span)
 }

@@ -2,9 +2,13 @@
 //! computed with a set of choices. Spans point into the roll-time arguments
 //! (source [`crate::INPUT_SOURCE`]) or into the rules.
 
-use crate::syntax::span::Span;
+use crate::syntax::span::{SourceId, Span};
 use miette::{Diagnostic, LabeledSpan};
 use std::fmt;
+
+/// The source id of roll-time arguments: spans with it point into
+/// [`crate::Choices::text`].
+pub const INPUT_SOURCE: SourceId = SourceId(u32::MAX);
 
 /// A problem with a roll request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -392,10 +396,12 @@ impl Diagnostic for RollError {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.span?;
-        let mut labels = vec![LabeledSpan::new_primary_with_span(
-            Some("here".into()),
-            span,
-        )];
+        // A missing choice is shown where the rules declare it.
+        let text = match self.kind {
+            RollErrorKind::MissingChoice { .. } if span.source != INPUT_SOURCE => "declared here",
+            _ => "here",
+        };
+        let mut labels = vec![LabeledSpan::new_primary_with_span(Some(text.into()), span)];
         if let RollErrorKind::Conflict {
             first_span: Some(first),
             ..

@@ -454,6 +454,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                     let choice = super::declare_choice(d, self.errors);
                     let label = choice.label.clone();
                     self.program.choices.push(choice);
+                    self.program.choice_spans.push(d.name.span);
                     let id = self.program.choices.len() - 1;
                     self.local_choices.insert(&d.name.name, id);
                     self.add_slot(

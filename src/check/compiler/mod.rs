@@ -220,6 +220,7 @@ fn declare_item<'a>(
     match item {
         ast::Item::Choice(d) => {
             program.choices.push(declare_choice(d, errors));
+            program.choice_spans.push(d.name.span);
             syms.choices.insert(&d.name.name, program.choices.len() - 1);
         }
         ast::Item::Flag(d) => {
