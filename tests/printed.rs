@@ -6,7 +6,7 @@
 //! come 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1 ways in 36: the lines 2-4, 5-7,
 //! 8-9, 10-11 and 12 come 6, 15, 9, 5 and 1 ways.
 
-use chartwright::{Choices, Ruleset, Scripted};
+use chartwright::{Choices, Ruleset};
 use num_traits::ToPrimitive;
 
 const FIXTURE: &str = "tests/charts/printed.rules";
@@ -45,17 +45,10 @@ fn owned(v: &[(&str, u64, u64)]) -> Vec<(String, u64, u64)> {
     v
 }
 
+/// The outcome and the trace of a roll with the given natural faces.
 #[track_caller]
 fn trace(r: &Ruleset, chart: &str, args: &str, faces: &[u32]) -> (String, String) {
-    let roll = r
-        .chart(chart)
-        .and_then(|c| {
-            c.roll(
-                &Choices::parse(args)?,
-                &mut Scripted::new(faces.iter().copied()),
-            )
-        })
-        .unwrap_or_else(|e| panic!("{chart} {args}: {e}"));
+    let roll = crate::common::roll(r, chart, args, faces);
     (roll.outcome.to_string(), roll.detail.unwrap_or_default())
 }
 

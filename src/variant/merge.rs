@@ -737,19 +737,11 @@ impl Merger<'_> {
         rows.iter()
             .position(|r| key_ranges(&r.key) == want)
             .ok_or_else(|| {
-                let known = rows
-                    .iter()
-                    .map(|r| key_text(&r.key))
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                boxed(
-                    VariantErrorKind::UnknownTarget {
-                        what: "row reading",
-                        name: key_text(select),
-                        owner: Some(chart.name.to_string()),
-                        suggestion: None,
-                        known: Some(format!("rows reading {known}")),
-                    },
+                let known = rows.iter().map(|r| key_text(&r.key)).collect::<Vec<_>>();
+                not_in(
+                    chart,
+                    ("row reading", key_text(select)),
+                    format!("rows reading {}", known.join("; ")),
                     key_span(select).unwrap_or(chart.span),
                 )
             })
@@ -819,20 +811,12 @@ impl Merger<'_> {
             .iter()
             .position(|names| names.contains(&column.node))
             .ok_or_else(|| {
-                let known = columns
-                    .iter()
-                    .filter_map(|n| n.first())
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                boxed(
-                    VariantErrorKind::UnknownTarget {
-                        what: "column",
-                        name: column.node.to_string(),
-                        owner: Some(chart.name.to_string()),
-                        suggestion: None,
-                        known: Some(format!("columns {known}")),
-                    },
+                let known = columns.iter().filter_map(|n| n.first());
+                let known = known.map(|n| format!("`{n}`")).collect::<Vec<_>>();
+                not_in(
+                    chart,
+                    ("column", column.node.to_string()),
+                    format!("columns {}", known.join(", ")),
                     column.span,
                 )
             })?;
@@ -841,19 +825,11 @@ impl Merger<'_> {
             .iter()
             .position(|l| ranges(&l.rolls) == want)
             .ok_or_else(|| {
-                let known = lines
-                    .iter()
-                    .map(|l| set_text(&l.rolls))
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                boxed(
-                    VariantErrorKind::UnknownTarget {
-                        what: "results line reading",
-                        name: set_text(rolls),
-                        owner: Some(chart.name.to_string()),
-                        suggestion: None,
-                        known: Some(format!("lines reading {known}")),
-                    },
+                let known = lines.iter().map(|l| set_text(&l.rolls)).collect::<Vec<_>>();
+                not_in(
+                    chart,
+                    ("results line reading", set_text(rolls)),
+                    format!("lines reading {}", known.join("; ")),
                     rolls.span,
                 )
             })?;
@@ -1387,6 +1363,27 @@ fn unknown(
             known,
         },
         name.span,
+    )
+}
+
+/// `chart` has no `what` named `name`; `known` says what it has.
+// Errors travel boxed in this module (see `Res`).
+#[allow(clippy::unnecessary_box_returns)]
+fn not_in(
+    chart: &Ident,
+    (what, name): (&'static str, String),
+    known: String,
+    span: Span,
+) -> Box<VariantError> {
+    boxed(
+        VariantErrorKind::UnknownTarget {
+            what,
+            name,
+            owner: Some(chart.name.to_string()),
+            suggestion: None,
+            known: Some(known),
+        },
+        span,
     )
 }
 
