@@ -437,7 +437,8 @@ impl CompileErrorKind {
             ),
             Self::DashCell { reach, .. } => format!(
                 "{reach}; write the result the sheet gives there (a word such as `NE`, or a \
-                 quoted text), or bound the parameters so that this column never reads it"
+                 quoted text), say what every `-` gives (`- => \"No effect\"`), or bound the \
+                 parameters so that this column never reads it"
             ),
             Self::Empty { what } => format!("give the {what} at least one entry"),
             Self::ImpossibleDice { .. } => {
