@@ -636,6 +636,11 @@ fn roll_with(rules: &Ruleset, chart: &str, faces: &[u32]) -> chartwright::Roll {
         .unwrap_or_else(|e| panic!("{chart}: {e}"))
 }
 
+/// How each die of a roll's first group came to its face.
+fn notated(roll: &chartwright::Roll) -> &[chartwright::DieRoll] {
+    roll.dice[0].notated.as_ref().map_or(&[], |n| &n.dice)
+}
+
 #[test]
 fn traces_say_what_each_die_did() {
     let rules = load(
@@ -648,7 +653,7 @@ fn traces_say_what_each_die_did() {
     );
     let keep = roll_with(&rules, "keep", &[6, 1, 5, 3]);
     assert_eq!(keep.natural, Some(14));
-    let d = &keep.dice[0];
+    let d = keep.dice[0].notated.as_ref().expect("notation");
     assert_eq!(d.notation, "4d6kh3");
     let kept: Vec<bool> = d.dice.iter().map(|x| x.kept).collect();
     assert_eq!(kept, [true, false, true, true]);
@@ -657,13 +662,13 @@ fn traces_say_what_each_die_did() {
 
     let boom = roll_with(&rules, "boom", &[6, 6, 2]);
     assert_eq!(boom.natural, Some(14));
-    assert_eq!(boom.dice[0].dice[0].rolls.as_slice(), [6, 6, 2]);
+    assert_eq!(notated(&boom)[0].rolls.as_slice(), [6, 6, 2]);
     let lines = boom.to_string();
     assert!(lines.contains("d6!: 14 (6+6+2)"), "{lines}");
 
     let again = roll_with(&rules, "again", &[1, 1, 4, 3]);
     assert_eq!(again.natural, Some(7));
-    assert_eq!(again.dice[0].dice[0].rerolled.as_slice(), [1, 1]);
+    assert_eq!(notated(&again)[0].rerolled.as_slice(), [1, 1]);
     assert_eq!(again.dice[0].faces.as_slice(), [4, 3]);
     let lines = again.to_string();
     assert!(lines.contains("4 (rerolled 1, 1), 3"), "{lines}");
@@ -671,7 +676,7 @@ fn traces_say_what_each_die_did() {
     let d66 = roll_with(&rules, "d66", &[3, 5]);
     assert_eq!(d66.natural, Some(35));
     assert_eq!(d66.dice[0].sides, 66);
-    assert_eq!(d66.dice[0].dice[0].rolls.as_slice(), [3, 5]);
+    assert_eq!(notated(&d66)[0].rolls.as_slice(), [3, 5]);
 }
 
 // ---------------------------------------------------------------------------
@@ -694,7 +699,7 @@ fn dice_that_would_not_stop_end_at_their_bound() {
     let again = roll_with(&rules, "again", &[1]);
     assert_eq!(again.natural, Some(1));
     let times = Limits::default().max_rerolls as usize;
-    assert_eq!(again.dice[0].dice[0].rerolled.len(), times);
+    assert_eq!(notated(&again)[0].rerolled.len(), times);
     // The exact odds hold the bound: a 1 stands only after every reroll.
     let odds = odds(&rules, "again", "");
     assert_eq!(

@@ -6,7 +6,7 @@
 
 use crate::check::tree::Notation;
 use crate::engine::bind::BoundGroup;
-use crate::engine::trace::{DiceRoll, DieRoll, Faces};
+use crate::engine::trace::{DiceRoll, DieRoll, Faces, Notated};
 use smallvec::SmallVec;
 
 /// Where dice faces come from: any `rand` generator, or a script of faces
@@ -189,8 +189,10 @@ pub(crate) fn roll_group<D: DiceSource + ?Sized>(
             .collect(),
         negative: group.negative,
         label: label.map(str::to_string),
-        notation: n.written(Some(group.count), group.sides),
-        dice: stories,
+        notated: Some(Box::new(Notated {
+            notation: n.written(Some(group.count), group.sides),
+            dice: stories,
+        })),
     });
     sum
 }

@@ -37,8 +37,7 @@ pub(crate) fn roll_dice<D: DiceSource + ?Sized>(
                 faces,
                 negative: g.negative,
                 label: label.map(str::to_string),
-                notation: String::new(),
-                dice: Vec::new(),
+                notated: None,
             });
             s
         } else {
@@ -357,6 +356,10 @@ fn printed_line(
     text: Option<&TraceText>,
     total: i64,
 ) -> Option<Shared<str>> {
+    // A chart's texts say at once whether it has printed lines.
+    if text.is_some_and(|t| t.line(0).is_none()) {
+        return None;
+    }
     let crate::check::tree::Body::Table { printed, .. } = &program.charts.get(bound.chart)?.body
     else {
         return None;

@@ -285,23 +285,30 @@ pub struct DiceRoll {
     pub negative: bool,
     /// Whose dice (a side of an opposed roll, a stage of a pool).
     pub label: Option<String>,
-    /// The group as written where it has notation (`4d6kh3`, `d6!`, `d66`,
-    /// `max(2d6, 2d6)`); empty for plain dice.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    /// Where the group has notation, what it did; `None` for plain dice
+    /// (boxed: a plain roll's trace stays small).
+    #[serde(flatten)]
+    pub notated: Option<Box<Notated>>,
+}
+
+/// What a group with notation did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Notated {
+    /// The group as written (`4d6kh3`, `d6!`, `d66`, `max(2d6, 2d6)`).
     pub notation: String,
-    /// How each die came to its face, one per face, where the group has
-    /// notation (`kh3`, `r1`, `!`, `d66`); empty for plain dice.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// How each die came to its face, one per face (`kh3`, `r1`, `!`,
+    /// `d66`).
     pub dice: Vec<DieRoll>,
 }
 
 impl DiceRoll {
     /// The faces that count: every face but those keep or drop left out.
     pub fn kept_faces(&self) -> impl Iterator<Item = u32> + '_ {
+        let dice = self.notated.as_ref().map_or(&[][..], |n| &n.dice[..]);
         self.faces
             .iter()
             .enumerate()
-            .filter(|(i, _)| self.dice.get(*i).map_or(true, |d| d.kept))
+            .filter(move |(i, _)| dice.get(*i).map_or(true, |d| d.kept))
             .map(|(_, &f)| f)
     }
 }

@@ -139,21 +139,21 @@ impl Roll {
                 let _ = write!(line, "{label} ");
             }
             let sign = if d.negative { "-" } else { "" };
-            if d.notation.is_empty() {
-                let _ = write!(line, "{sign}{}d{}:", d.faces.len(), d.sides);
-            } else {
-                let _ = write!(line, "{sign}{}:", d.notation);
-            }
-            if d.dice.is_empty() {
-                for face in &d.faces {
-                    let _ = write!(line, " {face}");
+            match &d.notated {
+                None => {
+                    let _ = write!(line, "{sign}{}d{}:", d.faces.len(), d.sides);
+                    for face in &d.faces {
+                        let _ = write!(line, " {face}");
+                    }
                 }
-            } else {
-                // The faces added into each die, but a `d66`'s digits.
-                let added = d.sides != 66 && d.sides != 666;
-                for (j, (face, die)) in d.faces.iter().zip(&d.dice).enumerate() {
-                    let comma = if j > 0 { "," } else { "" };
-                    let _ = write!(line, "{comma} {}", die_text(*face, die, added));
+                Some(n) => {
+                    let _ = write!(line, "{sign}{}:", n.notation);
+                    // The faces added into each die, but a `d66`'s digits.
+                    let added = d.sides != 66 && d.sides != 666;
+                    for (j, (face, die)) in d.faces.iter().zip(&n.dice).enumerate() {
+                        let comma = if j > 0 { "," } else { "" };
+                        let _ = write!(line, "{comma} {}", die_text(*face, die, added));
+                    }
                 }
             }
         }
