@@ -98,7 +98,7 @@ pub use compare::classes::{
 };
 pub use compare::diff::{OddsDiff, OutcomeDiff};
 pub use engine::budget::Budget;
-pub use engine::choices::{Arg, Choices, INPUT_SOURCE};
+pub use engine::choices::{Arg, Choices, INPUT_SOURCE, MAX_LOOSE_MODIFIER};
 pub use engine::dice::{DiceSource, Scripted};
 pub use engine::error::{RollError, RollErrorKind};
 pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};

@@ -433,8 +433,9 @@ impl<'r> Request<'r> {
             ExitCode::from(1)
         };
         let chart = ruleset.chart(chart).map_err(|e| report(&e, ""))?;
-        let (text, extra) = chartwright::json::split_extra(words);
-        let choices = chartwright::Choices::parse(&text).map_err(|e| report(&e, &text))?;
+        let text = words.join(" ");
+        let (choices, extra) =
+            chartwright::Choices::parse_with_extra(&text).map_err(|e| report(&e, &text))?;
         Ok(Self {
             ruleset,
             chart,

@@ -60,10 +60,17 @@ fn a_loose_modifier_past_i64_is_a_diagnostic() {
         ["tracked", "+9223372036854775807"],
         ["manhandled", "-9223372036854775808"],
     ] {
+        // Pointed at the word, as the REPL does.
         odds(&["bog_down", args[0], args[1]])
             .code(1)
-            .stderr(contains("chartwright::roll::arithmetic"));
+            .stderr(contains("chartwright::roll::arithmetic"))
+            .stderr(contains("─[arguments:1:"))
+            .stderr(contains(format!("the loose modifier `{}`", args[1])));
     }
+    odds(&["bog_down", "tracked", "+1000000", "-1000000"]).success();
+    odds(&["bog_down", "tracked", "+1000001"])
+        .code(1)
+        .stderr(contains("past ±1000000"));
     cw().args([
         "roll",
         "first_echelon",

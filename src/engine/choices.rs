@@ -6,6 +6,9 @@ pub use crate::engine::error::INPUT_SOURCE;
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::syntax::span::Span;
 
+/// The most a loose `+N` / `-N` (and their sum) moves the net modifier.
+pub const MAX_LOOSE_MODIFIER: i64 = 1_000_000;
+
 /// One argument: `name` or `name=value`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arg {
@@ -70,6 +73,56 @@ impl Choices {
             text: text.to_string(),
             args,
         })
+    }
+
+    /// Parses `text` as [`Choices::parse`] does, but a loose `+N` or `-N`
+    /// word is an extra net modifier, as a player says "plus two": their
+    /// sum is returned beside the choices. Each, and the sum, lies within
+    /// ±[`MAX_LOOSE_MODIFIER`]; past it is an error at the word. Spans point
+    /// into `text` as typed. What `roll` and `odds` read from their
+    /// arguments, on the command line and in the web package alike.
+    ///
+    /// ```
+    /// use chartwright::Choices;
+    /// let (choices, extra) = Choices::parse_with_extra("tracked +2 -1").unwrap();
+    /// assert_eq!((choices.text(), extra), ("tracked +2 -1", 1));
+    /// assert!(Choices::parse_with_extra("tracked +9223372036854775807").is_err());
+    /// ```
+    pub fn parse_with_extra(text: &str) -> Result<(Self, i64), RollError> {
+        let mut rest = text.to_string();
+        let mut extra = 0i64;
+        let mut offset = 0;
+        for word in text.split_whitespace() {
+            let start = offset + text[offset..].find(word).unwrap_or(0);
+            offset = start + word.len();
+            let Some(digits) = word.strip_prefix(['+', '-']) else {
+                continue;
+            };
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let sum = word
+                .parse::<i64>()
+                .ok()
+                .and_then(|v| extra.checked_add(v))
+                .filter(|x| x.unsigned_abs() <= MAX_LOOSE_MODIFIER.unsigned_abs());
+            let Some(sum) = sum else {
+                return Err(RollError::new(
+                    RollErrorKind::Arithmetic {
+                        message: format!(
+                            "the loose modifier `{word}` takes the net modifier past \
+                             ±{MAX_LOOSE_MODIFIER}"
+                        ),
+                    },
+                    Some(Span::new(INPUT_SOURCE, start, offset)),
+                ));
+            };
+            extra = sum;
+            rest.replace_range(start..offset, &" ".repeat(offset - start));
+        }
+        let mut choices = Self::parse(&rest)?;
+        choices.text = text.to_string();
+        Ok((choices, extra))
     }
 
     /// Parses words given separately (command-line arguments).

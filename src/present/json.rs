@@ -375,25 +375,3 @@ fn line_column(text: &str, mut at: usize) -> (usize, usize) {
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, before[line_start..].chars().count() + 1)
 }
-
-/// Splits loose `+N` / `-N` words (an extra net modifier, as a player says
-/// "plus two") from the named choices: the choices' text (the other words,
-/// joined by one space) and the sum of the loose words. What `roll` and
-/// `odds` read from their arguments, on the command line and in the web
-/// package alike.
-///
-/// ```
-/// assert_eq!(chartwright::json::split_extra(["tracked", "+2", "-1"]), ("tracked".to_string(), 1));
-/// ```
-pub fn split_extra<S: AsRef<str>>(words: impl IntoIterator<Item = S>) -> (String, i64) {
-    let mut extra = 0i64;
-    let mut rest: Vec<String> = Vec::new();
-    for w in words {
-        let w = w.as_ref();
-        match w.parse::<i64>() {
-            Ok(n) if w.starts_with(['+', '-']) => extra = extra.saturating_add(n),
-            _ => rest.push(w.to_owned()),
-        }
-    }
-    (rest.join(" "), extra)
-}

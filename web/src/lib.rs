@@ -167,8 +167,7 @@ impl Ruleset {
             Failure::new(json::roll_error(e, rules, ARGUMENTS, text))
         };
         let chart = rules.chart(chart).map_err(|e| fail(&e, ""))?;
-        let (text, extra) = json::split_extra(args.split_whitespace());
-        let choices = Choices::parse(&text).map_err(|e| fail(&e, &text))?;
+        let (choices, extra) = Choices::parse_with_extra(args).map_err(|e| fail(&e, args))?;
         Ok(Request {
             chart,
             choices,

@@ -89,9 +89,9 @@ fn a_bad_argument_points_into_the_arguments() {
     let d = &failure.diagnostics["diagnostics"][0];
     assert_eq!(d["code"], "chartwright::roll::unknown_name");
     assert_eq!(d["source"], ARGUMENTS);
-    // The loose `+1` is taken out first, as the command line does.
-    assert_eq!(d["labels"][0]["start"], 0);
-    assert_eq!(d["labels"][0]["end"], 6);
+    // Into the arguments as typed, the loose `+1` before it included.
+    assert_eq!(d["labels"][0]["start"], 3);
+    assert_eq!(d["labels"][0]["end"], 9);
     assert_eq!(d["help"], "did you mean `tracked`?");
     let unknown = fe.roll("bog_dow", "", Some(1)).unwrap_err();
     assert_eq!(

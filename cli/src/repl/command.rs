@@ -327,7 +327,7 @@ fn chart_args(line: &str, chart: &Word, rest: &[Word]) -> Result<ChartArgs, Comm
         if let Some(v) = loose_modifier(&w.text) {
             extra = extra
                 .checked_add(v)
-                .filter(|x| x.unsigned_abs() <= 1_000_000)
+                .filter(|x| x.unsigned_abs() <= chartwright::MAX_LOOSE_MODIFIER.unsigned_abs())
                 .ok_or_else(|| {
                     CommandError::at(
                         w,
