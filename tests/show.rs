@@ -115,3 +115,21 @@ table crt "CRT" {
     assert_eq!(odds.probability("1/2").fraction(), "17/18");
     assert_eq!(odds.probability("3").fraction(), "1/36");
 }
+
+#[test]
+fn a_range_written_highest_first_is_shown_so() {
+    let rules = Ruleset::from_file("first_echelon").expect("bundled");
+    let chart = rules.chart("close_combat").expect("close_combat");
+    let shown = chart.render();
+    assert!(shown.contains("\n  -1 to -3 "), "{shown}");
+    assert!(!shown.contains("-3 to -1"), "{shown}");
+    // The trace reads the row as the sheet prints it too.
+    let roll = crate::common::roll(
+        &rules,
+        "close_combat",
+        "att.discipline=1 def.discipline=0 att.close_combat_rating=0 \
+         def.close_combat_rating=1 att.foothold",
+        &[5, 8],
+    );
+    assert_eq!(roll.row.as_deref(), Some("-1 to -3"), "{roll}");
+}

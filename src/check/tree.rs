@@ -103,9 +103,27 @@ impl Cell {
 
 /// A set of integers as a sorted list of inclusive spans; `i64::MIN`/`MAX`
 /// stand for open ends. Nearly every row reads one span (`7 or more`,
-/// `3-5`): it is kept inline, the same size as a `Vec`.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub(crate) struct Ranges(pub Spans);
+/// `3-5`): it is kept inline, the same size as a `Vec`. The order a single
+/// span was written in is kept for display only (`-1 to -3` as the sheet
+/// prints it): two sets of the same totals are equal.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ranges(pub Spans, pub Order);
+
+/// How a range was written: lowest first, or highest first (`-1 to -3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Order {
+    #[default]
+    Up,
+    Down,
+}
+
+impl PartialEq for Ranges {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for Ranges {}
 
 /// The spans of a [`Ranges`].
 pub(crate) type Spans = smallvec::SmallVec<[(i64, i64); 1]>;
@@ -116,11 +134,11 @@ impl Ranges {
     }
 
     pub fn at_least(n: i64) -> Self {
-        Ranges(smallvec::smallvec![(n, i64::MAX)])
+        Ranges(smallvec::smallvec![(n, i64::MAX)], Order::Up)
     }
 
     pub fn at_most(n: i64) -> Self {
-        Ranges(smallvec::smallvec![(i64::MIN, n)])
+        Ranges(smallvec::smallvec![(i64::MIN, n)], Order::Up)
     }
 
     /// Every value moved by `by` (open ends stay open). Moved in `i128`:
@@ -142,6 +160,7 @@ impl Ranges {
                 .filter(|&(lo, hi)| lo <= i128::from(i64::MAX) && hi >= i128::from(i64::MIN))
                 .map(|(lo, hi)| (clip(lo), clip(hi)))
                 .collect(),
+            self.1,
         )
     }
 }
@@ -160,6 +179,7 @@ impl std::fmt::Display for Ranges {
                 (i64::MIN, h) => write!(f, "{h} or less")?,
                 (l, i64::MAX) => write!(f, "{l} or more")?,
                 (l, h) if l == h => write!(f, "{l}")?,
+                (l, h) if self.1 == Order::Down => write!(f, "{h} to {l}")?,
                 (l, h) if l >= 0 && h >= 0 => write!(f, "{l}-{h}")?,
                 (l, h) => write!(f, "{l} to {h}")?,
             }

@@ -163,7 +163,10 @@ fn once_as_one_die(
     } else {
         vec![BoundGroup::plain(1, sides, false)]
     };
-    Ok((BoundDice { groups }, Ranges(spans.into())))
+    Ok((
+        BoundDice { groups },
+        Ranges(spans.into(), crate::check::tree::Order::Up),
+    ))
 }
 
 impl BoundDice {
@@ -1105,7 +1108,7 @@ fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
                 Cell::Target(t) => t.shifted(by),
                 Cell::Number(n) => {
                     let n = whole_value(*n, &format!("the target from `{}`", r.name))?;
-                    Ranges(smallvec::smallvec![(n, n)]).shifted(by)
+                    Ranges(smallvec::smallvec![(n, n)], crate::check::tree::Order::Up).shifted(by)
                 }
                 Cell::Text(t) => return Ok(BoundTarget::Text(t.to_string())),
                 Cell::Dice(_) | Cell::Impossible => {

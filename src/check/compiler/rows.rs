@@ -76,7 +76,16 @@ pub(crate) fn ranges(r: &ast::RangeSet, _errors: &mut [CompileError]) -> Ranges 
         })
         .collect();
     parts.sort_unstable();
-    Ranges(parts)
+    // One span written highest first (`-1 to -3`) is shown so.
+    let order = match r.parts.as_slice() {
+        [ast::RangePart {
+            lo: Some(lo),
+            hi: Some(hi),
+            ..
+        }] if lo > hi => crate::check::tree::Order::Down,
+        _ => crate::check::tree::Order::Up,
+    };
+    Ranges(parts, order)
 }
 
 /// The natural roll's reach: sum of the lowest and of the highest faces.
@@ -396,7 +405,7 @@ pub(crate) fn lookup(
             }
         }
     }
-    (lookup, Ranges(gaps.into()))
+    (lookup, Ranges(gaps.into(), crate::check::tree::Order::Up))
 }
 
 fn intersect(a: &Ranges, b: &Ranges) -> Ranges {
@@ -410,5 +419,5 @@ fn intersect(a: &Ranges, b: &Ranges) -> Ranges {
         }
     }
     out.sort_unstable();
-    Ranges(out)
+    Ranges(out, crate::check::tree::Order::Up)
 }
