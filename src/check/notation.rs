@@ -131,8 +131,15 @@ pub(crate) struct Notation {
 }
 
 impl Notation {
+    /// Plain `NdS`. Asked once a group a roll (the quick path's branch),
+    /// so it tests the fields rather than comparing a whole default.
+    #[inline]
     pub fn is_plain(&self) -> bool {
-        *self == Self::default()
+        self.digits == 0
+            && self.summed == 0
+            && self.reroll.is_none()
+            && self.explode.is_none()
+            && self.keep.is_none()
     }
 
     /// The values one die of `sides` sides can show, as sorted spans (a
