@@ -445,3 +445,106 @@ table fire "Fire" {
     assert_eq!(listed("range_band"), std::slice::from_ref(&visibility));
     assert_eq!(listed("fire"), [visibility, range]);
 }
+
+/// A chart may name the inputs of a ladder it reads in its own conditions:
+/// `assault` reads `fire_column` in its target (`at least 6 -
+/// floor(fire_column / 4)`) and names the ladder's `target_tc`, `flanking`
+/// and `artillery` (a `+r` in a `one of` group: 0 where not given, as in
+/// the ladder).
+#[test]
+fn a_chart_names_the_inputs_of_a_ladder_it_reads() {
+    let r = ladder_one_of();
+    for (args, outcome, odds) in [
+        // Step 4: at least 5.
+        ("fp=4", "Taken", "1/3"),
+        ("fp=4 close", "Taken", "1/2"),
+        // In cover: `close` does not apply, and the ladder falls to 2: at
+        // least 6.
+        ("fp=4 close target_tc", "Taken", "1/6"),
+        // Flanking: step 8, at least 4, and the success reads `flanking`.
+        ("fp=4 flanking", "Overrun", "1/2"),
+        ("fp=4 artillery=2", "Overrun", "5/6"),
+        ("fp=4 artillery=1", "Taken", "1/2"),
+        ("fp=4 air", "Taken", "5/6"),
+    ] {
+        assert_eq!(fraction(&r, "assault", args, outcome), odds, "{args}");
+    }
+    // `artillery` is the ladder's modifier: not needed, as in the ladder.
+    let assault = r.chart("assault").unwrap();
+    let inputs: Vec<String> = assault.inputs().into_iter().map(|i| i.name).collect();
+    for name in ["fp", "target_tc", "flanking", "artillery", "close"] {
+        assert!(inputs.iter().any(|i| i == name), "{name}: {inputs:?}");
+    }
+    assert!(assault.odds(&assault.example_choices()).is_ok());
+    // One input: `not applicable` is said once, in `assault`'s own trace.
+    let roll = assault
+        .roll(
+            &Choices::parse("fp=4 close target_tc").unwrap(),
+            &mut Scripted::new([6]),
+        )
+        .unwrap();
+    assert_eq!(roll.modifiers[0].note.as_deref(), Some("not applicable"));
+    assert_eq!(roll.ladders[0].modifiers[0].name, "target_tc");
+}
+
+/// Naming an input of a ladder the chart does not read is refused, with
+/// how to name it there.
+#[test]
+fn naming_an_input_of_a_ladder_not_read_is_refused() {
+    let text = r#"game "G" version "1"
+ladder column "Column" {
+  steps 1, 2, 3
+  param fp "firepower" in 1..3
+  start fp
+  modifiers { flanking +1 "flanking" }
+}
+table morale "Morale" {
+  roll d6
+  rows {
+    4 or more => "Steady" if flanking else "Wavering"
+    3 or less => "Routed"
+  }
+}
+"#;
+    let errors = Ruleset::from_str("g", text).expect_err("morale reads no ladder");
+    let [e] = &errors.errors[..] else {
+        panic!("one error: {errors}");
+    };
+    let shown = e.to_string();
+    assert!(
+        shown.contains(
+            "`flanking` is an input of the ladder `column`, which this chart does not read"
+        ),
+        "{shown}"
+    );
+}
+
+/// A ladder may name the inputs of a ladder it reads, wherever the two are
+/// written in the file: the ladder read compiles first.
+#[test]
+fn a_ladder_names_the_inputs_of_a_ladder_it_reads_written_after_it() {
+    let text = r#"game "G" version "1"
+ladder range_band "Range band" {
+  steps 3 "long", 2 "medium", 1 "short"
+  start floor(visibility / 2)
+  at most 1 if smoke
+}
+ladder visibility "Visibility" {
+  steps 6, 4, 2, 1
+  param base "base visibility" in 1..6
+  start base
+  modifiers { smoke -1 "smoke in the hex" }
+}
+"#;
+    let r = Ruleset::from_str("g", text).unwrap_or_else(|e| panic!("{e}"));
+    let band = r.chart("range_band").unwrap();
+    let roll = |args: &str| {
+        band.roll(&Choices::parse(args).unwrap(), &mut Scripted::new([1]))
+            .unwrap_or_else(|e| panic!("{args}: {e}"))
+            .outcome
+            .to_string()
+    };
+    assert_eq!(roll("base=6"), "long");
+    // Smoke: visibility 4, floor(4 / 2) = 2 is medium, capped at short.
+    assert_eq!(roll("base=6 smoke"), "short");
+}

@@ -509,6 +509,12 @@ fn bind_with<'c>(
             values[m.slot].get_or_insert(whole(0));
         }
     }
+    // So do a read ladder's modifiers the chart names itself.
+    for &slot in &c.ladder_modifiers {
+        if let Some(v) = values.get_mut(slot) {
+            v.get_or_insert(whole(0));
+        }
+    }
     let mut env = Env {
         program,
         chart,
