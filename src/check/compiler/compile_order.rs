@@ -30,7 +30,7 @@ pub(super) fn order(scope: &Scope, pending: &[(usize, Pending)]) -> Vec<usize> {
         while let Some((at, names, next)) = stack.last_mut() {
             if let Some(&dep) = names.get(*next) {
                 *next += 1;
-                if state[dep] == 0 && ladder(dep).is_some() {
+                if ladder(dep).is_some() && state.get(dep) == Some(&0) {
                     state[dep] = 1;
                     let deps = named_ladders(scope, pending, dep);
                     stack.push((dep, deps, 0));
