@@ -104,8 +104,8 @@ pub use engine::error::{RollError, RollErrorKind};
 pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
 pub use engine::quick::{OutcomeId, QuickRoll};
 pub use engine::trace::{
-    AppliedModifier, DiceRoll, DiceRolls, DieRoll, Faces, NaturalRule, Notated, OutcomeField,
-    OutcomeText, Roll, Shared, SideRoll,
+    AppliedModifier, DiceRoll, DiceRolls, DieRoll, Faces, LadderTrace, NaturalRule, Notated,
+    OutcomeField, OutcomeText, Roll, Shared, SideRoll,
 };
 pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
 pub use limits::Limits;

@@ -320,3 +320,46 @@ check c "C" {
         classes.not_split
     );
 }
+
+/// The `one of` groups of a ladder a chart reads hold in its classes: no
+/// class names two members of one (binding would refuse it), so a net only
+/// both members together reach is no class.
+#[test]
+fn a_ladder_one_of_group_holds_in_the_classes_of_the_chart_reading_it() {
+    let text = r#"game "G" version "1"
+ladder column "Column" {
+  steps 1, 2, 3, 4, 5, 6, 7
+  param fp "firepower" in 1..7
+  start fp
+  modifiers {
+    one of "Support" {
+      guns +1 "guns"
+      tanks +2 "tanks"
+    }
+  }
+}
+table fire "Fire" {
+  roll d6
+  columns by column: 1 2 3 4 5 6 7
+  rows {
+    [ 7 or more | 6 or more | 5 or more | 4 or more | 3 or more | 2 or more | 1 or more ] => "Hit"
+    [ 6 or less | 5 or less | 4 or less | 3 or less | 2 or less | 1 or less | 0 or less ] => "Miss"
+  }
+}
+"#;
+    let rules = Ruleset::from_str("g", text).unwrap_or_else(|e| panic!("{e}"));
+    let fire = rules.chart("fire").unwrap();
+    let c = situation_classes(&[&fire], &Choices::parse("fp=4").unwrap(), 4096);
+    assert!(c.exhaustive(), "{c:?}");
+    for class in &c.classes {
+        let text = class.choices.text();
+        assert!(
+            !(text.contains("guns") && text.contains("tanks")),
+            "{}: {text}",
+            class.name
+        );
+        assert!(fire.odds(&class.choices).is_ok(), "{}: {text}", class.name);
+    }
+    // None, guns (+1) and tanks (+2): three steps of the ladder, from 4.
+    assert_eq!(c.classes.len(), 3, "{:?}", c.classes);
+}

@@ -482,6 +482,22 @@ fn roll_exclusive_conflict() {
     );
 }
 
+/// Two members of a `one of` group of a ladder, named to the chart that
+/// reads it: refused as rolling the ladder refuses them, the help naming
+/// the group and the ladder.
+#[test]
+fn roll_exclusive_conflict_through_ladder() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/charts/ladder_one_of.rules");
+    let rules = Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{}", render_load(&e)));
+    check_roll_in(
+        "roll_exclusive_conflict_through_ladder",
+        &rules,
+        "fire",
+        "fp=4 target_ti target_tc",
+        "chartwright::roll::exclusive_conflict",
+    );
+}
+
 #[test]
 fn roll_off_scale() {
     let rules = load_case("off_scale").unwrap_or_else(|e| panic!("{}", render_load(&e)));

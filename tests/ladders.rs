@@ -244,3 +244,307 @@ fn decimal_steps_and_a_decimal_start() {
     // 3 snaps to the 2 step: Hit on 5-6.
     assert_eq!(odds.probability("Hit").fraction(), "1/3");
 }
+
+// ---------------------------------------------------------------------------
+// A ladder's `one of` group through the chart that reads it:
+// `tests/charts/ladder_one_of.rules`. The ladder `fire_column` (steps 16, 8,
+// 4, 2, 1; `one of "Target" { target_ti +1, target_tc -1 }`, flanking +1)
+// is read by `fire` (`columns by fire_column`).
+
+fn ladder_one_of() -> Ruleset {
+    let path = format!(
+        "{}/tests/charts/ladder_one_of.rules",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Both members of the ladder's group, named to the chart that reads it,
+/// are refused as they are when the ladder is rolled: same code, same
+/// message, pointing at both arguments; binding, the sampler and the exact
+/// engine all refuse, and the help names the group and the ladder.
+#[test]
+fn a_ladder_one_of_group_holds_through_the_chart_that_reads_it() {
+    use chartwright::RollErrorKind;
+    use miette::Diagnostic;
+    let r = ladder_one_of();
+    let choices = Choices::parse("fp=4 target_ti target_tc").unwrap();
+    let ladder = r.chart("fire_column").unwrap();
+    let direct = ladder
+        .roll(&choices, &mut Scripted::new([1]))
+        .expect_err("the ladder refuses both members");
+    let fire = r.chart("fire").unwrap();
+    let bound = fire
+        .bind(&choices)
+        .expect_err("binding refuses both members");
+    let rolled = fire
+        .roll(&choices, &mut Scripted::new([1]))
+        .expect_err("the sampler refuses both members");
+    let odds = fire
+        .odds(&choices)
+        .expect_err("the exact engine refuses both members");
+    assert_eq!(rolled, bound);
+    assert_eq!(odds, bound);
+    assert_eq!(
+        bound.code().map(|c| c.to_string()),
+        direct.code().map(|c| c.to_string())
+    );
+    assert_eq!(bound.to_string(), direct.to_string());
+    assert_eq!(bound.span, direct.span);
+    let RollErrorKind::Conflict {
+        group,
+        first,
+        second,
+        ladder,
+        ..
+    } = &bound.kind
+    else {
+        panic!("not a conflict: {bound:?}");
+    };
+    assert_eq!(
+        (group.as_str(), first.as_str(), second.as_str()),
+        ("Target", "target_ti", "target_tc")
+    );
+    assert_eq!(ladder.as_deref(), Some("fire_column"));
+    let help = bound.help().map(|h| h.to_string()).unwrap_or_default();
+    assert!(
+        help.contains("(Target)") && help.contains("`fire_column`"),
+        "{help}"
+    );
+}
+
+/// One member of the group (or none) still reads the ladder, and the
+/// sampler and the exact engine agree on every face.
+#[test]
+fn one_member_of_a_ladder_group_moves_the_column_in_both_engines() {
+    let r = ladder_one_of();
+    let fire = r.chart("fire").unwrap();
+    for (args, column) in [
+        ("fp=4", ["NE", "NE", "H", "H", "K", "K"]),
+        // In the open: one step up, to 8.
+        ("fp=4 target_ti", ["NE", "H", "H", "K", "K", "K"]),
+        // In cover: one step down, to 2.
+        ("fp=4 target_tc", ["NE", "NE", "NE", "H", "H", "K"]),
+        // In cover and flanking: back at 4.
+        ("fp=4 target_tc flanking", ["NE", "NE", "H", "H", "K", "K"]),
+    ] {
+        let choices = Choices::parse(args).unwrap();
+        let odds = fire
+            .odds(&choices)
+            .unwrap_or_else(|e| panic!("{args}: {e}"));
+        for (face, want) in (1..=6).zip(column) {
+            let roll = fire
+                .roll(&choices, &mut Scripted::new([face]))
+                .unwrap_or_else(|e| panic!("{args}: {e}"));
+            assert_eq!(roll.outcome.to_string(), want, "{args}, natural {face}");
+        }
+        for outcome in ["NE", "H", "K"] {
+            let faces = column.iter().filter(|&&c| c == outcome).count();
+            let want = num_rational::Ratio::new(faces, 6).to_string();
+            assert_eq!(
+                odds.probability(outcome).to_string(),
+                want,
+                "{args}: {outcome}"
+            );
+        }
+    }
+}
+
+/// The chart that reads a ladder lists the ladder's modifiers named, as
+/// the ladder's own roll lists them, and the step they moved it to; they
+/// moved the ladder, not the total.
+#[test]
+fn the_trace_of_a_chart_reading_a_ladder_lists_the_ladder_modifiers() {
+    let r = ladder_one_of();
+    let choices = Choices::parse("fp=4 target_tc flanking").unwrap();
+    let own = r
+        .chart("fire_column")
+        .unwrap()
+        .roll(&choices, &mut Scripted::new([1]))
+        .unwrap();
+    let roll = r
+        .chart("fire")
+        .unwrap()
+        .roll(&choices, &mut Scripted::new([3]))
+        .unwrap();
+    assert!(roll.modifiers.is_empty(), "{:?}", roll.modifiers);
+    assert_eq!(roll.total, Some(3));
+    let [ladder] = &roll.ladders[..] else {
+        panic!("one ladder read: {:?}", roll.ladders);
+    };
+    assert_eq!(ladder.name, "fire_column");
+    assert_eq!(ladder.title, "Fire column");
+    assert_eq!(ladder.modifiers, own.modifiers.to_vec());
+    let named: Vec<(&str, i64)> = ladder
+        .modifiers
+        .iter()
+        .map(|m| (m.name.as_str(), m.value))
+        .collect();
+    assert_eq!(named, [("target_tc", -1), ("flanking", 1)]);
+    assert_eq!(ladder.step, "4");
+    assert_eq!(Some(ladder.moves.as_str()), own.detail.as_deref());
+    let text = roll.to_string();
+    assert!(
+        text.contains(
+            "  total    3\n  \
+             -1     target in cover (ladder `fire_column`) [target_tc]\n  \
+             +1     flanking fire (ladder `fire_column`) [flanking]\n  \
+             ladder `fire_column`: start 4 -> step 4, moved +0 = 4; value 4: column `4`\n"
+        ),
+        "{text}"
+    );
+}
+
+/// A ladder read through another ladder: the chart lists both, the inner
+/// one first, each with its own modifiers; a ladder's own trace lists the
+/// ladder it reads.
+#[test]
+fn a_ladder_read_through_a_ladder_is_listed_with_its_modifiers() {
+    let text = r#"game "G" version "1"
+ladder visibility "Visibility" {
+  steps 6, 4, 2, 1
+  param base "base visibility" in 1..6
+  start base
+  modifiers { smoke -1 "smoke in the hex" }
+}
+ladder range_band "Range band" {
+  steps 3 "long", 2 "medium", 1 "short"
+  start floor(visibility / 2)
+  modifiers { scope +1 "scope" }
+}
+table fire "Fire" {
+  roll d6
+  columns by range_band: 1 2 3
+  rows {
+    [ 4 or more | 3 or more | 2 or more ] => "Hit"
+    [ 3 or less | 2 or less | 1 or less ] => "Miss"
+  }
+}
+"#;
+    let r = Ruleset::from_str("g", text).unwrap_or_else(|e| panic!("{e}"));
+    let choices = Choices::parse("base=6 smoke scope").unwrap();
+    let listed = |chart: &str| {
+        let roll = r
+            .chart(chart)
+            .unwrap()
+            .roll(&choices, &mut Scripted::new([1]))
+            .unwrap_or_else(|e| panic!("{chart}: {e}"));
+        roll.ladders
+            .iter()
+            .map(|l| {
+                let modifiers: Vec<String> = l.modifiers.iter().map(|m| m.name.clone()).collect();
+                (l.name.clone(), modifiers, l.step.clone())
+            })
+            .collect::<Vec<_>>()
+    };
+    let s = |v: &[&str]| v.iter().map(|x| (*x).to_string()).collect::<Vec<_>>();
+    // base 6 with smoke is step 4; floor(4 / 2) = 2 is medium, the scope
+    // moves it to long.
+    let visibility = ("visibility".to_string(), s(&["smoke"]), "4".to_string());
+    let range = ("range_band".to_string(), s(&["scope"]), "long".to_string());
+    assert_eq!(listed("range_band"), std::slice::from_ref(&visibility));
+    assert_eq!(listed("fire"), [visibility, range]);
+}
+
+/// A chart may name the inputs of a ladder it reads in its own conditions:
+/// `assault` reads `fire_column` in its target (`at least 6 -
+/// floor(fire_column / 4)`) and names the ladder's `target_tc`, `flanking`
+/// and `artillery` (a `+r` in a `one of` group: 0 where not given, as in
+/// the ladder).
+#[test]
+fn a_chart_names_the_inputs_of_a_ladder_it_reads() {
+    let r = ladder_one_of();
+    for (args, outcome, odds) in [
+        // Step 4: at least 5.
+        ("fp=4", "Taken", "1/3"),
+        ("fp=4 close", "Taken", "1/2"),
+        // In cover: `close` does not apply, and the ladder falls to 2: at
+        // least 6.
+        ("fp=4 close target_tc", "Taken", "1/6"),
+        // Flanking: step 8, at least 4, and the success reads `flanking`.
+        ("fp=4 flanking", "Overrun", "1/2"),
+        ("fp=4 artillery=2", "Overrun", "5/6"),
+        ("fp=4 artillery=1", "Taken", "1/2"),
+        ("fp=4 air", "Taken", "5/6"),
+    ] {
+        assert_eq!(fraction(&r, "assault", args, outcome), odds, "{args}");
+    }
+    // `artillery` is the ladder's modifier: not needed, as in the ladder.
+    let assault = r.chart("assault").unwrap();
+    let inputs: Vec<String> = assault.inputs().into_iter().map(|i| i.name).collect();
+    for name in ["fp", "target_tc", "flanking", "artillery", "close"] {
+        assert!(inputs.iter().any(|i| i == name), "{name}: {inputs:?}");
+    }
+    assert!(assault.odds(&assault.example_choices()).is_ok());
+    // One input: `not applicable` is said once, in `assault`'s own trace.
+    let roll = assault
+        .roll(
+            &Choices::parse("fp=4 close target_tc").unwrap(),
+            &mut Scripted::new([6]),
+        )
+        .unwrap();
+    assert_eq!(roll.modifiers[0].note.as_deref(), Some("not applicable"));
+    assert_eq!(roll.ladders[0].modifiers[0].name, "target_tc");
+}
+
+/// Naming an input of a ladder the chart does not read is refused, with
+/// how to name it there.
+#[test]
+fn naming_an_input_of_a_ladder_not_read_is_refused() {
+    let text = r#"game "G" version "1"
+ladder column "Column" {
+  steps 1, 2, 3
+  param fp "firepower" in 1..3
+  start fp
+  modifiers { flanking +1 "flanking" }
+}
+table morale "Morale" {
+  roll d6
+  rows {
+    4 or more => "Steady" if flanking else "Wavering"
+    3 or less => "Routed"
+  }
+}
+"#;
+    let errors = Ruleset::from_str("g", text).expect_err("morale reads no ladder");
+    let [e] = &errors.errors[..] else {
+        panic!("one error: {errors}");
+    };
+    let shown = e.to_string();
+    assert!(
+        shown.contains(
+            "`flanking` is an input of the ladder `column`, which this chart does not read"
+        ),
+        "{shown}"
+    );
+}
+
+/// A ladder may name the inputs of a ladder it reads, wherever the two are
+/// written in the file: the ladder read compiles first.
+#[test]
+fn a_ladder_names_the_inputs_of_a_ladder_it_reads_written_after_it() {
+    let text = r#"game "G" version "1"
+ladder range_band "Range band" {
+  steps 3 "long", 2 "medium", 1 "short"
+  start floor(visibility / 2)
+  at most 1 if smoke
+}
+ladder visibility "Visibility" {
+  steps 6, 4, 2, 1
+  param base "base visibility" in 1..6
+  start base
+  modifiers { smoke -1 "smoke in the hex" }
+}
+"#;
+    let r = Ruleset::from_str("g", text).unwrap_or_else(|e| panic!("{e}"));
+    let band = r.chart("range_band").unwrap();
+    let roll = |args: &str| {
+        band.roll(&Choices::parse(args).unwrap(), &mut Scripted::new([1]))
+            .unwrap_or_else(|e| panic!("{args}: {e}"))
+            .outcome
+            .to_string()
+    };
+    assert_eq!(roll("base=6"), "long");
+    // Smoke: visibility 4, floor(4 / 2) = 2 is medium, capped at short.
+    assert_eq!(roll("base=6 smoke"), "short");
+}

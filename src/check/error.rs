@@ -57,8 +57,8 @@ pub enum CompileErrorKind {
         /// Why they are reachable.
         reach: String,
     },
-    /// A name declared inside a ladder, named by another chart (code
-    /// `unknown_name`).
+    /// An input of a ladder, named by a chart that does not read the
+    /// ladder (code `unknown_name`).
     InsideLadder {
         /// The name.
         name: String,
@@ -259,7 +259,7 @@ impl fmt::Display for CompileErrorKind {
             Self::Unknown { what, name, .. } => write!(f, "unknown {what} `{name}`"),
             Self::InsideLadder { name, ladder } => write!(
                 f,
-                "`{name}` is an input of the ladder `{ladder}`, declared inside it"
+                "`{name}` is an input of the ladder `{ladder}`, which this chart does not read"
             ),
             Self::OverlappingRows { values, .. } => {
                 write!(f, "rows overlap: both read {values}")
@@ -431,9 +431,9 @@ impl CompileErrorKind {
                  or bound the parameters with `in LO..HI`"
             ),
             Self::InsideLadder { name, ladder } => format!(
-                "a chart that reads `{ladder}` passes it the values of its own inputs of the \
-                 same name: declare `{name}` at the top level of the file (or in this chart \
-                 too), and both read the value given"
+                "a chart may name the inputs of the ladders it reads (`columns by {ladder}`, \
+                 or `{ladder}` in an expression); to name `{name}` here otherwise, declare it \
+                 at the top level of the file (or in this chart too)"
             ),
             Self::DashCell { reach, .. } => format!(
                 "{reach}; write the result the sheet gives there (a word such as `NE`, or a \

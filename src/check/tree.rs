@@ -208,6 +208,10 @@ pub(crate) struct ChartTree {
     pub body: Body,
     pub notes: Vec<CompactString>,
     pub fields: Vec<CompactString>,
+    /// Inputs of the ladders it reads that it names itself (`if flanking`)
+    /// and that are parametric or counted modifiers there: like its own
+    /// modifiers', they read as 0 where not given.
+    pub ladder_modifiers: Vec<Slot>,
 }
 
 /// A modifier set a chart uses: its name, the condition it is used under

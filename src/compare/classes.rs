@@ -771,20 +771,28 @@ impl<'r> Analysis<'r> {
         self.inputs.iter().find(|i| i.name == name)
     }
 
-    /// The `one of` groups, by member names, each once.
+    /// The `one of` groups, by member names, each once: the charts' own
+    /// and those of the ladders they read (binding holds both).
     fn groups(&self) -> Vec<Vec<String>> {
         let mut out: Vec<Vec<String>> = Vec::new();
         for s in &self.sides {
-            for (_, members) in &s.tree.groups {
-                let names: Vec<String> = members
-                    .iter()
-                    .filter_map(|&m| s.tree.modifiers.get(m))
-                    .filter_map(|m| s.tree.slots.get(m.slot))
-                    .map(|slot| slot.name.to_string())
-                    .filter(|n| self.input(n).is_some())
-                    .collect();
-                if !names.is_empty() && !out.iter().any(|g| g.iter().any(|n| names.contains(n))) {
-                    out.push(names);
+            let ladders = s
+                .reached
+                .iter()
+                .filter(|t| matches!(t.body, Body::Ladder { .. }));
+            for tree in std::iter::once(s.tree).chain(ladders.copied()) {
+                for (_, members) in &tree.groups {
+                    let names: Vec<String> = members
+                        .iter()
+                        .filter_map(|&m| tree.modifiers.get(m))
+                        .filter_map(|m| tree.slots.get(m.slot))
+                        .map(|slot| slot.name.to_string())
+                        .filter(|n| self.input(n).is_some())
+                        .collect();
+                    if !names.is_empty() && !out.iter().any(|g| g.iter().any(|n| names.contains(n)))
+                    {
+                        out.push(names);
+                    }
                 }
             }
         }

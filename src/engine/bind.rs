@@ -9,10 +9,10 @@ use crate::check::tree::{
     Target,
 };
 use crate::engine::choices::{Arg, Choices};
-use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Resolved};
+use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Reached, Resolved};
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::totals::sum;
-use crate::engine::trace::AppliedModifier;
+use crate::engine::trace::{AppliedModifier, LadderTrace, Shared};
 use crate::number::{whole, Num, Show};
 use crate::syntax::ast::{shift_text, CompactString};
 use std::ops::ControlFlow;
@@ -305,12 +305,21 @@ pub(crate) struct Bound {
     pub extra: i64,
     /// The ladders this chart reads by name, bound with its values.
     pub ladders: Vec<LadderValue>,
+    /// The ladders an expression of this chart read, as its traces show
+    /// them (shared by every roll of the bound chart).
+    pub ladder_traces: Shared<[LadderTrace]>,
     /// How many times `then again` has rolled this chart once more.
     pub repeat: usize,
 }
 
-/// Binds every ladder `chart` reads, with the values it was given.
-fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> Vec<LadderValue> {
+/// Binds every ladder `chart` reads, with the values it was given and the
+/// arguments that gave them (the ladder's inputs are the chart's).
+fn ladder_values(
+    program: &Program,
+    chart: ChartId,
+    values: &[Option<Num>],
+    given: &[Option<&Arg>],
+) -> Vec<LadderValue> {
     program
         .ladder_reads
         .iter()
@@ -322,26 +331,39 @@ fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> V
                 .iter()
                 .filter_map(|&(from, to)| values.get(from).copied().flatten().map(|v| (to, v)))
                 .collect();
-            let result = bind(program, r.ladder, &Choices::none(), &preset).and_then(|b| {
-                match (&b.ladder, &b.plan) {
-                    (Some(moved), _) => Ok(moved.value()),
-                    (None, Plan::Certain(_, why)) => Err(RollError::new(
-                        RollErrorKind::Arithmetic {
-                            message: format!(
-                                "ladder `{}` reaches no step: {}",
-                                r.name,
-                                why.as_deref().unwrap_or("not possible")
-                            ),
-                        },
-                        None,
-                    )),
-                    (None, _) => Err(RollError::new(
-                        RollErrorKind::Arithmetic {
-                            message: format!("`{}` is not a ladder", r.name),
-                        },
-                        None,
-                    )),
+            let inherited: Vec<(usize, &Arg)> = r
+                .pass
+                .iter()
+                .filter_map(|&(from, to)| given.get(from).copied().flatten().map(|a| (to, a)))
+                .collect();
+            let bound = bind_with(program, r.ladder, &Choices::none(), &preset, &inherited);
+            let result = bound.and_then(|b| match (&b.ladder, &b.plan) {
+                (Some(moved), _) => {
+                    let (value, moves) = moved.value();
+                    Ok(Reached {
+                        value,
+                        moves,
+                        step: moved.result().0,
+                        applied: b.applied,
+                        reads: b.ladder_traces,
+                    })
                 }
+                (None, Plan::Certain(_, why)) => Err(RollError::new(
+                    RollErrorKind::Arithmetic {
+                        message: format!(
+                            "ladder `{}` reaches no step: {}",
+                            r.name,
+                            why.as_deref().unwrap_or("not possible")
+                        ),
+                    },
+                    None,
+                )),
+                (None, _) => Err(RollError::new(
+                    RollErrorKind::Arithmetic {
+                        message: format!("`{}` is not a ladder", r.name),
+                    },
+                    None,
+                )),
             });
             LadderValue {
                 read: i,
@@ -353,6 +375,43 @@ fn ladder_values(program: &Program, chart: ChartId, values: &[Option<Num>]) -> V
             }
         })
         .collect()
+}
+
+/// The `one of` groups of every ladder `chart` reads, and of the ladders
+/// those read, against the arguments the chart was given: a ladder's
+/// inputs are the chart's, so two members of a ladder's group are refused
+/// as they are when the ladder is rolled itself.
+fn check_read_groups(
+    program: &Program,
+    chart: ChartId,
+    given: &[Option<&Arg>],
+    values: &[Option<Num>],
+) -> Result<(), RollError> {
+    for r in program.ladder_reads.iter().filter(|r| r.caller == chart) {
+        let Some(ladder) = program.charts.get(r.ladder) else {
+            continue;
+        };
+        let mut ladder_given = vec![None; ladder.slots.len()];
+        let mut ladder_values = vec![None; ladder.slots.len()];
+        for &(from, to) in &r.pass {
+            if let (Some(g), Some(v)) = (ladder_given.get_mut(to), ladder_values.get_mut(to)) {
+                *g = given.get(from).copied().flatten();
+                *v = values.get(from).copied().flatten();
+            }
+        }
+        check_groups(ladder, &ladder_given, &ladder_values).map_err(|mut e| {
+            if let RollErrorKind::Conflict {
+                ladder: l @ None, ..
+            } = &mut e.kind
+            {
+                *l = Some(r.name.as_str().into());
+            }
+            e
+        })?;
+        // Ladders read each other in no circle (the checker refuses one).
+        check_read_groups(program, r.ladder, &ladder_given, &ladder_values)?;
+    }
+    Ok(())
 }
 
 impl Bound {
@@ -422,16 +481,41 @@ pub(crate) fn bind(
     choices: &Choices,
     preset: &[(usize, Num)],
 ) -> Result<Bound, RollError> {
+    bind_with(program, chart, choices, preset, &[])
+}
+
+/// [`bind`], with the arguments a reading chart was given for some of this
+/// ladder's slots (`inherited`), so the ladder's groups and trace see them
+/// as given.
+fn bind_with<'c>(
+    program: &Program,
+    chart: ChartId,
+    choices: &'c Choices,
+    preset: &[(usize, Num)],
+    inherited: &[(usize, &'c Arg)],
+) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
-    let (mut values, given) = given_values(program, chart, choices, preset)?;
+    let (mut values, mut given) = given_values(program, chart, choices, preset)?;
+    for &(slot, arg) in inherited {
+        if let Some(g) = given.get_mut(slot) {
+            g.get_or_insert(arg);
+        }
+    }
     check_groups(c, &given, &values)?;
+    check_read_groups(program, chart, &given, &values)?;
     // Values as the sheet reads them: a modifier not named adds nothing, so
     // in expressions and conditions it is 0 (a plain param is still needed).
     let passed = values.clone();
-    let ladders = ladder_values(program, chart, &passed);
+    let ladders = ladder_values(program, chart, &passed, &given);
     for m in &c.modifiers {
         if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
             values[m.slot].get_or_insert(whole(0));
+        }
+    }
+    // So do a read ladder's modifiers the chart names itself.
+    for &slot in &c.ladder_modifiers {
+        if let Some(v) = values.get_mut(slot) {
+            v.get_or_insert(whole(0));
         }
     }
     let mut env = Env {
@@ -467,6 +551,7 @@ pub(crate) fn bind(
         plan = Plan::Certain(Resolved::text("Not possible"), Some(why));
         ladder = None;
     }
+    let ladder_traces = ladder_traces(program, &ladders);
     if let Some(read) = ladders_read(program, &ladders) {
         note = Some(match note.take() {
             Some(n) => format!("{read}; {n}"),
@@ -495,6 +580,7 @@ pub(crate) fn bind(
         ladder,
         extra: 0,
         ladders,
+        ladder_traces,
         repeat: 0,
     })
 }
@@ -575,6 +661,7 @@ fn check_groups(
                     first: c.slots[sa].name.to_string(),
                     second: c.slots[sb].name.to_string(),
                     first_span: given[sa].map(|a| a.span),
+                    ladder: None,
                 },
                 given[sb].map(|a| a.span),
             ));
@@ -829,12 +916,37 @@ fn ladders_read(program: &Program, ladders: &[LadderValue]) -> Option<String> {
         .iter()
         .filter(|l| l.used.get())
         .filter_map(|l| {
-            let (v, how) = l.result.as_ref().ok()?;
+            let r = l.result.as_ref().ok()?;
             let name = &program.ladder_reads.get(l.read)?.name;
-            Some(format!("ladder `{name}`: {how} = {}", Show(*v)))
+            Some(format!("ladder `{name}`: {} = {}", r.moves, Show(r.value)))
         })
         .collect();
     (!read.is_empty()).then(|| read.join("; "))
+}
+
+/// The ladders an expression read, for the trace: each one's modifiers
+/// named and the step it reached, after the ladders it read itself (empty,
+/// without allocating, when none was read).
+fn ladder_traces(program: &Program, ladders: &[LadderValue]) -> Shared<[LadderTrace]> {
+    if !ladders.iter().any(|l| l.used.get()) {
+        return Shared::default();
+    }
+    let mut traces = Vec::new();
+    for l in ladders.iter().filter(|l| l.used.get()) {
+        let (Ok(reached), Some(read)) = (&l.result, program.ladder_reads.get(l.read)) else {
+            continue;
+        };
+        traces.extend(reached.reads.iter().cloned());
+        let title = program.charts.get(read.ladder).map(|c| c.title.to_string());
+        traces.push(LadderTrace {
+            name: read.name.to_string(),
+            title: title.unwrap_or_default(),
+            modifiers: reached.applied.clone(),
+            moves: reached.moves.clone(),
+            step: reached.step.clone(),
+        });
+    }
+    traces.into()
 }
 
 /// Two notes for the trace, in order.

@@ -7,6 +7,7 @@ use crate::check::tree::{
     Cell, ChartId, Cond, CondOutcome, Expr, Func, GridRef, Outcome, Program, SlotKind,
 };
 use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::trace::{AppliedModifier, LadderTrace, Shared};
 use crate::number::{whole, Num, Show};
 
 /// An outcome with its conditions settled: fields of alternatives, and the
@@ -142,7 +143,7 @@ impl Env<'_> {
                     .find(|l| l.read == *i)
                     .ok_or_else(|| arith("a ladder read is not bound"))?;
                 l.used.set(true);
-                l.result.clone()?.0
+                l.result.as_ref().map_err(Clone::clone)?.value
             }
             Expr::Neg(x) => {
                 crate::number::sub(whole(0), self.expr(x, roll)?).ok_or_else(overflow)?
@@ -226,8 +227,24 @@ impl Env<'_> {
 pub(crate) struct LadderValue {
     /// The index in [`Program::ladder_reads`].
     pub read: usize,
-    pub result: Result<(Num, String), RollError>,
+    pub result: Result<Reached, RollError>,
     pub used: std::cell::Cell<bool>,
+}
+
+/// Where a ladder read by another chart stands, and how it got there.
+#[derive(Clone, Debug)]
+pub(crate) struct Reached {
+    /// The value of the step reached: what the reading chart reads.
+    pub value: Num,
+    /// How: `start 4 -> step 4, moved -1`.
+    pub moves: String,
+    /// The step reached as the sheet prints it (its label, else its value).
+    pub step: String,
+    /// The ladder's modifiers named or always on, as its own trace lists
+    /// them.
+    pub applied: Vec<AppliedModifier>,
+    /// The ladders it read itself, as its own trace shows them.
+    pub reads: Shared<[LadderTrace]>,
 }
 
 /// A value that moves the roll must be whole.

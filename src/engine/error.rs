@@ -86,6 +86,10 @@ pub enum RollErrorKind {
         second: String,
         /// Where the first was given.
         first_span: Option<Span>,
+        /// The ladder whose group it is, when the chart rolled reads that
+        /// ladder (its inputs are the chart's); `None` for the chart's own.
+        /// (Boxed: a roll error stays small.)
+        ladder: Option<Box<str>>,
     },
     /// A value of the wrong form (`rating=abc`, `tracked=3`).
     BadValue {
@@ -339,6 +343,14 @@ impl RollErrorKind {
                     .map(|c| format!("`{c}={option}`"))
                     .collect::<Vec<_>>()
                     .join(" or ")
+            ),
+            Self::Conflict {
+                group,
+                ladder: Some(ladder),
+                ..
+            } => format!(
+                "give only one of them: this chart reads the ladder `{ladder}`, which \
+                 applies one modifier of its group ({group}) at most"
             ),
             Self::Conflict { .. } => "give only one of them".into(),
             Self::BadValue { name, expected, .. } if expected.starts_with("no value") => {

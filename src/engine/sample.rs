@@ -100,6 +100,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         dice: DiceRolls::new(),
         natural: None,
         modifiers: text.map_or_else(|| bound.applied.as_slice().into(), |t| t.modifiers.clone()),
+        ladders: bound.ladder_traces.clone(),
         total: None,
         score: None,
         row: None,

@@ -206,6 +206,10 @@ pub struct Roll {
     pub natural: Option<i64>,
     /// Every modifier named, with the value it added.
     pub modifiers: Shared<[AppliedModifier]>,
+    /// The ladders the chart read (`columns by LADDER`, or in an
+    /// expression): each one's modifiers named and the step it reached.
+    /// Their modifiers moved the ladder, not this roll's total.
+    pub ladders: Shared<[LadderTrace]>,
     /// Natural roll plus modifiers.
     pub total: Option<i64>,
     /// What the rows read, when it is not the total (a margin, a difference).
@@ -340,6 +344,39 @@ pub struct AppliedModifier {
     pub side: usize,
     /// "capped at +4", "not applicable", "3 x +1".
     pub note: Option<String>,
+}
+
+/// A ladder a chart read (`columns by LADDER`, or in an expression), as
+/// its roll's trace shows it: the ladder's modifiers named, listed as the
+/// ladder's own roll lists them, and the step they moved it to.
+///
+/// ```
+/// use chartwright::{Choices, Ruleset, Scripted};
+/// let rules = Ruleset::from_file("tests/charts/visibility.rules").unwrap();
+/// let fire = rules.chart("fire").unwrap();
+/// let roll = fire.roll(&Choices::parse("base=4 smoke").unwrap(), &mut Scripted::new([3])).unwrap();
+/// let visibility = &roll.ladders[0];
+/// assert_eq!(visibility.name, "visibility");
+/// assert_eq!(visibility.modifiers[0].name, "smoke");
+/// assert_eq!(visibility.modifiers[0].value, -1);
+/// assert_eq!(visibility.step, "2");
+/// // The smoke moved the ladder, not the roll.
+/// assert!(roll.modifiers.is_empty());
+/// assert_eq!(roll.total, Some(3));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LadderTrace {
+    /// The ladder's name (`visibility`).
+    pub name: String,
+    /// The sheet's title of the ladder.
+    pub title: String,
+    /// Each modifier of the ladder named (or always on), with the steps it
+    /// moved the ladder (`+1`: one step towards the first step written).
+    pub modifiers: Vec<AppliedModifier>,
+    /// How the ladder moved: `start 4 -> step 4, moved -1`.
+    pub moves: String,
+    /// The step reached, as the sheet prints it (its label, else its value).
+    pub step: String,
 }
 
 /// An outcome: fields, each with its alternatives, and notes added by

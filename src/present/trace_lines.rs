@@ -18,7 +18,9 @@ pub enum TraceLine {
         chart: String,
     },
     /// A modifier named: the value it added, what it is (its label and any
-    /// note), and the name it was picked by.
+    /// note), and the name it was picked by. A modifier of a ladder the
+    /// chart read names the ladder in its text, as in ``smoke in the hex
+    /// (ladder `visibility`)``: it moved the ladder, not the total.
     Modifier {
         /// The value added (0 when it did not apply).
         value: i64,
@@ -111,6 +113,21 @@ impl Roll {
         }
         for n in &self.natural_rules {
             push(TraceLine::Natural(n.to_string()));
+        }
+        // A ladder's modifiers moved the ladder, not the total: listed
+        // after it, before the line that says where the ladder stands.
+        for l in &self.ladders {
+            for m in &l.modifiers {
+                let note = m
+                    .note
+                    .as_deref()
+                    .map_or(String::new(), |n| format!("{n}; "));
+                push(TraceLine::Modifier {
+                    value: m.value,
+                    text: format!("{} ({note}ladder `{}`)", m.label, l.name),
+                    name: m.name.clone(),
+                });
+            }
         }
         if let Some(d) = &self.detail {
             push(TraceLine::Detail(d.clone()));

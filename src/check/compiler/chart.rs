@@ -4,11 +4,12 @@
 //! chart mentions it.
 
 use super::rows::{self, Reach};
-use super::{check_bounds, Scope};
+use super::{check_bounds, Later, Scope};
 use crate::check::error::{CompileError, CompileErrorKind};
 use crate::check::tree::{
     Body, Cell, ChartId, ChartTree, ChoiceId, ChoiceTree, CondOutcome, Dice, Expr, GridId, GridRef,
-    Modifier, Outcome, PoolDice, Program, Ranges, Simple, Slot, SlotKind, SlotTree, Stage, Target,
+    ModValue, Modifier, Outcome, PoolDice, Program, Ranges, Simple, Slot, SlotKind, SlotTree,
+    Stage, Target,
 };
 use crate::limits::Limits;
 use crate::syntax::ast::CompactString;
@@ -72,8 +73,9 @@ pub(super) struct ChartCx<'a, 's> {
     /// The program so far: the games' choices and grids, and what the
     /// charts before this one added (choices, follow-ups, ladder reads).
     program: &'s mut Program,
-    /// Each follow-up's arguments, resolved once every chart is compiled.
-    follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
+    /// What is resolved once every chart is compiled: follow-ups'
+    /// arguments, the ladder inputs this chart names.
+    later: &'s mut Later,
     errors: &'s mut Vec<CompileError>,
     limits: &'s Limits,
     id: ChartId,
@@ -114,6 +116,9 @@ pub(super) struct ChartCx<'a, 's> {
         crate::check::tree::Ranges,
         Vec<crate::check::tree::PrintedCell>,
     )>,
+    /// Inputs of ladders named here that are `±r` or counted modifiers
+    /// there ([`ChartTree::ladder_modifiers`]).
+    ladder_modifiers: Vec<Slot>,
 }
 
 /// A clause's keyword, for diagnostics.
@@ -243,7 +248,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         sc: &'s Scope<'a>,
         game: usize,
         program: &'s mut Program,
-        follow_asts: &'s mut Vec<(usize, Vec<ast::FollowArg>)>,
+        later: &'s mut Later,
         errors: &'s mut Vec<CompileError>,
         limits: &'s Limits,
         id: ChartId,
@@ -252,7 +257,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             sc,
             game,
             program,
-            follow_asts,
+            later,
             errors,
             limits,
             id,
@@ -278,6 +283,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             keys_optional: false,
             shifts: Vec::new(),
             printed: Vec::new(),
+            ladder_modifiers: Vec::new(),
         }
     }
 
@@ -311,7 +317,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                         ..
                     }
                 );
-                !by_modifier && !defaulted
+                !by_modifier && !defaulted && !self.ladder_modifiers.contains(&s)
             })
             .collect();
         required.sort_unstable();
@@ -329,6 +335,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             body,
             notes,
             fields,
+            ladder_modifiers: self.ladder_modifiers,
         }
     }
 
@@ -363,9 +370,11 @@ impl<'a, 's> ChartCx<'a, 's> {
         slot
     }
 
-    /// The slot a name stands for: already in the chart, declared in it, or
-    /// declared at the top level of the game.
-    fn lookup_slot(&mut self, name: &str) -> Option<Slot> {
+    /// The slot a name stands for: already in the chart, declared in it,
+    /// declared at the top level of the game, or an input of a ladder of
+    /// the game (`span`: where it is named, should the chart not read that
+    /// ladder).
+    fn lookup_slot(&mut self, name: &str, span: Span) -> Option<Slot> {
         if let Some(&(s, _)) = self.by_name.get(name) {
             return Some(s);
         }
@@ -395,7 +404,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 Span::default(),
             )
         } else {
-            return None;
+            return self.ladder_input(name, span);
         };
         self.slots.push(SlotTree {
             name: name.into(),
@@ -405,6 +414,41 @@ impl<'a, 's> ChartCx<'a, 's> {
         let slot = self.slots.len() - 1;
         self.by_name.insert(name.into(), (slot, span));
         Some(slot)
+    }
+
+    /// An input of a ladder of this game, named here (`if flanking`): it
+    /// becomes this chart's, as every input of a ladder the chart reads
+    /// does. Ladders compile before the charts that read them, so their
+    /// inputs are known; that this chart reads the ladder is checked once
+    /// every chart is compiled (`ladder_reads`).
+    fn ladder_input(&mut self, name: &str, span: Span) -> Option<Slot> {
+        let syms = &self.sc.games[self.game];
+        let (ladder, slot) = syms.ladder_decls.iter().find_map(|d| {
+            let &id = syms.charts.get(d.name.name.as_str())?;
+            let tree = self.program.charts.get(id).filter(|_| id != self.id)?;
+            Some((id, tree.slots.iter().position(|s| s.name == name)?))
+        })?;
+        let tree = &self.program.charts[ladder];
+        let found = tree.slots[slot].clone();
+        // A `±r` or counted modifier there reads as 0 where not given.
+        let zero = tree.modifiers.iter().any(|m| {
+            m.slot == slot && matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. })
+        });
+        self.slots.push(found);
+        let here = self.slots.len() - 1;
+        self.by_name.insert(name.into(), (here, span));
+        if zero {
+            self.ladder_modifiers.push(here);
+        }
+        self.later
+            .ladder_inputs
+            .push(super::ladder_reads::NamedInput {
+                chart: self.id,
+                name: name.into(),
+                ladder,
+                span,
+            });
+        Some(here)
     }
 
     fn unknown(&mut self, what: &'static str, ident: &ast::Ident) {
@@ -504,7 +548,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         let mut keys = Vec::new();
         for c in keys_ids {
             let name = self.choice(c).name.clone();
-            match self.lookup_slot(&name) {
+            match self.lookup_slot(&name, ident.span) {
                 Some(s) if self.slots[s].kind == SlotKind::Choice(c) => keys.push(s),
                 _ => {
                     self.error(

@@ -2,15 +2,31 @@
 //! spotting + 1`): once every chart is compiled, a chart that reads a
 //! ladder takes the ladder's inputs as its own, under the same names, so a
 //! player names them when rolling it; the ladder is then bound with those
-//! values. Ladders reading each other in a circle are refused.
+//! values. Ladders reading each other in a circle are refused. A chart may
+//! name those inputs itself (`if flanking`); naming an input of a ladder it
+//! does not read is refused.
 
 use crate::check::error::{CompileError, CompileErrorKind};
-use crate::check::tree::{Program, SlotKind};
+use crate::check::tree::{ChartId, Program, SlotKind};
+use crate::syntax::ast::CompactString;
+use crate::syntax::span::Span;
+
+/// An input of a ladder that a chart names (`if flanking`): the chart must
+/// read a ladder that takes it.
+pub(super) struct NamedInput {
+    pub chart: ChartId,
+    pub name: CompactString,
+    /// The ladder it was found in.
+    pub ladder: ChartId,
+    /// Where the chart names it.
+    pub span: Span,
+}
 
 /// Gives each reading chart the inputs of the ladders it reads, fills each
-/// read's slot mapping, and rejects cycles.
-pub(super) fn resolve(program: &mut Program, errors: &mut Vec<CompileError>) {
-    if program.ladder_reads.is_empty() {
+/// read's slot mapping, rejects cycles, and checks that every ladder input
+/// a chart names (`named`) is an input of a ladder it reads.
+pub(super) fn resolve(program: &mut Program, named: &[NamedInput], errors: &mut Vec<CompileError>) {
+    if program.ladder_reads.is_empty() && named.is_empty() {
         return;
     }
     if cycles(program, errors) {
@@ -46,6 +62,25 @@ pub(super) fn resolve(program: &mut Program, errors: &mut Vec<CompileError>) {
             })
             .collect();
         program.ladder_reads[i].pass = pass;
+    }
+    for n in named {
+        let read = program.ladder_reads.iter().any(|r| {
+            r.caller == n.chart
+                && program
+                    .charts
+                    .get(r.ladder)
+                    .is_some_and(|l| l.slots.iter().any(|s| s.name == n.name))
+        });
+        if !read {
+            let ladder = program.charts.get(n.ladder).map(|l| l.name.to_string());
+            errors.push(CompileError::new(
+                CompileErrorKind::InsideLadder {
+                    name: n.name.to_string(),
+                    ladder: ladder.unwrap_or_default(),
+                },
+                n.span,
+            ));
+        }
     }
 }
 

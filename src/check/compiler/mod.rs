@@ -7,6 +7,7 @@
 //! is collected; a node in error compiles to a placeholder so checking goes on.
 
 mod chart;
+mod compile_order;
 mod ladder_reads;
 mod rows;
 
@@ -19,6 +20,16 @@ use crate::syntax::ast;
 use crate::syntax::span::Span;
 use chart::ChartCx;
 use foldhash::HashMap;
+
+/// What charts leave to be resolved once every chart is compiled.
+#[derive(Default)]
+struct Later {
+    /// Each follow-up's arguments, by its index in `Program::follow_ups`.
+    follow_asts: Vec<(usize, Vec<ast::FollowArg>)>,
+    /// The inputs of ladders that charts name (`if flanking`): each chart
+    /// must read the ladder.
+    ladder_inputs: Vec<ladder_reads::NamedInput>,
+}
 
 /// A parsed file, ready to compile.
 pub(crate) struct Parsed {
@@ -92,15 +103,23 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
         }
     }
 
-    // Pass 2: compile every chart in its own scope.
-    let mut follow_asts = Vec::new();
-    for (g, p) in &pending {
-        let id = program.charts.len();
+    // Pass 2: compile every chart in its own scope; a chart's id is its
+    // place in the file, but ladders compile first (`compile_order`), so a
+    // chart that reads one finds the ladder's inputs.
+    let mut later = Later::default();
+    program.charts = pending
+        .iter()
+        .map(|(g, _)| ChartTree::placeholder(*g))
+        .collect();
+    for id in compile_order::order(&scope, &pending) {
+        let Some((g, p)) = pending.get(id) else {
+            continue;
+        };
         let cx = ChartCx::new(
             &scope,
             *g,
             &mut program,
-            &mut follow_asts,
+            &mut later,
             &mut errors,
             limits,
             id,
@@ -111,14 +130,16 @@ pub(crate) fn compile(files: &[Parsed], limits: &Limits) -> (Program, Vec<Compil
             Pending::Set(set) => cx.set_chart(set),
             Pending::Notes(n) => cx.notes_chart(n),
         };
+        program.charts[id] = chart;
+    }
+    for (id, (g, _)) in pending.iter().enumerate() {
         program.games[*g].charts.push(id);
-        program.charts.push(chart);
     }
 
-    // Pass 3: the inputs of ladders read by other charts, follow-up
-    // arguments, then cycles.
-    crate::check::compiler::ladder_reads::resolve(&mut program, &mut errors);
-    for (index, arg_asts) in follow_asts {
+    // Pass 3: the inputs of ladders read by other charts (and the ladder
+    // inputs charts name), follow-up arguments, then cycles.
+    ladder_reads::resolve(&mut program, &later.ladder_inputs, &mut errors);
+    for (index, arg_asts) in later.follow_asts {
         resolve_follow_args(&mut program, index, &arg_asts, &mut errors);
     }
     check_cycles(&program, &mut errors);
@@ -746,6 +767,25 @@ fn check_cycles(program: &Program, errors: &mut Vec<CompileError>) {
 }
 
 impl ChartTree {
+    /// Stands for a chart of game `game` until it is compiled.
+    fn placeholder(game: usize) -> Self {
+        Self {
+            game,
+            name: ast::CompactString::default(),
+            title: ast::CompactString::default(),
+            slots: Vec::new(),
+            required: Vec::new(),
+            modifiers: Vec::new(),
+            groups: Vec::new(),
+            sections: Vec::new(),
+            used: Vec::new(),
+            body: crate::check::tree::Body::Notes(ast::CompactString::default()),
+            notes: Vec::new(),
+            fields: Vec::new(),
+            ladder_modifiers: Vec::new(),
+        }
+    }
+
     /// The chart's kind, as its keyword.
     pub(crate) fn kind_name(&self) -> &'static str {
         self.body.kind_name()

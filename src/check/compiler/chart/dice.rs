@@ -275,7 +275,7 @@ impl ChartCx<'_, '_> {
                     self.whole(*n, count.span, "a number of dice");
                     None
                 }
-                ast::ExprKind::Name(i) => match self.lookup_slot(&i.name) {
+                ast::ExprKind::Name(i) => match self.lookup_slot(&i.name, i.span) {
                     Some(s) if matches!(self.slots[s].kind, SlotKind::Param { .. }) => Some(s),
                     Some(_) => {
                         self.error(
@@ -355,7 +355,7 @@ impl ChartCx<'_, '_> {
             ast::TargetKind::Grid { grid, shift } => {
                 let Some(r) = self.grid_ref(grid) else {
                     // A bare param reads as `at least`: `succeed on to_hit`.
-                    if self.lookup_slot(&grid.name).is_some() && shift.is_none() {
+                    if self.lookup_slot(&grid.name, grid.span).is_some() && shift.is_none() {
                         let e = ast::Expr {
                             kind: ast::ExprKind::Name(grid.clone()),
                             span: grid.span,

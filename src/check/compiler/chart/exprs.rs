@@ -105,7 +105,7 @@ impl ChartCx<'_, '_> {
                 Expr::Bin(*op, Box::new(self.expr(a)), Box::new(self.expr(b)))
             }
             ast::ExprKind::Name(ident) => {
-                if let Some(slot) = self.lookup_slot(&ident.name) {
+                if let Some(slot) = self.lookup_slot(&ident.name, ident.span) {
                     if matches!(self.slots[slot].kind, SlotKind::Param { .. }) {
                         self.required.push(slot);
                         return Expr::Slot(slot, ident.span);
@@ -170,7 +170,7 @@ impl ChartCx<'_, '_> {
             ast::CondKind::Not(x) => Cond::Not(Box::new(self.cond(x))),
             ast::CondKind::And(a, b) => Cond::And(Box::new(self.cond(a)), Box::new(self.cond(b))),
             ast::CondKind::Or(a, b) => Cond::Or(Box::new(self.cond(a)), Box::new(self.cond(b))),
-            ast::CondKind::Flag(ident) => match self.lookup_slot(&ident.name) {
+            ast::CondKind::Flag(ident) => match self.lookup_slot(&ident.name, ident.span) {
                 Some(s) => match self.slots[s].kind {
                     SlotKind::Flag => Cond::Flag(s),
                     SlotKind::Param { .. } => {
@@ -201,7 +201,7 @@ impl ChartCx<'_, '_> {
                 ) = (op, &a.kind, &b.kind)
                 {
                     let is_choice = self
-                        .lookup_slot(&l.name)
+                        .lookup_slot(&l.name, l.span)
                         .is_some_and(|s| matches!(self.slots[s].kind, SlotKind::Choice(_)));
                     if is_choice {
                         let test = self.option_test(l, std::slice::from_ref(r));
@@ -218,7 +218,7 @@ impl ChartCx<'_, '_> {
     }
 
     pub(super) fn option_test(&mut self, choice: &ast::Ident, options: &[ast::Ident]) -> Cond {
-        let Some(slot) = self.lookup_slot(&choice.name) else {
+        let Some(slot) = self.lookup_slot(&choice.name, choice.span) else {
             self.unknown("choice", choice);
             return Cond::OptionIn(0, Vec::new());
         };

@@ -75,7 +75,7 @@ impl<'a> ChartCx<'a, '_> {
                 span: f.span,
                 again: false,
             });
-            self.follow_asts.push((index, f.args.clone()));
+            self.later.follow_asts.push((index, f.args.clone()));
             follow_ups.push(index);
         }
         Simple { text, follow_ups }

@@ -150,7 +150,7 @@ impl<'a> ChartCx<'a, '_> {
             Clause::Columns(i) => Some(i),
             _ => None,
         })?;
-        match self.lookup_slot(&ident.name) {
+        match self.lookup_slot(&ident.name, ident.span) {
             Some(s) => match self.slots[s].kind {
                 SlotKind::Choice(choice) => {
                     self.required.push(s);
