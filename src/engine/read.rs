@@ -5,7 +5,8 @@ use crate::check::tree::{ChartTree, Program, Ranges};
 use crate::engine::bind::{Bound, NatPick, Plan};
 use crate::engine::env::Resolved;
 use crate::engine::error::{RollError, RollErrorKind};
-use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
+use crate::engine::prebound::outcome_fields;
+use crate::engine::trace::OutcomeText;
 
 /// Which outcome a reading gave, as indices, so the odds engine can group
 /// readings without comparing text.
@@ -223,20 +224,6 @@ pub(crate) fn outcome_text(
             .flat_map(|r| r.fields.iter().flatten().cloned())
             .collect(),
     }
-}
-
-/// The fields of a resolved outcome with the chart's field labels.
-pub(crate) fn outcome_fields(chart: &ChartTree, primary: &Resolved) -> Shared<[OutcomeField]> {
-    let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
-    primary
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, alts)| OutcomeField {
-            label: labelled.then(|| chart.fields[i].to_string()),
-            alternatives: alts.clone(),
-        })
-        .collect()
 }
 
 /// What the primary code of a [`Key`] stands for.

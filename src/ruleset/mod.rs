@@ -21,6 +21,7 @@ pub use chart_ref::{BoundChart, ChartRef, InputInfo, InputKind};
 use crate::check::compiler::{compile, Parsed};
 use crate::check::tree::{ChartId, Program};
 use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::prebound::Prebound;
 use crate::limits::Limits;
 use crate::ruleset::error::{LoadError, LoadErrors};
 use crate::ruleset::origin::{read_bounded, read_bounded_from, Origin};
@@ -60,6 +61,9 @@ pub struct Ruleset {
     /// ruleset of 20,000 charts as in one of 20 (`chartwright test` finds
     /// one per expectation).
     by_name: ChartIndex,
+    /// What every binding of each chart shares (its texts, its rows'
+    /// outcomes), made once loaded, in the order of the program's charts.
+    prebound: Vec<Prebound>,
 }
 
 /// Chart ids by short name.
@@ -307,6 +311,7 @@ impl RulesetBuilder {
         if self.errors.is_empty() {
             Ok(Ruleset {
                 by_name: chart_index(&program),
+                prebound: Prebound::all(&program),
                 program,
                 sources: self.sources,
                 limits: self.limits,
@@ -357,6 +362,7 @@ impl Ruleset {
     pub fn empty() -> Self {
         Ruleset {
             by_name: ChartIndex::new(),
+            prebound: Vec::new(),
             program: Program::default(),
             sources: SourceMap::new(),
             limits: Limits::default(),

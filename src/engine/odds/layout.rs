@@ -44,7 +44,7 @@ pub(crate) struct Layout {
 
 /// The dice a plan rolls for its odds, and whether they are an opposed
 /// roll's (whose values are differences of the two sides' naturals).
-fn rolled(plan: &Plan) -> Option<(&BoundDice, bool)> {
+pub(super) fn rolled(plan: &Plan) -> Option<(&BoundDice, bool)> {
     match plan {
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => Some((dice, false)),
         Plan::Opposed { dice, .. } => Some((dice, true)),
@@ -83,7 +83,11 @@ impl Layout {
         let mut outcomes: Vec<(Shared<str>, OddsStep)> = Vec::with_capacity(distinct.len());
         let mut slot_of_key = Vec::with_capacity(distinct.len());
         for &key in &distinct {
-            let read = listed(program, bound, Some(text), &name, key);
+            let kept = super::Kept {
+                text: Some(text),
+                ..super::Kept::default()
+            };
+            let read = listed(program, bound, kept, &name, key);
             if !read.follow_ups.is_empty() {
                 return None;
             }
