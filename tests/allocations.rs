@@ -21,14 +21,15 @@ static ALLOC: dhat::Alloc = dhat::Alloc;
 const MAX_TRACE: u64 = 3;
 
 /// Most allocations one exact-odds call of a chart bound once may make on
-/// [`PEERS`]: the dice's distribution and the answer's list of outcomes.
-const MAX_BOUND_ODDS: u64 = 2;
+/// [`PEERS`]: the answer's list of outcomes (the dice's distribution is
+/// the chart's own, made once loaded).
+const MAX_BOUND_ODDS: u64 = 1;
 
 /// Most allocations a one-shot exact-odds call (`ChartRef::odds`: bind,
 /// then the odds) may make on [`PEERS`]: those of a bound call, and the
 /// binding's values. (The rows' outcomes and every text are the chart's
 /// own, shared; before they were, a call made 50-67.)
-const MAX_ONE_SHOT_ODDS: u64 = 3;
+const MAX_ONE_SHOT_ODDS: u64 = 2;
 
 /// The peers harness's workloads W3.1 (`w1`), W3.2 (`w2`) and W5 (`w5`),
 /// as its adapter writes them, with the choices it passes.

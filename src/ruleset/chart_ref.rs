@@ -357,6 +357,7 @@ impl<'r> ChartRef<'r> {
         Some(Ruleset {
             by_name: super::chart_index(&program),
             prebound: crate::engine::prebound::Prebound::all(&program),
+            ready: crate::engine::odds::Ready::all(&program, &self.rules.limits),
             program,
             sources: self.rules.sources.clone(),
             limits: self.rules.limits.clone(),
@@ -553,6 +554,11 @@ impl<'r> BoundChart<'r> {
             crate::engine::odds::Kept {
                 text: self.text.as_ref(),
                 pre: self.rules.prebound.get(self.bound.chart),
+                ready: self
+                    .rules
+                    .ready
+                    .get(self.bound.chart)
+                    .and_then(Option::as_ref),
                 quick: Some(&self.quick),
                 layout: self.layout.as_ref(),
             },

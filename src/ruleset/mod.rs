@@ -21,6 +21,7 @@ pub use chart_ref::{BoundChart, ChartRef, InputInfo, InputKind};
 use crate::check::compiler::{compile, Parsed};
 use crate::check::tree::{ChartId, Program};
 use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::odds::Ready;
 use crate::engine::prebound::Prebound;
 use crate::limits::Limits;
 use crate::ruleset::error::{LoadError, LoadErrors};
@@ -64,6 +65,9 @@ pub struct Ruleset {
     /// What every binding of each chart shares (its texts, its rows'
     /// outcomes), made once loaded, in the order of the program's charts.
     prebound: Vec<Prebound>,
+    /// The distribution of each chart's dice, where one is made once
+    /// loaded (dice that no choice changes).
+    ready: Vec<Option<Ready>>,
 }
 
 /// Chart ids by short name.
@@ -312,6 +316,7 @@ impl RulesetBuilder {
             Ok(Ruleset {
                 by_name: chart_index(&program),
                 prebound: Prebound::all(&program),
+                ready: Ready::all(&program, &self.limits),
                 program,
                 sources: self.sources,
                 limits: self.limits,
@@ -363,6 +368,7 @@ impl Ruleset {
         Ruleset {
             by_name: ChartIndex::new(),
             prebound: Vec::new(),
+            ready: Vec::new(),
             program: Program::default(),
             sources: SourceMap::new(),
             limits: Limits::default(),

@@ -38,6 +38,7 @@ use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
 use crate::engine::trace_text::{qualified_name, TraceText};
 use crate::limits::Limits;
 use count::{Count, Overflow};
+pub(crate) use dist::Ready;
 use fraction::Denominator;
 use index::Index;
 pub(crate) use layout::Layout;
@@ -189,6 +190,8 @@ pub(crate) struct Kept<'a> {
     pub text: Option<&'a TraceText>,
     /// What every binding of the chart shares (its texts).
     pub pre: Option<&'a Prebound>,
+    /// The distribution of the chart's dice, made once loaded.
+    pub ready: Option<&'a Ready>,
     pub quick: Option<&'a Quick>,
     pub layout: Option<&'a Layout>,
 }
@@ -202,7 +205,7 @@ pub(crate) fn chart_odds(
     work: &mut Work,
 ) -> Result<Odds, RollError> {
     let outcomes = match kept.layout {
-        Some(layout) => laid_out(program, bound, layout, limits, work)?,
+        Some(layout) => laid_out(program, bound, layout, kept.ready, limits, work)?,
         None if reads_alone(&bound.plan) => read_alone(program, bound, kept, limits, work)?,
         None => odds(program, bound, kept, limits, work, 0)?,
     };
@@ -266,7 +269,7 @@ fn primary<C: power::Exact>(
     let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
     let read = |v| match quick.and_then(|q| q.key(v)) {
         Some(key) => Ok(key),
-        None => bound.read(program, v, 0).map(|r| r.key),
+        None => bound.key(program, v),
     };
     match &bound.plan {
         Plan::Certain(..) => {
@@ -278,7 +281,7 @@ fn primary<C: power::Exact>(
             // no table of naturals: `read` reads it.)
             let opposed = matches!(bound.plan, Plan::Opposed { .. });
             let values = dist::natural::<C>(dice, opposed, limits, work, &what)?;
-            let (keys, total) = group(&values, work, &what, read)?;
+            let (keys, total) = group((values.min, &values.counts), work, &what, read)?;
             let sides = dice.groups.iter().map(|g| g.sides);
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
@@ -351,22 +354,22 @@ fn fractions<C: Count>(
 /// Counts per outcome key of every value of a distribution, in key order
 /// (sheet order), and the ways in all.
 fn group<C: Count>(
-    dist: &dist::Dist<C>,
+    (min, counts): (i64, &[C]),
     work: &mut Work,
     what: &dyn Fn() -> String,
     read: impl Fn(i64) -> Result<Key, RollError>,
 ) -> Result<(SmallVec<[(Key, C); 8]>, C), Fail> {
-    work.odds(dist.counts.len() as u64 * 4, what)?;
+    work.odds(counts.len() as u64 * 4, what)?;
     // A sheet's chart has a handful of outcomes: inline.
     let mut keys: SmallVec<[(Key, C); 8]> = SmallVec::new();
     let mut total = C::zero();
     let mut at: Index<Key> = Index::new();
-    for (i, count) in dist.counts.iter().enumerate() {
+    for (i, count) in counts.iter().enumerate() {
         if count.is_zero() {
             continue;
         }
         total.add_assign(count)?;
-        let key = read(dist.min + i as i64)?;
+        let key = read(min + i as i64)?;
         // Neighbouring totals mostly read the same row: try the last first.
         if let Some(last) = keys.last_mut().filter(|k| k.0 == key) {
             last.1.add_assign(count)?;
@@ -460,10 +463,10 @@ fn read_counts<C: power::Exact>(
     };
     let read = |v| match kept.quick.and_then(|q| q.key(v)) {
         Some(key) => Ok(key),
-        None => bound.read(program, v, 0).map(|r| r.key),
+        None => bound.key(program, v),
     };
-    let values = dist::natural::<C>(dice, opposed, limits, work, what)?;
-    let (keys, total) = group(&values, work, what, read)?;
+    let (min, counts) = dist::natural_or_ready::<C>(kept.ready, dice, opposed, limits, work, what)?;
+    let (keys, total) = group((min, &counts), work, what, read)?;
     let name = chart_name(program, bound, kept);
     // A sheet's chart has a handful of outcomes: inline.
     let mut merged: SmallVec<[(Shared<str>, OddsStep, C); 8]> = SmallVec::new();
@@ -501,16 +504,17 @@ fn laid_out(
     program: &Program,
     bound: &Bound,
     layout: &Layout,
+    ready: Option<&Ready>,
     limits: &Limits,
     work: &mut Work,
 ) -> Result<Vec<OddsOutcome>, RollError> {
     let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
     if notation::needs_big(&bound.plan) {
-        return big_only(layout.odds::<BigUint>(bound, limits, work, &what));
+        return big_only(layout.odds::<BigUint>(bound, ready, limits, work, &what));
     }
     in_words_or_big(
-        |work| layout.odds::<u128>(bound, limits, work, &what),
-        |work| layout.odds::<BigUint>(bound, limits, work, &what),
+        |work| layout.odds::<u128>(bound, ready, limits, work, &what),
+        |work| layout.odds::<BigUint>(bound, ready, limits, work, &what),
         work,
     )
 }
