@@ -39,12 +39,19 @@ pub(crate) struct Said {
 
 impl Said {
     pub(crate) fn new(fields: Shared<[OutcomeField]>) -> Self {
-        let text = OutcomeText {
-            fields: fields.clone(),
-            also: Vec::new(),
-        }
-        .to_string()
-        .into();
+        let text = match &*fields {
+            // Most outcomes are one text: it is how they read.
+            [OutcomeField {
+                label: None,
+                alternatives,
+            }] if alternatives.len() == 1 => alternatives[0].as_str().into(),
+            _ => OutcomeText {
+                fields: fields.clone(),
+                also: Vec::new(),
+            }
+            .to_string()
+            .into(),
+        };
         Self { fields, text }
     }
 

@@ -157,7 +157,9 @@ impl Bound {
 
     /// The key [`Bound::read`] gives for `natural` (for an opposed roll,
     /// the difference of the naturals), and nothing else: what the exact
-    /// odds read for every value the dice can show.
+    /// odds read for every value the dice can show. Inlined into their
+    /// loops, the rest of [`Bound::read`] out of line.
+    #[inline]
     pub fn key(&self, program: &Program, natural: i64) -> Result<Key, RollError> {
         match &self.plan {
             Plan::Table {
@@ -191,8 +193,15 @@ impl Bound {
                     extras: 0,
                 })
             }
-            _ => self.read(program, natural, 0).map(|r| r.key),
+            _ => self.read_key(program, natural),
         }
+    }
+
+    /// The key of [`Bound::read`], for the plans [`Bound::key`] does not
+    /// read itself (a score, a plan without dice).
+    #[inline(never)]
+    fn read_key(&self, program: &Program, natural: i64) -> Result<Key, RollError> {
+        self.read(program, natural, 0).map(|r| r.key)
     }
 
     /// The ranges of a row as written.
