@@ -351,6 +351,9 @@ fn fractions<C: Count>(
     Ok(out)
 }
 
+/// Counts per outcome key (a sheet's chart has a handful: inline).
+type Keyed<C> = SmallVec<[(Key, C); 8]>;
+
 /// Counts per outcome key of every value of a distribution, in key order
 /// (sheet order), and the ways in all.
 fn group<C: Count>(
@@ -358,10 +361,9 @@ fn group<C: Count>(
     work: &mut Work,
     what: &dyn Fn() -> String,
     read: impl Fn(i64) -> Result<Key, RollError>,
-) -> Result<(SmallVec<[(Key, C); 8]>, C), Fail> {
+) -> Result<(Keyed<C>, C), Fail> {
     work.odds(counts.len() as u64 * 4, what)?;
-    // A sheet's chart has a handful of outcomes: inline.
-    let mut keys: SmallVec<[(Key, C); 8]> = SmallVec::new();
+    let mut keys: Keyed<C> = SmallVec::new();
     let mut total = C::zero();
     let mut at: Index<Key> = Index::new();
     for (i, count) in counts.iter().enumerate() {
