@@ -458,7 +458,10 @@ impl Bound {
 }
 
 /// Binds `chart` to the arguments given, plus values preset by a caller
-/// (follow-ups pass values along this way).
+/// (follow-ups pass values along this way). `pre` is what every binding of
+/// the chart shares, where the caller has it (a chart bound through its
+/// `Ruleset`); a follow-up or a ladder read is bound without, its rows
+/// resolved for it.
 pub(crate) fn bind(
     program: &Program,
     pre: Option<&Prebound>,

@@ -1,18 +1,18 @@
-//! The part of a binding that no choice changes, made once per chart when
-//! a ruleset is loaded ([`Prebound`], kept by the `Ruleset`) and shared (`Arc`) with every
-//! binding, trace and answer: the chart's qualified name and title, its
-//! rows' outcomes when none depends on the choices, each column's ranges
-//! as written, and the texts of each outcome that does not depend on them.
-//! Binding then copies pointers, not strings, so a one-shot call (bind,
-//! then the odds or a roll) allocates little more than its answer
-//! (`tests/allocations.rs`).
+//! The part of a binding that no choice changes ([`Prebound`]), made once
+//! per chart when a ruleset loads, kept by the `Ruleset`, and shared
+//! (`Arc`) with every binding, trace and answer: the chart's qualified
+//! name and title, its rows' outcomes when none depends on the choices,
+//! each column's ranges as written, and the texts of each outcome that
+//! does not depend on them. Binding then copies pointers, not strings, so
+//! a one-shot call (bind, then the odds) allocates little more than its
+//! answer (`tests/allocations.rs`).
 
 use crate::check::tree::{Body, ChartTree, CondOutcome, Outcome, Program, Ranges, RowTree};
 use crate::engine::env::Resolved;
 use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
 
 /// What every binding of one chart shares.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Prebound {
     /// `game.chart`.
     pub name: Shared<str>,
@@ -31,7 +31,7 @@ pub(crate) struct Prebound {
 
 /// An outcome's fields, and how it reads with no `also` added (`Bogged
 /// down OR Displace`: what exact odds list).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub(crate) struct Said {
     pub fields: Shared<[OutcomeField]>,
     pub text: Shared<str>,
