@@ -35,7 +35,10 @@
 //! diagnostic safe to render ([`Clipped`]). In the engine, `column` picks a
 //! `columns by` table's column at bind time (thresholds, odds,
 //! differentials, shifts, off-scale rules) and `ladder` moves a ladder's
-//! start by the net modifier and caps it, at bind time too.
+//! start by the net modifier and caps it, at bind time too. What no
+//! choice changes is made once when a ruleset loads and shared by every
+//! binding: `prebound` (a chart's name, its rows' outcomes and their
+//! texts) and `odds::Ready` (the distribution of dice no choice changes).
 //!
 //! A variant file (`variant "Mud season" of first_echelon version "1"`) is
 //! merged into its base's AST by `variant` before the compiler sees it, so

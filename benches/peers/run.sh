@@ -28,6 +28,12 @@ sed -i \
   -e 's/let mut acc: Vec<(i64, BigRational)> = Vec::new();/let mut acc: Vec<(i64, chartwright::Probability)> = Vec::new();/' \
   -e 's/.map(|o| (o.outcome.clone(), o.probability.clone()))/.map(|o| (o.outcome.to_string(), o.probability.to_big()))/' \
   "$copy/chartwright-adapter/src/main.rs"
+# The parser is behind the `internals` feature, and `SourceId` is at the
+# crate's top: `cw-parse` (the parse benchmark) needs both.
+sed -i -e 's#^chartwright = { path = "@PROJECT@" }#chartwright = { path = "@PROJECT@", features = ["internals"] }#' \
+  "$copy/chartwright-adapter/Cargo.toml.in"
+sed -i -e 's/use chartwright::span::SourceId;/use chartwright::SourceId;/' \
+  "$copy/chartwright-adapter/src/parse.rs"
 # The marginal series: the same two-stage pool with `report converted` (its
 # outcome the converted hits alone, as icepool's), as cw-scale kind `pool2r`.
 sed -i \

@@ -416,7 +416,8 @@ pub(crate) enum Target {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Lookup {
     pub base: i64,
-    pub dense: Vec<u16>,
+    /// Shared: every binding of the chart reads the same rows.
+    pub dense: std::sync::Arc<[u16]>,
     pub below: u16,
     pub above: u16,
 }

@@ -11,17 +11,22 @@ use crate::check::tree::{
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Reached, Resolved};
 use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::prebound::Prebound;
 use crate::engine::totals::sum;
 use crate::engine::trace::{AppliedModifier, LadderTrace, Shared};
 use crate::number::{whole, Num, Show};
 use crate::syntax::ast::{shift_text, CompactString};
+use smallvec::SmallVec;
 use std::ops::ControlFlow;
 
 /// Dice groups with counts settled.
 #[derive(Clone, Debug)]
 pub(crate) struct BoundDice {
-    pub groups: Vec<BoundGroup>,
+    pub groups: DiceGroups,
 }
+
+/// A roll's groups of dice: inline for the one or two a sheet's roll has.
+pub(crate) type DiceGroups = SmallVec<[BoundGroup; 2]>;
 
 /// One group of dice with its count settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,9 +164,9 @@ fn once_as_one_die(
     }
     let sides = u32::try_from(faces).unwrap_or(u32::MAX);
     let groups = if each.is_empty() {
-        Vec::new()
+        DiceGroups::new()
     } else {
-        vec![BoundGroup::plain(1, sides, false)]
+        smallvec::smallvec![BoundGroup::plain(1, sides, false)]
     };
     Ok((
         BoundDice { groups },
@@ -257,8 +262,11 @@ pub(crate) enum Plan {
         offset: i64,
         score: Option<Expr>,
         lookup: Lookup,
-        rows: Vec<Resolved>,
-        written: Vec<Ranges>,
+        /// Each row's outcome: the chart's own ([`Prebound`]) when no
+        /// row's depends on the choices.
+        rows: Shared<[Resolved]>,
+        /// Each row's ranges as written in the column read, for the trace.
+        written: Shared<[Ranges]>,
         /// Outcomes of natural rules, indexed by [`NatPick::Other`].
         extras: Vec<Resolved>,
         naturals: Vec<BoundNatural>,
@@ -276,10 +284,9 @@ pub(crate) enum Plan {
     Opposed {
         dice: BoundDice,
         offsets: [i64; 2],
-        sides: Vec<crate::syntax::ast::CompactString>,
         lookup: Lookup,
-        rows: Vec<Resolved>,
-        written: Vec<Ranges>,
+        rows: Shared<[Resolved]>,
+        written: Shared<[Ranges]>,
     },
     Pool {
         stages: Vec<BoundStage>,
@@ -290,8 +297,8 @@ pub(crate) enum Plan {
 #[derive(Clone, Debug)]
 pub(crate) struct Bound {
     pub chart: ChartId,
-    pub values: Vec<Option<Num>>,
-    pub applied: Vec<AppliedModifier>,
+    pub values: Values,
+    pub applied: Vec<Applied>,
     pub plan: Plan,
     /// What binding settled that the trace should say: the column a value
     /// picked and how shifts moved it, a capped net modifier.
@@ -310,6 +317,20 @@ pub(crate) struct Bound {
     pub ladder_traces: Shared<[LadderTrace]>,
     /// How many times `then again` has rolled this chart once more.
     pub repeat: usize,
+}
+
+/// A modifier as bound: what a trace lists as an [`AppliedModifier`],
+/// without the texts ([`Bound::modifiers`] names it).
+#[derive(Clone, Debug)]
+pub(crate) struct Applied {
+    /// The modifier's slot; `None` for an extra modifier ([`Bound::shift`]).
+    pub slot: Option<usize>,
+    /// What it added (0 when not applicable).
+    pub value: i64,
+    /// For opposed rolls, the side (0 or 1).
+    pub side: usize,
+    /// "capped at +4", "not applicable", "3 x +1".
+    pub note: Option<String>,
 }
 
 /// Binds every ladder `chart` reads, with the values it was given and the
@@ -336,7 +357,14 @@ fn ladder_values(
                 .iter()
                 .filter_map(|&(from, to)| given.get(from).copied().flatten().map(|a| (to, a)))
                 .collect();
-            let bound = bind_with(program, r.ladder, &Choices::none(), &preset, &inherited);
+            let bound = bind_with(
+                program,
+                None,
+                r.ladder,
+                &Choices::none(),
+                &preset,
+                &inherited,
+            );
             let result = bound.and_then(|b| match (&b.ladder, &b.plan) {
                 (Some(moved), _) => {
                     let (value, moves) = moved.value();
@@ -344,7 +372,7 @@ fn ladder_values(
                         value,
                         moves,
                         step: moved.result().0,
-                        applied: b.applied,
+                        applied: b.modifiers(program),
                         reads: b.ladder_traces,
                     })
                 }
@@ -422,9 +450,8 @@ impl Bound {
             return Ok(());
         }
         self.extra = self.extra.saturating_add(extra);
-        self.applied.push(AppliedModifier {
-            name: format!("{extra:+}"),
-            label: "extra modifier".into(),
+        self.applied.push(Applied {
+            slot: None,
             value: extra,
             side: 0,
             note: None,
@@ -456,6 +483,32 @@ impl Bound {
 }
 
 impl Bound {
+    /// The modifiers as a trace lists them, named as the chart names them.
+    pub fn modifiers(&self, program: &Program) -> Vec<AppliedModifier> {
+        let slots = program
+            .charts
+            .get(self.chart)
+            .map_or(&[][..], |c| c.slots.as_slice());
+        self.applied
+            .iter()
+            .map(|a| {
+                let (name, label) = match a.slot.and_then(|s| slots.get(s)) {
+                    Some(s) => (s.name.to_string(), s.label.to_string()),
+                    None => (format!("{:+}", a.value), "extra modifier".into()),
+                };
+                AppliedModifier {
+                    name,
+                    label,
+                    value: a.value,
+                    side: a.side,
+                    note: a.note.clone(),
+                }
+            })
+            .collect()
+    }
+}
+
+impl Bound {
     /// Says when a total no row reads came from an extra modifier (a loose
     /// `+N`, a `--sweep` step) rather than from the choices: the checker
     /// proved every total the chart's own modifiers reach is read.
@@ -474,14 +527,18 @@ impl Bound {
 }
 
 /// Binds `chart` to the arguments given, plus values preset by a caller
-/// (follow-ups pass values along this way).
+/// (follow-ups pass values along this way). `pre` is what every binding of
+/// the chart shares, where the caller has it (a chart bound through its
+/// `Ruleset`); a follow-up or a ladder read is bound without, its rows
+/// resolved for it.
 pub(crate) fn bind(
     program: &Program,
+    pre: Option<&Prebound>,
     chart: ChartId,
     choices: &Choices,
     preset: &[(usize, Num)],
 ) -> Result<Bound, RollError> {
-    bind_with(program, chart, choices, preset, &[])
+    bind_with(program, pre, chart, choices, preset, &[])
 }
 
 /// [`bind`], with the arguments a reading chart was given for some of this
@@ -489,23 +546,24 @@ pub(crate) fn bind(
 /// as given.
 fn bind_with<'c>(
     program: &Program,
+    pre: Option<&Prebound>,
     chart: ChartId,
     choices: &'c Choices,
     preset: &[(usize, Num)],
     inherited: &[(usize, &'c Arg)],
 ) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
-    let (mut values, mut given) = given_values(program, chart, choices, preset)?;
+    let (passed, mut given) = given_values(program, chart, choices, preset)?;
     for &(slot, arg) in inherited {
         if let Some(g) = given.get_mut(slot) {
             g.get_or_insert(arg);
         }
     }
-    check_groups(c, &given, &values)?;
-    check_read_groups(program, chart, &given, &values)?;
+    check_groups(c, &given, &passed)?;
+    check_read_groups(program, chart, &given, &passed)?;
     // Values as the sheet reads them: a modifier not named adds nothing, so
     // in expressions and conditions it is 0 (a plain param is still needed).
-    let passed = values.clone();
+    let mut values: Values = passed.iter().copied().collect();
     let ladders = ladder_values(program, chart, &passed, &given);
     for m in &c.modifiers {
         if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
@@ -542,7 +600,7 @@ fn bind_with<'c>(
     }
     env.net = net[0];
     let mut ladder = None;
-    let mut plan = plan(&env, net, &applied, shift, &mut note, &mut ladder)?;
+    let mut plan = plan(&env, pre, net, &applied, shift, &mut note, &mut ladder)?;
     plan.fit()?;
     if let Body::Table { clamp: c, .. } = &c.body {
         clamp = *c;
@@ -585,8 +643,12 @@ fn bind_with<'c>(
     })
 }
 
-/// The argument that gave each slot, if one did.
-type Given<'c> = Vec<Option<&'c Arg>>;
+/// The argument that gave each slot, if one did. (A chart has a handful of
+/// slots: inline, as are [`Values`].)
+type Given<'c> = SmallVec<[Option<&'c Arg>; 16]>;
+
+/// Each slot's value (a sheet's chart has a handful: inline).
+pub(crate) type Values = SmallVec<[Option<Num>; 8]>;
 
 /// Each slot's value: preset, then given by an argument (a slot given twice
 /// is an error), then its default. Also says which argument gave each slot,
@@ -596,15 +658,15 @@ fn given_values<'c>(
     chart: ChartId,
     choices: &'c Choices,
     preset: &[(usize, Num)],
-) -> Result<(Vec<Option<Num>>, Given<'c>), RollError> {
+) -> Result<(Values, Given<'c>), RollError> {
     let c = &program.charts[chart];
-    let mut values: Vec<Option<Num>> = vec![None; c.slots.len()];
+    let mut values: Values = smallvec::smallvec![None; c.slots.len()];
     for &(slot, v) in preset {
         if let Some(x) = values.get_mut(slot) {
             *x = Some(v);
         }
     }
-    let mut given: Vec<Option<&Arg>> = vec![None; c.slots.len()];
+    let mut given: Given = smallvec::smallvec![None; c.slots.len()];
     for arg in choices.args() {
         let (slot, value) = resolve_arg(program, chart, arg)?;
         // Twice by name, or two options of one choice given bare
@@ -673,7 +735,7 @@ fn check_groups(
 /// What the chart's modifiers come to with the values bound.
 struct Modifiers {
     /// Every modifier named or always on, as the trace lists them.
-    applied: Vec<AppliedModifier>,
+    applied: Vec<Applied>,
     /// The net modifier of each side.
     net: [i64; 2],
     /// The column shifts that apply, summed.
@@ -720,13 +782,12 @@ fn apply_modifiers(
             continue;
         }
         if m.shifts {
-            let shifted = shift_modifier(env, m, value, applies, note, &mut out.shift)?;
+            let shifted = shift_modifier(m, value, applies, note, &mut out.shift)?;
             out.applied.push(shifted);
             continue;
         }
-        out.applied.push(AppliedModifier {
-            name: name.to_string(),
-            label: c.slots[m.slot].label.to_string(),
+        out.applied.push(Applied {
+            slot: Some(m.slot),
             value: if applies { value } else { 0 },
             side: m.side,
             note: if applies {
@@ -772,14 +833,12 @@ fn require_param(env: &Env, m: &Modifier, passed: &[Option<Num>]) -> Result<(), 
 /// A column shift that was named (or is `always`): added to `shift` where
 /// it applies, and listed either way, with where its size came from.
 fn shift_modifier(
-    env: &Env,
     m: &Modifier,
     by: i64,
     applies: bool,
     source: Option<String>,
     shift: &mut i64,
-) -> Result<AppliedModifier, RollError> {
-    let slot = &env.program.charts[env.chart].slots[m.slot];
+) -> Result<Applied, RollError> {
     if applies {
         *shift = checked(shift.checked_add(by))?;
     }
@@ -790,9 +849,8 @@ fn shift_modifier(
         (true, _, Some(s)) => format!("column shift {} ({s})", shift_text(by)),
         (true, _, None) => format!("column shift {}", shift_text(by)),
     };
-    Ok(AppliedModifier {
-        name: slot.name.to_string(),
-        label: slot.label.to_string(),
+    Ok(Applied {
+        slot: Some(m.slot),
         value: 0,
         side: m.side,
         note: Some(note),
@@ -1149,7 +1207,7 @@ fn bind_dice(
     d: &Dice,
     values: &[Option<Num>],
 ) -> Result<BoundDice, RollError> {
-    let mut groups = Vec::new();
+    let mut groups = DiceGroups::new();
     for g in &d.groups {
         let count = match g.count_slot {
             None => g.count,
@@ -1280,8 +1338,9 @@ fn dice_of_source(
 /// chart body kind, the longer ones in helpers below.
 fn plan(
     env: &Env,
+    pre: Option<&Prebound>,
     net: [i64; 2],
-    applied: &[AppliedModifier],
+    applied: &[Applied],
     shift: i64,
     note: &mut Option<String>,
     ladder: &mut Option<crate::engine::ladder::Moved>,
@@ -1335,8 +1394,8 @@ fn plan(
                 offset: sum(&[net[0], dice.constant, adjust])?,
                 score: score.clone(),
                 lookup: lookups.get(column).cloned().unwrap_or_default(),
-                rows: resolve_rows(env, rows)?,
-                written: written(rows, column),
+                rows: resolve_rows(env, pre, rows)?,
+                written: written(pre, rows, column),
                 extras,
                 naturals,
                 best,
@@ -1365,37 +1424,50 @@ fn plan(
             }
         },
         Body::Opposed {
-            dice,
-            sides,
-            lookup,
-            rows,
-            ..
+            dice, lookup, rows, ..
         } => Plan::Opposed {
             dice: bind_dice(program, chart, dice, values)?,
             offsets: [
                 sum(&[net[0], dice.constant])?,
                 sum(&[net[1], dice.constant])?,
             ],
-            sides: sides.clone(),
             lookup: lookup.clone(),
-            rows: resolve_rows(env, rows)?,
-            written: written(rows, 0),
+            rows: resolve_rows(env, pre, rows)?,
+            written: written(pre, rows, 0),
         },
         Body::Pool { dice, stages } => pool_plan(env, dice, stages, net[0])?,
     };
     Ok(plan)
 }
 
-/// Each row's outcome with the values bound.
-fn resolve_rows(env: &Env, rows: &[RowTree]) -> Result<Vec<Resolved>, RollError> {
-    rows.iter().map(|r| env.resolve(&r.outcome)).collect()
+/// Each row's outcome with the values bound: the chart's own, shared, when
+/// no row's depends on the choices.
+fn resolve_rows(
+    env: &Env,
+    pre: Option<&Prebound>,
+    rows: &[RowTree],
+) -> Result<Shared<[Resolved]>, RollError> {
+    if let Some(rows) = pre.and_then(|p| p.rows.as_ref()) {
+        return Ok(rows.clone());
+    }
+    let resolved: Vec<Resolved> = rows
+        .iter()
+        .map(|r| env.resolve(&r.outcome))
+        .collect::<Result<_, _>>()?;
+    Ok(resolved.into())
 }
 
-/// Each row's totals as written in column `column`, for the trace.
-fn written(rows: &[RowTree], column: usize) -> Vec<Ranges> {
-    rows.iter()
-        .map(|r| r.written.get(column).cloned().unwrap_or_default())
-        .collect()
+/// Each row's totals as written in column `column`, for the trace: the
+/// chart's own, shared.
+fn written(pre: Option<&Prebound>, rows: &[RowTree], column: usize) -> Shared<[Ranges]> {
+    match pre.and_then(|p| p.written.get(column)) {
+        Some(written) => written.clone(),
+        None => rows
+            .iter()
+            .map(|r| r.written.get(column).cloned().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .into(),
+    }
 }
 
 /// A grid cell read as a chart's whole result, as the sheet prints it.
@@ -1518,7 +1590,9 @@ fn pool_plan(env: &Env, dice: &PoolDice, stages: &[Stage], net: i64) -> Result<P
                 .transpose()?
             {
                 Some(Ok(d)) => d,
-                _ => BoundDice { groups: Vec::new() },
+                _ => BoundDice {
+                    groups: DiceGroups::new(),
+                },
             }
         };
         let modifier = if st.modified { net } else { 0 };

@@ -4,7 +4,8 @@
 //! `choices` parses what the user chose; `bind` settles those choices once
 //! against the tree (with `env` evaluating expressions, `column` picking a
 //! `columns by` table's column and `ladder` moving a ladder's start);
-//! `read` turns natural dice into an outcome; `dice` rolls one group of
+//! `prebound` is what every binding of a chart shares, made once
+//! compiled; `read` turns natural dice into an outcome; `dice` rolls one group of
 //! dice (where faces come from; keep, rerolls, explosions, `d66`); `sample`
 //! rolls (its result and trace types are `trace`, their shared texts
 //! `trace_text`), `quick` rolls
@@ -20,6 +21,7 @@ pub(crate) mod env;
 pub(crate) mod error;
 pub(crate) mod ladder;
 pub(crate) mod odds;
+pub(crate) mod prebound;
 pub(crate) mod quick;
 pub(crate) mod read;
 pub(crate) mod sample;

@@ -1,11 +1,12 @@
 //! Reading a bound plan for given natural dice: the one function from dice
 //! to outcome that both the sampler and the exact-odds engine call.
 
-use crate::check::tree::{ChartTree, Program, Ranges};
+use crate::check::tree::{ChartTree, Lookup, Program, Ranges};
 use crate::engine::bind::{Bound, NatPick, Plan};
 use crate::engine::env::Resolved;
 use crate::engine::error::{RollError, RollErrorKind};
-use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
+use crate::engine::prebound::outcome_fields;
+use crate::engine::trace::OutcomeText;
 
 /// Which outcome a reading gave, as indices, so the odds engine can group
 /// readings without comparing text.
@@ -95,16 +96,7 @@ impl Bound {
                     None => None,
                 };
                 let value = score.unwrap_or(total);
-                let mut row = lookup
-                    .row(value)
-                    .ok_or_else(|| RollError::new(RollErrorKind::NoRow { total: value }, None))?;
-                let mut capped = false;
-                if let Some((b, top)) = best {
-                    if value > *top {
-                        row = *b;
-                        capped = true;
-                    }
-                }
+                let (row, capped) = table_row(lookup, *best, value)?;
                 let (primary, extras) = apply_naturals(naturals, natural, row as u32);
                 Ok(Reading {
                     key: Key { primary, extras },
@@ -122,9 +114,7 @@ impl Bound {
                 ..
             } => {
                 let total = natural + offset;
-                let success = target.contains(total);
-                let base = if success { SUCCESS } else { FAILURE };
-                let (primary, extras) = apply_naturals(naturals, natural, base);
+                let (primary, extras) = check_key(target, naturals, natural, total);
                 Ok(Reading {
                     success: Some(primary == SUCCESS),
                     key: Key { primary, extras },
@@ -138,9 +128,7 @@ impl Bound {
                 offsets, lookup, ..
             } => {
                 let diff = (natural + offsets[0]) - (other + offsets[1]);
-                let row = lookup
-                    .row(diff)
-                    .ok_or_else(|| RollError::new(RollErrorKind::NoRow { total: diff }, None))?;
+                let row = lookup.row(diff).ok_or_else(|| no_row(diff))?;
                 Ok(Reading {
                     key: Key {
                         primary: row as u32,
@@ -167,6 +155,55 @@ impl Bound {
         }
     }
 
+    /// The key [`Bound::read`] gives for `natural` (for an opposed roll,
+    /// the difference of the naturals), and nothing else: what the exact
+    /// odds read for every value the dice can show. Inlined into their
+    /// loops, the rest of [`Bound::read`] out of line.
+    #[inline]
+    pub fn key(&self, program: &Program, natural: i64) -> Result<Key, RollError> {
+        match &self.plan {
+            Plan::Table {
+                offset,
+                score: None,
+                lookup,
+                naturals,
+                best,
+                ..
+            } => {
+                let (row, _) = table_row(lookup, *best, natural + offset)?;
+                let (primary, extras) = apply_naturals(naturals, natural, row as u32);
+                Ok(Key { primary, extras })
+            }
+            Plan::Check {
+                offset,
+                target,
+                naturals,
+                ..
+            } => {
+                let (primary, extras) = check_key(target, naturals, natural, natural + offset);
+                Ok(Key { primary, extras })
+            }
+            Plan::Opposed {
+                offsets, lookup, ..
+            } => {
+                let diff = (natural + offsets[0]) - offsets[1];
+                let row = lookup.row(diff).ok_or_else(|| no_row(diff))?;
+                Ok(Key {
+                    primary: row as u32,
+                    extras: 0,
+                })
+            }
+            _ => self.read_key(program, natural),
+        }
+    }
+
+    /// The key of [`Bound::read`], for the plans [`Bound::key`] does not
+    /// read itself (a score, a plan without dice).
+    #[inline(never)]
+    fn read_key(&self, program: &Program, natural: i64) -> Result<Key, RollError> {
+        self.read(program, natural, 0).map(|r| r.key)
+    }
+
     /// The ranges of a row as written.
     pub fn row_text(&self, row: usize) -> Option<String> {
         match &self.plan {
@@ -182,6 +219,39 @@ static EMPTY: Resolved = Resolved {
     fields: Vec::new(),
     follow_ups: Vec::new(),
 };
+
+/// The row a table reads for `value`, and whether a `best` cap moved it.
+fn table_row(
+    lookup: &Lookup,
+    best: Option<(usize, i64)>,
+    value: i64,
+) -> Result<(usize, bool), RollError> {
+    let row = lookup.row(value).ok_or_else(|| no_row(value))?;
+    Ok(match best {
+        Some((b, top)) if value > top => (b, true),
+        _ => (row, false),
+    })
+}
+
+/// A check's key for `natural` and the `total` it makes.
+fn check_key(
+    target: &Ranges,
+    naturals: &[crate::engine::bind::BoundNatural],
+    natural: i64,
+    total: i64,
+) -> (u32, u32) {
+    let base = if target.contains(total) {
+        SUCCESS
+    } else {
+        FAILURE
+    };
+    apply_naturals(naturals, natural, base)
+}
+
+/// No row reads `total`.
+fn no_row(total: i64) -> RollError {
+    RollError::new(RollErrorKind::NoRow { total }, None)
+}
 
 /// Natural-roll rules: the first that replaces wins, every `also` adds.
 fn apply_naturals(
@@ -223,20 +293,6 @@ pub(crate) fn outcome_text(
             .flat_map(|r| r.fields.iter().flatten().cloned())
             .collect(),
     }
-}
-
-/// The fields of a resolved outcome with the chart's field labels.
-pub(crate) fn outcome_fields(chart: &ChartTree, primary: &Resolved) -> Shared<[OutcomeField]> {
-    let labelled = primary.fields.len() > 1 && primary.fields.len() == chart.fields.len();
-    primary
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, alts)| OutcomeField {
-            label: labelled.then(|| chart.fields[i].to_string()),
-            alternatives: alts.clone(),
-        })
-        .collect()
 }
 
 /// What the primary code of a [`Key`] stands for.

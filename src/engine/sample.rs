@@ -1,7 +1,7 @@
 //! The sampler: rolls a bound plan with any source of dice and returns the
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
-use crate::check::tree::{ChartTree, Program};
+use crate::check::tree::{Body, ChartTree, Program};
 use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
 use crate::engine::budget::Work;
 use crate::engine::choices::Choices;
@@ -99,7 +99,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         title: text.map_or_else(|| chart.title.as_str().into(), |t| t.title.clone()),
         dice: DiceRolls::new(),
         natural: None,
-        modifiers: text.map_or_else(|| bound.applied.as_slice().into(), |t| t.modifiers.clone()),
+        modifiers: text.map_or_else(|| bound.modifiers(program).into(), |t| t.modifiers.clone()),
         ladders: bound.ladder_traces.clone(),
         total: None,
         score: None,
@@ -129,14 +129,9 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => {
             roll_read(cx, dice, source, work, &mut trace, &mut follow)?;
         }
-        Plan::Opposed {
-            dice,
-            sides,
-            offsets,
-            ..
-        } => roll_opposed(
+        Plan::Opposed { dice, offsets, .. } => roll_opposed(
             cx,
-            (dice, sides, offsets),
+            (dice, opposed_sides(chart), offsets),
             source,
             work,
             &mut trace,
@@ -226,6 +221,14 @@ fn roll_read<D: DiceSource + ?Sized>(
         follow.extend(&e.follow_ups);
     }
     Ok(())
+}
+
+/// The names of an opposed roll's sides (`att`, `def`).
+fn opposed_sides(chart: &ChartTree) -> &[CompactString] {
+    match &chart.body {
+        Body::Opposed { sides, .. } => sides,
+        _ => &[],
+    }
 }
 
 /// An opposed roll: `dice` rolled once per side, the difference read by
@@ -447,7 +450,7 @@ fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bou
         .filter_map(|&(from, to)| caller.values.get(from).copied().flatten().map(|v| (to, v)))
         .collect();
     preset.extend(f.args.iter().copied());
-    bind(program, f.chart, &Choices::none(), &preset).map_err(|mut e| {
+    bind(program, None, f.chart, &Choices::none(), &preset).map_err(|mut e| {
         e.span = e.span.or(Some(f.span));
         e
     })

@@ -10,8 +10,9 @@
 
 use crate::check::tree::{Body, Program, Ranges};
 use crate::engine::bind::{Bound, Plan};
-use crate::engine::read::{outcome_fields, Code};
-use crate::engine::trace::{AppliedModifier, OutcomeField, OutcomeText, Shared};
+use crate::engine::prebound::{outcome_fields, Prebound, Said};
+use crate::engine::read::Code;
+use crate::engine::trace::{AppliedModifier, OutcomeField, Shared};
 
 /// What a bound chart's traces share.
 #[derive(Clone, Debug)]
@@ -31,34 +32,21 @@ pub(crate) struct TraceText {
     failure: Option<Said>,
 }
 
-/// An outcome's fields, and how it reads with no `also` added (`Bogged
-/// down OR Displace`: what exact odds list).
-#[derive(Clone, Debug)]
-struct Said {
-    fields: Shared<[OutcomeField]>,
-    text: Shared<str>,
-}
-
-impl Said {
-    fn new(fields: Shared<[OutcomeField]>) -> Self {
-        let text = OutcomeText {
-            fields: fields.clone(),
-            also: Vec::new(),
-        }
-        .to_string()
-        .into();
-        Self { fields, text }
-    }
-}
-
 impl TraceText {
-    pub(crate) fn new(program: &Program, bound: &Bound) -> Self {
+    /// The texts of `bound`, sharing the chart's own (`pre`) where no
+    /// choice changes them.
+    pub(crate) fn new(program: &Program, pre: Option<&Prebound>, bound: &Bound) -> Self {
         let chart = &program.charts[bound.chart];
         let said = |r| Said::new(outcome_fields(chart, r));
+        // A row's texts are the chart's own where no choice changes them.
+        let row = |(i, r)| {
+            pre.and_then(|p| p.said.get(i).cloned().flatten())
+                .unwrap_or_else(|| said(r))
+        };
         let (written, rows, success, failure) = match &bound.plan {
             Plan::Table { rows, written, .. } | Plan::Opposed { rows, written, .. } => (
                 written.iter().map(shared_ranges).collect(),
-                rows.iter().map(said).collect(),
+                rows.iter().enumerate().map(row).collect(),
                 None,
                 None,
             ),
@@ -67,8 +55,14 @@ impl TraceText {
             } => (
                 Vec::new(),
                 Vec::new(),
-                Some(said(success)),
-                Some(said(failure)),
+                Some(
+                    pre.and_then(|p| p.success.clone())
+                        .unwrap_or_else(|| said(success)),
+                ),
+                Some(
+                    pre.and_then(|p| p.failure.clone())
+                        .unwrap_or_else(|| said(failure)),
+                ),
             ),
             Plan::Certain(r, _) => (Vec::new(), vec![said(r)], None, None),
             Plan::Pool { .. } => (Vec::new(), Vec::new(), None, None),
@@ -79,9 +73,9 @@ impl TraceText {
         };
         Self {
             lines,
-            chart: qualified_name(program, bound).into(),
-            title: chart.title.as_str().into(),
-            modifiers: bound.applied.as_slice().into(),
+            chart: pre.map_or_else(|| qualified_name(program, bound).into(), |p| p.name.clone()),
+            title: pre.map_or_else(|| chart.title.as_str().into(), |p| p.title.clone()),
+            modifiers: bound.modifiers(program).into(),
             written,
             rows,
             success,

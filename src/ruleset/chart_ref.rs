@@ -218,7 +218,7 @@ impl<'r> ChartRef<'r> {
 
     /// Binds the chart to a set of choices once, to roll it many times.
     pub fn bind(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
-        let bound = bind(&self.rules.program, self.id, choices, &[])?;
+        let bound = bind(&self.rules.program, self.prebound(), self.id, choices, &[])?;
         Ok(BoundChart::settled(self.rules, bound))
     }
 
@@ -291,12 +291,18 @@ impl<'r> ChartRef<'r> {
         Work::new(&self.rules.limits).sweep_points(range, || format!("the sweep of `{name}`"))
     }
 
+    /// What every binding of the chart shares.
+    fn prebound(&self) -> Option<&'r crate::engine::prebound::Prebound> {
+        self.rules.prebound.get(self.id)
+    }
+
     /// Binds the chart for one use: no table for quick rolls, no texts
-    /// for traces to share (building them would be wasted).
+    /// for traces to share (building them would be wasted); the chart's
+    /// own shared rows and texts still serve.
     pub(crate) fn bind_once(&self, choices: &Choices) -> Result<BoundChart<'r>, RollError> {
         Ok(BoundChart {
             rules: self.rules,
-            bound: bind(&self.rules.program, self.id, choices, &[])?,
+            bound: bind(&self.rules.program, self.prebound(), self.id, choices, &[])?,
             quick: Quick::none(),
             text: None,
             layout: None,
@@ -350,6 +356,8 @@ impl<'r> ChartRef<'r> {
         }
         Some(Ruleset {
             by_name: super::chart_index(&program),
+            prebound: crate::engine::prebound::Prebound::all(&program),
+            ready: crate::engine::odds::Ready::all(&program, &self.rules.limits),
             program,
             sources: self.rules.sources.clone(),
             limits: self.rules.limits.clone(),
@@ -407,7 +415,7 @@ pub struct BoundChart<'r> {
 
 impl<'r> BoundChart<'r> {
     /// The modifiers as bound: each one's value, 0 where it does not apply.
-    pub(crate) fn applied(&self) -> &[crate::engine::trace::AppliedModifier] {
+    pub(crate) fn applied(&self) -> &[crate::engine::bind::Applied] {
         &self.bound.applied
     }
 
@@ -443,7 +451,7 @@ impl<'r> BoundChart<'r> {
     /// its odds.
     fn settled(rules: &'r Ruleset, bound: Bound) -> Self {
         let quick = Quick::new(&rules.program, &bound);
-        let text = TraceText::new(&rules.program, &bound);
+        let text = TraceText::new(&rules.program, rules.prebound.get(bound.chart), &bound);
         BoundChart {
             rules,
             layout: Layout::new(&rules.program, &bound, &text, &quick),
@@ -545,6 +553,12 @@ impl<'r> BoundChart<'r> {
             &self.bound,
             crate::engine::odds::Kept {
                 text: self.text.as_ref(),
+                pre: self.rules.prebound.get(self.bound.chart),
+                ready: self
+                    .rules
+                    .ready
+                    .get(self.bound.chart)
+                    .and_then(Option::as_ref),
                 quick: Some(&self.quick),
                 layout: self.layout.as_ref(),
             },

@@ -21,6 +21,8 @@ pub use chart_ref::{BoundChart, ChartRef, InputInfo, InputKind};
 use crate::check::compiler::{compile, Parsed};
 use crate::check::tree::{ChartId, Program};
 use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::odds::Ready;
+use crate::engine::prebound::Prebound;
 use crate::limits::Limits;
 use crate::ruleset::error::{LoadError, LoadErrors};
 use crate::ruleset::origin::{read_bounded, read_bounded_from, Origin};
@@ -60,6 +62,12 @@ pub struct Ruleset {
     /// ruleset of 20,000 charts as in one of 20 (`chartwright test` finds
     /// one per expectation).
     by_name: ChartIndex,
+    /// What every binding of each chart shares (its texts, its rows'
+    /// outcomes), made once loaded, in the order of the program's charts.
+    prebound: Vec<Prebound>,
+    /// The distribution of each chart's dice, where one is made once
+    /// loaded (dice that no choice changes).
+    ready: Vec<Option<Ready>>,
 }
 
 /// Chart ids by short name.
@@ -307,6 +315,8 @@ impl RulesetBuilder {
         if self.errors.is_empty() {
             Ok(Ruleset {
                 by_name: chart_index(&program),
+                prebound: Prebound::all(&program),
+                ready: Ready::all(&program, &self.limits),
                 program,
                 sources: self.sources,
                 limits: self.limits,
@@ -357,6 +367,8 @@ impl Ruleset {
     pub fn empty() -> Self {
         Ruleset {
             by_name: ChartIndex::new(),
+            prebound: Vec::new(),
+            ready: Vec::new(),
             program: Program::default(),
             sources: SourceMap::new(),
             limits: Limits::default(),
@@ -542,24 +554,48 @@ check nerve "Nerve" {
         assert_eq!(shapes, 3 * 9);
     }
 
-    /// `bound`'s odds from its layout equal those the general path reads.
+    /// `bound`'s odds from its layout equal those read value by value in
+    /// one pass (as a one-shot call reads them: with the chart's shared
+    /// texts and distribution, and with neither) and those the general
+    /// path reads (a chart's own outcomes, as a diff asks for them).
     #[track_caller]
     fn assert_odds_read_value_by_value(rules: &Ruleset, bound: &BoundChart<'_>, extra: i64) {
-        let read = crate::engine::odds::chart_odds(
-            &rules.program,
-            &bound.bound,
-            crate::engine::odds::Kept {
-                text: bound.text.as_ref(),
-                quick: Some(&bound.quick),
-                layout: None,
-            },
-            &rules.limits,
-            &mut Work::new(&rules.limits),
-        );
+        let chart = bound.bound.chart;
+        let shared = crate::engine::odds::Kept {
+            text: bound.text.as_ref(),
+            pre: rules.prebound.get(chart),
+            ready: rules.ready.get(chart).and_then(Option::as_ref),
+            quick: Some(&bound.quick),
+            layout: None,
+        };
+        let laid_out = bound.odds().map_err(|e| e.to_string());
+        let general = || {
+            crate::engine::odds::own_odds(
+                &rules.program,
+                &bound.bound,
+                &rules.limits,
+                &mut Work::new(&rules.limits),
+            )
+        };
+        for kept in [shared, crate::engine::odds::Kept::default()] {
+            let read = crate::engine::odds::chart_odds(
+                &rules.program,
+                &bound.bound,
+                kept,
+                &rules.limits,
+                &mut Work::new(&rules.limits),
+            );
+            assert_eq!(
+                laid_out,
+                read.map_err(|e| bound.bound.explain(e).to_string()),
+                "{} {extra:+}",
+                bound.qualified_name()
+            );
+        }
         assert_eq!(
-            bound.odds().map_err(|e| e.to_string()),
-            read.map_err(|e| bound.bound.explain(e).to_string()),
-            "{} {extra:+}",
+            laid_out,
+            general().map_err(|e| bound.bound.explain(e).to_string()),
+            "{} {extra:+}: the general path",
             bound.qualified_name()
         );
     }

@@ -41,6 +41,9 @@ pub(crate) trait Count: Clone + std::fmt::Debug {
     fn into_big(self) -> BigUint;
     /// The count as a machine integer, if it fits.
     fn as_u128(&self) -> Option<u128>;
+    /// Machine-integer counts as counts of this type, where it is the
+    /// same type: a distribution made once is then read, not copied.
+    fn borrowed(counts: &[u128]) -> Option<&[Self]>;
 }
 
 impl Count for u128 {
@@ -101,6 +104,9 @@ impl Count for u128 {
     fn as_u128(&self) -> Option<u128> {
         Some(*self)
     }
+    fn borrowed(counts: &[u128]) -> Option<&[Self]> {
+        Some(counts)
+    }
 }
 
 impl Count for BigUint {
@@ -148,5 +154,8 @@ impl Count for BigUint {
     }
     fn as_u128(&self) -> Option<u128> {
         num_traits::ToPrimitive::to_u128(self)
+    }
+    fn borrowed(_: &[u128]) -> Option<&[Self]> {
+        None
     }
 }

@@ -4,10 +4,12 @@ use super::count::{middle_words, Count, Overflow};
 use super::notation;
 use super::power::{power, Exact};
 use super::Fail;
+use crate::check::tree::{Body, Dice, Program};
 use crate::engine::bind::{BoundDice, BoundGroup};
 use crate::engine::budget::Work;
 use crate::engine::error::RollError;
 use crate::limits::Limits;
+use std::borrow::Cow;
 
 /// A distribution of integers as counts: `counts[i]` ways to get `min + i`.
 #[derive(Clone, Debug)]
@@ -68,6 +70,84 @@ impl<C: Count> Dist<C> {
         self.min -= i64::from(sides.max(1)) + 1;
         Ok(())
     }
+}
+
+/// Most values a distribution made once loaded ([`Ready`]) may hold.
+const MAX_READY: usize = 1 << 12;
+
+/// The distribution of a chart's dice, made once when its ruleset is
+/// loaded, for a chart whose dice do not depend on the choices (no count
+/// from a param) and whose counts fit machine integers: each call then
+/// reads it, as a [`natural`] it would otherwise make again.
+#[derive(Clone, Debug)]
+pub(crate) struct Ready {
+    dice: BoundDice,
+    opposed: bool,
+    dist: Dist<u128>,
+}
+
+impl Ready {
+    /// The distribution of each chart's dice of `program`, where one can be
+    /// made once (in the order of its charts).
+    pub(crate) fn all(program: &Program, limits: &Limits) -> Vec<Option<Self>> {
+        program
+            .charts
+            .iter()
+            .map(|c| match &c.body {
+                Body::Table { dice, .. } | Body::Check { dice, .. } => {
+                    Self::new(dice, false, limits)
+                }
+                Body::Opposed { dice, .. } => Self::new(dice, true, limits),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn new(dice: &Dice, opposed: bool, limits: &Limits) -> Option<Self> {
+        let groups = dice
+            .groups
+            .iter()
+            .map(|g| {
+                g.count_slot.is_none().then_some(BoundGroup {
+                    count: g.count,
+                    sides: g.sides,
+                    negative: g.negative,
+                    notation: g.notation,
+                })
+            })
+            .collect::<Option<_>>()?;
+        let dice = BoundDice { groups };
+        let (lo, hi) = dice.reach();
+        if hi - lo >= MAX_READY as i128 {
+            return None;
+        }
+        let mut work = Work::new(limits);
+        let dist = natural::<u128>(&dice, opposed, limits, &mut work, &String::new).ok()?;
+        (dist.counts.len() <= MAX_READY).then_some(Self {
+            dice,
+            opposed,
+            dist,
+        })
+    }
+}
+
+/// The distribution [`natural`] gives, read from `ready` where it holds
+/// these dice: its first value and the counts from there.
+pub(crate) fn natural_or_ready<'a, C: Exact>(
+    ready: Option<&'a Ready>,
+    dice: &BoundDice,
+    opposed: bool,
+    limits: &Limits,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<(i64, Cow<'a, [C]>), Fail> {
+    let made = ready.filter(|r| r.opposed == opposed && r.dice.groups == dice.groups);
+    if let Some((r, counts)) = made.and_then(|r| Some((r, C::borrowed(&r.dist.counts)?))) {
+        work.odds(counts.len() as u64, what)?;
+        return Ok((r.dist.min, Cow::Borrowed(counts)));
+    }
+    let made = natural::<C>(dice, opposed, limits, work, what)?;
+    Ok((made.min, Cow::Owned(made.counts)))
 }
 
 /// Groups of at least this many dice are raised as a power rather than

@@ -12,7 +12,7 @@
 //! answer, and `super::odds` gives it), or when the values span more than
 //! [`MAX_VALUES`].
 
-use super::dist::{self, Dist};
+use super::dist;
 use super::fraction::Denominator;
 use super::power::Exact;
 use super::{listed, Fail, OddsOutcome, OddsPath, OddsStep};
@@ -44,7 +44,7 @@ pub(crate) struct Layout {
 
 /// The dice a plan rolls for its odds, and whether they are an opposed
 /// roll's (whose values are differences of the two sides' naturals).
-fn rolled(plan: &Plan) -> Option<(&BoundDice, bool)> {
+pub(super) fn rolled(plan: &Plan) -> Option<(&BoundDice, bool)> {
     match plan {
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => Some((dice, false)),
         Plan::Opposed { dice, .. } => Some((dice, true)),
@@ -71,7 +71,7 @@ impl Layout {
         }
         let read = |v| match quick.key(v) {
             Some(key) => Some(key),
-            None => bound.read(program, v, 0).ok().map(|r| r.key),
+            None => bound.key(program, v).ok(),
         };
         let keys = (lo..=hi).map(read).collect::<Option<Vec<Key>>>()?;
         let mut distinct = keys.clone();
@@ -83,7 +83,11 @@ impl Layout {
         let mut outcomes: Vec<(Shared<str>, OddsStep)> = Vec::with_capacity(distinct.len());
         let mut slot_of_key = Vec::with_capacity(distinct.len());
         for &key in &distinct {
-            let read = listed(program, bound, Some(text), &name, key);
+            let kept = super::Kept {
+                text: Some(text),
+                ..super::Kept::default()
+            };
+            let read = listed(program, bound, kept, &name, key);
             if !read.follow_ups.is_empty() {
                 return None;
             }
@@ -111,6 +115,7 @@ impl Layout {
     pub(crate) fn odds<C: Exact>(
         &self,
         bound: &Bound,
+        ready: Option<&dist::Ready>,
         limits: &Limits,
         work: &mut Work,
         what: &dyn Fn() -> String,
@@ -119,13 +124,13 @@ impl Layout {
         let Some((dice, opposed)) = rolled(&bound.plan) else {
             return Ok(Vec::new());
         };
-        let values: Dist<C> = dist::natural(dice, opposed, limits, work, what)?;
-        work.odds(values.counts.len() as u64 * 2, what)?;
+        let (min, values) = dist::natural_or_ready::<C>(ready, dice, opposed, limits, work, what)?;
+        work.odds(values.len() as u64 * 2, what)?;
         // A sheet's chart has a handful of outcomes: their counts inline.
         let mut counts: SmallVec<[C; 8]> = smallvec![C::zero(); self.outcomes.len()];
         let mut total = C::zero();
-        for (i, count) in values.counts.iter().enumerate() {
-            let at = values.min + i as i64 - self.lo;
+        for (i, count) in values.iter().enumerate() {
+            let at = min + i as i64 - self.lo;
             let slot = usize::try_from(at)
                 .ok()
                 .and_then(|at| self.slots.get(at))

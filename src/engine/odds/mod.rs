@@ -28,14 +28,17 @@ use crate::check::tree::Program;
 use crate::engine::bind::BoundStage;
 use crate::engine::bind::{Bound, Plan};
 use crate::engine::budget::Work;
+use crate::engine::env::Resolved;
 use crate::engine::error::RollError;
+use crate::engine::prebound::Prebound;
 use crate::engine::quick::Quick;
-use crate::engine::read::{outcome_text, Key};
+use crate::engine::read::{outcome_text, Code, Key};
 use crate::engine::sample::follow_up;
 use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
 use crate::engine::trace_text::{qualified_name, TraceText};
 use crate::limits::Limits;
 use count::{Count, Overflow};
+pub(crate) use dist::Ready;
 use fraction::Denominator;
 use index::Index;
 pub(crate) use layout::Layout;
@@ -185,6 +188,10 @@ enum Primary {
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Kept<'a> {
     pub text: Option<&'a TraceText>,
+    /// What every binding of the chart shares (its texts).
+    pub pre: Option<&'a Prebound>,
+    /// The distribution of the chart's dice, made once loaded.
+    pub ready: Option<&'a Ready>,
     pub quick: Option<&'a Quick>,
     pub layout: Option<&'a Layout>,
 }
@@ -198,11 +205,12 @@ pub(crate) fn chart_odds(
     work: &mut Work,
 ) -> Result<Odds, RollError> {
     let outcomes = match kept.layout {
-        Some(layout) => laid_out(program, bound, layout, limits, work)?,
+        Some(layout) => laid_out(program, bound, layout, kept.ready, limits, work)?,
+        None if reads_alone(&bound.plan) => read_alone(program, bound, kept, limits, work)?,
         None => odds(program, bound, kept, limits, work, 0)?,
     };
     Ok(Odds {
-        chart: chart_name(program, bound, kept.text),
+        chart: chart_name(program, bound, kept),
         outcomes,
     })
 }
@@ -217,9 +225,9 @@ pub(crate) fn own_odds(
     limits: &Limits,
     work: &mut Work,
 ) -> Result<Odds, RollError> {
-    let name = chart_name(program, bound, None);
+    let name = chart_name(program, bound, Kept::default());
     let primaries = primary_odds(program, bound, None, limits, work)?;
-    let (mut groups, follows) = grouped(program, bound, None, &name, primaries);
+    let (mut groups, follows) = grouped(program, bound, Kept::default(), &name, primaries);
     for (i, indices) in follows {
         let Some(group) = groups.get_mut(i) else {
             continue;
@@ -240,12 +248,14 @@ pub(crate) fn own_odds(
     })
 }
 
-/// The chart's qualified name, shared with its traces when they have it.
-fn chart_name(program: &Program, bound: &Bound, text: Option<&TraceText>) -> Shared<str> {
-    text.map_or_else(
-        || qualified_name(program, bound).into(),
-        |t| t.chart.clone(),
-    )
+/// The chart's qualified name, shared with its traces and bindings where
+/// it is kept.
+fn chart_name(program: &Program, bound: &Bound, kept: Kept<'_>) -> Shared<str> {
+    match (kept.text, kept.pre) {
+        (Some(t), _) => t.chart.clone(),
+        (None, Some(p)) => p.name.clone(),
+        (None, None) => qualified_name(program, bound).into(),
+    }
 }
 
 /// The distribution of a plan's own outcomes, counted in `C`.
@@ -259,7 +269,7 @@ fn primary<C: power::Exact>(
     let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
     let read = |v| match quick.and_then(|q| q.key(v)) {
         Some(key) => Ok(key),
-        None => bound.read(program, v, 0).map(|r| r.key),
+        None => bound.key(program, v),
     };
     match &bound.plan {
         Plan::Certain(..) => {
@@ -271,7 +281,7 @@ fn primary<C: power::Exact>(
             // no table of naturals: `read` reads it.)
             let opposed = matches!(bound.plan, Plan::Opposed { .. });
             let values = dist::natural::<C>(dice, opposed, limits, work, &what)?;
-            let (keys, total) = group(&values, work, &what, read)?;
+            let (keys, total) = group((values.min, &values.counts), work, &what, read)?;
             let sides = dice.groups.iter().map(|g| g.sides);
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
@@ -341,25 +351,27 @@ fn fractions<C: Count>(
     Ok(out)
 }
 
+/// Counts per outcome key (a sheet's chart has a handful: inline).
+type Keyed<C> = SmallVec<[(Key, C); 8]>;
+
 /// Counts per outcome key of every value of a distribution, in key order
 /// (sheet order), and the ways in all.
 fn group<C: Count>(
-    dist: &dist::Dist<C>,
+    (min, counts): (i64, &[C]),
     work: &mut Work,
     what: &dyn Fn() -> String,
     read: impl Fn(i64) -> Result<Key, RollError>,
-) -> Result<(Vec<(Key, C)>, C), Fail> {
-    work.odds(dist.counts.len() as u64 * 4, what)?;
-    // A sheet's chart has a handful of outcomes: one allocation for them.
-    let mut keys: Vec<(Key, C)> = Vec::with_capacity(dist.counts.len().min(8));
+) -> Result<(Keyed<C>, C), Fail> {
+    work.odds(counts.len() as u64 * 4, what)?;
+    let mut keys: Keyed<C> = SmallVec::new();
     let mut total = C::zero();
     let mut at: Index<Key> = Index::new();
-    for (i, count) in dist.counts.iter().enumerate() {
+    for (i, count) in counts.iter().enumerate() {
         if count.is_zero() {
             continue;
         }
         total.add_assign(count)?;
-        let key = read(dist.min + i as i64)?;
+        let key = read(min + i as i64)?;
         // Neighbouring totals mostly read the same row: try the last first.
         if let Some(last) = keys.last_mut().filter(|k| k.0 == key) {
             last.1.add_assign(count)?;
@@ -396,21 +408,115 @@ fn primary_odds(
     )
 }
 
+/// True for a table, check or opposed roll none of whose outcomes rolls a
+/// follow-up: its odds are its own outcomes'.
+fn reads_alone(plan: &Plan) -> bool {
+    let none = |rs: &[Resolved]| rs.iter().all(|r| r.follow_ups.is_empty());
+    match plan {
+        Plan::Table { rows, extras, .. } => none(rows) && none(extras),
+        Plan::Check {
+            success,
+            failure,
+            extras,
+            ..
+        } => success.follow_ups.is_empty() && failure.follow_ups.is_empty() && none(extras),
+        Plan::Opposed { rows, .. } => none(rows),
+        Plan::Certain(..) | Plan::Pool { .. } => false,
+    }
+}
+
+/// The odds of a plan [`reads_alone`] without a [`Layout`] (a chart bound
+/// for one call), counted as [`primary_odds`] counts.
+fn read_alone(
+    program: &Program,
+    bound: &Bound,
+    kept: Kept<'_>,
+    limits: &Limits,
+    work: &mut Work,
+) -> Result<Vec<OddsOutcome>, RollError> {
+    let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
+    let count = |work: &mut Work| read_counts::<u128>(program, bound, kept, limits, work, &what);
+    if notation::needs_big(&bound.plan) {
+        return big_only(read_counts::<BigUint>(
+            program, bound, kept, limits, work, &what,
+        ));
+    }
+    in_words_or_big(
+        count,
+        |work| read_counts::<BigUint>(program, bound, kept, limits, work, &what),
+        work,
+    )
+}
+
+/// What a [`Layout`] settles and counts, in one pass for one call: each
+/// value the dice show read ([`Bound::read`]) and its count added to its
+/// outcome's, the outcomes merged by text in sheet order, then each one's
+/// fraction.
+fn read_counts<C: power::Exact>(
+    program: &Program,
+    bound: &Bound,
+    kept: Kept<'_>,
+    limits: &Limits,
+    work: &mut Work,
+    what: &dyn Fn() -> String,
+) -> Result<Vec<OddsOutcome>, Fail> {
+    let Some((dice, opposed)) = layout::rolled(&bound.plan) else {
+        return Ok(Vec::new());
+    };
+    let read = |v| match kept.quick.and_then(|q| q.key(v)) {
+        Some(key) => Ok(key),
+        None => bound.key(program, v),
+    };
+    let (min, counts) = dist::natural_or_ready::<C>(kept.ready, dice, opposed, limits, work, what)?;
+    let (keys, total) = group((min, &counts), work, what, read)?;
+    let name = chart_name(program, bound, kept);
+    // A sheet's chart has a handful of outcomes: inline.
+    let mut merged: SmallVec<[(Shared<str>, OddsStep, C); 8]> = SmallVec::new();
+    let mut by_text: Index<Shared<str>> = Index::new();
+    for (key, count) in keys {
+        let (said, step) = said(program, bound, kept, &name, key);
+        match by_text.find(&merged, |m| &m.0, &said) {
+            Some(i) => merged[i].2.add_assign(&count)?,
+            None => {
+                by_text.pushing(&said, merged.len());
+                merged.push((said, step, count));
+            }
+        }
+    }
+    let mut denominator = Denominator::new(total, dice.groups.iter().map(|g| g.sides));
+    let mut out = Vec::with_capacity(merged.len());
+    for (said, step, count) in merged {
+        let words = count.words();
+        let (probability, steps) = denominator.ratio(count);
+        work.odds(
+            OUTCOME_COST + steps.saturating_add(words.saturating_mul(4)),
+            what,
+        )?;
+        out.push(OddsOutcome {
+            outcome: said,
+            probability,
+            path: smallvec![step],
+        });
+    }
+    Ok(out)
+}
+
 /// The odds of a chart with a [`Layout`], counted as [`primary_odds`] counts.
 fn laid_out(
     program: &Program,
     bound: &Bound,
     layout: &Layout,
+    ready: Option<&Ready>,
     limits: &Limits,
     work: &mut Work,
 ) -> Result<Vec<OddsOutcome>, RollError> {
     let what = || format!("the exact odds of `{}`", qualified_name(program, bound));
     if notation::needs_big(&bound.plan) {
-        return big_only(layout.odds::<BigUint>(bound, limits, work, &what));
+        return big_only(layout.odds::<BigUint>(bound, ready, limits, work, &what));
     }
     in_words_or_big(
-        |work| layout.odds::<u128>(bound, limits, work, &what),
-        |work| layout.odds::<BigUint>(bound, limits, work, &what),
+        |work| layout.odds::<u128>(bound, ready, limits, work, &what),
+        |work| layout.odds::<BigUint>(bound, ready, limits, work, &what),
         work,
     )
 }
@@ -467,24 +573,44 @@ pub(crate) struct Listed {
     pub follow_ups: Vec<usize>,
 }
 
-/// The outcome `key` stands for, with the bound chart's own texts when
-/// it is a row's alone (`text`), else texts made for it.
+/// The outcome `key` stands for, with the texts `kept` when it is a row's
+/// alone, else texts made for it.
 pub(crate) fn listed(
     program: &Program,
     bound: &Bound,
-    text: Option<&TraceText>,
+    kept: Kept<'_>,
     name: &Shared<str>,
     key: Key,
 ) -> Listed {
-    let chart = &program.charts[bound.chart];
     let (primary, extras) = bound.outcome(key);
     let mut follow_ups: Vec<usize> = primary.follow_ups.clone();
     for e in &extras {
         follow_ups.extend(&e.follow_ups);
     }
-    let shared = text
-        .filter(|_| key.extras == 0)
-        .and_then(|t| t.outcome(key.primary));
+    let (said, step) = said(program, bound, kept, name, key);
+    Listed {
+        said,
+        step,
+        follow_ups,
+    }
+}
+
+/// How the outcome `key` stands for reads, and its step of the path: the
+/// bound chart's texts or the chart's own ([`prebound_said`]) when it is a
+/// row's alone, else texts made for it.
+fn said(
+    program: &Program,
+    bound: &Bound,
+    kept: Kept<'_>,
+    name: &Shared<str>,
+    key: Key,
+) -> (Shared<str>, OddsStep) {
+    let shared = match (kept.text, kept.pre) {
+        _ if key.extras != 0 => None,
+        (Some(t), _) => t.outcome(key.primary),
+        (None, Some(pre)) => prebound_said(pre, bound, key.primary),
+        (None, None) => None,
+    };
     let (outcome, said) = match shared {
         Some((fields, said)) => (
             OutcomeText {
@@ -494,20 +620,34 @@ pub(crate) fn listed(
             said,
         ),
         None => {
-            let outcome = outcome_text(chart, primary, &extras);
+            let (primary, extras) = bound.outcome(key);
+            let outcome = outcome_text(&program.charts[bound.chart], primary, &extras);
             let said = outcome.to_string().into();
             (outcome, said)
         }
     };
-    Listed {
-        said,
-        step: OddsStep {
-            chart: name.clone(),
-            outcome,
-            counts: Vec::new(),
-        },
-        follow_ups,
-    }
+    let step = OddsStep {
+        chart: name.clone(),
+        outcome,
+        counts: Vec::new(),
+    };
+    (said, step)
+}
+
+/// The texts of the outcome a primary code stands for, where no choice
+/// changes them: the chart's own (`pre`).
+fn prebound_said(
+    pre: &Prebound,
+    bound: &Bound,
+    code: u32,
+) -> Option<(Shared<[OutcomeField]>, Shared<str>)> {
+    let said = match (&bound.plan, Code::of(code)) {
+        (Plan::Table { .. } | Plan::Opposed { .. }, Code::Row(i)) => pre.said.get(i)?.as_ref(),
+        (Plan::Check { .. }, Code::Success) => pre.success.as_ref(),
+        (Plan::Check { .. }, Code::Failure) => pre.failure.as_ref(),
+        _ => None,
+    }?;
+    Some((said.fields.clone(), said.text.clone()))
 }
 
 /// The exact odds of a bound chart and its follow-ups.
@@ -519,10 +659,9 @@ fn odds(
     work: &mut Work,
     depth: usize,
 ) -> Result<Vec<OddsOutcome>, RollError> {
-    let text = kept.text;
-    let name = chart_name(program, bound, text);
+    let name = chart_name(program, bound, kept);
     let primaries = primary_odds(program, bound, kept.quick, limits, work)?;
-    let (groups, follows) = grouped(program, bound, text, &name, primaries);
+    let (groups, follows) = grouped(program, bound, kept, &name, primaries);
     if follows.is_empty() {
         // No follow-ups: the groups are the outcomes, one per text.
         return Ok(groups);
@@ -565,7 +704,7 @@ fn odds(
 fn grouped(
     program: &Program,
     bound: &Bound,
-    text: Option<&TraceText>,
+    kept: Kept<'_>,
     name: &Shared<str>,
     primaries: Vec<(Primary, Probability)>,
 ) -> (Vec<OddsOutcome>, Vec<(usize, Vec<usize>)>) {
@@ -585,7 +724,7 @@ fn grouped(
             said,
             step,
             follow_ups: follow,
-        } = listed(program, bound, text, name, key);
+        } = listed(program, bound, kept, name, key);
         let same = by_text
             .find(&groups, |g| &g.outcome, &said)
             .filter(|&i| follow_ups(&follows, i) == follow.as_slice());

@@ -31,7 +31,7 @@ pub(super) fn clamped(lookup: &Lookup, lo: i64, hi: i64) -> Lookup {
         base: lo,
         below: dense.first().copied().unwrap_or(NO_ROW),
         above: dense.last().copied().unwrap_or(NO_ROW),
-        dense,
+        dense: dense.into(),
     }
 }
 
@@ -544,7 +544,7 @@ mod tests {
     fn clamped_lookup_reads_the_end_rows() {
         let l = Lookup {
             base: 0,
-            dense: vec![0, 1, 1, 2, 2, 3, 4],
+            dense: [0, 1, 1, 2, 2, 3, 4].into(),
             below: NO_ROW,
             above: NO_ROW,
         };
