@@ -60,7 +60,7 @@ fn roll_and_odds_refuse_two_members_of_a_ladder_group() {
 /// step they moved it to.
 #[test]
 fn the_trace_and_json_list_a_ladder_modifiers() {
-    let (ok, out, err) = run(&[
+    let args = [
         "roll",
         ONE_OF,
         "fire",
@@ -69,7 +69,8 @@ fn the_trace_and_json_list_a_ladder_modifiers() {
         "flanking",
         "--seed",
         "1",
-    ]);
+    ];
+    let (ok, out, err) = run(&args);
     assert!(ok, "{err}");
     assert!(
         out.contains(
@@ -79,17 +80,7 @@ fn the_trace_and_json_list_a_ladder_modifiers() {
         ),
         "{out}"
     );
-    let (ok, out, err) = run(&[
-        "roll",
-        ONE_OF,
-        "fire",
-        "fp=4",
-        "target_ti",
-        "flanking",
-        "--seed",
-        "1",
-        "--json",
-    ]);
+    let (ok, out, err) = run(&[&args[..], &["--json"]].concat());
     assert!(ok, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(json["modifiers"], serde_json::json!([]));
