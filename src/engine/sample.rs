@@ -361,7 +361,7 @@ fn printed_line(
     total: i64,
 ) -> Option<Shared<str>> {
     // A chart's texts say at once whether it has printed lines.
-    if text.is_some_and(|t| t.line(0).is_none()) {
+    if text.is_some_and(|t| !t.has_lines()) {
         return None;
     }
     let crate::check::tree::Body::Table { printed, .. } = &program.charts.get(bound.chart)?.body

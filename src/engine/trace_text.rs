@@ -83,6 +83,11 @@ impl TraceText {
         }
     }
 
+    /// True for a chart typed as a results grid (it has printed lines).
+    pub(crate) fn has_lines(&self) -> bool {
+        !self.lines.is_empty()
+    }
+
     /// The rolls of line `line` of a results grid typed as printed.
     pub(crate) fn line(&self, line: usize) -> Option<Shared<str>> {
         self.lines.get(line).cloned()

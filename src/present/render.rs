@@ -339,6 +339,16 @@ pub(crate) fn results_grid(
     if !printed.is_empty() {
         let mut heads = vec!["Roll".to_owned()];
         heads.extend(columns_heads);
+        // A row whose outcome depends on the situation gets a note.
+        let conditional = |r: usize| {
+            rows.get(r).is_some_and(|r| {
+                r.outcome
+                    .fields
+                    .iter()
+                    .flatten()
+                    .any(|o| matches!(o, crate::check::tree::CondOutcome::If(..)))
+            })
+        };
         let (mut notes, mut dash) = (Vec::new(), None);
         let mut marks = Vec::new();
         let lines = printed
@@ -348,15 +358,6 @@ pub(crate) fn results_grid(
                 let mut mark = vec![None];
                 for cell in cells {
                     line.push(cell.text.to_string());
-                    let conditional = |r: usize| {
-                        rows.get(r).is_some_and(|r| {
-                            r.outcome
-                                .fields
-                                .iter()
-                                .flatten()
-                                .any(|o| matches!(o, crate::check::tree::CondOutcome::If(..)))
-                        })
-                    };
                     mark.push(match cell.row {
                         Some(r) if cell.text == "-" => {
                             dash = Some(r);

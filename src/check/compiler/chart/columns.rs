@@ -366,7 +366,7 @@ impl<'a> ChartCx<'a, '_> {
                     parts.extend(line.rolls.parts.iter().copied());
                 }
                 let text = match &cell.outcome {
-                    Some(o) => printed_text(&one_field(o.clone(), cell.span)),
+                    Some(o) => otherwise_text(o).into(),
                     None => "-".into(),
                 };
                 printed.push(PrintedCell { text, row: Some(k) });
@@ -498,30 +498,31 @@ fn one_field(choice: ast::CondOutcome, span: Span) -> ast::Outcome {
 /// What a results cell prints: the outcome's text when no condition holds
 /// (its notes say the rest), fields joined by ` | `.
 fn printed_text(outcome: &ast::Outcome) -> CompactString {
-    fn otherwise(o: &ast::CondOutcome) -> &ast::SimpleOutcome {
-        match o {
-            ast::CondOutcome::Simple(s) => s,
-            ast::CondOutcome::If { otherwise: o, .. } => otherwise(o),
-        }
-    }
-    let text = |s: &ast::SimpleOutcome| match &s.kind {
-        ast::SimpleKind::Text(t) => t.to_string(),
-        ast::SimpleKind::Success => "success".to_owned(),
-        ast::SimpleKind::Failure => "failure".to_owned(),
-    };
     outcome
         .fields
         .iter()
         .map(|f| {
             f.choices
                 .iter()
-                .map(|c| text(otherwise(c)))
+                .map(otherwise_text)
                 .collect::<Vec<_>>()
                 .join(" or ")
         })
         .collect::<Vec<_>>()
         .join(" | ")
         .into()
+}
+
+/// The text of what `o` gives when none of its conditions holds.
+fn otherwise_text(o: &ast::CondOutcome) -> &str {
+    match o {
+        ast::CondOutcome::Simple(s) => match &s.kind {
+            ast::SimpleKind::Text(t) => t,
+            ast::SimpleKind::Success => "success",
+            ast::SimpleKind::Failure => "failure",
+        },
+        ast::CondOutcome::If { otherwise, .. } => otherwise_text(otherwise),
+    }
 }
 
 #[cfg(test)]
