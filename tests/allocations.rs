@@ -25,11 +25,12 @@ const MAX_TRACE: u64 = 3;
 /// the chart's own, made once loaded).
 const MAX_BOUND_ODDS: u64 = 1;
 
-/// Most allocations a one-shot exact-odds call (`ChartRef::odds`: bind,
-/// then the odds) may make on [`PEERS`]: those of a bound call, and the
-/// binding's values. (The rows' outcomes and every text are the chart's
-/// own, shared; before they were, a call made 50-67.)
-const MAX_ONE_SHOT_ODDS: u64 = 2;
+/// Most allocations a one-shot exact-odds call (`ChartRef::odds`) may
+/// make on [`PEERS`]: the answer's list, as a bound call. These charts are
+/// plain: a call reads them without binding them. (Before the rows'
+/// outcomes and every text were the chart's own, shared, a call made
+/// 50-67; binding each call made 2.)
+const MAX_ONE_SHOT_ODDS: u64 = 1;
 
 /// The peers harness's workloads W3.1 (`w1`), W3.2 (`w2`) and W5 (`w5`),
 /// as its adapter writes them, with the choices it passes.

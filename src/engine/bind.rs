@@ -228,18 +228,9 @@ impl Plan {
         let plus = |(lo, hi): (i128, i128), by: i64| (lo + i128::from(by), hi + i128::from(by));
         match self {
             Plan::Table { dice, offset, .. } | Plan::Check { dice, offset, .. } => {
-                within(plus(dice.reach(), *offset))
+                fit_reach(dice.reach(), &[*offset])
             }
-            Plan::Opposed { dice, offsets, .. } => {
-                let (a, b) = (
-                    plus(dice.reach(), offsets[0]),
-                    plus(dice.reach(), offsets[1]),
-                );
-                within(a)?;
-                within(b)?;
-                // The difference the rows read.
-                within((a.0 - b.1, a.1 - b.0))
-            }
+            Plan::Opposed { dice, offsets, .. } => fit_reach(dice.reach(), offsets),
             Plan::Pool { stages } => stages.iter().try_for_each(|s| {
                 within(plus(s.dice.faces(), s.modifier))?;
                 match &s.once {
@@ -249,6 +240,24 @@ impl Plan {
             }),
             Plan::Certain(..) => Ok(()),
         }
+    }
+}
+
+/// Proves that dice reaching `lo..=hi`, plus `offsets`, stay within
+/// `i64`: one offset, a table's or check's total; two, each side of an
+/// opposed roll and the difference its rows read.
+#[inline]
+pub(crate) fn fit_reach((lo, hi): (i128, i128), offsets: &[i64]) -> Result<(), RollError> {
+    use crate::engine::totals::within;
+    let side = |by: i64| (lo + i128::from(by), hi + i128::from(by));
+    match offsets {
+        [a, b] => {
+            let (a, b) = (side(*a), side(*b));
+            within(a)?;
+            within(b)?;
+            within((a.0 - b.1, a.1 - b.0))
+        }
+        _ => offsets.iter().try_for_each(|&by| within(side(by))),
     }
 }
 

@@ -81,6 +81,11 @@ impl Work {
         self.odds.spend(steps, construct)
     }
 
+    /// Exact-odds steps left before the budget is spent.
+    pub fn odds_left(&self) -> u64 {
+        self.odds.limit.saturating_sub(self.odds.used)
+    }
+
     /// Dice about to be rolled.
     pub fn dice(&mut self, dice: u64, construct: impl FnOnce() -> String) -> Result<(), RollError> {
         self.dice.spend(dice, construct)

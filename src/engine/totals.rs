@@ -15,6 +15,7 @@ pub(crate) fn sum(parts: &[i64]) -> Result<i64, RollError> {
 }
 
 /// An error unless every value from `lo` to `hi` fits an `i64`.
+#[inline]
 pub(crate) fn within((lo, hi): (i128, i128)) -> Result<(), RollError> {
     for v in [lo, hi] {
         if i64::try_from(v).is_err() {
@@ -25,6 +26,7 @@ pub(crate) fn within((lo, hi): (i128, i128)) -> Result<(), RollError> {
 }
 
 /// The error for a total `v` past `i64`.
+#[cold]
 fn past(v: i128) -> RollError {
     RollError::new(
         RollErrorKind::Arithmetic {

@@ -243,7 +243,29 @@ impl<'r> ChartRef<'r> {
 
     /// The exact odds of every outcome, for the choices given.
     pub fn odds(&self, choices: &Choices) -> Result<Odds, RollError> {
+        let mut work = Work::new(&self.rules.limits);
+        if let Some(odds) = self.plain_odds(choices, &mut work) {
+            return Ok(odds);
+        }
         self.bind_once(choices)?.odds()
+    }
+
+    /// The odds of a plain chart, read without binding it
+    /// ([`crate::engine::odds::Plain`]), or `None` to bind it.
+    fn plain_odds(&self, choices: &Choices, work: &mut Work) -> Option<Odds> {
+        let (plain, pre) = self.plain()?;
+        plain.odds(choices, pre, work)
+    }
+
+    /// How a one-shot call reads the chart without binding it, if it is
+    /// plain, and what every binding of it shares.
+    pub(crate) fn plain(
+        &self,
+    ) -> Option<(
+        &'r crate::engine::odds::Plain,
+        &'r crate::engine::prebound::Prebound,
+    )> {
+        Some((self.rules.plain.get(self.id)?.as_ref()?, self.prebound()?))
     }
 
     /// The exact odds of the chart's own outcomes for the choices given,
@@ -270,6 +292,9 @@ impl<'r> ChartRef<'r> {
 
     /// The exact odds for the choices given, within `budget` ([`Budget`]).
     pub fn odds_in(&self, choices: &Choices, budget: &mut Budget) -> Result<Odds, RollError> {
+        if let Some(odds) = budget.run(|work| Ok(self.plain_odds(choices, work)))? {
+            return Ok(odds);
+        }
         self.bind_once(choices)?.odds_in(budget)
     }
 
@@ -354,10 +379,13 @@ impl<'r> ChartRef<'r> {
         if !errors.is_empty() || !program.charts.iter().any(|c| c.name == self.name()) {
             return None;
         }
+        let prebound = crate::engine::prebound::Prebound::all(&program);
+        let ready = crate::engine::odds::Ready::all(&program, &self.rules.limits);
         Some(Ruleset {
             by_name: super::chart_index(&program),
-            prebound: crate::engine::prebound::Prebound::all(&program),
-            ready: crate::engine::odds::Ready::all(&program, &self.rules.limits),
+            plain: crate::engine::odds::Plain::all(&program, &prebound, &ready),
+            prebound,
+            ready,
             program,
             sources: self.rules.sources.clone(),
             limits: self.rules.limits.clone(),

@@ -15,13 +15,15 @@ mod chart_ref;
 pub(crate) mod error;
 pub(crate) mod expectation;
 pub(crate) mod origin;
+#[cfg(test)]
+mod plain_tests;
 
 pub use chart_ref::{BoundChart, ChartRef, InputInfo, InputKind};
 
 use crate::check::compiler::{compile, Parsed};
 use crate::check::tree::{ChartId, Program};
 use crate::engine::error::{RollError, RollErrorKind};
-use crate::engine::odds::Ready;
+use crate::engine::odds::{Plain, Ready};
 use crate::engine::prebound::Prebound;
 use crate::limits::Limits;
 use crate::ruleset::error::{LoadError, LoadErrors};
@@ -68,6 +70,8 @@ pub struct Ruleset {
     /// The distribution of each chart's dice, where one is made once
     /// loaded (dice that no choice changes).
     ready: Vec<Option<Ready>>,
+    /// How a one-shot call reads each plain chart without binding it.
+    plain: Vec<Option<Plain>>,
 }
 
 /// Chart ids by short name.
@@ -313,10 +317,13 @@ impl RulesetBuilder {
             &self.sources,
         ));
         if self.errors.is_empty() {
+            let prebound = Prebound::all(&program);
+            let ready = Ready::all(&program, &self.limits);
             Ok(Ruleset {
                 by_name: chart_index(&program),
-                prebound: Prebound::all(&program),
-                ready: Ready::all(&program, &self.limits),
+                plain: Plain::all(&program, &prebound, &ready),
+                prebound,
+                ready,
                 program,
                 sources: self.sources,
                 limits: self.limits,
@@ -369,6 +376,7 @@ impl Ruleset {
             by_name: ChartIndex::new(),
             prebound: Vec::new(),
             ready: Vec::new(),
+            plain: Vec::new(),
             program: Program::default(),
             sources: SourceMap::new(),
             limits: Limits::default(),

@@ -129,6 +129,21 @@ impl Ready {
             dist,
         })
     }
+
+    /// The lowest and highest value of the distribution, as [`BoundDice::reach`] gives them.
+    pub(crate) fn reach(&self) -> (i128, i128) {
+        self.dice.reach()
+    }
+
+    /// True for the difference of two sides' dice.
+    pub(crate) fn opposed(&self) -> bool {
+        self.opposed
+    }
+
+    /// Its first value and the counts from there.
+    pub(crate) fn counts(&self) -> (i64, &[u128]) {
+        (self.dist.min, &self.dist.counts)
+    }
 }
 
 /// The distribution [`natural`] gives, read from `ready` where it holds

@@ -51,9 +51,15 @@ impl Probability {
     /// `numer / denom`, reduced (by a word-sized gcd where both fit, as
     /// every sheet chart's counts do). A zero denominator gives zero.
     #[must_use]
+    #[inline]
     pub fn new(numer: u128, denom: u128) -> Self {
         if denom == 0 || numer == 0 {
             return Self::zero();
+        }
+        // Word-sized division where both fit: a `u128` one is a call.
+        if let (Ok(n), Ok(d)) = (u64::try_from(numer), u64::try_from(denom)) {
+            let g = n.gcd(&d);
+            return Self(Repr::Small(u128::from(n / g), u128::from(d / g)));
         }
         let g = gcd(numer, denom);
         Self(Repr::Small(numer / g, denom / g))
