@@ -76,10 +76,11 @@ enum Command {
         /// Seed for the dice: the same seed gives the same rolls everywhere.
         #[arg(long)]
         seed: Option<u64>,
-        /// Roll this many times (1 to 10000000, all within one work
-        /// budget: past it, `over_budget`) and show the frequencies beside
-        /// the exact odds.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        /// Roll this many times (1 to 1000000, all within one work
+        /// budget: a roll of more than 42 dice or with follow-ups may end
+        /// the batch sooner, with `over_budget`) and show the frequencies
+        /// beside the exact odds.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=u64::from(chartwright::MAX_BATCH_ROLLS)))]
         times: u64,
         /// Print JSON.
         #[arg(long)]

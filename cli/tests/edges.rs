@@ -147,11 +147,23 @@ fn a_batch_of_rolls_is_within_one_budget() {
     }
     text.push_str("table f8 \"F8\" { roll d6 rows { 1 or more => \"end\" } }\n");
     let (_dir, path) = file("fan.rules", text.as_bytes());
-    cw().args(["roll", &path, "f0", "--times", "10000000"])
+    cw().args(["roll", &path, "f0", "--times", "1000000"])
         .assert()
         .code(1)
         .stderr(contains("chartwright::roll::over_budget"))
         .stderr(contains("max_odds_work"));
+}
+
+/// `--times` takes as many rolls as the library's batch limit, and says
+/// so past it.
+#[test]
+fn a_batch_is_at_most_the_library_limit() {
+    let most = chartwright::MAX_BATCH_ROLLS.to_string();
+    let past = (u64::from(chartwright::MAX_BATCH_ROLLS) + 1).to_string();
+    cw().args(["roll", "ogre", "crt", "--times", &past])
+        .assert()
+        .code(2)
+        .stderr(contains(format!("1..={most}")));
 }
 
 /// `chartwright test` prints the first 50 failures and counts the rest, as

@@ -22,6 +22,12 @@ const DIE_STEPS: u64 = 2;
 /// Steps a follow-up bound and rolled costs in a [`Budget`].
 const FOLLOW_UP_STEPS: u64 = 150;
 
+/// Most rolls one batch makes (`roll --times`). Under the default
+/// [`Limits::max_odds_work`] a batch this long of rolls of up to 42 dice
+/// without follow-ups fits the budget; a costlier roll ends its batch with
+/// `over_budget` sooner.
+pub const MAX_BATCH_ROLLS: u32 = 1_000_000;
+
 /// One counter against one limit.
 #[derive(Clone, Debug)]
 struct Counter {
@@ -188,5 +194,19 @@ impl Budget {
             work.odds(work.roll_steps(), what)?;
             Ok(out)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DIE_STEPS, MAX_BATCH_ROLLS, ROLL_STEPS};
+    use crate::limits::Limits;
+
+    /// The batch the command line allows fits the default budget for
+    /// rolls of up to 42 dice.
+    #[test]
+    fn the_longest_batch_fits_the_default_budget() {
+        let per_roll = ROLL_STEPS + 42 * DIE_STEPS;
+        assert!(u64::from(MAX_BATCH_ROLLS) * per_roll <= Limits::default().max_odds_work);
     }
 }
