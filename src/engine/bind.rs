@@ -261,6 +261,18 @@ pub(crate) fn fit_reach((lo, hi): (i128, i128), offsets: &[i64]) -> Result<(), R
     }
 }
 
+impl Bound {
+    /// The offsets a table (the first alone) or an opposed roll (each
+    /// side's) reads its dice with.
+    pub(crate) fn offsets(&self) -> Option<[i64; 2]> {
+        match &self.plan {
+            Plan::Table { offset, .. } => Some([*offset, 0]),
+            Plan::Opposed { offsets, .. } => Some(*offsets),
+            _ => None,
+        }
+    }
+}
+
 /// What is left to do once the choices are bound.
 #[derive(Clone, Debug)]
 pub(crate) enum Plan {

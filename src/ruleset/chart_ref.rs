@@ -575,6 +575,22 @@ impl<'r> BoundChart<'r> {
     }
 
     fn odds_with(&self, work: &mut Work) -> Result<Odds, RollError> {
+        // A plain chart reads its offsets as a one-shot call does.
+        let id = self.bound.chart;
+        let plain = self.rules.plain.get(id).and_then(Option::as_ref);
+        if let (Some(plain), Some(pre), Some(offsets)) =
+            (plain, self.rules.prebound.get(id), self.bound.offsets())
+        {
+            if let Some(odds) = plain.odds_at(offsets, pre, work) {
+                return Ok(odds);
+            }
+        }
+        self.general_odds(work)
+    }
+
+    /// The exact odds by the engine's general path (what a plain chart's
+    /// reading must equal: `ruleset::plain_tests`).
+    pub(crate) fn general_odds(&self, work: &mut Work) -> Result<Odds, RollError> {
         self.no_odds_for_notes()?;
         crate::engine::odds::chart_odds(
             &self.rules.program,

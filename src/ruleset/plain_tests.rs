@@ -146,14 +146,33 @@ fn plain_odds_are_the_general_odds() {
                 let Ok(choices) = Choices::parse(&text) else {
                     continue;
                 };
-                let general = chart.bind_once(&choices).and_then(|b| b.odds());
-                let mut work = Work::new(&crate::limits::Limits::default());
-                if let Some(odds) = plain.odds(&choices, pre, &mut work) {
+                let limits = crate::limits::Limits::default();
+                let general = chart
+                    .bind_once(&choices)
+                    .and_then(|b| b.general_odds(&mut Work::new(&limits)));
+                if let Some(odds) = plain.odds(&choices, pre, &mut Work::new(&limits)) {
                     answered += 1;
                     assert_eq!(
                         Ok(&odds),
                         general.as_ref(),
                         "{game}.{} with `{text}`",
+                        chart.name()
+                    );
+                }
+                // Bound once, with a loose modifier or none: the plain
+                // reading of its offsets, as the general path.
+                for extra in [0, -2, 3] {
+                    let Ok(bound) = chart
+                        .bind(&choices)
+                        .and_then(|b| b.with_extra_modifier(extra))
+                    else {
+                        continue;
+                    };
+                    let general = bound.general_odds(&mut Work::new(&limits));
+                    assert_eq!(
+                        bound.odds(),
+                        general,
+                        "{game}.{} bound with `{text}` and {extra:+}",
                         chart.name()
                     );
                 }

@@ -256,6 +256,17 @@ impl Plain {
             net[0].checked_add(self.constant)?,
             net[1].checked_add(self.constant)?,
         ];
+        self.odds_at(offsets, pre, work)
+    }
+
+    /// The exact odds with the dice moved by `offsets` (a table's first
+    /// alone; an opposed roll's each side's), as [`Plain::odds`] gives them.
+    pub(crate) fn odds_at(
+        &self,
+        offsets: [i64; 2],
+        pre: &Prebound,
+        work: &mut Work,
+    ) -> Option<Odds> {
         let own = if self.opposed {
             &offsets[..]
         } else {
