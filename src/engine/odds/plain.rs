@@ -27,7 +27,6 @@ use crate::engine::choices::Choices;
 use crate::engine::prebound::Prebound;
 use crate::engine::trace::OutcomeText;
 use crate::number::{to_whole, Num};
-use compact_str::CompactString;
 use smallvec::{smallvec, SmallVec};
 
 /// What a one-shot call of a plain chart reads, settled once loaded.
@@ -62,7 +61,8 @@ pub(crate) struct Plain {
 /// A modifier and the input that names it.
 #[derive(Clone, Debug)]
 struct Input {
-    name: CompactString,
+    /// Its name (a plain string: compared once an argument).
+    name: Box<str>,
     takes: Takes,
     /// An opposed roll's side (0 for a table).
     side: usize,
@@ -204,7 +204,7 @@ impl Plain {
             reach += u128::from(value.unsigned_abs());
         };
         for arg in choices.args() {
-            let i = self.inputs.iter().position(|p| p.name == arg.name)?;
+            let i = self.inputs.iter().position(|p| *p.name == *arg.name)?;
             let bit = 1u64 << i;
             if given & bit != 0 {
                 return None;
@@ -281,7 +281,7 @@ impl Plain {
             i128::from(offsets[0])
         };
         let last = self.below.len() as i128 - 2;
-        let mut by_row: SmallVec<[u128; 8]> = smallvec![0; self.first_alike.len()];
+        let mut by_row: SmallVec<[u128; 8]> = zeroed(self.first_alike.len());
         let rows = by_row.as_mut_slice();
         for &(lo, hi, row) in &*self.runs {
             // The run's naturals, as indices into the distribution.
@@ -304,7 +304,7 @@ impl Plain {
         let total = self.below[self.below.len() - 1];
         // Rows reading alike merge, listed where the first one read is.
         let mut merged: SmallVec<[(usize, u128); 8]> = SmallVec::new();
-        let mut slot: SmallVec<[u16; 8]> = smallvec![u16::MAX; rows.len()];
+        let mut slot: SmallVec<[u16; 8]> = filled(rows.len(), u16::MAX);
         let slot = slot.as_mut_slice();
         for (row, &count) in rows.iter().enumerate() {
             if count == 0 {
@@ -355,6 +355,29 @@ impl Plain {
     }
 }
 
+/// `n` zeros, built on the stack where they fit (a sheet's handful of
+/// rows): `smallvec!` fills them one by one through a call.
+fn zeroed(n: usize) -> SmallVec<[u128; 8]> {
+    if n <= 8 {
+        let mut v = SmallVec::from_buf([0; 8]);
+        v.truncate(n);
+        v
+    } else {
+        smallvec![0; n]
+    }
+}
+
+/// `n` copies of `value`, as [`zeroed`] makes zeros.
+fn filled(n: usize, value: u16) -> SmallVec<[u16; 8]> {
+    if n <= 8 {
+        let mut v = SmallVec::from_buf([value; 8]);
+        v.truncate(n);
+        v
+    } else {
+        smallvec![value; n]
+    }
+}
+
 /// The inputs of a chart whose modifiers are each its own input, with no
 /// condition; params binding refuses to go without (a bit each); and the
 /// params read at their default when not named.
@@ -396,7 +419,7 @@ fn inputs(c: &ChartTree) -> Option<Inputs> {
             _ => return None,
         };
         inputs.push(Input {
-            name: c.slots[i].name.clone(),
+            name: c.slots[i].name.as_str().into(),
             takes,
             side,
             group: group.map(u8::try_from).transpose().ok()?,
