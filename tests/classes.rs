@@ -169,6 +169,7 @@ fn inputs_the_analysis_cannot_split_are_named_and_nothing_claims_every_situation
     assert!(c.sampled && !c.exhaustive());
     assert_eq!(c.len(), 50);
     assert_eq!(c.iter().count(), 50);
+    assert!(c.get(49).is_some() && c.get(50).is_none());
 }
 
 /// Random situations of `chart` (each flag on or off, each option, each

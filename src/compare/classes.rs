@@ -43,9 +43,10 @@ pub struct SituationClass {
     pub choices: Choices,
 }
 
-/// A chart's situations, as classes: the analysis, from which each class
-/// (its situation and its name) is made when asked for. Making one costs
-/// about as much as binding the chart once; counting them costs nothing.
+/// A chart's situations, as classes: counted, and sampled past the limit,
+/// when computed; each class (its situation and name) is made only when
+/// asked for, from the analysis kept here. Making one builds its situation
+/// and name, binding the chart where its net is not a plain sum.
 #[derive(Clone)]
 pub struct Classes<'r> {
     /// How many classes there are in all; `None` when there are too many
@@ -1920,7 +1921,7 @@ fn plain(c: &Cond) -> bool {
 }
 
 /// A quick hash for the nets' search, whose keys are short vectors of
-/// nets made from the charts' own modifiers (SipHash, the default, was a
+/// nets made from the charts' own modifiers (the default, `SipHash`, was a
 /// third of the search).
 #[derive(Default)]
 struct KeyHasher(u64);
