@@ -1,21 +1,28 @@
 //! Situation classes (issue 27): the classes of every chart of every game
 //! in `rules/`, computed from the compiled tree (the axes, the nets the
-//! pure modifiers reach, each class's situation and name, at most
-//! `Limits::max_situations` of them), and a whole-game exact `diff` of
-//! First Echelon against its one-line-per-change variant `mud_season`
-//! and against a one-line house rule on Fire Combat's modifiers (every
-//! chart compared in every class, as `chartwright diff` does).
+//! pure modifiers reach, the classes counted and, past
+//! `Limits::max_situations`, a seeded sample of them picked), and a
+//! whole-game exact `diff` of First Echelon against its one-line-per-change
+//! variant `mud_season` and against a one-line house rule on Fire Combat's
+//! modifiers (every chart compared in every class, as `chartwright diff`
+//! does).
 //!
 //! Criterion times each game's charts as one batch (`classes/<game>`) and
 //! the whole-game diffs (`diff_game/first_echelon_mud`,
-//! `diff_game/first_echelon_smoke`); every chart's
-//! median is printed as a table from a plain median-of-N loop, with its
-//! class count (`cargo bench --bench classes`).
+//! `diff_game/first_echelon_smoke`). `cargo bench --bench classes` also
+//! prints every chart's medians from a plain median-of-N loop: computing
+//! its classes (what `situation_classes` does), and then making every
+//! class compared, its situation and name (what a caller that reads them
+//! all pays on top: the classes are made when asked for, not for free).
 
 mod common;
 
 use chartwright::{across, situation_classes, Choices, Ruleset};
 use std::hint::black_box;
+
+/// Passes over every class made, per chart: the largest charts take
+/// 0.1 s a pass.
+const NAMING_RUNS: usize = 5;
 
 fn main() {
     let mut c = common::criterion();
@@ -24,19 +31,31 @@ fn main() {
     let bench = common::benchmarking();
     let (runs, batch) = if bench { (21, 3) } else { (1, 1) };
     if bench {
-        println!("situation classes of every chart (median of {runs} x {batch} calls):");
+        println!(
+            "situation classes of every chart: computed (median of {runs} x {batch} calls), \
+             then every class compared made (median of {NAMING_RUNS} passes):"
+        );
     }
     for (game, rules) in &games {
         for chart in rules.charts().filter(|c| !c.is_notes()) {
             let t = common::median_of(runs, batch, || {
                 situation_classes(&[&chart], &Choices::none(), limit)
             });
+            let classes = situation_classes(&[&chart], &Choices::none(), limit);
+            // Every class made, as a caller reading them all makes them.
+            let made = common::median_of(if bench { NAMING_RUNS } else { 1 }, 1, || {
+                classes
+                    .iter()
+                    .map(|c| black_box(c).name.len())
+                    .sum::<usize>()
+            });
             if bench {
-                let classes = situation_classes(&[&chart], &Choices::none(), limit);
                 println!(
-                    "  {game}.{:<28} {:>10}  {:>6} classes{}",
+                    "  {game}.{:<28} {:>10}  {:>10} to make {:>6} of {:>6} classes{}",
                     chart.name(),
                     common::show(t.as_nanos() as f64),
+                    common::show(made.as_nanos() as f64),
+                    classes.len(),
                     classes
                         .total
                         .map_or_else(|| "many".to_owned(), |t| t.to_string()),

@@ -87,7 +87,8 @@ fn a_ratio_column_is_named_by_its_key_and_its_situation_reads_that_column() {
     let crt = ogre.chart("crt").expect("crt");
     let c = situation_classes(&[&crt], &Choices::none(), 4096);
     assert!(c.exhaustive());
-    let names: Vec<&str> = c.classes.iter().map(|c| c.name.as_str()).collect();
+    let all: Vec<_> = c.iter().collect();
+    let names: Vec<&str> = all.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -100,7 +101,7 @@ fn a_ratio_column_is_named_by_its_key_and_its_situation_reads_that_column() {
             "at 5-1 or more"
         ]
     );
-    for class in &c.classes {
+    for class in &all {
         let roll = crt
             .roll(&class.choices, &mut chartwright::Scripted::new([1]))
             .expect("rolls");
@@ -116,8 +117,7 @@ fn a_ratio_column_is_named_by_its_key_and_its_situation_reads_that_column() {
     }
     // The smallest whole strengths: 1 to 2 is 1-2, 2 to 1 is 2-1.
     let situation = |name: &str| {
-        c.classes
-            .iter()
+        all.iter()
             .find(|c| c.name == name)
             .map(|c| c.choices.text().to_owned())
     };
@@ -136,7 +136,8 @@ fn modifiers_that_only_move_the_net_make_one_class_per_net() {
     let bog = fe.chart("bog_down").expect("bog_down");
     let c = situation_classes(&[&bog], &Choices::none(), 4096);
     assert!(c.exhaustive());
-    let names: Vec<&str> = c.classes.iter().map(|c| c.name.as_str()).collect();
+    let all: Vec<_> = c.iter().collect();
+    let names: Vec<&str> = all.iter().map(|c| c.name.as_str()).collect();
     for net in ["net -4", "net 0", "net +5"] {
         assert!(names.contains(&net), "{names:?}");
     }
@@ -166,7 +167,9 @@ fn inputs_the_analysis_cannot_split_are_named_and_nothing_claims_every_situation
     let fire = fe.chart("fire_combat").expect("fire_combat");
     let c = situation_classes(&[&fire], &Choices::none(), 50);
     assert!(c.sampled && !c.exhaustive());
-    assert_eq!(c.classes.len(), 50);
+    assert_eq!(c.len(), 50);
+    assert_eq!(c.iter().count(), 50);
+    assert!(c.get(49).is_some() && c.get(50).is_none());
 }
 
 /// Random situations of `chart` (each flag on or off, each option, each
@@ -177,7 +180,6 @@ fn every_situation_is_in_a_class(base: &ChartRef<'_>, variant: &ChartRef<'_>, tr
     let name = variant.qualified_name();
     assert!(classes.exhaustive(), "{name}: {:?}", classes.not_split);
     let diffs: Vec<_> = classes
-        .classes
         .iter()
         .filter_map(|c| OddsDiff::compare(base, variant, &c.choices).ok())
         .map(|d| d.outcomes)
@@ -309,8 +311,8 @@ check c "C" {
     .expect("loads");
     let c = rules.chart("c").expect("c");
     let classes = situation_classes(&[&c], &Choices::none(), 4096);
-    assert!(!classes.classes.is_empty());
-    for class in &classes.classes {
+    assert!(!classes.is_empty());
+    for class in classes.iter() {
         assert!(c.odds(&class.choices).is_ok(), "{}", class.choices.text());
     }
     assert!(!classes.exhaustive());
@@ -351,7 +353,7 @@ table fire "Fire" {
     let fire = rules.chart("fire").unwrap();
     let c = situation_classes(&[&fire], &Choices::parse("fp=4").unwrap(), 4096);
     assert!(c.exhaustive(), "{c:?}");
-    for class in &c.classes {
+    for class in c.iter() {
         let text = class.choices.text();
         assert!(
             !(text.contains("guns") && text.contains("tanks")),
@@ -361,5 +363,5 @@ table fire "Fire" {
         assert!(fire.odds(&class.choices).is_ok(), "{}: {text}", class.name);
     }
     // None, guns (+1) and tanks (+2): three steps of the ladder, from 4.
-    assert_eq!(c.classes.len(), 3, "{:?}", c.classes);
+    assert_eq!(c.len(), 3, "{:?}", c.iter().collect::<Vec<_>>());
 }

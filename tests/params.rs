@@ -37,7 +37,6 @@ fn a_whole_params_classes_are_whole() {
     let melee = rules.chart("melee").expect("melee");
     let classes = situation_classes(&[&melee], &Choices::none(), 4096);
     let values: Vec<String> = classes
-        .classes
         .iter()
         .filter_map(|c| c.choices.args().first()?.value.clone())
         .collect();

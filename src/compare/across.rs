@@ -116,21 +116,22 @@ pub fn across_in(
     // situation: equal own outcomes (follow-ups named) then mean equal
     // odds path by path, and the inputs only follow-ups read split nothing.
     let own = follow_ups_alike(base, variant);
-    let Classes {
-        classes,
-        total,
-        sampled,
-        not_split,
-    } = if own {
+    let found: Classes<'_> = if own {
         own_classes(&[base, variant], fixed, limit)
     } else {
         situation_classes(&[base, variant], fixed, limit)
     };
-    let compared = classes.len();
+    let compared = found.len();
     // The simplest situation of each distinct diff stands for it: classes
     // with the fewest inputs named first, otherwise in the sheet's order.
-    let mut classes = classes;
+    let mut classes: Vec<_> = found.iter().collect();
     classes.sort_by_key(|c| c.choices.args().len());
+    let Classes {
+        total,
+        sampled,
+        not_split,
+        ..
+    } = found;
     let names =
         |c: &ChartRef<'_>| -> Vec<String> { c.inputs().into_iter().map(|i| i.name).collect() };
     let (base_takes, variant_takes) = (names(base), names(variant));
@@ -335,7 +336,6 @@ mod tests {
             Some(OddsDiff::new("", "", &x, &y))
         };
         let class_diffs: Vec<_> = classes
-            .classes
             .iter()
             .filter_map(|c| own_diff(&c.choices).map(|d| d.outcomes))
             .collect();

@@ -21,6 +21,7 @@
 //! values and named in [`Classes::not_split`], so no caller claims more
 //! than was compared. Above the limit the classes are sampled.
 
+use super::class_index::ClassIndex;
 use super::uses::{Context, Uses};
 use crate::check::tree::{
     Body, ChartTree, Cond, ModValue, Modifier, Program, ScaleValue, SlotKind,
@@ -30,8 +31,8 @@ use crate::number::{Num, Show};
 use crate::ruleset::{ChartRef, InputInfo, InputKind};
 use crate::syntax::ast::shift_text;
 use rand::{Rng, SeedableRng};
-use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::BuildHasherDefault;
 
 /// Situations the charts compared cannot tell apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,11 +43,12 @@ pub struct SituationClass {
     pub choices: Choices,
 }
 
-/// A chart's situations, as classes.
-#[derive(Clone, Debug)]
-pub struct Classes {
-    /// The classes compared: all of them, or a sample when `sampled`.
-    pub classes: Vec<SituationClass>,
+/// A chart's situations, as classes: counted, and sampled past the limit,
+/// when computed; each class (its situation and name) is made only when
+/// asked for, from the analysis kept here. Making one builds its situation
+/// and name, binding the chart where its net is not a plain sum.
+#[derive(Clone)]
+pub struct Classes<'r> {
     /// How many classes there are in all; `None` when there are too many
     /// settings of the inputs to count them.
     pub total: Option<u128>,
@@ -55,17 +57,132 @@ pub struct Classes {
     /// Inputs the analysis could not split into classes, tried at chosen
     /// values instead (each with why).
     pub not_split: Vec<String>,
+    made: Made<'r>,
 }
 
-impl Classes {
+/// What each class is made from.
+#[derive(Clone)]
+struct Made<'r> {
+    analysis: Analysis<'r>,
+    charts: Vec<ChartRef<'r>>,
+    /// The situation every class starts from: the inputs held as given.
+    fixed: Choices,
+    /// The axes of the classes besides the pure modifiers' net.
+    axes: Vec<Vec<Setting>>,
+    /// The nets the pure modifiers reach, per set of them that applies.
+    nets: Vec<Vec<Setting>>,
+    plan: Plan,
+    /// The classes compared, by number: a seeded sample, ascending, or
+    /// (`None`) every class in turn.
+    picks: Option<Vec<u128>>,
+    len: usize,
+    /// Each chart's input names, when a class's name carries its net: a
+    /// class's situation is bound with only the names its chart takes.
+    takes: Option<Vec<Vec<String>>>,
+}
+
+/// Which settings of the axes the classes come from.
+#[derive(Clone)]
+enum Plan {
+    /// Every setting; `nets_of[c]` the nets (in `Made::nets`) of keyed
+    /// setting `c`.
+    Every {
+        index: ClassIndex,
+        nets_of: Vec<usize>,
+    },
+    /// A seeded sample of the settings, each with its nets and the number
+    /// of its first class.
+    Sampled(Vec<(u128, usize, u128)>),
+}
+
+impl Classes<'_> {
     /// True when the classes cover every situation: none sampled, every
     /// input split.
     #[must_use]
     pub fn exhaustive(&self) -> bool {
         !self.sampled && self.not_split.is_empty()
     }
+
+    /// How many classes are compared: all of them, or a sample when
+    /// `sampled`.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.made.len
+    }
+
+    /// True when there is no class to compare.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.made.len == 0
+    }
+
+    /// The class compared `i`-th (in the sheet's order), made now: its name
+    /// and a situation a player types. `None` from [`len`](Self::len) on.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<SituationClass> {
+        self.made.get(i)
+    }
+
+    /// Every class compared, in order, each made as it is reached.
+    pub fn iter(&self) -> impl Iterator<Item = SituationClass> + '_ {
+        (0..self.made.len).filter_map(|i| self.made.get(i))
+    }
 }
 
+impl std::fmt::Debug for Classes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Classes")
+            .field("len", &self.made.len)
+            .field("total", &self.total)
+            .field("sampled", &self.sampled)
+            .field("not_split", &self.not_split)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Made<'_> {
+    fn get(&self, i: usize) -> Option<SituationClass> {
+        let pick = match &self.picks {
+            Some(picks) => *picks.get(i)?,
+            None if i < self.len => i as u128,
+            None => return None,
+        };
+        let (digits, nets, inner) = match &self.plan {
+            Plan::Every { index, nets_of } => {
+                let at = index.locate(pick)?;
+                (at.digits, *nets_of.get(at.keyed)?, at.inner)
+            }
+            Plan::Sampled(outer) => {
+                // The last setting whose first class is at or before `pick`.
+                let at = outer.partition_point(|o| o.2 <= pick).checked_sub(1)?;
+                let (number, nets, start) = *outer.get(at)?;
+                (digits(&self.axes, number), nets, pick - start)
+            }
+        };
+        let mut c = class(&self.fixed, &self.axes, &digits);
+        let net = self
+            .nets
+            .get(nets)
+            .and_then(|v| v.get(usize::try_from(inner).ok()?));
+        if let Some(net) = net {
+            for (name, value) in &net.args {
+                c.choices = c.choices.with(name, value.as_deref());
+            }
+            if !net.part.is_empty() {
+                c.name = if c.name == "as given" {
+                    net.part.clone()
+                } else {
+                    format!("{}, {}", c.name, net.part)
+                };
+            }
+        }
+        if let Some(takes) = &self.takes {
+            let charts: Vec<&ChartRef<'_>> = self.charts.iter().collect();
+            self.analysis.name_net(&charts, takes, &mut c);
+        }
+        Some(c)
+    }
+}
 /// A situation that reaches a column: a value, or an odds ratio's two.
 type Pick = (Num, Option<Num>);
 
@@ -73,15 +190,13 @@ type Pick = (Num, Option<Num>);
 /// how plainly they read (see [`plainness`]).
 type NetOption = (Vec<i64>, Args, (usize, Num));
 
-/// A reachable sum's plainest path so far, and how plainly it reads.
-type Reached = (Option<Rc<Step>>, (usize, Num));
+/// A reachable sum's plainest path so far (its last step, in the steps
+/// of the nets' search), and how plainly it reads.
+type Reached = (Option<usize>, (usize, Num));
 
 /// One unit's option on the way to a reachable net: (unit, option) in the
-/// options table, and the steps before it.
-struct Step {
-    option: (usize, usize),
-    back: Option<Rc<Step>>,
-}
+/// options table, and the step before it.
+type Step = ((usize, usize), Option<usize>);
 
 /// Arguments as typed: each name, with its value if it takes one.
 type Args = Vec<(String, Option<String>)>;
@@ -106,7 +221,9 @@ impl Setting {
 const MAX_TRIED: i64 = 64;
 
 /// The classes of `charts` (a chart, or a base chart and its variant),
-/// the inputs in `fixed` held as given, at most `limit` of them.
+/// the inputs in `fixed` held as given, at most `limit` of them. The
+/// classes are counted and sampled here; each is made (its situation and
+/// name) only when [`Classes::get`] or [`Classes::iter`] reaches it.
 ///
 /// ```
 /// use chartwright::{situation_classes, Choices, Ruleset};
@@ -114,120 +231,235 @@ const MAX_TRIED: i64 = 64;
 /// let crt = rules.chart("crt").unwrap();
 /// let c = situation_classes(&[&crt], &Choices::none(), 4096);
 /// assert!(c.exhaustive());
-/// let names: Vec<&str> = c.classes.iter().map(|c| c.name.as_str()).collect();
-/// assert!(names.contains(&"at 2-1"));
+/// assert_eq!(c.len(), 7);
+/// assert!(c.iter().any(|class| class.name == "at 2-1"));
+/// assert_eq!(c.get(3).unwrap().choices.text(), "attack=2 defense=1");
 /// ```
 #[must_use]
-pub fn situation_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize) -> Classes {
-    classes_of(&Analysis::new(charts, fixed, true), charts, fixed, limit)
+pub fn situation_classes<'r>(
+    charts: &[&ChartRef<'r>],
+    fixed: &Choices,
+    limit: usize,
+) -> Classes<'r> {
+    classes_of(Analysis::new(charts, fixed, true), charts, fixed, limit)
 }
 
 /// The classes of `charts`' own outcomes, their follow-ups named and not
 /// rolled: an input read only by a follow-up splits nothing here.
-pub(crate) fn own_classes(charts: &[&ChartRef<'_>], fixed: &Choices, limit: usize) -> Classes {
-    classes_of(&Analysis::new(charts, fixed, false), charts, fixed, limit)
-}
-
-fn classes_of(
-    a: &Analysis<'_>,
-    charts: &[&ChartRef<'_>],
+pub(crate) fn own_classes<'r>(
+    charts: &[&ChartRef<'r>],
     fixed: &Choices,
     limit: usize,
-) -> Classes {
+) -> Classes<'r> {
+    classes_of(Analysis::new(charts, fixed, false), charts, fixed, limit)
+}
+
+fn classes_of<'r>(
+    a: Analysis<'r>,
+    charts: &[&ChartRef<'r>],
+    fixed: &Choices,
+    limit: usize,
+) -> Classes<'r> {
     let mut not_split = Vec::new();
     let units = a.net_units(&a.fixed);
     let axes = a.axes(&units, &mut not_split);
     // The classes: each setting of the other inputs, then each net the
-    // pure modifiers reach in it (which apply depends on those settings).
+    // pure modifiers reach in it (which apply depends on those settings,
+    // through the few axes their conditions read: the keyed axes).
     let outer_total = axes
         .iter()
-        .fold(1u128, |n, s| n.saturating_mul(s.len() as u128));
+        .fold(1u128, |n, s| n.saturating_mul(s.len().max(1) as u128));
+    let read = a.condition_names(&units);
+    let planner = Planner {
+        a: &a,
+        units: &units,
+        fixed,
+        axes: &axes,
+        keyed: (0..axes.len())
+            .filter(|&k| {
+                axes[k]
+                    .iter()
+                    .any(|s| s.args.iter().any(|(name, _)| read.contains(name)))
+            })
+            .collect(),
+    };
     let limit = limit.max(1);
     let outer_sampled = outer_total > MAX_OUTER;
-    let outer: Vec<u128> = if outer_sampled {
-        sample(outer_total, limit)
+    let mut nets = Nets::default();
+    let plan = if outer_sampled {
+        planner.sampled(outer_total, limit, &mut nets, &mut not_split)
     } else {
-        (0..outer_total).collect()
+        planner.every(&mut nets, &mut not_split)
     };
-    let mut nets: BTreeMap<Vec<bool>, Vec<Setting>> = BTreeMap::new();
-    let mut plan: Vec<(SituationClass, Vec<bool>)> = Vec::with_capacity(outer.len());
-    let mut inner_total: u128 = 0;
-    for i in outer {
-        let c = class(fixed, &axes, i);
-        let key = a.applying(&units, &c.choices);
-        let inner = nets
-            .entry(key.clone())
-            .or_insert_with(|| a.net_settings(&units, &key, &mut not_split));
-        inner_total = inner_total.saturating_add(inner.len().max(1) as u128);
-        plan.push((c, key));
-    }
+    let inner_total = match &plan {
+        Plan::Every { index, .. } => index.total(),
+        Plan::Sampled(outer) => outer
+            .last()
+            .map_or(0, |o| o.2.saturating_add(nets.count(o.1))),
+    };
     let sampled = outer_sampled || inner_total > limit as u128;
     let total = if outer_sampled {
         None
     } else {
         Some(inner_total)
     };
-    // Which (outer, inner) pairs to compare: all, or a seeded sample.
-    let picks: Vec<u128> = if inner_total > limit as u128 {
-        sample(inner_total, limit)
+    // Which classes to compare: all, or a seeded sample.
+    let (picks, len) = if inner_total > limit as u128 {
+        let picks = sample(inner_total, limit);
+        let len = picks.len();
+        (Some(picks), len)
     } else {
-        (0..inner_total).collect()
+        (None, usize::try_from(inner_total).unwrap_or(0))
     };
     let has_net = a.sides.iter().any(|s| !s.tree.modifiers.is_empty());
-    // Each chart's input names, once: a class's situation is bound with
-    // only the names its chart takes.
-    let takes: Vec<Vec<String>> = if has_net {
+    let takes = has_net.then(|| {
         charts
             .iter()
             .map(|c| c.inputs().into_iter().map(|i| i.name).collect())
             .collect()
-    } else {
-        Vec::new()
-    };
-    let mut classes = Vec::with_capacity(picks.len());
-    let (mut at, mut base) = (0usize, 0u128);
-    for pick in picks {
-        // The outer class holding `pick`, walking forward (picks ascend).
-        while let Some((_, key)) = plan.get(at) {
-            let n = nets.get(key).map_or(1, |v| v.len().max(1)) as u128;
-            if pick < base + n {
-                break;
-            }
-            base += n;
-            at += 1;
-        }
-        let Some((outer_class, key)) = plan.get(at) else {
-            break;
-        };
-        let inner = nets
-            .get(key)
-            .and_then(|v| v.get(usize::try_from(pick - base).unwrap_or(0)));
-        let mut c = outer_class.clone();
-        if let Some(net) = inner {
-            for (name, value) in &net.args {
-                c.choices = c.choices.with(name, value.as_deref());
-            }
-            if !net.part.is_empty() {
-                c.name = if c.name == "as given" {
-                    net.part.clone()
-                } else {
-                    format!("{}, {}", c.name, net.part)
-                };
-            }
-        }
-        if has_net {
-            a.name_net(charts, &takes, &mut c);
-        }
-        classes.push(c);
-    }
+    });
     not_split.sort();
     not_split.dedup();
     Classes {
-        classes,
         total,
         sampled,
         not_split,
+        made: Made {
+            analysis: a,
+            charts: charts.iter().map(|c| **c).collect(),
+            fixed: fixed.clone(),
+            axes,
+            nets: nets.settings,
+            plan,
+            picks,
+            len,
+            takes,
+        },
     }
+}
+
+/// The nets the pure modifiers reach, once per set of them that applies.
+#[derive(Default)]
+struct Nets {
+    settings: Vec<Vec<Setting>>,
+    ids: BTreeMap<Vec<bool>, usize>,
+}
+
+impl Nets {
+    /// The nets reached in the situation `choices` (its keyed settings).
+    fn of(
+        &mut self,
+        a: &Analysis<'_>,
+        units: &[Vec<String>],
+        choices: &Choices,
+        not_split: &mut Vec<String>,
+    ) -> usize {
+        let key = a.applying(units, choices);
+        if let Some(id) = self.ids.get(&key) {
+            return *id;
+        }
+        let id = self.settings.len();
+        self.settings.push(a.net_settings(units, &key, not_split));
+        self.ids.insert(key, id);
+        id
+    }
+
+    /// How many classes a setting with nets `id` holds: one per net, one
+    /// where none is reached.
+    fn count(&self, id: usize) -> u128 {
+        self.settings.get(id).map_or(1, |v| v.len().max(1)) as u128
+    }
+}
+
+/// The settings of the axes the classes come from, and the nets each
+/// reaches.
+struct Planner<'p, 'r> {
+    a: &'p Analysis<'r>,
+    units: &'p [Vec<String>],
+    fixed: &'p Choices,
+    axes: &'p [Vec<Setting>],
+    /// The axes the pure modifiers' conditions read, ascending.
+    keyed: Vec<usize>,
+}
+
+impl Planner<'_, '_> {
+    /// Every setting: the nets of each setting of the keyed axes (the
+    /// others change nothing there), counted over the rest by the index.
+    fn every(&self, nets: &mut Nets, not_split: &mut Vec<String>) -> Plan {
+        let sizes: Vec<usize> = self.axes.iter().map(|s| s.len().max(1)).collect();
+        let keyed_sizes: Vec<usize> = self.keyed.iter().map(|&k| sizes[k]).collect();
+        let settings: usize = keyed_sizes.iter().product();
+        let mut digits = vec![0usize; self.axes.len()];
+        let mut nets_of = Vec::with_capacity(settings);
+        // Numbered as the index numbers them: the first keyed axis fastest.
+        for mut c in 0..settings {
+            for (&k, &s) in self.keyed.iter().zip(&keyed_sizes) {
+                digits[k] = c % s;
+                c /= s;
+            }
+            nets_of.push(self.nets(&digits, nets, not_split));
+        }
+        let counts = nets_of.iter().map(|&id| nets.count(id)).collect();
+        let sizes = sizes.into_iter().map(|s| s as u128).collect();
+        match ClassIndex::new(sizes, &self.keyed, counts) {
+            Some(index) => Plan::Every { index, nets_of },
+            None => Plan::Sampled(Vec::new()),
+        }
+    }
+
+    /// A seeded sample of `limit` of the `total` settings, each with its
+    /// nets and the number of its first class.
+    fn sampled(
+        &self,
+        total: u128,
+        limit: usize,
+        nets: &mut Nets,
+        not_split: &mut Vec<String>,
+    ) -> Plan {
+        let mut outer = Vec::new();
+        let mut start = 0u128;
+        let mut seen: BTreeMap<Vec<usize>, usize> = BTreeMap::new();
+        for number in sample(total, limit) {
+            let digits = digits(self.axes, number);
+            let setting: Vec<usize> = self.keyed.iter().map(|&k| digits[k]).collect();
+            let id = match seen.get(&setting) {
+                Some(id) => *id,
+                None => {
+                    let id = self.nets(&digits, nets, not_split);
+                    seen.insert(setting, id);
+                    id
+                }
+            };
+            outer.push((number, id, start));
+            start = start.saturating_add(nets.count(id));
+        }
+        Plan::Sampled(outer)
+    }
+
+    /// The nets reached where the keyed axes are set as in `digits`.
+    fn nets(&self, digits: &[usize], nets: &mut Nets, not_split: &mut Vec<String>) -> usize {
+        let mut choices = self.fixed.clone();
+        for &k in &self.keyed {
+            let setting = self.axes.get(k).and_then(|s| s.get(*digits.get(k)?));
+            for (name, value) in setting.iter().flat_map(|s| &s.args) {
+                choices = choices.with(name, value.as_deref());
+            }
+        }
+        nets.of(self.a, self.units, &choices, not_split)
+    }
+}
+
+/// Setting number `index` of the axes, as each axis's setting (mixed
+/// radix, the first axis fastest).
+fn digits(axes: &[Vec<Setting>], mut index: u128) -> Vec<usize> {
+    axes.iter()
+        .map(|settings| {
+            let n = settings.len().max(1) as u128;
+            let d = usize::try_from(index % n).unwrap_or(0);
+            index /= n;
+            d
+        })
+        .collect()
 }
 
 /// Most settings of the inputs other than the pure modifiers enumerated;
@@ -501,20 +733,17 @@ pub(crate) fn net_reach(tree: &ChartTree) -> Option<(i64, i64)> {
     (tree.modifiers.iter().any(|m| !m.always) && lo < hi).then_some((lo, hi))
 }
 
-/// The class numbered `index` in mixed radix over the axes.
-fn class(fixed: &Choices, axes: &[Vec<Setting>], mut index: u128) -> SituationClass {
+/// The class of the axes' settings `digits` (one per axis).
+fn class(fixed: &Choices, axes: &[Vec<Setting>], digits: &[usize]) -> SituationClass {
     let mut choices = fixed.clone();
     let mut parts = Vec::new();
-    for settings in axes {
-        let n = settings.len().max(1) as u128;
-        let pick = usize::try_from(index % n).unwrap_or(0);
-        index /= n;
+    for (settings, &pick) in axes.iter().zip(digits) {
         if let Some(s) = settings.get(pick) {
             for (name, value) in &s.args {
                 choices = choices.with(name, value.as_deref());
             }
             if !s.part.is_empty() {
-                parts.push(s.part.clone());
+                parts.push(s.part.as_str());
             }
         }
     }
@@ -528,20 +757,53 @@ fn class(fixed: &Choices, axes: &[Vec<Setting>], mut index: u128) -> SituationCl
     }
 }
 
-/// `limit` distinct class numbers below `total`, from a fixed seed so the
-/// same chart gives the same sample every time.
+/// `limit` distinct class numbers below `total`, ascending, from a fixed
+/// seed so the same chart gives the same sample every time: the first
+/// `limit` distinct draws (at most `8 × limit` draws).
 fn sample(total: u128, limit: usize) -> Vec<u128> {
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x00C4_A271);
+    let tries = limit.saturating_mul(8);
+    // Marked in a bitmap where it stays small (a few per cent of the
+    // classes' own cost), else in a set: the same draws either way.
+    if let Some(words) = usize::try_from(total.div_ceil(64))
+        .ok()
+        .filter(|w| *w <= MAX_SAMPLE_WORDS)
+    {
+        let mut seen = vec![0u64; words];
+        let mut picked = 0usize;
+        let mut drawn = 0usize;
+        while picked < limit && drawn < tries {
+            let n = rng.random_range(0..total);
+            let (word, bit) = ((n / 64) as usize, 1u64 << (n % 64));
+            if let Some(w) = seen.get_mut(word) {
+                picked += usize::from(*w & bit == 0);
+                *w |= bit;
+            }
+            drawn += 1;
+        }
+        let mut out = Vec::with_capacity(picked);
+        for (i, mut w) in seen.into_iter().enumerate() {
+            while w != 0 {
+                out.push(i as u128 * 64 + u128::from(w.trailing_zeros()));
+                w &= w - 1;
+            }
+        }
+        return out;
+    }
     let mut picked = BTreeSet::new();
-    let mut tries = 0usize;
-    while picked.len() < limit && tries < limit.saturating_mul(8) {
+    let mut drawn = 0usize;
+    while picked.len() < limit && drawn < tries {
         picked.insert(rng.random_range(0..total));
-        tries += 1;
+        drawn += 1;
     }
     picked.into_iter().collect()
 }
 
+/// Most words of the bitmap [`sample`] marks its draws in (1 MiB).
+const MAX_SAMPLE_WORDS: usize = 1 << 17;
+
 /// One compiled chart and what reads its inputs.
+#[derive(Clone)]
 struct Side<'r> {
     program: &'r Program,
     tree: &'r ChartTree,
@@ -659,6 +921,7 @@ impl<'r> Side<'r> {
     }
 }
 
+#[derive(Clone)]
 struct Analysis<'r> {
     sides: Vec<Side<'r>>,
     /// Every input of the charts, the first chart's first.
@@ -1034,6 +1297,20 @@ impl<'r> Analysis<'r> {
         units
     }
 
+    /// The inputs the pure modifiers' conditions read: only their settings
+    /// change which of them apply.
+    fn condition_names(&self, units: &[Vec<String>]) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for name in units.iter().flatten() {
+            for tree in self.sides.iter().flat_map(Side::trees) {
+                if let Some(c) = modifier_in(tree, name).and_then(|m| m.applies.as_ref()) {
+                    condition_inputs(tree, c, &mut out);
+                }
+            }
+        }
+        out
+    }
+
     /// Which pure modifiers apply in each chart, in the situation `choices`
     /// (their `if`s read only flags and options).
     fn applying(&self, units: &[Vec<String>], choices: &Choices) -> Vec<bool> {
@@ -1067,10 +1344,14 @@ impl<'r> Analysis<'r> {
         // Each unit's options: what it adds, its arguments, how plainly
         // they read.
         let mut table: Vec<Vec<NetOption>> = Vec::new();
-        // Reachable sums, each with the plainest situation that reaches it:
-        // its choices as a shared path back through the units (no copying).
-        let mut reach: BTreeMap<Vec<i64>, Reached> =
-            BTreeMap::from([(vec![0; width], (None, (0, Num::from_integer(0))))]);
+        // Reachable sums in order, each with the plainest situation that
+        // reaches it: its choices as a path back through the units' steps,
+        // shared (no copying).
+        let mut reach: Vec<(Vec<i64>, Reached)> =
+            vec![(vec![0; width], (None, (0, Num::from_integer(0))))];
+        let mut steps: Vec<Step> = Vec::new();
+        let caps = self.caps(width);
+        let mut key: Vec<i64> = Vec::with_capacity(width);
         let mut member = 0;
         for unit in units {
             // A required input has no "not given".
@@ -1097,33 +1378,51 @@ impl<'r> Analysis<'r> {
                 }
             }
             let u = table.len();
-            let mut next: BTreeMap<Vec<i64>, Reached> = BTreeMap::new();
+            // A setting that adds nothing only names more than "not
+            // given" does for the same sum: it never reads plainest.
+            if options.first().is_some_and(|o| o.1.is_empty()) {
+                let mut first = true;
+                options.retain(|(v, _, _)| std::mem::take(&mut first) || v.iter().any(|n| *n != 0));
+            }
+            if let [(v, more, _)] = options.as_slice() {
+                if more.is_empty() && v.iter().all(|n| *n == 0) {
+                    // Only "not given": every sum stays as it is.
+                    table.push(options);
+                    continue;
+                }
+            }
+            // Sums are looked up by hash and put in order once a unit is
+            // done: the first plainest candidate still wins each.
+            let mut next: HashMap<Vec<i64>, Reached, BuildHasherDefault<KeyHasher>> =
+                HashMap::with_capacity_and_hasher(2 * reach.len(), BuildHasherDefault::default());
             for (sum, (path, score)) in &reach {
                 for (k, (v, more, plain)) in options.iter().enumerate() {
-                    let key: Vec<i64> = sum
-                        .iter()
-                        .zip(v)
-                        .map(|(a, b)| a.saturating_add(*b))
-                        .collect();
-                    let key = self.capped(key);
+                    key.clear();
+                    key.extend(sum.iter().zip(v).map(|(a, b)| a.saturating_add(*b)));
+                    cap(&caps, &mut key);
                     let total = (score.0 + plain.0, score.1 + plain.1);
-                    if next.get(&key).is_some_and(|have| have.1 <= total) {
+                    let have = next.get_mut(key.as_slice());
+                    if have.as_ref().is_some_and(|have| have.1 <= total) {
                         continue;
                     }
                     let path = if more.is_empty() {
-                        path.clone()
+                        *path
                     } else {
-                        Some(Rc::new(Step {
-                            option: (u, k),
-                            back: path.clone(),
-                        }))
+                        steps.push(((u, k), *path));
+                        Some(steps.len() - 1)
                     };
-                    next.insert(key, (path, total));
+                    match have {
+                        Some(have) => *have = (path, total),
+                        None => {
+                            next.insert(key.clone(), (path, total));
+                        }
+                    }
                 }
             }
             table.push(options);
             if !next.is_empty() {
-                reach = next;
+                reach = next.into_iter().collect();
+                reach.sort_unstable_by(|a, b| a.0.cmp(&b.0));
             }
         }
         // The class's net is named once its situation is known (see
@@ -1131,16 +1430,18 @@ impl<'r> Analysis<'r> {
         reach
             .into_iter()
             .map(|(key, (path, _))| {
-                let mut args = Vec::new();
-                let mut at = path.as_deref();
-                while let Some(step) = at {
-                    if let Some((_, more, _)) =
-                        table.get(step.option.0).and_then(|o| o.get(step.option.1))
-                    {
-                        args.splice(0..0, more.iter().cloned());
-                    }
-                    at = step.back.as_deref();
+                let mut chain = Vec::new();
+                let mut at = path;
+                while let Some(&((u, k), back)) = at.and_then(|i| steps.get(i)) {
+                    chain.push((u, k));
+                    at = back;
                 }
+                let args = chain
+                    .into_iter()
+                    .rev()
+                    .filter_map(|(u, k)| table.get(u)?.get(k))
+                    .flat_map(|(_, more, _)| more.iter().cloned())
+                    .collect();
                 Setting {
                     part: self.shift_words(&key),
                     args,
@@ -1226,10 +1527,10 @@ impl<'r> Analysis<'r> {
         Some(out)
     }
 
-    /// A sum of effects as each chart reads it: its net capped as it caps
-    /// it; for an opposed roll, which reads only the difference of the
-    /// sides' totals, the difference of their nets.
-    fn capped(&self, mut key: Vec<i64>) -> Vec<i64> {
+    /// How each chart reads a sum of effects, place by place (see [`cap`]):
+    /// its net capped as it caps it; for an opposed roll, which reads only
+    /// the difference of the sides' totals, the difference of their nets.
+    fn caps(&self, width: usize) -> Vec<Cap> {
         // Past its reach a net changes nothing (unless an expression reads it).
         let clip = |s: &Side<'_>, tree: &ChartTree| {
             if s.uses.reads_net {
@@ -1238,27 +1539,22 @@ impl<'r> Analysis<'r> {
                 reach(tree)
             }
         };
+        let mut caps = vec![Cap::default(); width];
         let mut at = 0;
         for s in &self.sides {
-            if let (Some(cap), Some(n)) = (clip(s, s.tree), key.get_mut(at)) {
-                *n = (*n).clamp(-cap, cap);
-            }
-            if let (Body::Opposed { .. }, Some(&[a, b])) = (
-                &s.tree.body,
-                key.get(at..at + 2).map(<[i64]>::to_vec).as_deref(),
-            ) {
-                key[at] = a.saturating_sub(b);
-                key[at + 1] = 0;
+            if let Some(c) = caps.get_mut(at) {
+                c.clip = clip(s, s.tree);
+                c.opposed = matches!(s.tree.body, Body::Opposed { .. }) && at + 1 < width;
             }
             at += s.sides() + 1;
             for tree in &s.reached {
-                if let (Some(cap), Some(n)) = (clip(s, tree), key.get_mut(at)) {
-                    *n = (*n).clamp(-cap, cap);
+                if let Some(c) = caps.get_mut(at) {
+                    c.clip = clip(s, tree);
                 }
                 at += 1;
             }
         }
-        key
+        caps
     }
 
     /// The column shift of a pure-modifier sum, `shift 1R` (`shift 1R →
@@ -1621,6 +1917,80 @@ fn plain(c: &Cond) -> bool {
         Cond::Cmp(..) => false,
         Cond::Not(c) => plain(c),
         Cond::And(a, b) | Cond::Or(a, b) => plain(a) && plain(b),
+    }
+}
+
+/// A quick hash for the nets' search, whose keys are short vectors of
+/// nets made from the charts' own modifiers (the default, `SipHash`, was a
+/// third of the search).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        // FxHash's step: rotate, mix in, multiply by an odd constant.
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// What a chart reads of one place of a sum of effects.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cap {
+    /// The net past which nothing changes.
+    clip: Option<i64>,
+    /// An opposed roll's first side: the place holds the difference of it
+    /// and the next.
+    opposed: bool,
+}
+
+/// A sum of effects as the charts read it (see [`Analysis::caps`]), in
+/// place.
+fn cap(caps: &[Cap], key: &mut [i64]) {
+    for at in 0..key.len().min(caps.len()) {
+        let c = caps[at];
+        if let Some(clip) = c.clip {
+            key[at] = key[at].clamp(-clip, clip);
+        }
+        if c.opposed {
+            if let Some(&b) = key.get(at + 1) {
+                key[at] = key[at].saturating_sub(b);
+                key[at + 1] = 0;
+            }
+        }
+    }
+}
+
+/// The flags and choices a condition reads where [`holds`] can tell (a
+/// comparison it cannot: it never holds there, whatever is given).
+fn condition_inputs(tree: &ChartTree, c: &Cond, out: &mut BTreeSet<String>) {
+    match c {
+        Cond::Flag(slot) | Cond::OptionIn(slot, _) => {
+            if let Some(s) = tree.slots.get(*slot) {
+                out.insert(s.name.to_string());
+            }
+        }
+        Cond::Cmp(..) => {}
+        Cond::Not(c) => condition_inputs(tree, c, out),
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            condition_inputs(tree, a, out);
+            condition_inputs(tree, b, out);
+        }
     }
 }
 

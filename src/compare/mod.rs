@@ -5,6 +5,7 @@
 //! situations.
 
 pub mod across;
+mod class_index;
 pub mod classes;
 pub mod diff;
 mod uses;
