@@ -8,7 +8,8 @@
 //! [`pool`] (pools' joint counts), [`marginal`] (the one count a pool
 //! reports, without the joint), [`fraction`] (counts to reduced
 //! fractions), [`layout`] (what a bound chart's odds list, settled at bind
-//! time). Outcomes are grouped by their compact
+//! time), [`plain`] (a plain chart's odds, read without binding it: its
+//! runs of totals against prefix sums of its dice). Outcomes are grouped by their compact
 //! [`Key`] (row and natural-rule bits) or a pool's stage counts, never by
 //! text; text is made once per distinct outcome. Every step spends the
 //! request's work budget ([`Work`]).
