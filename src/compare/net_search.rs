@@ -1,0 +1,331 @@
+//! The nets' search of the situation classes: which sums of effects the
+//! pure modifiers reach (each place of a sum one chart's net, column shift
+//! or reached chart's net, capped as that chart reads it), each with the
+//! plainest choice of the units' options that reaches it.
+//!
+//! Units that move disjoint places of the sum are searched apart and their
+//! sums combined as a product: a sum is reached exactly when each part of
+//! it is, and its plainest path is the plainest path of each part (ties
+//! broken alike, see [`reachable`]). A chart whose modifiers fall into
+//! several modifier charts (First Echelon's Fire Combat reads four) then
+//! costs the sum of its parts' searches, not their product.
+
+use super::classes::Args;
+use crate::number::Num;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// A unit's option in the nets' search: what it adds to each place of the
+/// sum, its arguments, and how plainly they read (see
+/// `plainness` in the classes).
+pub(super) type NetOption = (Vec<i64>, Args, (usize, Num));
+
+/// A reachable sum's plainest path so far (its last step, in the steps
+/// of the search), and how plainly it reads.
+type Reached = (Option<usize>, (usize, Num));
+
+/// One unit's option on the way to a reachable sum: (unit, option) in the
+/// options table, and the step before it.
+type Step = ((usize, usize), Option<usize>);
+
+/// A reachable sum and the options (unit, option), by unit, that reach it
+/// most plainly; a unit left at "not given" is not listed.
+pub(super) type Found = (Vec<i64>, Vec<(usize, usize)>);
+
+/// What a chart reads of one place of a sum of effects.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Cap {
+    /// The net past which nothing changes.
+    pub(super) clip: Option<i64>,
+    /// An opposed roll's first side: the place holds the difference of it
+    /// and the next.
+    pub(super) opposed: bool,
+}
+
+/// A sum of effects as the charts read it, in place.
+fn cap(caps: &[Cap], key: &mut [i64]) {
+    for at in 0..key.len().min(caps.len()) {
+        let c = caps[at];
+        if let Some(clip) = c.clip {
+            key[at] = key[at].clamp(-clip, clip);
+        }
+        if c.opposed {
+            if let Some(&b) = key.get(at + 1) {
+                key[at] = key[at].saturating_sub(b);
+                key[at + 1] = 0;
+            }
+        }
+    }
+}
+
+/// A quick hash for the search, whose keys are short vectors of nets made
+/// from the charts' own modifiers (the default, `SipHash`, was a third of
+/// the search).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        // FxHash's step: rotate, mix in, multiply by an odd constant.
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Every sum of `width` places the units' options (`table`, a unit's
+/// options each) reach, ascending, each with its plainest path: the
+/// fewest arguments, then the values nearest 0; among equally plain
+/// paths, the one whose sum before each unit is least (then the unit's
+/// earliest option). Found when made, each sum's arguments named only
+/// when asked for ([`Reachable::get`]).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Reachable {
+    /// Each unit's options.
+    table: Vec<Vec<NetOption>>,
+    /// The sums each part reaches (the parts that reach more than the
+    /// empty sum), ascending.
+    parts: Vec<Vec<Found>>,
+    /// Every sum as one sum of each part (`parts.len()` numbers a sum),
+    /// ascending.
+    order: Vec<usize>,
+    /// How many sums there are (at least the empty one).
+    len: usize,
+    width: usize,
+}
+
+impl Reachable {
+    pub(super) fn new(table: Vec<Vec<NetOption>>, caps: &[Cap], width: usize) -> Self {
+        let mut found = Vec::new();
+        for part in parts(&table, caps, width) {
+            let sums = search(&table, &part, caps, width);
+            if let [(key, path)] = sums.as_slice() {
+                if path.is_empty() && key.iter().all(|n| *n == 0) {
+                    // Nothing reached but the empty sum, naming nothing.
+                    continue;
+                }
+            }
+            found.push(sums);
+        }
+        let len = found.iter().fold(1usize, |n, f| n.saturating_mul(f.len()));
+        // Every choice of one sum per part, ordered as the sums they add
+        // up to: the parts' places are disjoint, so each place is read in
+        // the one part that moves it.
+        let stride = found.len();
+        let mut order = Vec::with_capacity(len.saturating_mul(stride));
+        for mut n in 0..len {
+            for f in &found {
+                order.push(n % f.len());
+                n /= f.len();
+            }
+        }
+        let owner: Vec<Option<usize>> = (0..width)
+            .map(|at| {
+                found
+                    .iter()
+                    .position(|f| f.iter().any(|(key, _)| key.get(at).is_some_and(|n| *n != 0)))
+            })
+            .collect();
+        let place = |sum: &[usize], at: usize| -> i64 {
+            owner[at]
+                .and_then(|p| Some(*found.get(p)?.get(*sum.get(p)?)?.0.get(at)?))
+                .unwrap_or(0)
+        };
+        if stride > 0 {
+            let mut sums: Vec<&[usize]> = order.chunks_exact(stride).collect();
+            sums.sort_unstable_by(|a, b| {
+                (0..width)
+                    .map(|at| place(a, at).cmp(&place(b, at)))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            order = sums.concat();
+        }
+        Self {
+            table,
+            parts: found,
+            order,
+            len,
+            width,
+        }
+    }
+
+    /// How many sums are reached (at least the empty one).
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The `i`-th sum reached, ascending, and the arguments of its
+    /// plainest path, by unit.
+    pub(super) fn get(&self, i: usize) -> Option<(Vec<i64>, Args)> {
+        if i >= self.len {
+            return None;
+        }
+        let stride = self.parts.len();
+        let sum = self.order.get(i * stride..(i + 1) * stride)?;
+        let mut key = vec![0i64; self.width];
+        let mut path = Vec::new();
+        for (f, &n) in self.parts.iter().zip(sum) {
+            let (more, steps) = f.get(n)?;
+            for (k, m) in key.iter_mut().zip(more) {
+                *k = k.saturating_add(*m);
+            }
+            path.extend_from_slice(steps);
+        }
+        path.sort_unstable();
+        let args = path
+            .into_iter()
+            .filter_map(|(u, k)| self.table.get(u)?.get(k))
+            .flat_map(|(_, more, _)| more.iter().cloned())
+            .collect();
+        Some((key, args))
+    }
+}
+
+/// True when a unit leaves every sum as it is, naming nothing: it offers
+/// only "not given".
+fn only_not_given(options: &[NetOption]) -> bool {
+    matches!(options, [(v, more, _)] if more.is_empty() && v.iter().all(|n| *n == 0))
+}
+
+/// The units, split into parts that move disjoint places of the sum (an
+/// opposed roll's two sides one place), each part's units ascending. One
+/// part holding every unit where a place is read in a way that parts could
+/// change (an opposed roll's difference capped: capping it again as the
+/// other parts step changes it).
+fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>> {
+    if caps.iter().any(|c| c.opposed && c.clip.is_some()) {
+        return vec![(0..table.len()).collect()];
+    }
+    // Each place's part, by union-find over the places.
+    let mut parent: Vec<usize> = (0..width).collect();
+    fn root(parent: &mut [usize], mut at: usize) -> usize {
+        while parent[at] != at {
+            parent[at] = parent[parent[at]];
+            at = parent[at];
+        }
+        at
+    }
+    let join = |parent: &mut Vec<usize>, a: usize, b: usize| {
+        let (a, b) = (root(parent, a), root(parent, b));
+        parent[a.max(b)] = a.min(b);
+    };
+    for (at, c) in caps.iter().enumerate().take(width) {
+        if c.opposed && at + 1 < width {
+            join(&mut parent, at, at + 1);
+        }
+    }
+    let moved: Vec<Vec<usize>> = table
+        .iter()
+        .map(|options| {
+            (0..width)
+                .filter(|&at| options.iter().any(|(v, _, _)| v.get(at).is_some_and(|n| *n != 0)))
+                .collect()
+        })
+        .collect();
+    for places in &moved {
+        for w in places.windows(2) {
+            join(&mut parent, w[0], w[1]);
+        }
+    }
+    // A part per place root, in the order first reached; a unit that moves
+    // nothing a part of its own.
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut part_of: HashMap<usize, usize> = HashMap::new();
+    for (u, places) in moved.iter().enumerate() {
+        match places.first() {
+            Some(&at) => {
+                let r = root(&mut parent, at);
+                let p = *part_of.entry(r).or_insert_with(|| {
+                    parts.push(Vec::new());
+                    parts.len() - 1
+                });
+                parts[p].push(u);
+            }
+            None => parts.push(vec![u]),
+        }
+    }
+    parts
+}
+
+/// The sums the units of `part` reach (the other places 0), ascending,
+/// each with its plainest path: the units in turn, each sum reached so far
+/// tried with each option of the next unit, the first plainest candidate
+/// kept for each sum (sums in ascending order, a unit's options in order).
+fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) -> Vec<Found> {
+    // Reachable sums in order, each with the plainest situation that
+    // reaches it: its choices as a path back through the units' steps,
+    // shared (no copying).
+    let mut reach: Vec<(Vec<i64>, Reached)> =
+        vec![(vec![0; width], (None, (0, Num::from_integer(0))))];
+    let mut steps: Vec<Step> = Vec::new();
+    let mut key: Vec<i64> = Vec::with_capacity(width);
+    for &u in part {
+        let Some(options) = table.get(u) else {
+            continue;
+        };
+        if only_not_given(options) {
+            // Every sum stays as it is.
+            continue;
+        }
+        // Sums are looked up by hash and put in order once a unit is
+        // done: the first plainest candidate still wins each.
+        let mut next: HashMap<Vec<i64>, Reached, BuildHasherDefault<KeyHasher>> =
+            HashMap::with_capacity_and_hasher(2 * reach.len(), BuildHasherDefault::default());
+        for (sum, (path, score)) in &reach {
+            for (k, (v, more, plain)) in options.iter().enumerate() {
+                key.clear();
+                key.extend(sum.iter().zip(v).map(|(a, b)| a.saturating_add(*b)));
+                cap(caps, &mut key);
+                let total = (score.0 + plain.0, score.1 + plain.1);
+                let have = next.get_mut(key.as_slice());
+                if have.as_ref().is_some_and(|have| have.1 <= total) {
+                    continue;
+                }
+                let path = if more.is_empty() {
+                    *path
+                } else {
+                    steps.push(((u, k), *path));
+                    Some(steps.len() - 1)
+                };
+                match have {
+                    Some(have) => *have = (path, total),
+                    None => {
+                        next.insert(key.clone(), (path, total));
+                    }
+                }
+            }
+        }
+        if !next.is_empty() {
+            reach = next.into_iter().collect();
+            reach.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        }
+    }
+    reach
+        .into_iter()
+        .map(|(key, (path, _))| {
+            let mut chain = Vec::new();
+            let mut at = path;
+            while let Some(&(step, back)) = at.and_then(|i| steps.get(i)) {
+                chain.push(step);
+                at = back;
+            }
+            chain.reverse();
+            (key, chain)
+        })
+        .collect()
+}
