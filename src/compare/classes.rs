@@ -32,7 +32,7 @@ use crate::number::{Num, Show};
 use crate::ruleset::{ChartRef, InputInfo, InputKind};
 use crate::syntax::ast::shift_text;
 use rand::{Rng, SeedableRng};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Situations the charts compared cannot tell apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,7 +165,7 @@ impl Made<'_> {
             .get(nets)
             .and_then(|v| v.get(usize::try_from(inner).ok()?));
         if let Some((key, args)) = net {
-            for (name, value) in &args {
+            for (name, value) in args {
                 c.choices = c.choices.with(name, value.as_deref());
             }
             let part = self.analysis.shift_words(&key);
@@ -204,6 +204,28 @@ impl Setting {
             args: vec![(name.to_owned(), value)],
         }
     }
+}
+
+/// One setting of a pure input, as the nets' search reads it: its
+/// arguments, how plainly they read (see [`plainness`]) and its value
+/// (see [`given`]).
+struct Known {
+    args: Args,
+    plain: (usize, Num),
+    given: Option<Option<Num>>,
+}
+
+/// The value a setting gives its input: `None` for a setting naming
+/// nothing, `Some(None)` for a flag's or an option's.
+fn given(setting: &Setting) -> Option<Option<Num>> {
+    Some(
+        setting
+            .args
+            .first()?
+            .1
+            .as_deref()
+            .and_then(crate::number::parse),
+    )
 }
 
 /// Most values one input is tried at when it cannot be split.
@@ -332,6 +354,9 @@ fn classes_of<'r>(
 struct Nets {
     settings: Vec<Reachable>,
     ids: BTreeMap<Vec<bool>, usize>,
+    /// Each pure input's settings, with how plainly each reads: the same
+    /// whichever of the modifiers apply.
+    options: HashMap<String, Vec<Known>>,
 }
 
 impl Nets {
@@ -348,7 +373,8 @@ impl Nets {
             return *id;
         }
         let id = self.settings.len();
-        self.settings.push(a.net_settings(units, &key, not_split));
+        let nets = a.net_settings(units, &key, &mut self.options, not_split);
+        self.settings.push(nets);
         self.ids.insert(key, id);
         id
     }
@@ -1326,6 +1352,7 @@ impl<'r> Analysis<'r> {
         &self,
         units: &[Vec<String>],
         applying: &[bool],
+        known: &mut HashMap<String, Vec<Known>>,
         not_split: &mut Vec<String>,
     ) -> Reachable {
         let width: usize = self.sides.iter().map(Side::width).sum();
@@ -1351,10 +1378,18 @@ impl<'r> Analysis<'r> {
                     // Applies nowhere here: naming it changes nothing.
                     continue;
                 }
-                for s in self.settings(name, not_split) {
-                    if let Some(v) = self.effect(name, &s, &on) {
-                        let plain = plainness(&s.args);
-                        options.push((v, s.args, plain));
+                if !known.contains_key(name) {
+                    let settings = self.settings(name, not_split);
+                    let read = settings.into_iter().map(|s| Known {
+                        plain: plainness(&s.args),
+                        given: given(&s),
+                        args: s.args,
+                    });
+                    known.insert(name.clone(), read.collect());
+                }
+                for s in known.get(name).into_iter().flatten() {
+                    if let Some(v) = self.effect(name, s.given, &on) {
+                        options.push((v, s.args.clone(), s.plain));
                     }
                 }
             }
@@ -1400,13 +1435,9 @@ impl<'r> Analysis<'r> {
 
     /// What one setting of a pure input adds, per chart (nothing where
     /// `on` says it does not apply): each side's net, then the column shift.
-    fn effect(&self, name: &str, setting: &Setting, on: &[bool]) -> Option<Vec<i64>> {
-        let given = setting
-            .args
-            .first()?
-            .1
-            .as_deref()
-            .and_then(crate::number::parse);
+    /// `given` is the setting's value as [`given`] reads it.
+    fn effect(&self, name: &str, given: Option<Option<Num>>, on: &[bool]) -> Option<Vec<i64>> {
+        let given = given?;
         let value = |m: &Modifier| -> Option<(i64, i64)> {
             let v = match m.value {
                 ModValue::Fixed(v) => v,

@@ -133,27 +133,28 @@ impl Reachable {
                 n /= f.len();
             }
         }
-        let owner: Vec<Option<usize>> = (0..width)
-            .map(|at| {
-                found
-                    .iter()
-                    .position(|f| f.iter().any(|(key, _)| key.get(at).is_some_and(|n| *n != 0)))
-            })
-            .collect();
-        let place = |sum: &[usize], at: usize| -> i64 {
-            owner[at]
-                .and_then(|p| Some(*found.get(p)?.get(*sum.get(p)?)?.0.get(at)?))
-                .unwrap_or(0)
-        };
         if stride > 0 {
-            let mut sums: Vec<&[usize]> = order.chunks_exact(stride).collect();
-            sums.sort_unstable_by(|a, b| {
-                (0..width)
-                    .map(|at| place(a, at).cmp(&place(b, at)))
-                    .find(|o| o.is_ne())
-                    .unwrap_or(std::cmp::Ordering::Equal)
+            // Each sum's places, flat, to order the sums by.
+            let mut keys = vec![0i64; len.saturating_mul(width)];
+            for (key, sum) in keys.chunks_exact_mut(width.max(1)).zip(order.chunks_exact(stride)) {
+                for (f, &n) in found.iter().zip(sum) {
+                    if let Some((more, _)) = f.get(n) {
+                        for (k, m) in key.iter_mut().zip(more) {
+                            *k = k.saturating_add(*m);
+                        }
+                    }
+                }
+            }
+            let mut by: Vec<usize> = (0..len).collect();
+            by.sort_unstable_by(|&a, &b| {
+                keys.get(a * width..(a + 1) * width)
+                    .cmp(&keys.get(b * width..(b + 1) * width))
             });
-            order = sums.concat();
+            order = by
+                .into_iter()
+                .flat_map(|n| order.get(n * stride..(n + 1) * stride).unwrap_or_default())
+                .copied()
+                .collect();
         }
         Self {
             table,
@@ -171,14 +172,14 @@ impl Reachable {
 
     /// The `i`-th sum reached, ascending, and the arguments of its
     /// plainest path, by unit.
-    pub(super) fn get(&self, i: usize) -> Option<(Vec<i64>, Args)> {
+    pub(super) fn get(&self, i: usize) -> Option<(Vec<i64>, Vec<&(String, Option<String>)>)> {
         if i >= self.len {
             return None;
         }
         let stride = self.parts.len();
         let sum = self.order.get(i * stride..(i + 1) * stride)?;
         let mut key = vec![0i64; self.width];
-        let mut path = Vec::new();
+        let mut path: Vec<(usize, usize)> = Vec::new();
         for (f, &n) in self.parts.iter().zip(sum) {
             let (more, steps) = f.get(n)?;
             for (k, m) in key.iter_mut().zip(more) {
@@ -190,7 +191,7 @@ impl Reachable {
         let args = path
             .into_iter()
             .filter_map(|(u, k)| self.table.get(u)?.get(k))
-            .flat_map(|(_, more, _)| more.iter().cloned())
+            .flat_map(|(_, more, _)| more)
             .collect();
         Some((key, args))
     }
@@ -266,7 +267,38 @@ fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>
 /// each with its plainest path: the units in turn, each sum reached so far
 /// tried with each option of the next unit, the first plainest candidate
 /// kept for each sum (sums in ascending order, a unit's options in order).
+/// Searched over the places the part moves only (and an opposed roll's
+/// other side): the other places stay 0 and order nothing.
 fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) -> Vec<Found> {
+    let mut moved = vec![false; width];
+    for options in part.iter().filter_map(|&u| table.get(u)) {
+        for (v, _, _) in options {
+            for (m, n) in moved.iter_mut().zip(v) {
+                *m |= *n != 0;
+            }
+        }
+    }
+    for (at, c) in caps.iter().enumerate().take(width) {
+        if c.opposed && at + 1 < width && (moved[at] || moved[at + 1]) {
+            moved[at] = true;
+            moved[at + 1] = true;
+        }
+    }
+    let places: Vec<usize> = (0..width).filter(|&at| moved[at]).collect();
+    let caps: Vec<Cap> = places
+        .iter()
+        .enumerate()
+        .map(|(i, &at)| {
+            let c = caps.get(at).copied().unwrap_or_default();
+            Cap {
+                clip: c.clip,
+                opposed: c.opposed && places.get(i + 1) == Some(&(at + 1)),
+            }
+        })
+        .collect();
+    let caps = caps.as_slice();
+    let caps_width = width;
+    let width = places.len();
     // Reachable sums in order, each with the plainest situation that
     // reaches it: its choices as a path back through the units' steps,
     // shared (no copying).
@@ -274,20 +306,26 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
         vec![(vec![0; width], (None, (0, Num::from_integer(0))))];
     let mut steps: Vec<Step> = Vec::new();
     let mut key: Vec<i64> = Vec::with_capacity(width);
+    let mut options: Vec<(Vec<i64>, bool, (usize, Num))> = Vec::new();
     for &u in part {
-        let Some(options) = table.get(u) else {
+        let Some(all) = table.get(u) else {
             continue;
         };
-        if only_not_given(options) {
+        if only_not_given(all) {
             // Every sum stays as it is.
             continue;
         }
+        options.clear();
+        options.extend(all.iter().map(|(v, more, plain)| {
+            let v = places.iter().map(|&at| v.get(at).copied().unwrap_or(0));
+            (v.collect(), more.is_empty(), *plain)
+        }));
         // Sums are looked up by hash and put in order once a unit is
         // done: the first plainest candidate still wins each.
         let mut next: HashMap<Vec<i64>, Reached, BuildHasherDefault<KeyHasher>> =
             HashMap::with_capacity_and_hasher(2 * reach.len(), BuildHasherDefault::default());
         for (sum, (path, score)) in &reach {
-            for (k, (v, more, plain)) in options.iter().enumerate() {
+            for (k, (v, names_none, plain)) in options.iter().enumerate() {
                 key.clear();
                 key.extend(sum.iter().zip(v).map(|(a, b)| a.saturating_add(*b)));
                 cap(caps, &mut key);
@@ -296,7 +334,7 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
                 if have.as_ref().is_some_and(|have| have.1 <= total) {
                     continue;
                 }
-                let path = if more.is_empty() {
+                let path = if *names_none {
                     *path
                 } else {
                     steps.push(((u, k), *path));
@@ -325,7 +363,13 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
                 at = back;
             }
             chain.reverse();
-            (key, chain)
+            let mut full = vec![0; caps_width];
+            for (&at, n) in places.iter().zip(key) {
+                if let Some(f) = full.get_mut(at) {
+                    *f = n;
+                }
+            }
+            (full, chain)
         })
         .collect()
 }
