@@ -24,6 +24,11 @@ pub(super) type NetOption = (Vec<i64>, Args, (usize, Num));
 /// of the search), and how plainly it reads.
 type Reached = (Option<usize>, (usize, Num));
 
+/// A candidate for a sum in the search: its path and plainness (as
+/// [`Reached`]), and the sum before it (its place in the sums so far) and
+/// the unit's option that led here, to break ties by.
+type Candidate = (Option<usize>, (usize, Num), usize, usize);
+
 /// One unit's option on the way to a reachable sum: (unit, option) in the
 /// options table, and the step before it.
 type Step = ((usize, usize), Option<usize>);
@@ -320,19 +325,24 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
             let v = places.iter().map(|&at| v.get(at).copied().unwrap_or(0));
             (v.collect(), more.is_empty(), *plain)
         }));
-        // Sums are looked up by hash and put in order once a unit is
-        // done: the first plainest candidate still wins each.
-        let mut next: HashMap<Vec<i64>, Reached, BuildHasherDefault<KeyHasher>> =
+        // The first plainest candidate in the order the sums are in
+        // (ascending, a unit's options in order) wins each: the least
+        // (plainness, sum before, option), so the sums are looked up by
+        // hash and put in order only at the end.
+        let mut next: HashMap<Vec<i64>, Candidate, BuildHasherDefault<KeyHasher>> =
             HashMap::with_capacity_and_hasher(2 * reach.len(), BuildHasherDefault::default());
-        for (sum, (path, score)) in &reach {
+        for (from, (sum, (path, score))) in reach.iter().enumerate() {
             for (k, (v, names_none, plain)) in options.iter().enumerate() {
                 key.clear();
                 key.extend(sum.iter().zip(v).map(|(a, b)| a.saturating_add(*b)));
                 cap(caps, &mut key);
                 let total = (score.0 + plain.0, score.1 + plain.1);
                 let have = next.get_mut(key.as_slice());
-                if have.as_ref().is_some_and(|have| have.1 <= total) {
-                    continue;
+                if let Some(have) = &have {
+                    let before = reach.get(have.2).map(|r| &r.0);
+                    if (&have.1, before, have.3) <= (&total, Some(sum), k) {
+                        continue;
+                    }
                 }
                 let path = if *names_none {
                     *path
@@ -341,18 +351,21 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
                     Some(steps.len() - 1)
                 };
                 match have {
-                    Some(have) => *have = (path, total),
+                    Some(have) => *have = (path, total, from, k),
                     None => {
-                        next.insert(key.clone(), (path, total));
+                        next.insert(key.clone(), (path, total, from, k));
                     }
                 }
             }
         }
         if !next.is_empty() {
-            reach = next.into_iter().collect();
-            reach.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            reach = next
+                .into_iter()
+                .map(|(key, (path, total, _, _))| (key, (path, total)))
+                .collect();
         }
     }
+    reach.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     reach
         .into_iter()
         .map(|(key, (path, _))| {
