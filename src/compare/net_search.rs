@@ -131,14 +131,45 @@ impl Reachable {
         // up to: the parts' places are disjoint, so each place is read in
         // the one part that moves it.
         let stride = found.len();
-        let mut order = Vec::with_capacity(len.saturating_mul(stride));
-        for mut n in 0..len {
-            for f in &found {
-                order.push(n % f.len());
-                n /= f.len();
+        // The parts in the order of the places they move. Where each part
+        // moves one run of them (a place no part moves is 0 in every sum),
+        // the sums in order are the parts' sums nested, the part of the
+        // first places slowest; otherwise they are put in order below.
+        let mut runs: Vec<usize> = Vec::new();
+        for at in 0..width {
+            let owner = found
+                .iter()
+                .position(|f| f.iter().any(|(key, _)| key.get(at).is_some_and(|n| *n != 0)));
+            if let Some(p) = owner {
+                if runs.last() != Some(&p) {
+                    runs.push(p);
+                }
             }
         }
-        if stride > 0 {
+        let mut seen = vec![false; stride];
+        let nested = runs
+            .iter()
+            .all(|&p| seen.get_mut(p).is_some_and(|s| !std::mem::replace(s, true)));
+        let mut order = Vec::with_capacity(len.saturating_mul(stride));
+        let mut sum = vec![0usize; stride];
+        for mut n in 0..len {
+            if nested {
+                for &p in runs.iter().rev() {
+                    let size = found.get(p).map_or(1, Vec::len).max(1);
+                    if let Some(d) = sum.get_mut(p) {
+                        *d = n % size;
+                    }
+                    n /= size;
+                }
+            } else {
+                for (d, f) in sum.iter_mut().zip(&found) {
+                    *d = n % f.len();
+                    n /= f.len();
+                }
+            }
+            order.extend_from_slice(&sum);
+        }
+        if stride > 0 && !nested {
             // Each sum's places, flat, to order the sums by.
             let mut keys = vec![0i64; len.saturating_mul(width)];
             for (key, sum) in keys.chunks_exact_mut(width.max(1)).zip(order.chunks_exact(stride)) {
