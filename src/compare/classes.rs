@@ -22,7 +22,7 @@
 //! than was compared. Above the limit the classes are sampled.
 
 use super::class_index::ClassIndex;
-use super::net_search::{Cap, NetOption, Reachable};
+use super::net_search::{Args, Cap, NetOption, Reachable};
 use super::uses::{Context, Uses};
 use crate::check::tree::{
     Body, ChartTree, Cond, ModValue, Modifier, Program, ScaleValue, SlotKind,
@@ -187,9 +187,6 @@ impl Made<'_> {
 /// A situation that reaches a column: a value, or an odds ratio's two.
 type Pick = (Num, Option<Num>);
 
-/// Arguments as typed: each name, with its value if it takes one.
-pub(super) type Args = Vec<(String, Option<String>)>;
-
 /// One way to set an axis: the class's words for it and the arguments.
 #[derive(Clone, Debug, Default)]
 struct Setting {
@@ -207,25 +204,12 @@ impl Setting {
 }
 
 /// One setting of a pure input, as the nets' search reads it: its
-/// arguments, how plainly they read (see [`plainness`]) and its value
-/// (see [`given`]).
+/// arguments, how plainly they read (see [`plainness`]) and the value it
+/// gives (none for a flag or an option).
 struct Known {
     args: Args,
     plain: (usize, Num),
-    given: Option<Option<Num>>,
-}
-
-/// The value a setting gives its input: `None` for a setting naming
-/// nothing, `Some(None)` for a flag's or an option's.
-fn given(setting: &Setting) -> Option<Option<Num>> {
-    Some(
-        setting
-            .args
-            .first()?
-            .1
-            .as_deref()
-            .and_then(crate::number::parse),
-    )
+    value: Option<Num>,
 }
 
 /// Most values one input is tried at when it cannot be split.
@@ -1382,13 +1366,19 @@ impl<'r> Analysis<'r> {
                     let settings = self.settings(name, not_split);
                     let read = settings.into_iter().map(|s| Known {
                         plain: plainness(&s.args),
-                        given: given(&s),
+                        value: s
+                            .args
+                            .first()
+                            .and_then(|a| a.1.as_deref())
+                            .and_then(crate::number::parse),
                         args: s.args,
                     });
                     known.insert(name.clone(), read.collect());
                 }
-                for s in known.get(name).into_iter().flatten() {
-                    if let Some(v) = self.effect(name, s.given, &on) {
+                // A setting naming nothing sets nothing.
+                let named = known.get(name).into_iter().flatten();
+                for s in named.filter(|s| !s.args.is_empty()) {
+                    if let Some(v) = self.effect(name, s.value, &on) {
                         options.push((v, s.args.clone(), s.plain));
                     }
                 }
@@ -1435,9 +1425,8 @@ impl<'r> Analysis<'r> {
 
     /// What one setting of a pure input adds, per chart (nothing where
     /// `on` says it does not apply): each side's net, then the column shift.
-    /// `given` is the setting's value as [`given`] reads it.
-    fn effect(&self, name: &str, given: Option<Option<Num>>, on: &[bool]) -> Option<Vec<i64>> {
-        let given = given?;
+    /// `given` is the setting's value (none for a flag or an option).
+    fn effect(&self, name: &str, given: Option<Num>, on: &[bool]) -> Option<Vec<i64>> {
         let value = |m: &Modifier| -> Option<(i64, i64)> {
             let v = match m.value {
                 ModValue::Fixed(v) => v,

@@ -10,7 +10,6 @@
 //! several modifier charts (First Echelon's Fire Combat reads four) then
 //! costs the sum of its parts' searches, not their product.
 
-use super::classes::Args;
 use crate::number::Num;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -19,6 +18,12 @@ use std::hash::BuildHasherDefault;
 /// sum, its arguments, and how plainly they read (see
 /// `plainness` in the classes).
 pub(super) type NetOption = (Vec<i64>, Args, (usize, Num));
+
+/// Arguments as typed: each name, with its value if it takes one.
+pub(super) type Args = Vec<(String, Option<String>)>;
+
+/// A sum reached and the arguments of its plainest path.
+pub(super) type Named<'a> = (Vec<i64>, Vec<&'a (String, Option<String>)>);
 
 /// A reachable sum's plainest path so far (its last step, in the steps
 /// of the search), and how plainly it reads.
@@ -137,9 +142,10 @@ impl Reachable {
         // first places slowest; otherwise they are put in order below.
         let mut runs: Vec<usize> = Vec::new();
         for at in 0..width {
-            let owner = found
-                .iter()
-                .position(|f| f.iter().any(|(key, _)| key.get(at).is_some_and(|n| *n != 0)));
+            let owner = found.iter().position(|f| {
+                f.iter()
+                    .any(|(key, _)| key.get(at).is_some_and(|n| *n != 0))
+            });
             if let Some(p) = owner {
                 if runs.last() != Some(&p) {
                     runs.push(p);
@@ -172,7 +178,10 @@ impl Reachable {
         if stride > 0 && !nested {
             // Each sum's places, flat, to order the sums by.
             let mut keys = vec![0i64; len.saturating_mul(width)];
-            for (key, sum) in keys.chunks_exact_mut(width.max(1)).zip(order.chunks_exact(stride)) {
+            for (key, sum) in keys
+                .chunks_exact_mut(width.max(1))
+                .zip(order.chunks_exact(stride))
+            {
                 for (f, &n) in found.iter().zip(sum) {
                     if let Some((more, _)) = f.get(n) {
                         for (k, m) in key.iter_mut().zip(more) {
@@ -208,27 +217,33 @@ impl Reachable {
 
     /// The `i`-th sum reached, ascending, and the arguments of its
     /// plainest path, by unit.
-    pub(super) fn get(&self, i: usize) -> Option<(Vec<i64>, Vec<&(String, Option<String>)>)> {
+    pub(super) fn get(&self, i: usize) -> Option<Named<'_>> {
         if i >= self.len {
             return None;
         }
         let stride = self.parts.len();
         let sum = self.order.get(i * stride..(i + 1) * stride)?;
         let mut key = vec![0i64; self.width];
-        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut found = Vec::with_capacity(stride);
         for (f, &n) in self.parts.iter().zip(sum) {
             let (more, steps) = f.get(n)?;
             for (k, m) in key.iter_mut().zip(more) {
                 *k = k.saturating_add(*m);
             }
+            found.push(steps);
+        }
+        let mut path: Vec<(usize, usize)> =
+            Vec::with_capacity(found.iter().map(|steps| steps.len()).sum());
+        for steps in found {
             path.extend_from_slice(steps);
         }
         path.sort_unstable();
-        let args = path
+        let options: Vec<&NetOption> = path
             .into_iter()
             .filter_map(|(u, k)| self.table.get(u)?.get(k))
-            .flat_map(|(_, more, _)| more)
             .collect();
+        let mut args = Vec::with_capacity(options.iter().map(|o| o.1.len()).sum());
+        args.extend(options.into_iter().flat_map(|(_, more, _)| more));
         Some((key, args))
     }
 }
@@ -248,8 +263,6 @@ fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>
     if caps.iter().any(|c| c.opposed && c.clip.is_some()) {
         return vec![(0..table.len()).collect()];
     }
-    // Each place's part, by union-find over the places.
-    let mut parent: Vec<usize> = (0..width).collect();
     fn root(parent: &mut [usize], mut at: usize) -> usize {
         while parent[at] != at {
             parent[at] = parent[parent[at]];
@@ -257,6 +270,8 @@ fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>
         }
         at
     }
+    // Each place's part, by union-find over the places.
+    let mut parent: Vec<usize> = (0..width).collect();
     let join = |parent: &mut Vec<usize>, a: usize, b: usize| {
         let (a, b) = (root(parent, a), root(parent, b));
         parent[a.max(b)] = a.min(b);
@@ -270,7 +285,11 @@ fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>
         .iter()
         .map(|options| {
             (0..width)
-                .filter(|&at| options.iter().any(|(v, _, _)| v.get(at).is_some_and(|n| *n != 0)))
+                .filter(|&at| {
+                    options
+                        .iter()
+                        .any(|(v, _, _)| v.get(at).is_some_and(|n| *n != 0))
+                })
                 .collect()
         })
         .collect();
@@ -299,13 +318,14 @@ fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>
     parts
 }
 
-/// The sums the units of `part` reach (the other places 0), ascending,
-/// each with its plainest path: the units in turn, each sum reached so far
-/// tried with each option of the next unit, the first plainest candidate
-/// kept for each sum (sums in ascending order, a unit's options in order).
-/// Searched over the places the part moves only (and an opposed roll's
-/// other side): the other places stay 0 and order nothing.
-fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) -> Vec<Found> {
+/// The places the units of `part` move (and an opposed roll's other
+/// side), ascending, and how each is capped there.
+fn places(
+    table: &[Vec<NetOption>],
+    part: &[usize],
+    caps: &[Cap],
+    width: usize,
+) -> (Vec<usize>, Vec<Cap>) {
     let mut moved = vec![false; width];
     for options in part.iter().filter_map(|&u| table.get(u)) {
         for (v, _, _) in options {
@@ -332,6 +352,17 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
             }
         })
         .collect();
+    (places, caps)
+}
+
+/// The sums the units of `part` reach (the other places 0), ascending,
+/// each with its plainest path: the units in turn, each sum reached so far
+/// tried with each option of the next unit, the first plainest candidate
+/// kept for each sum (sums in ascending order, a unit's options in order).
+/// Searched over the places the part moves only (and an opposed roll's
+/// other side): the other places stay 0 and order nothing.
+fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) -> Vec<Found> {
+    let (places, caps) = places(table, part, caps, width);
     let caps = caps.as_slice();
     let caps_width = width;
     let width = places.len();
@@ -416,4 +447,166 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
             (full, chain)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Unit `id`'s options, each `(adds, how many arguments)`, named
+    /// `u{id}o{option}a{argument}`; "not given" first when `optional`.
+    fn unit(
+        id: usize,
+        width: usize,
+        optional: bool,
+        options: &[(&[(usize, i64)], usize)],
+    ) -> Vec<NetOption> {
+        let mut out = Vec::new();
+        if optional {
+            out.push((vec![0; width], Vec::new(), (0, Num::from_integer(0))));
+        }
+        for (i, (adds, names)) in options.iter().enumerate() {
+            let mut v = vec![0; width];
+            for &(at, n) in *adds {
+                v[at] += n;
+            }
+            let args: Args = (0..*names)
+                .map(|a| (format!("u{id}o{i}a{a}"), Some(i.to_string())))
+                .collect();
+            let plain = (args.len(), Num::from_integer(i64::try_from(i).unwrap()));
+            out.push((v, args, plain));
+        }
+        out
+    }
+
+    /// Every sum of `r`, with its arguments.
+    fn listed(r: &Reachable) -> Vec<(Vec<i64>, Vec<String>)> {
+        (0..r.len())
+            .map(|i| {
+                let (key, args) = r.get(i).unwrap();
+                (key, args.iter().map(|a| a.0.clone()).collect())
+            })
+            .collect()
+    }
+
+    /// The sums as one search over every unit finds them.
+    fn as_one(
+        table: &[Vec<NetOption>],
+        caps: &[Cap],
+        width: usize,
+    ) -> Vec<(Vec<i64>, Vec<String>)> {
+        let all: Vec<usize> = (0..table.len()).collect();
+        search(table, &all, caps, width)
+            .into_iter()
+            .map(|(key, path)| {
+                let args = path
+                    .iter()
+                    .flat_map(|&(u, k)| table[u][k].1.iter().map(|a| a.0.clone()))
+                    .collect();
+                (key, args)
+            })
+            .collect()
+    }
+
+    #[track_caller]
+    fn same_as_one(table: Vec<Vec<NetOption>>, caps: &[Cap], width: usize) -> usize {
+        let want = as_one(&table, caps, width);
+        let r = Reachable::new(table, caps, width);
+        assert_eq!(listed(&r), want);
+        assert!(r.get(r.len()).is_none());
+        want.len()
+    }
+
+    #[test]
+    fn parts_give_the_sums_and_paths_of_one_search() {
+        let clip = |c| Cap {
+            clip: Some(c),
+            opposed: false,
+        };
+        // Places 0 and 3 moved together, 1 and 2 apart, 4 by nothing.
+        let w = 5;
+        let table = vec![
+            unit(
+                0,
+                w,
+                true,
+                &[(&[(0, 1), (3, 1)], 1), (&[(0, 2), (3, 2)], 1)],
+            ),
+            unit(1, w, true, &[(&[(2, -1)], 1), (&[(2, 1)], 2)]),
+            unit(
+                2,
+                w,
+                true,
+                &[(&[(1, 1)], 1), (&[(1, 2)], 1), (&[(1, 3)], 2)],
+            ),
+            unit(3, w, true, &[(&[(0, -1), (3, -1)], 1), (&[(0, 1)], 1)]),
+            unit(4, w, true, &[(&[(2, 2)], 1)]),
+            unit(5, w, false, &[(&[], 1), (&[], 2)]),
+            unit(6, w, true, &[]),
+        ];
+        let caps = [
+            clip(2),
+            Cap::default(),
+            clip(1),
+            Cap::default(),
+            Cap::default(),
+        ];
+        assert!(same_as_one(table, &caps, w) > 12);
+        // Interleaved places (0 and 2 together, 1 apart): put in order.
+        let table = vec![
+            unit(0, w, true, &[(&[(0, 1), (2, 1)], 1), (&[(2, 3)], 1)]),
+            unit(1, w, true, &[(&[(1, 1)], 1), (&[(1, -1)], 1)]),
+            unit(2, w, true, &[(&[(0, -1)], 1), (&[(4, 2)], 1)]),
+        ];
+        same_as_one(table, &[Cap::default(); 5], w);
+    }
+
+    #[test]
+    fn an_opposed_roll_keeps_its_sides_together() {
+        let w = 3;
+        let table = vec![
+            unit(0, w, true, &[(&[(0, 1)], 1), (&[(0, 3)], 1)]),
+            unit(1, w, true, &[(&[(1, 2)], 1)]),
+            unit(2, w, true, &[(&[(2, 1)], 1)]),
+        ];
+        let opposed = Cap {
+            clip: None,
+            opposed: true,
+        };
+        let caps = [opposed, Cap::default(), Cap::default()];
+        same_as_one(table.clone(), &caps, w);
+        // Capped as well: one search, as before.
+        let caps = [
+            Cap {
+                clip: Some(2),
+                opposed: true,
+            },
+            Cap::default(),
+            Cap::default(),
+        ];
+        assert_eq!(parts(&table, &caps, w).len(), 1);
+        same_as_one(table, &caps, w);
+    }
+
+    #[test]
+    fn the_plainest_path_wins_then_the_least_sum_before() {
+        let w = 1;
+        let table = vec![
+            unit(0, w, true, &[(&[(0, 1)], 1), (&[(0, 2)], 1)]),
+            unit(1, w, true, &[(&[(0, 1)], 1), (&[(0, 2)], 1)]),
+        ];
+        let r = Reachable::new(table, &[Cap::default()], w);
+        let got = listed(&r);
+        let at = |n: i64| got.iter().find(|(k, _)| k[0] == n).unwrap().1.clone();
+        assert_eq!(got.len(), 5);
+        assert!(at(0).is_empty());
+        // +1 either way, one argument each: the least sum before the
+        // second unit (0) wins, so the second unit names it.
+        assert_eq!(at(1), ["u1o0a0"]);
+        // +2 in one argument beats +1 +1 in two.
+        assert_eq!(at(2), ["u1o1a0"]);
+        // +1 +2 and +2 +1 alike plain: the least sum before (1) wins.
+        assert_eq!(at(3), ["u0o0a0", "u1o1a0"]);
+        assert_eq!(at(4), ["u0o1a0", "u1o1a0"]);
+    }
 }
