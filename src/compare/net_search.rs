@@ -263,13 +263,6 @@ fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>
     if caps.iter().any(|c| c.opposed && c.clip.is_some()) {
         return vec![(0..table.len()).collect()];
     }
-    fn root(parent: &mut [usize], mut at: usize) -> usize {
-        while parent[at] != at {
-            parent[at] = parent[parent[at]];
-            at = parent[at];
-        }
-        at
-    }
     // Each place's part, by union-find over the places.
     let mut parent: Vec<usize> = (0..width).collect();
     let join = |parent: &mut Vec<usize>, a: usize, b: usize| {
@@ -316,6 +309,22 @@ fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>
         }
     }
     parts
+}
+
+/// The root of place `at` in the union-find `parent` (its part's least
+/// place), halving the way there.
+fn root(parent: &mut [usize], mut at: usize) -> usize {
+    while let Some(&up) = parent.get(at) {
+        if up == at {
+            break;
+        }
+        let above = parent.get(up).copied().unwrap_or(up);
+        if let Some(p) = parent.get_mut(at) {
+            *p = above;
+        }
+        at = above;
+    }
+    at
 }
 
 /// The places the units of `part` move (and an opposed roll's other
