@@ -22,6 +22,7 @@
 //! than was compared. Above the limit the classes are sampled.
 
 use super::class_index::ClassIndex;
+use super::net_search::{Args, Cap, NetOption, Reachable};
 use super::uses::{Context, Uses};
 use crate::check::tree::{
     Body, ChartTree, Cond, ModValue, Modifier, Program, ScaleValue, SlotKind,
@@ -32,7 +33,6 @@ use crate::ruleset::{ChartRef, InputInfo, InputKind};
 use crate::syntax::ast::shift_text;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::hash::BuildHasherDefault;
 
 /// Situations the charts compared cannot tell apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ struct Made<'r> {
     /// The axes of the classes besides the pure modifiers' net.
     axes: Vec<Vec<Setting>>,
     /// The nets the pure modifiers reach, per set of them that applies.
-    nets: Vec<Vec<Setting>>,
+    nets: Vec<Reachable>,
     plan: Plan,
     /// The classes compared, by number: a seeded sample, ascending, or
     /// (`None`) every class in turn.
@@ -164,15 +164,16 @@ impl Made<'_> {
             .nets
             .get(nets)
             .and_then(|v| v.get(usize::try_from(inner).ok()?));
-        if let Some(net) = net {
-            for (name, value) in &net.args {
+        if let Some((key, args)) = net {
+            for (name, value) in args {
                 c.choices = c.choices.with(name, value.as_deref());
             }
-            if !net.part.is_empty() {
+            let part = self.analysis.shift_words(&key);
+            if !part.is_empty() {
                 c.name = if c.name == "as given" {
-                    net.part.clone()
+                    part
                 } else {
-                    format!("{}, {}", c.name, net.part)
+                    format!("{}, {part}", c.name)
                 };
             }
         }
@@ -185,21 +186,6 @@ impl Made<'_> {
 }
 /// A situation that reaches a column: a value, or an odds ratio's two.
 type Pick = (Num, Option<Num>);
-
-/// A unit's option in the nets' search: what it adds, its arguments, and
-/// how plainly they read (see [`plainness`]).
-type NetOption = (Vec<i64>, Args, (usize, Num));
-
-/// A reachable sum's plainest path so far (its last step, in the steps
-/// of the nets' search), and how plainly it reads.
-type Reached = (Option<usize>, (usize, Num));
-
-/// One unit's option on the way to a reachable net: (unit, option) in the
-/// options table, and the step before it.
-type Step = ((usize, usize), Option<usize>);
-
-/// Arguments as typed: each name, with its value if it takes one.
-type Args = Vec<(String, Option<String>)>;
 
 /// One way to set an axis: the class's words for it and the arguments.
 #[derive(Clone, Debug, Default)]
@@ -215,6 +201,15 @@ impl Setting {
             args: vec![(name.to_owned(), value)],
         }
     }
+}
+
+/// One setting of a pure input, as the nets' search reads it: its
+/// arguments, how plainly they read (see [`plainness`]) and the value it
+/// gives (none for a flag or an option).
+struct Known {
+    args: Args,
+    plain: (usize, Num),
+    value: Option<Num>,
 }
 
 /// Most values one input is tried at when it cannot be split.
@@ -341,8 +336,11 @@ fn classes_of<'r>(
 /// The nets the pure modifiers reach, once per set of them that applies.
 #[derive(Default)]
 struct Nets {
-    settings: Vec<Vec<Setting>>,
+    settings: Vec<Reachable>,
     ids: BTreeMap<Vec<bool>, usize>,
+    /// Each pure input's settings, with how plainly each reads: the same
+    /// whichever of the modifiers apply.
+    options: HashMap<String, Vec<Known>>,
 }
 
 impl Nets {
@@ -359,7 +357,8 @@ impl Nets {
             return *id;
         }
         let id = self.settings.len();
-        self.settings.push(a.net_settings(units, &key, not_split));
+        let nets = a.net_settings(units, &key, &mut self.options, not_split);
+        self.settings.push(nets);
         self.ids.insert(key, id);
         id
     }
@@ -1337,21 +1336,14 @@ impl<'r> Analysis<'r> {
         &self,
         units: &[Vec<String>],
         applying: &[bool],
+        known: &mut HashMap<String, Vec<Known>>,
         not_split: &mut Vec<String>,
-    ) -> Vec<Setting> {
+    ) -> Reachable {
         let width: usize = self.sides.iter().map(Side::width).sum();
         let trees: usize = self.sides.iter().map(|s| 1 + s.reached.len()).sum();
         // Each unit's options: what it adds, its arguments, how plainly
         // they read.
-        let mut table: Vec<Vec<NetOption>> = Vec::new();
-        // Reachable sums in order, each with the plainest situation that
-        // reaches it: its choices as a path back through the units' steps,
-        // shared (no copying).
-        let mut reach: Vec<(Vec<i64>, Reached)> =
-            vec![(vec![0; width], (None, (0, Num::from_integer(0))))];
-        let mut steps: Vec<Step> = Vec::new();
-        let caps = self.caps(width);
-        let mut key: Vec<i64> = Vec::with_capacity(width);
+        let mut table: Vec<Vec<NetOption>> = Vec::with_capacity(units.len());
         let mut member = 0;
         for unit in units {
             // A required input has no "not given".
@@ -1370,84 +1362,36 @@ impl<'r> Analysis<'r> {
                     // Applies nowhere here: naming it changes nothing.
                     continue;
                 }
-                for s in self.settings(name, not_split) {
-                    if let Some(v) = self.effect(name, &s, &on) {
-                        let plain = plainness(&s.args);
-                        options.push((v, s.args, plain));
+                if !known.contains_key(name) {
+                    let settings = self.settings(name, not_split);
+                    let read = settings.into_iter().map(|s| Known {
+                        plain: plainness(&s.args),
+                        value: s
+                            .args
+                            .first()
+                            .and_then(|a| a.1.as_deref())
+                            .and_then(crate::number::parse),
+                        args: s.args,
+                    });
+                    known.insert(name.clone(), read.collect());
+                }
+                // A setting naming nothing sets nothing.
+                let named = known.get(name).into_iter().flatten();
+                for s in named.filter(|s| !s.args.is_empty()) {
+                    if let Some(v) = self.effect(name, s.value, &on) {
+                        options.push((v, s.args.clone(), s.plain));
                     }
                 }
             }
-            let u = table.len();
             // A setting that adds nothing only names more than "not
             // given" does for the same sum: it never reads plainest.
             if options.first().is_some_and(|o| o.1.is_empty()) {
                 let mut first = true;
                 options.retain(|(v, _, _)| std::mem::take(&mut first) || v.iter().any(|n| *n != 0));
             }
-            if let [(v, more, _)] = options.as_slice() {
-                if more.is_empty() && v.iter().all(|n| *n == 0) {
-                    // Only "not given": every sum stays as it is.
-                    table.push(options);
-                    continue;
-                }
-            }
-            // Sums are looked up by hash and put in order once a unit is
-            // done: the first plainest candidate still wins each.
-            let mut next: HashMap<Vec<i64>, Reached, BuildHasherDefault<KeyHasher>> =
-                HashMap::with_capacity_and_hasher(2 * reach.len(), BuildHasherDefault::default());
-            for (sum, (path, score)) in &reach {
-                for (k, (v, more, plain)) in options.iter().enumerate() {
-                    key.clear();
-                    key.extend(sum.iter().zip(v).map(|(a, b)| a.saturating_add(*b)));
-                    cap(&caps, &mut key);
-                    let total = (score.0 + plain.0, score.1 + plain.1);
-                    let have = next.get_mut(key.as_slice());
-                    if have.as_ref().is_some_and(|have| have.1 <= total) {
-                        continue;
-                    }
-                    let path = if more.is_empty() {
-                        *path
-                    } else {
-                        steps.push(((u, k), *path));
-                        Some(steps.len() - 1)
-                    };
-                    match have {
-                        Some(have) => *have = (path, total),
-                        None => {
-                            next.insert(key.clone(), (path, total));
-                        }
-                    }
-                }
-            }
             table.push(options);
-            if !next.is_empty() {
-                reach = next.into_iter().collect();
-                reach.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-            }
         }
-        // The class's net is named once its situation is known (see
-        // `name_net`): other modifiers add to it too.
-        reach
-            .into_iter()
-            .map(|(key, (path, _))| {
-                let mut chain = Vec::new();
-                let mut at = path;
-                while let Some(&((u, k), back)) = at.and_then(|i| steps.get(i)) {
-                    chain.push((u, k));
-                    at = back;
-                }
-                let args = chain
-                    .into_iter()
-                    .rev()
-                    .filter_map(|(u, k)| table.get(u)?.get(k))
-                    .flat_map(|(_, more, _)| more.iter().cloned())
-                    .collect();
-                Setting {
-                    part: self.shift_words(&key),
-                    args,
-                }
-            })
-            .collect()
+        Reachable::new(table, &self.caps(width), width)
     }
 
     /// True when `name` only moves the net (or shifts the column) in every
@@ -1481,13 +1425,8 @@ impl<'r> Analysis<'r> {
 
     /// What one setting of a pure input adds, per chart (nothing where
     /// `on` says it does not apply): each side's net, then the column shift.
-    fn effect(&self, name: &str, setting: &Setting, on: &[bool]) -> Option<Vec<i64>> {
-        let given = setting
-            .args
-            .first()?
-            .1
-            .as_deref()
-            .and_then(crate::number::parse);
+    /// `given` is the setting's value (none for a flag or an option).
+    fn effect(&self, name: &str, given: Option<Num>, on: &[bool]) -> Option<Vec<i64>> {
         let value = |m: &Modifier| -> Option<(i64, i64)> {
             let v = match m.value {
                 ModValue::Fixed(v) => v,
@@ -1917,62 +1856,6 @@ fn plain(c: &Cond) -> bool {
         Cond::Cmp(..) => false,
         Cond::Not(c) => plain(c),
         Cond::And(a, b) | Cond::Or(a, b) => plain(a) && plain(b),
-    }
-}
-
-/// A quick hash for the nets' search, whose keys are short vectors of
-/// nets made from the charts' own modifiers (the default, `SipHash`, was a
-/// third of the search).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        // FxHash's step: rotate, mix in, multiply by an odd constant.
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-}
-
-/// What a chart reads of one place of a sum of effects.
-#[derive(Clone, Copy, Debug, Default)]
-struct Cap {
-    /// The net past which nothing changes.
-    clip: Option<i64>,
-    /// An opposed roll's first side: the place holds the difference of it
-    /// and the next.
-    opposed: bool,
-}
-
-/// A sum of effects as the charts read it (see [`Analysis::caps`]), in
-/// place.
-fn cap(caps: &[Cap], key: &mut [i64]) {
-    for at in 0..key.len().min(caps.len()) {
-        let c = caps[at];
-        if let Some(clip) = c.clip {
-            key[at] = key[at].clamp(-clip, clip);
-        }
-        if c.opposed {
-            if let Some(&b) = key.get(at + 1) {
-                key[at] = key[at].saturating_sub(b);
-                key[at + 1] = 0;
-            }
-        }
     }
 }
 

@@ -8,4 +8,5 @@ pub mod across;
 mod class_index;
 pub mod classes;
 pub mod diff;
+mod net_search;
 mod uses;
