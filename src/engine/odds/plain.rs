@@ -281,7 +281,7 @@ impl Plain {
             i128::from(offsets[0])
         };
         let last = self.below.len() as i128 - 2;
-        let mut by_row: SmallVec<[u128; 8]> = zeroed(self.first_alike.len());
+        let mut by_row: SmallVec<[u128; 8]> = filled(self.first_alike.len(), 0);
         let rows = by_row.as_mut_slice();
         for &(lo, hi, row) in &*self.runs {
             // The run's naturals, as indices into the distribution.
@@ -355,20 +355,9 @@ impl Plain {
     }
 }
 
-/// `n` zeros, built on the stack where they fit (a sheet's handful of
-/// rows): `smallvec!` fills them one by one through a call.
-fn zeroed(n: usize) -> SmallVec<[u128; 8]> {
-    if n <= 8 {
-        let mut v = SmallVec::from_buf([0; 8]);
-        v.truncate(n);
-        v
-    } else {
-        smallvec![0; n]
-    }
-}
-
-/// `n` copies of `value`, as [`zeroed`] makes zeros.
-fn filled(n: usize, value: u16) -> SmallVec<[u16; 8]> {
+/// `n` copies of `value`, built on the stack where they fit (a sheet's
+/// handful of rows): `smallvec!` fills them one by one through a call.
+fn filled<T: Copy>(n: usize, value: T) -> SmallVec<[T; 8]> {
     if n <= 8 {
         let mut v = SmallVec::from_buf([value; 8]);
         v.truncate(n);
