@@ -22,7 +22,7 @@
 //! than was compared. Above the limit the classes are sampled.
 
 use super::class_index::ClassIndex;
-use super::net_search::{Args, Cap, NetOption, Reachable};
+use super::net_search::{farther, Args, Cap, NetOption, Options, Reachable, Searches};
 use super::uses::{Context, Uses};
 use crate::check::tree::{
     Body, ChartTree, Cond, ModValue, Modifier, Program, ScaleValue, SlotKind,
@@ -33,6 +33,7 @@ use crate::ruleset::{ChartRef, InputInfo, InputKind};
 use crate::syntax::ast::shift_text;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 /// Situations the charts compared cannot tell apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -338,9 +339,21 @@ fn classes_of<'r>(
 struct Nets {
     settings: Vec<Reachable>,
     ids: BTreeMap<Vec<bool>, usize>,
+    /// What the pure inputs offer, whichever of the modifiers apply.
+    offers: Offers,
+}
+
+/// What the pure inputs offer the nets' search.
+#[derive(Default)]
+struct Offers {
     /// Each pure input's settings, with how plainly each reads: the same
     /// whichever of the modifiers apply.
-    options: HashMap<String, Vec<Known>>,
+    settings: HashMap<String, Vec<Known>>,
+    /// Each unit's options, by the unit's number and which of its members'
+    /// modifiers apply.
+    units: HashMap<(usize, Vec<bool>), Options>,
+    /// The nets' searches so far, by part.
+    searches: Option<Searches>,
 }
 
 impl Nets {
@@ -357,7 +370,7 @@ impl Nets {
             return *id;
         }
         let id = self.settings.len();
-        let nets = a.net_settings(units, &key, &mut self.options, not_split);
+        let nets = a.net_settings(units, &key, &mut self.offers, not_split);
         self.settings.push(nets);
         self.ids.insert(key, id);
         id
@@ -762,6 +775,12 @@ fn class(fixed: &Choices, axes: &[Vec<Setting>], digits: &[usize]) -> SituationC
 fn sample(total: u128, limit: usize) -> Vec<u128> {
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x00C4_A271);
     let tries = limit.saturating_mul(8);
+    // Drawn in 64 bits where the total fits (every chart a player
+    // writes): a 128-bit draw costs several times as much.
+    let draw = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus| match u64::try_from(total) {
+        Ok(total) => u128::from(rng.random_range(0..total)),
+        Err(_) => rng.random_range(0..total),
+    };
     // Marked in a bitmap where it stays small (a few per cent of the
     // classes' own cost), else in a set: the same draws either way.
     if let Some(words) = usize::try_from(total.div_ceil(64))
@@ -772,7 +791,7 @@ fn sample(total: u128, limit: usize) -> Vec<u128> {
         let mut picked = 0usize;
         let mut drawn = 0usize;
         while picked < limit && drawn < tries {
-            let n = rng.random_range(0..total);
+            let n = draw(&mut rng);
             let (word, bit) = ((n / 64) as usize, 1u64 << (n % 64));
             if let Some(w) = seen.get_mut(word) {
                 picked += usize::from(*w & bit == 0);
@@ -792,7 +811,7 @@ fn sample(total: u128, limit: usize) -> Vec<u128> {
     let mut picked = BTreeSet::new();
     let mut drawn = 0usize;
     while picked.len() < limit && drawn < tries {
-        picked.insert(rng.random_range(0..total));
+        picked.insert(draw(&mut rng));
         drawn += 1;
     }
     picked.into_iter().collect()
@@ -1336,62 +1355,91 @@ impl<'r> Analysis<'r> {
         &self,
         units: &[Vec<String>],
         applying: &[bool],
-        known: &mut HashMap<String, Vec<Known>>,
+        known: &mut Offers,
         not_split: &mut Vec<String>,
     ) -> Reachable {
         let width: usize = self.sides.iter().map(Side::width).sum();
         let trees: usize = self.sides.iter().map(|s| 1 + s.reached.len()).sum();
-        // Each unit's options: what it adds, its arguments, how plainly
-        // they read.
-        let mut table: Vec<Vec<NetOption>> = Vec::with_capacity(units.len());
+        let mut table: Vec<Options> = Vec::with_capacity(units.len());
         let mut member = 0;
-        for unit in units {
-            // A required input has no "not given".
-            let mut options: Vec<NetOption> = if unit.iter().any(|n| self.required(n)) {
-                Vec::new()
-            } else {
-                vec![(vec![0; width], Vec::new(), (0, Num::from_integer(0)))]
+        for (u, unit) in units.iter().enumerate() {
+            let on = applying
+                .get(member * trees..(member + unit.len()) * trees)
+                .unwrap_or_default();
+            member += unit.len();
+            // The same unit where the same of its modifiers apply offers
+            // the same options (a chart's applying sets differ in a few).
+            let key = (u, on.to_vec());
+            let options = match known.units.get(&key) {
+                Some(options) => Arc::clone(options),
+                None => {
+                    let options: Options = self
+                        .unit_options(unit, on, trees, width, known, not_split)
+                        .into();
+                    known.units.insert(key, Arc::clone(&options));
+                    options
+                }
             };
-            for name in unit {
-                let on: Vec<bool> = applying
-                    .get(member * trees..(member + 1) * trees)
-                    .map(<[bool]>::to_vec)
-                    .unwrap_or_default();
-                member += 1;
-                if !on.contains(&true) && !self.required(name) {
-                    // Applies nowhere here: naming it changes nothing.
-                    continue;
-                }
-                if !known.contains_key(name) {
-                    let settings = self.settings(name, not_split);
-                    let read = settings.into_iter().map(|s| Known {
-                        plain: plainness(&s.args),
-                        value: s
-                            .args
-                            .first()
-                            .and_then(|a| a.1.as_deref())
-                            .and_then(crate::number::parse),
-                        args: s.args,
-                    });
-                    known.insert(name.clone(), read.collect());
-                }
-                // A setting naming nothing sets nothing.
-                let named = known.get(name).into_iter().flatten();
-                for s in named.filter(|s| !s.args.is_empty()) {
-                    if let Some(v) = self.effect(name, s.value, &on) {
-                        options.push((v, s.args.clone(), s.plain));
-                    }
-                }
-            }
-            // A setting that adds nothing only names more than "not
-            // given" does for the same sum: it never reads plainest.
-            if options.first().is_some_and(|o| o.1.is_empty()) {
-                let mut first = true;
-                options.retain(|(v, _, _)| std::mem::take(&mut first) || v.iter().any(|n| *n != 0));
-            }
             table.push(options);
         }
-        Reachable::new(table, &self.caps(width), width)
+        known
+            .searches
+            .get_or_insert_with(|| Searches::new(self.caps(width), width))
+            .reachable(table)
+    }
+
+    /// A unit's options where `on` says which of its members' modifiers
+    /// apply (`trees` a member): what each adds, its arguments, how
+    /// plainly they read.
+    fn unit_options(
+        &self,
+        unit: &[String],
+        on: &[bool],
+        trees: usize,
+        width: usize,
+        known: &mut Offers,
+        not_split: &mut Vec<String>,
+    ) -> Vec<NetOption> {
+        // A required input has no "not given".
+        let mut options: Vec<NetOption> = if unit.iter().any(|n| self.required(n)) {
+            Vec::new()
+        } else {
+            vec![(vec![0; width], Vec::new(), (0, Num::from_integer(0)))]
+        };
+        for (i, name) in unit.iter().enumerate() {
+            let on = on.get(i * trees..(i + 1) * trees).unwrap_or_default();
+            if !on.contains(&true) && !self.required(name) {
+                // Applies nowhere here: naming it changes nothing.
+                continue;
+            }
+            if !known.settings.contains_key(name) {
+                let settings = self.settings(name, not_split);
+                let read = settings.into_iter().map(|s| Known {
+                    plain: plainness(&s.args),
+                    value: s
+                        .args
+                        .first()
+                        .and_then(|a| a.1.as_deref())
+                        .and_then(crate::number::parse),
+                    args: s.args,
+                });
+                known.settings.insert(name.clone(), read.collect());
+            }
+            // A setting naming nothing sets nothing.
+            let named = known.settings.get(name).into_iter().flatten();
+            for s in named.filter(|s| !s.args.is_empty()) {
+                if let Some(v) = self.effect(name, s.value, on) {
+                    options.push((v, s.args.clone(), s.plain));
+                }
+            }
+        }
+        // A setting that adds nothing only names more than "not
+        // given" does for the same sum: it never reads plainest.
+        if options.first().is_some_and(|o| o.1.is_empty()) {
+            let mut first = true;
+            options.retain(|(v, _, _)| std::mem::take(&mut first) || v.iter().any(|n| *n != 0));
+        }
+        options
     }
 
     /// True when `name` only moves the net (or shifts the column) in every
@@ -1914,9 +1962,20 @@ fn plainness(args: &Args) -> (usize, Num) {
     let far: Num = args
         .iter()
         .filter_map(|(_, v)| crate::number::parse(v.as_deref()?))
-        .map(|v| num_traits::Signed::abs(&v))
-        .sum();
+        .map(distance)
+        .fold(Num::from_integer(0), farther);
     (args.len(), far)
+}
+
+/// How far `v` is from 0, held at `i64::MAX` where that does not fit
+/// (−2⁶³).
+fn distance(v: Num) -> Num {
+    let zero = Num::from_integer(0);
+    if v >= zero {
+        v
+    } else {
+        num_traits::CheckedSub::checked_sub(&zero, &v).unwrap_or(Num::from_integer(i64::MAX))
+    }
 }
 
 /// `name=value`, a class part and an argument alike.

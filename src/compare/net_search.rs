@@ -13,11 +13,15 @@
 use crate::number::Num;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 /// A unit's option in the nets' search: what it adds to each place of the
 /// sum, its arguments, and how plainly they read (see
 /// `plainness` in the classes).
 pub(super) type NetOption = (Vec<i64>, Args, (usize, Num));
+
+/// A unit's options, shared by the searches where they are the same.
+pub(super) type Options = Arc<[NetOption]>;
 
 /// Arguments as typed: each name, with its value if it takes one.
 pub(super) type Args = Vec<(String, Option<String>)>;
@@ -68,6 +72,24 @@ fn cap(caps: &[Cap], key: &mut [i64]) {
     }
 }
 
+/// How far from 0 two sets of values are together (the second part of
+/// a path's plainness): the sum of their distances, held at `i64::MAX`
+/// rather than wrapped. Whole numbers, most values, are added without
+/// the fraction's reductions.
+pub(super) fn farther(a: Num, b: Num) -> Num {
+    use num_traits::{CheckedAdd, Zero};
+    if b.is_zero() {
+        a
+    } else if a.is_zero() {
+        b
+    } else if a.is_integer() && b.is_integer() {
+        Num::from_integer(a.numer().saturating_add(*b.numer()))
+    } else {
+        a.checked_add(&b)
+            .unwrap_or_else(|| Num::from_integer(i64::MAX))
+    }
+}
+
 /// A quick hash for the search, whose keys are short vectors of nets made
 /// from the charts' own modifiers (the default, `SipHash`, was a third of
 /// the search).
@@ -106,7 +128,7 @@ impl std::hash::Hasher for KeyHasher {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Reachable {
     /// Each unit's options.
-    table: Vec<Vec<NetOption>>,
+    table: Vec<Options>,
     /// The sums each part reaches (the parts that reach more than the
     /// empty sum), ascending.
     parts: Vec<Vec<Found>>,
@@ -118,11 +140,68 @@ pub(super) struct Reachable {
     width: usize,
 }
 
-impl Reachable {
-    pub(super) fn new(table: Vec<Vec<NetOption>>, caps: &[Cap], width: usize) -> Self {
+/// The searches of one set of caps: each part's sums, kept for the next
+/// table that has the same options in that part (a chart's sets of
+/// modifiers that apply differ in a few units, so most parts repeat).
+pub(super) struct Searches {
+    caps: Vec<Cap>,
+    width: usize,
+    done: HashMap<Vec<(usize, Same)>, Vec<Found>>,
+}
+
+/// A unit's options, the same as another's when they are one allocation
+/// (a key holds it, so its address is not reused while the key lives).
+#[derive(Clone, Debug)]
+struct Same(Options);
+
+impl PartialEq for Same {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Same {}
+
+impl std::hash::Hash for Same {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(Arc::as_ptr(&self.0).cast::<()>(), state);
+    }
+}
+
+impl Searches {
+    pub(super) fn new(caps: Vec<Cap>, width: usize) -> Self {
+        Self {
+            caps,
+            width,
+            done: HashMap::new(),
+        }
+    }
+
+    /// Every sum the units' options (`table`, a unit's options each)
+    /// reach.
+    pub(super) fn reachable(&mut self, table: Vec<Options>) -> Reachable {
+        let (caps, width) = (self.caps.as_slice(), self.width);
         let mut found = Vec::new();
         for part in parts(&table, caps, width) {
-            let sums = search(&table, &part, caps, width);
+            if part
+                .iter()
+                .all(|&u| table.get(u).map_or(true, |o| only_not_given(o)))
+            {
+                // Only "not given": nothing reached but the empty sum.
+                continue;
+            }
+            let key: Vec<(usize, Same)> = part
+                .iter()
+                .filter_map(|&u| Some((u, Same(Arc::clone(table.get(u)?)))))
+                .collect();
+            let sums = match self.done.get(&key) {
+                Some(sums) => sums.clone(),
+                None => {
+                    let sums = search(&table, &part, caps, width);
+                    self.done.insert(key, sums.clone());
+                    sums
+                }
+            };
             if let [(key, path)] = sums.as_slice() {
                 if path.is_empty() && key.iter().all(|n| *n == 0) {
                     // Nothing reached but the empty sum, naming nothing.
@@ -131,6 +210,13 @@ impl Reachable {
             }
             found.push(sums);
         }
+        Reachable::new(table, found, width)
+    }
+}
+
+impl Reachable {
+    /// The sums of `table` from each part's sums (`found`).
+    fn new(table: Vec<Options>, found: Vec<Vec<Found>>, width: usize) -> Self {
         let len = found.iter().fold(1usize, |n, f| n.saturating_mul(f.len()));
         // Every choice of one sum per part, ordered as the sums they add
         // up to: the parts' places are disjoint, so each place is read in
@@ -259,7 +345,7 @@ fn only_not_given(options: &[NetOption]) -> bool {
 /// part holding every unit where a place is read in a way that parts could
 /// change (an opposed roll's difference capped: capping it again as the
 /// other parts step changes it).
-fn parts(table: &[Vec<NetOption>], caps: &[Cap], width: usize) -> Vec<Vec<usize>> {
+fn parts(table: &[Options], caps: &[Cap], width: usize) -> Vec<Vec<usize>> {
     if caps.iter().any(|c| c.opposed && c.clip.is_some()) {
         return vec![(0..table.len()).collect()];
     }
@@ -329,15 +415,10 @@ fn root(parent: &mut [usize], mut at: usize) -> usize {
 
 /// The places the units of `part` move (and an opposed roll's other
 /// side), ascending, and how each is capped there.
-fn places(
-    table: &[Vec<NetOption>],
-    part: &[usize],
-    caps: &[Cap],
-    width: usize,
-) -> (Vec<usize>, Vec<Cap>) {
+fn places(table: &[Options], part: &[usize], caps: &[Cap], width: usize) -> (Vec<usize>, Vec<Cap>) {
     let mut moved = vec![false; width];
     for options in part.iter().filter_map(|&u| table.get(u)) {
-        for (v, _, _) in options {
+        for (v, _, _) in options.iter() {
             for (m, n) in moved.iter_mut().zip(v) {
                 *m |= *n != 0;
             }
@@ -370,7 +451,7 @@ fn places(
 /// kept for each sum (sums in ascending order, a unit's options in order).
 /// Searched over the places the part moves only (and an opposed roll's
 /// other side): the other places stay 0 and order nothing.
-fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) -> Vec<Found> {
+fn search(table: &[Options], part: &[usize], caps: &[Cap], width: usize) -> Vec<Found> {
     let (places, caps) = places(table, part, caps, width);
     let caps = caps.as_slice();
     let caps_width = width;
@@ -407,7 +488,7 @@ fn search(table: &[Vec<NetOption>], part: &[usize], caps: &[Cap], width: usize) 
                 key.clear();
                 key.extend(sum.iter().zip(v).map(|(a, b)| a.saturating_add(*b)));
                 cap(caps, &mut key);
-                let total = (score.0 + plain.0, score.1 + plain.1);
+                let total = (score.0 + plain.0, farther(score.1, plain.1));
                 let have = next.get_mut(key.as_slice());
                 if let Some(have) = &have {
                     let before = reach.get(have.2).map(|r| &r.0);
@@ -469,7 +550,7 @@ mod tests {
         width: usize,
         optional: bool,
         options: &[(&[(usize, i64)], usize)],
-    ) -> Vec<NetOption> {
+    ) -> Options {
         let mut out = Vec::new();
         if optional {
             out.push((vec![0; width], Vec::new(), (0, Num::from_integer(0))));
@@ -485,7 +566,7 @@ mod tests {
             let plain = (args.len(), Num::from_integer(i64::try_from(i).unwrap()));
             out.push((v, args, plain));
         }
-        out
+        out.into()
     }
 
     /// Every sum of `r`, with its arguments.
@@ -499,11 +580,7 @@ mod tests {
     }
 
     /// The sums as one search over every unit finds them.
-    fn as_one(
-        table: &[Vec<NetOption>],
-        caps: &[Cap],
-        width: usize,
-    ) -> Vec<(Vec<i64>, Vec<String>)> {
+    fn as_one(table: &[Options], caps: &[Cap], width: usize) -> Vec<(Vec<i64>, Vec<String>)> {
         let all: Vec<usize> = (0..table.len()).collect();
         search(table, &all, caps, width)
             .into_iter()
@@ -518,9 +595,9 @@ mod tests {
     }
 
     #[track_caller]
-    fn same_as_one(table: Vec<Vec<NetOption>>, caps: &[Cap], width: usize) -> usize {
+    fn same_as_one(table: Vec<Options>, caps: &[Cap], width: usize) -> usize {
         let want = as_one(&table, caps, width);
-        let r = Reachable::new(table, caps, width);
+        let r = Searches::new(caps.to_vec(), width).reachable(table);
         assert_eq!(listed(&r), want);
         assert!(r.get(r.len()).is_none());
         want.len()
@@ -571,6 +648,56 @@ mod tests {
     }
 
     #[test]
+    fn a_part_searched_before_is_reused_only_for_the_same_options() {
+        let w = 2;
+        let clip = [
+            Cap {
+                clip: Some(3),
+                opposed: false,
+            },
+            Cap::default(),
+        ];
+        let shared = unit(0, w, true, &[(&[(0, 1)], 1), (&[(0, 2)], 1)]);
+        let first = vec![
+            Arc::clone(&shared),
+            unit(1, w, true, &[(&[(0, 2)], 1)]),
+            unit(2, w, true, &[(&[(1, 1)], 1)]),
+        ];
+        // Unit 1 the same in content but another allocation, unit 2 other
+        // options: nothing may be read from the first search but where
+        // the options are the very same.
+        let second = vec![
+            Arc::clone(&shared),
+            unit(1, w, true, &[(&[(0, 2)], 1)]),
+            unit(2, w, true, &[(&[(1, -1)], 1), (&[(1, 4)], 2)]),
+        ];
+        let third = vec![
+            shared,
+            unit(1, w, true, &[(&[(0, -3)], 1)]),
+            Arc::clone(&second[2]),
+        ];
+        let mut searches = Searches::new(clip.to_vec(), w);
+        for table in [first, second, third] {
+            let fresh = Searches::new(clip.to_vec(), w).reachable(table.clone());
+            let kept = searches.reachable(table);
+            assert_eq!(listed(&kept), listed(&fresh));
+        }
+        // Two parts a table: of the 6, only the third table's unit 2 is
+        // one searched before.
+        assert_eq!(searches.done.len(), 5);
+    }
+
+    #[test]
+    fn distances_add_up_without_wrapping() {
+        let n = Num::from_integer;
+        assert_eq!(farther(n(2), n(3)), n(5));
+        assert_eq!(farther(n(0), Num::new(1, 2)), Num::new(1, 2));
+        assert_eq!(farther(Num::new(1, 2), Num::new(1, 3)), Num::new(5, 6));
+        assert_eq!(farther(n(i64::MAX), n(1)), n(i64::MAX));
+        assert_eq!(farther(Num::new(i64::MAX, 2), Num::new(1, 3)), n(i64::MAX));
+    }
+
+    #[test]
     fn an_opposed_roll_keeps_its_sides_together() {
         let w = 3;
         let table = vec![
@@ -604,7 +731,7 @@ mod tests {
             unit(0, w, true, &[(&[(0, 1)], 1), (&[(0, 2)], 1)]),
             unit(1, w, true, &[(&[(0, 1)], 1), (&[(0, 2)], 1)]),
         ];
-        let r = Reachable::new(table, &[Cap::default()], w);
+        let r = Searches::new(vec![Cap::default()], w).reachable(table);
         let got = listed(&r);
         let at = |n: i64| got.iter().find(|(k, _)| k[0] == n).unwrap().1.clone();
         assert_eq!(got.len(), 5);
