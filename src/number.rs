@@ -37,11 +37,17 @@ pub(crate) fn parse(text: &str) -> Option<Num> {
         b'+' => ("", &text[1..]),
         _ => ("", text),
     };
-    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let Some((int, frac)) = digits.split_once('.') else {
+        // A whole number, most of what is typed: no fraction to reduce.
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        return text.parse().ok().map(Num::from_integer);
+    };
     if int.is_empty()
         || !int.bytes().all(|b| b.is_ascii_digit())
         || !frac.bytes().all(|b| b.is_ascii_digit())
-        || (digits.contains('.') && frac.is_empty())
+        || frac.is_empty()
     {
         return None;
     }
@@ -272,6 +278,13 @@ mod tests {
         assert_eq!(parse(".5"), None);
         assert_eq!(parse("x"), None);
         assert_eq!(parse("99999999999999999999"), None);
+        assert_eq!(parse("-9223372036854775808"), Some(whole(i64::MIN)));
+        assert_eq!(parse("+9223372036854775807"), Some(whole(i64::MAX)));
+        assert_eq!(parse("9223372036854775808"), None);
+        assert_eq!(parse("-0"), Some(whole(0)));
+        for refused in ["", "-", "+", "--5", "+-5", "-+5", "5a", " 5", "5 ", "1_000"] {
+            assert_eq!(parse(refused), None, "{refused:?}");
+        }
     }
 
     #[test]

@@ -31,7 +31,9 @@ use crate::engine::choices::Choices;
 use crate::number::{Num, Show};
 use crate::ruleset::{ChartRef, InputInfo, InputKind};
 use crate::syntax::ast::shift_text;
+use compact_str::{CompactString, ToCompactString};
 use rand::{Rng, SeedableRng};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -191,15 +193,28 @@ type Pick = (Num, Option<Num>);
 /// One way to set an axis: the class's words for it and the arguments.
 #[derive(Clone, Debug, Default)]
 struct Setting {
-    part: String,
+    /// The words, where they are not the arguments as typed.
+    words: Option<String>,
     args: Args,
 }
 
 impl Setting {
-    fn arg(part: String, name: &str, value: Option<String>) -> Self {
+    /// One argument, named in the class as typed (`mounted`,
+    /// `df_weapon=5`): the words are written only when a class is named.
+    fn arg(name: &str, value: Option<CompactString>) -> Self {
         Self {
-            part,
-            args: vec![(name.to_owned(), value)],
+            words: None,
+            args: vec![(name.into(), value)],
+        }
+    }
+
+    /// The class's words for this setting (empty for "not given").
+    fn part(&self) -> Cow<'_, str> {
+        match (&self.words, self.args.as_slice()) {
+            (Some(words), _) => Cow::Borrowed(words),
+            (None, [(name, None)]) => Cow::Borrowed(name),
+            (None, [(name, Some(value))]) => Cow::Owned(format!("{name}={value}")),
+            (None, _) => Cow::Borrowed(""),
         }
     }
 }
@@ -211,6 +226,17 @@ struct Known {
     args: Args,
     plain: (usize, Num),
     value: Option<Num>,
+}
+
+impl Known {
+    fn new(args: Args) -> Self {
+        let mut values = args
+            .iter()
+            .map(|(_, v)| crate::number::parse(v.as_deref()?));
+        let value = values.next().flatten();
+        let plain = plainness(args.len(), value.into_iter().chain(values.flatten()));
+        Self { args, plain, value }
+    }
 }
 
 /// Most values one input is tried at when it cannot be split.
@@ -275,7 +301,7 @@ fn classes_of<'r>(
             .filter(|&k| {
                 axes[k]
                     .iter()
-                    .any(|s| s.args.iter().any(|(name, _)| read.contains(name)))
+                    .any(|s| s.args.iter().any(|(name, _)| read.contains(name.as_str())))
             })
             .collect(),
     };
@@ -519,7 +545,8 @@ pub(crate) fn column_situations(
         .into_iter()
         .filter_map(|s| {
             // A column of the scale (the ends off it are not columns).
-            let key = s.part.strip_prefix("at ")?;
+            let part = s.part();
+            let key = part.strip_prefix("at ")?;
             let head = scale.heads.iter().find(|h| h.0 == key)?;
             let mut c = choices.clone();
             for (name, value) in &s.args {
@@ -583,7 +610,10 @@ pub fn input_steps(
                 name: "on".to_owned(),
                 choices: others.clone().with(name, None),
             },
-            (_, Some((_, v))) => step(v.clone().unwrap_or_default(), v.clone()),
+            (_, Some((_, v))) => step(
+                v.as_deref().unwrap_or_default().to_owned(),
+                v.as_deref().map(str::to_owned),
+            ),
             (_, None) => SituationClass {
                 name: "not given".to_owned(),
                 choices: others.clone(),
@@ -754,8 +784,9 @@ fn class(fixed: &Choices, axes: &[Vec<Setting>], digits: &[usize]) -> SituationC
             for (name, value) in &s.args {
                 choices = choices.with(name, value.as_deref());
             }
-            if !s.part.is_empty() {
-                parts.push(s.part.as_str());
+            let part = s.part();
+            if !part.is_empty() {
+                parts.push(part);
             }
         }
     }
@@ -1164,13 +1195,10 @@ impl<'r> Analysis<'r> {
             return Vec::new();
         };
         match &input.kind {
-            InputKind::Flag(_) => vec![
-                Setting::default(),
-                Setting::arg(name.to_owned(), name, None),
-            ],
+            InputKind::Flag(_) => vec![Setting::default(), Setting::arg(name, None)],
             InputKind::Choice { options } => options
                 .iter()
-                .map(|(o, _)| Setting::arg(format!("{name}={o}"), name, Some(o.clone())))
+                .map(|(o, _)| Setting::arg(name, Some(o.as_str().into())))
                 .collect(),
             InputKind::Param { bounds, default } => {
                 let counted = self.sides.iter().flat_map(Side::trees).find_map(|t| {
@@ -1194,7 +1222,7 @@ impl<'r> Analysis<'r> {
                             if k == 0 {
                                 Setting::default()
                             } else {
-                                Setting::arg(format!("{name}={k}"), name, Some(k.to_string()))
+                                Setting::arg(name, Some(k.to_compact_string()))
                             }
                         })
                         .collect();
@@ -1414,15 +1442,7 @@ impl<'r> Analysis<'r> {
             }
             if !known.settings.contains_key(name) {
                 let settings = self.settings(name, not_split);
-                let read = settings.into_iter().map(|s| Known {
-                    plain: plainness(&s.args),
-                    value: s
-                        .args
-                        .first()
-                        .and_then(|a| a.1.as_deref())
-                        .and_then(crate::number::parse),
-                    args: s.args,
-                });
+                let read = settings.into_iter().map(|s| Known::new(s.args));
                 known.settings.insert(name.clone(), read.collect());
             }
             // A setting naming nothing sets nothing.
@@ -1668,9 +1688,9 @@ impl<'r> Analysis<'r> {
             .enumerate()
         {
             let Some(pick) = pick else { continue };
-            let mut args = vec![(a.clone(), Some(Show(pick.0).to_string()))];
+            let mut args: Args = vec![(a.as_str().into(), Some(Show(pick.0).to_compact_string()))];
             if let (Some(b), Some(v)) = (&b, pick.1) {
-                args.push((b.clone(), Some(Show(v).to_string())));
+                args.push((b.as_str().into(), Some(Show(v).to_compact_string())));
             }
             if args
                 .iter()
@@ -1679,7 +1699,10 @@ impl<'r> Analysis<'r> {
                 not_split.push(format!("{a} (column {i} has no decimal situation)"));
                 continue;
             }
-            settings.push(Setting { part: words, args });
+            settings.push(Setting {
+                words: Some(words),
+                args,
+            });
         }
         done.extend(names.into_iter().cloned());
         Some(settings)
@@ -1958,13 +1981,11 @@ fn holds(program: &Program, tree: &ChartTree, c: &Cond, choices: &Choices) -> Op
 
 /// How plainly a situation reads, lowest first: the fewest inputs named,
 /// then values nearest 0 (`df_weapon=0` before `df_weapon=5`).
-fn plainness(args: &Args) -> (usize, Num) {
-    let far: Num = args
-        .iter()
-        .filter_map(|(_, v)| crate::number::parse(v.as_deref()?))
-        .map(distance)
-        .fold(Num::from_integer(0), farther);
-    (args.len(), far)
+fn plainness(named: usize, values: impl Iterator<Item = Num>) -> (usize, Num) {
+    (
+        named,
+        values.map(distance).fold(Num::from_integer(0), farther),
+    )
 }
 
 /// How far `v` is from 0, held at `i64::MAX` where that does not fit
@@ -1978,10 +1999,9 @@ fn distance(v: Num) -> Num {
     }
 }
 
-/// `name=value`, a class part and an argument alike.
+/// `name=value`: a value as a class names it and as an argument.
 fn value_setting(name: &str, v: Num) -> Setting {
-    let text = Show(v).to_string();
-    Setting::arg(format!("{name}={text}"), name, Some(text))
+    Setting::arg(name, Some(Show(v).to_compact_string()))
 }
 
 fn signed(v: Option<i64>) -> String {
@@ -2098,11 +2118,11 @@ fn sum_axis(terms: &[(String, i64, Num, Num)], whole: bool) -> Option<Vec<Settin
                         left -= up;
                         let contribution = *lo + up;
                         let v = if *c > 0 { contribution } else { -contribution };
-                        (n.clone(), Some(Show(v).to_string()))
+                        (n.as_str().into(), Some(Show(v).to_compact_string()))
                     })
                     .collect();
                 Setting {
-                    part: format!("{label} = {}", Show(s)),
+                    words: Some(format!("{label} = {}", Show(s))),
                     args,
                 }
             })

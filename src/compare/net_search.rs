@@ -11,6 +11,7 @@
 //! costs the sum of its parts' searches, not their product.
 
 use crate::number::Num;
+use compact_str::CompactString;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
@@ -24,10 +25,10 @@ pub(super) type NetOption = (Vec<i64>, Args, (usize, Num));
 pub(super) type Options = Arc<[NetOption]>;
 
 /// Arguments as typed: each name, with its value if it takes one.
-pub(super) type Args = Vec<(String, Option<String>)>;
+pub(super) type Args = Vec<(CompactString, Option<CompactString>)>;
 
 /// A sum reached and the arguments of its plainest path.
-pub(super) type Named<'a> = (Vec<i64>, Vec<&'a (String, Option<String>)>);
+pub(super) type Named<'a> = (Vec<i64>, Vec<&'a (CompactString, Option<CompactString>)>);
 
 /// A reachable sum's plainest path so far (its last step, in the steps
 /// of the search), and how plainly it reads.
@@ -561,7 +562,7 @@ mod tests {
                 v[at] += n;
             }
             let args: Args = (0..*names)
-                .map(|a| (format!("u{id}o{i}a{a}"), Some(i.to_string())))
+                .map(|a| (format!("u{id}o{i}a{a}").into(), Some(i.to_string().into())))
                 .collect();
             let plain = (args.len(), Num::from_integer(i64::try_from(i).unwrap()));
             out.push((v, args, plain));
@@ -574,7 +575,7 @@ mod tests {
         (0..r.len())
             .map(|i| {
                 let (key, args) = r.get(i).unwrap();
-                (key, args.iter().map(|a| a.0.clone()).collect())
+                (key, args.iter().map(|a| a.0.to_string()).collect())
             })
             .collect()
     }
@@ -587,7 +588,7 @@ mod tests {
             .map(|(key, path)| {
                 let args = path
                     .iter()
-                    .flat_map(|&(u, k)| table[u][k].1.iter().map(|a| a.0.clone()))
+                    .flat_map(|&(u, k)| table[u][k].1.iter().map(|a| a.0.to_string()))
                     .collect();
                 (key, args)
             })
