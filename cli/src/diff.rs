@@ -4,7 +4,9 @@
 
 use crate::output;
 use chartwright::{across_in, Across};
-use chartwright::{ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset};
+use chartwright::{
+    merged_order, ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset,
+};
 use std::fmt::Write;
 
 /// Most characters of an outcome shown in a table; longer ones end in `…`.
@@ -666,42 +668,6 @@ pub fn parse_sweep(s: &str) -> Option<Sweep> {
         Some(_) => None,
         None => Some(Sweep::Loose(a, b)),
     }
-}
-
-/// The outcomes of several columns in one order: the first column's, with
-/// each later column's new outcomes after the outcome they follow there, so
-/// rows stay in table order.
-///
-/// Linear in the outcomes: an outcome inserted after another is kept as
-/// that one's child (the latest first, as an insertion right after it
-/// puts it), and the order is read by walking the children depth first.
-fn merged_order<'a>(columns: impl IntoIterator<Item = Vec<&'a str>>) -> Vec<&'a str> {
-    // Node 0 is the start of the list; node `i + 1` is `names[i]`.
-    let mut names: Vec<&str> = Vec::new();
-    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for column in columns {
-        let mut after = 0;
-        for o in column {
-            if let Some(&node) = index.get(o) {
-                after = node;
-                continue;
-            }
-            names.push(o);
-            children.push(Vec::new());
-            let node = names.len();
-            index.insert(o, node);
-            children[after].push(node);
-            after = node;
-        }
-    }
-    let mut order = Vec::with_capacity(names.len());
-    let mut stack: Vec<usize> = children[0].clone();
-    while let Some(node) = stack.pop() {
-        order.push(names[node - 1]);
-        stack.extend(children[node].iter().copied());
-    }
-    order
 }
 
 /// A table of outcomes (rows, in table order) by columns, each cell from

@@ -10,6 +10,8 @@ use crate::ruleset::ChartRef;
 use crate::syntax::span::Span;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 
 /// One outcome's probability in the base and in the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,38 +93,19 @@ impl OddsDiff {
     /// Pairs two distributions by outcome text.
     #[must_use]
     pub fn new(chart: &str, choices: &str, base: &Odds, variant: &Odds) -> Self {
-        let mut outcomes: Vec<OutcomeDiff> = Vec::new();
-        for o in &base.outcomes {
-            if !outcomes.iter().any(|d| d.outcome == o.outcome) {
-                outcomes.push(OutcomeDiff {
-                    outcome: o.outcome.to_string(),
-                    base: Some(base.probability(&o.outcome)),
-                    variant: None,
-                });
-            }
-        }
-        // The variant's outcomes: known ones get their probability, new ones
-        // go after the outcome the variant lists before them.
-        let mut after: Option<usize> = None;
-        for o in &variant.outcomes {
-            if let Some(i) = outcomes.iter().position(|d| d.outcome == o.outcome) {
-                if let Some(d) = outcomes.get_mut(i) {
-                    d.variant = Some(variant.probability(&o.outcome));
-                }
-                after = Some(i);
-                continue;
-            }
-            let at = after.map_or(0, |i| i + 1).min(outcomes.len());
-            outcomes.insert(
-                at,
-                OutcomeDiff {
-                    outcome: o.outcome.to_string(),
-                    base: None,
-                    variant: Some(variant.probability(&o.outcome)),
-                },
-            );
-            after = Some(at);
-        }
+        let (base_order, base_sums) = by_outcome(base);
+        let (_, variant_sums) = by_outcome(variant);
+        // The base's outcomes, each once; the variant's in its own order,
+        // a repeat marking where the next new one goes.
+        let variant_order = variant.outcomes.iter().map(|o| &*o.outcome);
+        let outcomes = merged_order([base_order, variant_order.collect()])
+            .into_iter()
+            .map(|name| OutcomeDiff {
+                outcome: name.to_owned(),
+                base: base_sums.get(name).cloned(),
+                variant: variant_sums.get(name).cloned(),
+            })
+            .collect();
         Self {
             chart: chart.to_owned(),
             choices: choices.to_owned(),
@@ -207,6 +190,67 @@ impl OddsDiff {
     }
 }
 
+/// Each outcome of `odds` once, in order, and its whole probability (an
+/// outcome reached by several paths sums them).
+fn by_outcome(odds: &Odds) -> (Vec<&str>, HashMap<&str, Probability>) {
+    let mut order = Vec::new();
+    let mut sums: HashMap<&str, Probability> = HashMap::new();
+    for o in &odds.outcomes {
+        match sums.entry(&o.outcome) {
+            Entry::Occupied(mut sum) => *sum.get_mut() += &o.probability,
+            Entry::Vacant(slot) => {
+                order.push(&*o.outcome);
+                slot.insert(o.probability.clone());
+            }
+        }
+    }
+    (order, sums)
+}
+
+/// The outcomes of several answers (a sweep's columns, a base and its
+/// variant) in one order: the first answer's, with each later answer's
+/// new outcomes right after the outcome they follow there (at the start
+/// where none does), so rows stay in the table's order.
+///
+/// Linear in the outcomes: an outcome put right after another is kept as
+/// that one's child (the latest first, as putting it right after puts it),
+/// and the order is read by walking the children depth first.
+#[must_use]
+pub fn merged_order<'a>(answers: impl IntoIterator<Item = Vec<&'a str>>) -> Vec<&'a str> {
+    // Node 0 is the start of the list; node `i + 1` is `names[i]`.
+    let mut names: Vec<&str> = Vec::new();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for answer in answers {
+        let mut after = 0;
+        for o in answer {
+            if let Some(&node) = index.get(o) {
+                after = node;
+                continue;
+            }
+            names.push(o);
+            children.push(Vec::new());
+            let node = names.len();
+            index.insert(o, node);
+            if let Some(c) = children.get_mut(after) {
+                c.push(node);
+            }
+            after = node;
+        }
+    }
+    let mut order = Vec::with_capacity(names.len());
+    let mut stack: Vec<usize> = children.first().cloned().unwrap_or_default();
+    while let Some(node) = stack.pop() {
+        if let Some(name) = names.get(node.wrapping_sub(1)) {
+            order.push(*name);
+        }
+        if let Some(c) = children.get(node) {
+            stack.extend(c.iter().copied());
+        }
+    }
+    order
+}
+
 /// The choices a chart takes, out of `choices` (a loose name it does not
 /// take is left out).
 #[must_use]
@@ -231,4 +275,85 @@ pub(crate) fn into_variant(
         e.span = id.map(|source| Span { source, ..span });
     }
     e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::odds::OddsOutcome;
+    use rand::{Rng, SeedableRng};
+
+    fn odds(outcomes: &[(&str, u128)]) -> Odds {
+        Odds {
+            chart: "g.t".into(),
+            outcomes: outcomes
+                .iter()
+                .map(|&(name, n)| OddsOutcome {
+                    outcome: name.into(),
+                    probability: Probability::new(n, 64),
+                    path: crate::engine::odds::OddsPath::new(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The merge as it was first written: each outcome looked up and put
+    /// in place in the list (quadratic), the reference for the order.
+    fn by_lookup(base: &Odds, variant: &Odds) -> Vec<OutcomeDiff> {
+        let mut outcomes: Vec<OutcomeDiff> = Vec::new();
+        for o in &base.outcomes {
+            if !outcomes.iter().any(|d| *d.outcome == *o.outcome) {
+                outcomes.push(OutcomeDiff {
+                    outcome: o.outcome.to_string(),
+                    base: Some(base.probability(&o.outcome)),
+                    variant: None,
+                });
+            }
+        }
+        let mut after: Option<usize> = None;
+        for o in &variant.outcomes {
+            if let Some(i) = outcomes.iter().position(|d| *d.outcome == *o.outcome) {
+                outcomes[i].variant = Some(variant.probability(&o.outcome));
+                after = Some(i);
+                continue;
+            }
+            let at = after.map_or(0, |i| i + 1);
+            outcomes.insert(
+                at,
+                OutcomeDiff {
+                    outcome: o.outcome.to_string(),
+                    base: None,
+                    variant: Some(variant.probability(&o.outcome)),
+                },
+            );
+            after = Some(at);
+        }
+        outcomes
+    }
+
+    #[test]
+    fn outcomes_merge_in_the_order_of_putting_each_in_place() {
+        let names = ["A", "B", "C", "D", "E", "F", "G", "H"];
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(27);
+        let side = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus| {
+            let len = rng.random_range(0..12);
+            let picked: Vec<(&str, u128)> = (0..len)
+                .map(|_| (names[rng.random_range(0..names.len())], rng.random_range(1..5)))
+                .collect();
+            odds(&picked)
+        };
+        for _ in 0..2000 {
+            let (base, variant) = (side(&mut rng), side(&mut rng));
+            let diff = OddsDiff::new("g.t", "", &base, &variant);
+            assert_eq!(diff.outcomes, by_lookup(&base, &variant), "{base:?} {variant:?}");
+        }
+        // New outcomes before the first shared one, between, and repeats.
+        let base = odds(&[("A", 1), ("B", 1), ("A", 1), ("C", 1)]);
+        let variant = odds(&[("X", 1), ("B", 1), ("Y", 1), ("A", 1), ("Z", 1), ("Y", 2)]);
+        let diff = OddsDiff::new("g.t", "", &base, &variant);
+        let order: Vec<&str> = diff.outcomes.iter().map(|o| o.outcome.as_str()).collect();
+        assert_eq!(order, ["X", "A", "Z", "B", "Y", "C"]);
+        assert_eq!(diff.outcomes[1].base, Some(Probability::new(2, 64)));
+        assert_eq!(diff.outcomes[4].variant, Some(Probability::new(3, 64)));
+    }
 }
