@@ -164,6 +164,7 @@ load_cases! {
     grid_cell_count => ["chartwright::compile::cell_count"];
     grid_too_large => ["chartwright::compile::grid_too_large"];
     total_too_large => ["chartwright::compile::total_too_large"];
+    pool_constant => ["chartwright::compile::pool_constant", "chartwright::compile::pool_constant"];
     grid_unknown_option => [UNKNOWN_NAME];
     misplaced_clause => ["chartwright::compile::misplaced_clause"];
     missing_clause => ["chartwright::compile::missing_clause"];

@@ -249,6 +249,12 @@ pub enum CompileErrorKind {
         /// The total past the range, exactly.
         total: String,
     },
+    /// A constant added to a pool's dice (`roll 3d6 + 5`): a pool counts
+    /// its dice one by one and adds no total for it to join.
+    PoolConstant {
+        /// The dice as written.
+        dice: String,
+    },
 }
 
 impl fmt::Display for CompileErrorKind {
@@ -365,6 +371,10 @@ impl fmt::Display for CompileErrorKind {
                 f,
                 "totals reach {total}, past the whole numbers chartwright counts with"
             ),
+            Self::PoolConstant { dice } => write!(
+                f,
+                "`{dice}` adds a constant to a pool's dice, which are counted one by one, never added up"
+            ),
         }
     }
 }
@@ -404,6 +414,7 @@ impl CompileErrorKind {
             Self::NotThisKind { .. } => "chartwright::compile::not_this_kind",
             Self::ReportedTwice { .. } => "chartwright::compile::reported_twice",
             Self::TotalTooLarge { .. } => "chartwright::compile::total_too_large",
+            Self::PoolConstant { .. } => "chartwright::compile::pool_constant",
         }
     }
 
@@ -513,6 +524,10 @@ impl CompileErrorKind {
             }
             Self::TotalTooLarge { .. } => "a total must lie between -9223372036854775808 and \
                  9223372036854775807: use smaller constants or modifiers"
+                .into(),
+            Self::PoolConstant { .. } => "to add to every die, give the pool a modifier \
+                 (`modifiers { bonus +1 \"bonus\" always }`), or move its target (`on 4+` \
+                 with +1 on each die is `on 3+`); then roll the dice alone"
                 .into(),
         }
     }

@@ -338,14 +338,23 @@ mod tests {
         let side = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus| {
             let len = rng.random_range(0..12);
             let picked: Vec<(&str, u128)> = (0..len)
-                .map(|_| (names[rng.random_range(0..names.len())], rng.random_range(1..5)))
+                .map(|_| {
+                    (
+                        names[rng.random_range(0..names.len())],
+                        rng.random_range(1..5),
+                    )
+                })
                 .collect();
             odds(&picked)
         };
         for _ in 0..2000 {
             let (base, variant) = (side(&mut rng), side(&mut rng));
             let diff = OddsDiff::new("g.t", "", &base, &variant);
-            assert_eq!(diff.outcomes, by_lookup(&base, &variant), "{base:?} {variant:?}");
+            assert_eq!(
+                diff.outcomes,
+                by_lookup(&base, &variant),
+                "{base:?} {variant:?}"
+            );
         }
         // New outcomes before the first shared one, between, and repeats.
         let base = odds(&[("A", 1), ("B", 1), ("A", 1), ("C", 1)]);

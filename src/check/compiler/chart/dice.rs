@@ -342,7 +342,16 @@ impl ChartCx<'_, '_> {
                 constant: 0,
             });
         }
-        PoolDice::Dice(self.dice(d))
+        let dice = self.dice(d);
+        if dice.constant != 0 {
+            self.error(
+                CompileErrorKind::PoolConstant {
+                    dice: dice.to_string(),
+                },
+                d.span,
+            );
+        }
+        PoolDice::Dice(dice)
     }
 
     pub(super) fn target(&mut self, t: &ast::Target) -> Target {
