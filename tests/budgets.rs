@@ -423,3 +423,38 @@ fn an_answer_of_many_long_paths_is_over_budget() {
     );
     assert_over(&odds_err(&r, "a"), "max_odds_work", "budget.a");
 }
+
+/// Rolls made within one budget of `steps` before it is spent.
+fn rolls_within(rules: &Ruleset, chart: &str, steps: u64) -> usize {
+    let bound = rules.chart(chart).unwrap().bind(&Choices::none()).unwrap();
+    let mut budget = chartwright::Budget::new(&Limits::default().with_max_odds_work(steps));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    (0..100_000)
+        .take_while(|_| bound.roll_in(&mut rng, &mut budget).is_ok())
+        .count()
+}
+
+#[test]
+fn a_batch_pays_for_the_rows_its_follow_ups_bind() {
+    // Every roll follows up a table: one of 700 rows, or one of 4.
+    let table = |name: &str, n: usize| {
+        let rows: String = (1..=n)
+            .map(|i| format!("    {i} => \"{name}{i}\"\n"))
+            .collect();
+        format!("table {name} \"{name}\" {{\n  roll d{n}\n  rows {{\n{rows}  }}\n}}\n")
+    };
+    let body = format!(
+        "table wide \"Wide\" {{ roll d2 rows {{ 1 or more => \"w\" then big }} }}\n\
+         table narrow \"Narrow\" {{ roll d2 rows {{ 1 or more => \"n\" then small }} }}\n{}{}",
+        table("big", 700),
+        table("small", 4)
+    );
+    let r = rules_with(Limits::default(), &body);
+    // Binding 700 rows costs about a hundred times a few rows' binding: a
+    // batch of them ends about that much sooner (a budget of a million
+    // steps: 14,000 a roll against 170).
+    let wide = rolls_within(&r, "wide", 1_000_000);
+    let narrow = rolls_within(&r, "narrow", 1_000_000);
+    assert!((50..100).contains(&wide), "{wide}");
+    assert!((5_000..6_500).contains(&narrow), "{narrow}");
+}

@@ -21,6 +21,13 @@ const ROLL_STEPS: u64 = 16;
 const DIE_STEPS: u64 = 2;
 /// Steps a follow-up bound and rolled costs in a [`Budget`].
 const FOLLOW_UP_STEPS: u64 = 150;
+/// Steps each row of a follow-up's chart past the first
+/// [`FOLLOW_UP_ROWS`] costs on top, in a [`Budget`]: binding it reads every
+/// row (a d700 table, about 0.15 ms a roll, where a chart of a few rows
+/// costs about 1.5 µs, all of it in [`FOLLOW_UP_STEPS`]).
+const FOLLOW_UP_ROW_STEPS: u64 = 20;
+/// The rows of a follow-up's chart that [`FOLLOW_UP_STEPS`] covers.
+const FOLLOW_UP_ROWS: u64 = 8;
 
 /// Most rolls one batch makes (`roll --times`). Under the default
 /// [`Limits::max_odds_work`] a batch this long of rolls of up to 42 dice
@@ -61,6 +68,9 @@ pub(crate) struct Work {
     dice: Counter,
     follow_ups: Counter,
     sweep: Counter,
+    /// The rows of the follow-ups bound past the first few of each (a
+    /// roll's steps, not a limit).
+    rows_bound: u64,
 }
 
 impl Work {
@@ -75,6 +85,7 @@ impl Work {
             dice: counter(limits.max_roll_dice, "max_roll_dice"),
             follow_ups: counter(limits.max_follow_ups, "max_follow_ups"),
             sweep: counter(limits.max_sweep_points, "max_sweep_points"),
+            rows_bound: 0,
         }
     }
 
@@ -97,8 +108,16 @@ impl Work {
         self.dice.spend(dice, construct)
     }
 
-    /// One follow-up about to be bound and expanded.
-    pub fn follow_up(&mut self, construct: impl FnOnce() -> String) -> Result<(), RollError> {
+    /// One follow-up, of a chart of `rows` rows, about to be bound and
+    /// expanded.
+    pub fn follow_up(
+        &mut self,
+        rows: u64,
+        construct: impl FnOnce() -> String,
+    ) -> Result<(), RollError> {
+        self.rows_bound = self
+            .rows_bound
+            .saturating_add(rows.saturating_sub(FOLLOW_UP_ROWS));
         self.follow_ups.spend(1, construct)
     }
 
@@ -107,6 +126,7 @@ impl Work {
         ROLL_STEPS
             .saturating_add(self.dice.used.saturating_mul(DIE_STEPS))
             .saturating_add(self.follow_ups.used.saturating_mul(FOLLOW_UP_STEPS))
+            .saturating_add(self.rows_bound.saturating_mul(FOLLOW_UP_ROW_STEPS))
     }
 
     /// The points of a sweep over `range`, all at once, before any is

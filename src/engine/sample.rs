@@ -1,7 +1,7 @@
 //! The sampler: rolls a bound plan with any source of dice and returns the
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
-use crate::check::tree::{Body, ChartTree, Program};
+use crate::check::tree::{Body, ChartId, ChartTree, Program};
 use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
 use crate::engine::budget::Work;
 use crate::engine::choices::Choices;
@@ -142,7 +142,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     for index in follow {
         match follow_up(program, bound, index, depth, limits)? {
             Some(next) => {
-                work.follow_up(|| cx.name())?;
+                work.follow_up(rows_to_bind(program, next.chart), || cx.name())?;
                 trace
                     .follow_ups
                     .push(roll(program, &next, None, source, limits, depth + 1, work)?);
@@ -438,6 +438,15 @@ pub(crate) fn follow_up(
         return Ok(Some(next));
     }
     bind_follow_up(program, caller, index).map(Some)
+}
+
+/// The rows a chart's binding reads: its cost grows with them.
+pub(crate) fn rows_to_bind(program: &Program, chart: ChartId) -> u64 {
+    let rows = match program.charts.get(chart).map(|c| &c.body) {
+        Some(Body::Table { rows, .. } | Body::Opposed { rows, .. }) => rows.len(),
+        _ => 1,
+    };
+    u64::try_from(rows).unwrap_or(u64::MAX)
 }
 
 /// Binds the chart a follow-up names, with its arguments and the values the

@@ -35,7 +35,7 @@ use crate::engine::error::RollError;
 use crate::engine::prebound::Prebound;
 use crate::engine::quick::Quick;
 use crate::engine::read::{outcome_text, Code, Key};
-use crate::engine::sample::follow_up;
+use crate::engine::sample::{follow_up, rows_to_bind};
 use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
 use crate::engine::trace_text::{qualified_name, TraceText};
 use crate::limits::Limits;
@@ -681,7 +681,9 @@ fn odds(
                 let Some(next) = follow_up(program, bound, index, depth, limits)? else {
                     continue;
                 };
-                work.follow_up(|| format!("the follow-ups of `{name}`"))?;
+                work.follow_up(rows_to_bind(program, next.chart), || {
+                    format!("the follow-ups of `{name}`")
+                })?;
                 let sub = odds(program, &next, Kept::default(), limits, work, depth + 1)?;
                 slot.insert(sub);
             }
