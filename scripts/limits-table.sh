@@ -406,7 +406,7 @@ table_edges() {
   ERR='number_too_precise' SAY='too precise' row 0 '`check`: `0.0000000000000000000001`' /dev/null check "$w/tiny.rules"
   ERR='ok: .*' row 0 '`check`: `0.50000000000000000000000`' /dev/null check "$w/zeros.rules"
   OUT='hi +1/2' row 0 '`odds`: `p=0.000000000000000001`, `floor(natural + p)`' /dev/null odds "$w/small.rules" t p=0.000000000000000001
-  ERR='expected a number' row 0 '`odds`: `p=0.0000000000000000000001`' /dev/null odds "$w/small.rules" t p=0.0000000000000000000001
+  ERR='at most 18 digits' row 0 '`odds`: `p=0.0000000000000000000001`' /dev/null odds "$w/small.rules" t p=0.0000000000000000000001
 }
 
 start=$SECONDS

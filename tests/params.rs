@@ -42,3 +42,37 @@ fn a_whole_params_classes_are_whole() {
         .collect();
     assert_eq!(values, ["1", "2", "3", "4"], "{:?}", classes.not_split);
 }
+
+#[test]
+fn a_value_that_does_not_fit_says_why() {
+    let rules = Ruleset::from_str(
+        "tiny",
+        r#"
+game "Tiny" version "1"
+table t "T" {
+  roll d6
+  param p "P" in 0.000000000000000001..1
+  score floor(natural + p)
+  rows { 4 or more => "hi"  3 or less => "lo" }
+}
+"#,
+    )
+    .expect("loads");
+    let t = rules.chart("t").expect("t");
+    let said = |args: &str| {
+        let e = t
+            .odds(&Choices::parse(args).expect("args"))
+            .expect_err(args);
+        let code = miette::Diagnostic::code(&e).map(|c| c.to_string());
+        assert_eq!(code.as_deref(), Some("chartwright::roll::bad_value"), "{e}");
+        e.to_string()
+    };
+    assert!(said("p=0.0000000000000000000001").contains("at most 18 digits"));
+    assert!(said("p=99999999999999999999").contains("from -9223372036854775808"));
+    assert!(said("p=-99999999999999999999").contains("from -9223372036854775808"));
+    assert!(said("p=abc").contains("a number such as `3` or `2.5`"));
+    let odds = t
+        .odds(&Choices::parse("p=0.000000000000000001").expect("args"))
+        .expect("18 digits read");
+    assert_eq!(odds.probability("hi").fraction(), "1/2");
+}

@@ -1166,6 +1166,25 @@ fn bad_value(arg: &Arg, expected: &str) -> RollError {
     )
 }
 
+/// A value `v` that does not read as `expected`: said as too precise or
+/// too large where it is a number that does not fit, so the fix is plain.
+fn not_read(arg: &Arg, v: &str, expected: &str) -> RollError {
+    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+    if crate::number::too_precise(v) {
+        bad_value(
+            arg,
+            "a decimal of at most 18 digits in all, such as `0.000001` (round it)",
+        )
+    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        bad_value(
+            arg,
+            "a whole number from -9223372036854775808 to 9223372036854775807",
+        )
+    } else {
+        bad_value(arg, expected)
+    }
+}
+
 /// A param's value `v`: a number within its bounds, whole when a modifier
 /// reads it (a modifier's value moves the roll).
 fn param_arg(
@@ -1182,9 +1201,9 @@ fn param_arg(
     let n = if counts || c.modifiers.iter().any(|m| m.slot == slot) {
         crate::number::parse(v)
             .filter(num_rational::Ratio::is_integer)
-            .ok_or_else(|| bad_value(arg, "a whole number"))?
+            .ok_or_else(|| not_read(arg, v, "a whole number"))?
     } else {
-        crate::number::parse(v).ok_or_else(|| bad_value(arg, "a number such as `3` or `2.5`"))?
+        crate::number::parse(v).ok_or_else(|| not_read(arg, v, "a number such as `3` or `2.5`"))?
     };
     if let Some((lo, hi)) = bounds {
         if n < lo || n > hi {
