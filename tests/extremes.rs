@@ -64,6 +64,25 @@ fn a_constant_past_i64_is_refused_by_check() {
   rows { 1 or more => "A"  0 or less => "B" }
 }"#;
     assert_eq!(load_code(opposed), "chartwright::compile::total_too_large");
+    // A check, by its constant or its modifiers (not where they move the
+    // target instead).
+    let check = r#"check k "K" {
+  roll d6 + 9223372036854775807
+  succeed on 4+
+}"#;
+    assert_eq!(load_code(check), "chartwright::compile::total_too_large");
+    let moved = r#"check k "K" {
+  roll d6 + 9223372036854775800
+  modifiers { big +7 "Big" }
+  succeed on 4+
+}"#;
+    assert_eq!(load_code(moved), "chartwright::compile::total_too_large");
+    let target = r#"check k "K" {
+  roll d6 + 9223372036854775800
+  modifiers { big +7 "Big" }
+  succeed on at least 4 - modifiers
+}"#;
+    load(target).unwrap_or_else(|e| panic!("{e}"));
     // The largest constant that fits loads and reads exactly.
     let rules = load(&table_with(&constant(MAX - 6))).unwrap_or_else(|e| panic!("{e}"));
     let odds = odds_of(&rules, "k", "m=0 t=0").unwrap_or_else(|e| panic!("{e}"));

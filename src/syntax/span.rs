@@ -81,11 +81,18 @@ impl SourceMap {
         Self::default()
     }
 
-    /// Adds a source and returns its id.
+    /// Adds a source and returns its id. A byte order mark that starts it
+    /// is left out: it is no text of the rules, and a column counted past
+    /// it would be off by its three bytes.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceId {
+        let text: Arc<str> = text.into();
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(rest) => Arc::from(rest),
+            None => text,
+        };
         self.sources.push(Source {
             name: name.into(),
-            text: text.into(),
+            text,
         });
         SourceId((self.sources.len() - 1) as u32)
     }

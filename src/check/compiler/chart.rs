@@ -769,6 +769,22 @@ impl<'a, 's> ChartCx<'a, 's> {
         };
         self.context = ExprContext::Plain;
         let net_in_target = self.net_used;
+        // The roll's total (the natural roll, the constant and, unless they
+        // move the target, the modifiers) must fit in `i64`, as a table's.
+        let (lo, hi) = rows::dice_reach(&dice, &self.slots);
+        let moved = if net_in_target {
+            Reach::exactly(0)
+        } else {
+            self.modifier_reach(0)
+        };
+        self.total_reach(
+            c,
+            &[
+                (Reach { lo, hi }, false),
+                (moved, false),
+                (Reach::exactly(dice.constant), false),
+            ],
+        );
         let named = |this: &mut Self, which: &str, default: &str| match find_clause(c, which) {
             Some(Clause::Success(o) | Clause::Failure(o)) => this.outcome(o),
             _ => Outcome {
