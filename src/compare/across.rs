@@ -11,7 +11,6 @@ use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::ruleset::ChartRef;
-use num_traits::Signed;
 
 /// One class's diff.
 #[derive(Clone, Debug)]
@@ -171,11 +170,9 @@ pub fn across_in(
             return Err(e);
         }
     }
-    // Stable: ties keep that order.
-    ranked.sort_by(|a, b| {
-        let size = |d: &OddsDiff| d.largest().map(|o| o.delta().abs());
-        size(&b.diff).cmp(&size(&a.diff))
-    });
+    // Stable: ties keep that order. Each class's largest change found
+    // once, not at each comparison.
+    ranked.sort_by_cached_key(|r| std::cmp::Reverse(r.diff.largest_change()));
     Ok(Across {
         chart,
         ranked,
