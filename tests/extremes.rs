@@ -66,17 +66,17 @@ fn a_constant_past_i64_is_refused_by_check() {
     assert_eq!(load_code(opposed), "chartwright::compile::total_too_large");
     // A check, by its constant or its modifiers (not where they move the
     // target instead).
-    let check = r#"check k "K" {
-  roll d6 + 9223372036854775807
-  succeed on 4+
-}"#;
-    assert_eq!(load_code(check), "chartwright::compile::total_too_large");
-    let moved = r#"check k "K" {
-  roll d6 + 9223372036854775800
-  modifiers { big +7 "Big" }
-  succeed on 4+
-}"#;
-    assert_eq!(load_code(moved), "chartwright::compile::total_too_large");
+    for roll in [
+        "roll d6 + 9223372036854775807",
+        "roll d6 + 9223372036854775800\n  modifiers { big +7 \"Big\" }",
+    ] {
+        let check = format!("check k \"K\" {{\n  {roll}\n  succeed on 4+\n}}");
+        assert_eq!(
+            load_code(&check),
+            "chartwright::compile::total_too_large",
+            "{roll}"
+        );
+    }
     let target = r#"check k "K" {
   roll d6 + 9223372036854775800
   modifiers { big +7 "Big" }

@@ -30,11 +30,8 @@ impl OutcomeDiff {
     /// The exact change, variant minus base (a missing side counts as 0).
     #[must_use]
     pub fn delta(&self) -> BigRational {
-        let big = |p: &Option<Probability>| {
-            p.as_ref()
-                .map_or_else(BigRational::zero, Probability::to_big)
-        };
-        big(&self.variant) - big(&self.base)
+        let (numer, denom) = self.unreduced_delta().into_raw();
+        BigRational::new(numer, denom)
     }
 
     /// The change, exact but not reduced: `(v·b' − b·v') / (v'·b')` from
@@ -45,10 +42,7 @@ impl OutcomeDiff {
         let parts = |p: &Option<Probability>| {
             p.as_ref().map_or_else(
                 || (BigInt::zero(), BigInt::one()),
-                |p| {
-                    let (n, d) = p.to_big().into_raw();
-                    (n, d)
-                },
+                |p| p.to_big().into_raw(),
             )
         };
         let ((vn, vd), (bn, bd)) = (parts(&self.variant), parts(&self.base));
