@@ -298,7 +298,7 @@ table_limits() {
 table_edges() {
   inputs_edges
   local w="$work" fe=first_echelon
-  local arith='(a total of|totals reach) -?[0-9]+'
+  local arith='(a total of|totals reach|add up to) -?[0-9]+'
   local fire=(attack=direct target_discipline=elite df_smoke df_armour=1 if_armour=0 df_weapon=0 if_weapon=0 ag_weapon=0)
   local fire_sweep=(attack=indirect target_discipline=elite df_armour=1 if_armour=0 if_weapon=0 df_weapon=0 ag_weapon=0)
   table_header

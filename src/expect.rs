@@ -120,6 +120,9 @@ pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
     check_in(rules, e, &mut Budget::new(rules.limits()))
 }
 
+/// Most outcomes a failure's help lists.
+const LISTED_OUTCOMES: usize = 12;
+
 /// Checks one expectation within `budget`.
 fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(), ExpectFailure> {
     let fail = |expected: String, got: String, help: Option<String>| ExpectFailure {
@@ -144,8 +147,11 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
         Expected::Outcome { text, .. } => format!("`{text}`"),
         Expected::Error(code) => format!("error `{code}`"),
     };
-    let outcome = rules
-        .chart(&name)
+    // Once the file's budget is spent, each further line fails at once,
+    // without binding its chart.
+    let outcome = budget
+        .spend(0, || "checking the expectations before this one".into())
+        .and_then(|()| rules.chart(&name))
         .and_then(|chart| Ok((chart, Choices::parse(&e.args)?)))
         .and_then(|(chart, choices)| {
             if e.naturals.is_empty() {
@@ -188,14 +194,11 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
                 return Ok(());
             }
             let help = if p.is_zero() {
-                // Each as an `expect` line writes it, to paste back.
+                // Each as an `expect` line writes it, to paste back; a
+                // few, not a pool's thousands on every failing line.
                 Some(format!(
                     "the outcomes are: {}",
-                    o.outcomes
-                        .iter()
-                        .map(|x| format!("{} {}", quoted(&x.outcome), x.probability))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    listed(&o, |x| format!("{} {}", quoted(&x.outcome), x.probability))
                 ))
             } else {
                 None
@@ -219,6 +222,25 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
     }
 }
 
+/// The first [`LISTED_OUTCOMES`] outcomes of `odds`, each as `show`
+/// writes it, joined; "and N more" for the rest.
+fn listed(
+    odds: &crate::engine::odds::Odds,
+    show: impl Fn(&crate::engine::odds::OddsOutcome) -> String,
+) -> String {
+    let out = odds
+        .outcomes
+        .iter()
+        .take(LISTED_OUTCOMES)
+        .map(show)
+        .collect::<Vec<_>>()
+        .join(", ");
+    match odds.outcomes.len().saturating_sub(LISTED_OUTCOMES) {
+        0 => out,
+        more => format!("{out} and {more} more (`odds` lists them all)"),
+    }
+}
+
 /// What a chart gave an expectation.
 enum Got {
     Odds(crate::engine::odds::Odds),
@@ -231,11 +253,7 @@ impl Got {
         match self {
             Got::Odds(o) => format!(
                 "odds: {}",
-                o.outcomes
-                    .iter()
-                    .map(|x| format!("`{}` {}", x.outcome, x.probability))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                listed(o, |x| format!("`{}` {}", x.outcome, x.probability))
             ),
             Got::Roll(s, _) => format!("`{s}`"),
         }

@@ -377,6 +377,27 @@ fn every_expectation_of_a_file_shares_one_budget() {
         .filter(|f| f.got.contains("max_odds_work"))
         .count();
     assert!(over > 100, "{:?}", report.failures.first());
+    // Past the budget, the lines after fail at once, without computing.
+    let last = report.failures.last().unwrap();
+    assert!(
+        last.got
+            .contains("checking the expectations before this one"),
+        "{}",
+        last.got
+    );
+}
+
+#[test]
+fn a_failing_expectation_lists_a_few_outcomes() {
+    let rows: String = (1..=20).map(|i| format!("{i} => \"r{i}\" ")).collect();
+    let r = rules_with(
+        Limits::default(),
+        &format!("table t \"T\" {{ roll d20 rows {{ {rows}}} }}\nexpect t => \"none\" 1/2\n"),
+    );
+    let report = chartwright::check_expectations(&r);
+    let help = report.failures[0].help.clone().unwrap();
+    assert!(help.contains(r#""r12" 1/20 and 8 more"#), "{help}");
+    assert!(!help.contains("r13"), "{help}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! rolls), for tables, checks, opposed rolls and pools. Debug builds check
 //! overflow, so a wrapping sum is also a panic here.
 
-use chartwright::{Choices, Ruleset, Scripted};
+use chartwright::{Choices, Probability, Ruleset, Scripted};
 use proptest::prelude::*;
 
 const MAX: i64 = i64::MAX;
@@ -249,6 +249,97 @@ proptest! {
                 let want = i128::from(die) + i128::from(c) + i128::from(m) + i128::from(extra);
                 prop_assert_eq!(roll.total.map(i128::from), Some(want));
             }
+        }
+    }
+}
+
+/// A signed modifier value as written (`+5`, `-5`).
+fn signed(v: i64) -> String {
+    if v < 0 {
+        format!("-{}", v.unsigned_abs())
+    } else {
+        format!("+{v}")
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Rows bounded at the ends of `i64` read every total exactly: the
+    /// row lookup's offset from its lowest bound passes `i64` when the
+    /// bound is near `i64::MIN` and the total is large.
+    #[test]
+    fn rows_at_the_ends_of_i64_read_exactly(split in edge(), m in edge(), die in 1u32..=6) {
+        prop_assume!(split < MAX);
+        let rules = load(&format!(
+            r#"table t "T" {{
+  roll d6
+  modifiers {{ m ±r "M" }}
+  rows {{ {split} or less => "low"  {} or more => "high" }}
+}}"#,
+            split + 1
+        ))
+        .unwrap();
+        let fits = |v: i128| i64::try_from(v).is_ok();
+        // Binding proves every total of the die fits, or refuses.
+        let bound = match rules.chart("t").unwrap().bind(&Choices::parse(&format!("m={m}")).unwrap()) {
+            Ok(bound) => bound,
+            Err(e) => {
+                prop_assert!(!fits(i128::from(m) + 1) || !fits(i128::from(m) + 6), "m={m}: {e}");
+                prop_assert_eq!(code(&e), "chartwright::roll::arithmetic");
+                return Ok(());
+            }
+        };
+        let total = i128::from(die) + i128::from(m);
+        match bound.roll(&mut Scripted::new([die])) {
+            Ok(roll) => {
+                let want = if total <= i128::from(split) { "low" } else { "high" };
+                prop_assert_eq!(roll.outcome.to_string(), want);
+            }
+            Err(e) => {
+                prop_assert!(i64::try_from(total).is_err(), "{total} fits, yet {e}");
+                prop_assert_eq!(code(&e), "chartwright::roll::arithmetic");
+            }
+        }
+    }
+
+    /// A `d66` (whose natural roll has gaps) with a constant and a fixed
+    /// modifier at the ends of `i64`: refused, or odds that count the
+    /// totals exactly.
+    #[test]
+    fn dice_gaps_at_the_ends_of_i64(c in edge(), k in edge()) {
+        let Ok(rules) = load(&format!(
+            r#"table t "T" {{
+  roll d66 {}
+  modifiers {{ a {} "A" }}
+  rows {{ 0 or less => "lo"  1 or more => "hi" }}
+}}"#,
+            constant(c),
+            signed(k)
+        )) else {
+            return Ok(());
+        };
+        for (args, k) in [("", 0), ("a", k)] {
+            // The constant and modifier are added first: past `i64`
+            // together, they are refused, even where a total would fit.
+            let odds = match odds_of(&rules, "t", args) {
+                Ok(odds) => odds,
+                Err(e) => {
+                    prop_assert!(i64::try_from(i128::from(c) + i128::from(k)).is_err(), "{e}");
+                    prop_assert_eq!(code(&e), "chartwright::roll::arithmetic");
+                    continue;
+                }
+            };
+            let hi = (1..=6)
+                .flat_map(|t| (1..=6).map(move |u| i128::from(10 * t + u)))
+                .filter(|v| v + i128::from(c) + i128::from(k) >= 1)
+                .count();
+            let got = odds
+                .outcomes
+                .iter()
+                .find(|o| o.outcome == "hi")
+                .map_or_else(Probability::zero, |o| o.probability.clone());
+            prop_assert_eq!(got, Probability::new(hi as u128, 36), "args {:?}", args);
         }
     }
 }

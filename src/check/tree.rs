@@ -431,7 +431,9 @@ impl Lookup {
         let r = if v < self.base {
             self.below
         } else {
-            let i = (v - self.base) as u64;
+            // `v - base` may pass `i64::MAX` (a base near `i64::MIN`); as
+            // `v >= base`, the wrapped difference read unsigned is exact.
+            let i = v.wrapping_sub(self.base) as u64;
             if i < self.dense.len() as u64 {
                 self.dense[i as usize]
             } else {

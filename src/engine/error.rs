@@ -275,6 +275,14 @@ impl fmt::Display for RollErrorKind {
                 limit,
                 value,
                 construct,
+            } if *limit == "max_sweep_points" => write!(
+                f,
+                "{construct} takes more points than `{limit}` ({value}) allows"
+            ),
+            Self::OverBudget {
+                limit,
+                value,
+                construct,
             } => write!(
                 f,
                 "{construct} takes more work than `{limit}` ({value}) allows"
@@ -386,10 +394,18 @@ impl RollErrorKind {
             Self::TooDeep { .. } | Self::TooLarge { .. } => {
                 "roll fewer dice, or a shorter chain of charts".into()
             }
-            Self::OverBudget { limit, .. } => format!(
-                "roll fewer dice or follow fewer charts; a host program can raise \
-                 `Limits::{limit}` with `RulesetBuilder::limits`"
-            ),
+            Self::OverBudget { limit, value, .. } => {
+                let what = match *limit {
+                    "max_sweep_points" => format!("sweep at most {value} values"),
+                    "max_roll_dice" => "roll fewer dice, or fewer times".into(),
+                    "max_follow_ups" => "follow fewer charts, or roll fewer times".into(),
+                    _ => "ask for less at once: fewer dice, follow-ups, rolls or situations".into(),
+                };
+                format!(
+                    "{what}; a host program can raise `Limits::{limit}` with \
+                     `RulesetBuilder::limits`"
+                )
+            }
             Self::Arithmetic { .. } => "check the parameters given".into(),
             Self::Syntax { .. } => "write `name`, `name=number` or `name=option`".into(),
             Self::NoOdds { chart } => format!("`show {chart}` prints the text"),

@@ -11,7 +11,17 @@ use crate::engine::error::{RollError, RollErrorKind};
 /// fit (summed in `i128`, so only the result has to fit).
 pub(crate) fn sum(parts: &[i64]) -> Result<i64, RollError> {
     let s: i128 = parts.iter().map(|&p| i128::from(p)).sum();
-    i64::try_from(s).map_err(|_| past(s))
+    i64::try_from(s).map_err(|_| {
+        RollError::new(
+            RollErrorKind::Arithmetic {
+                message: format!(
+                    "the constants and modifiers add up to {s}, past the whole numbers \
+                     chartwright counts with (-9223372036854775808 to 9223372036854775807)"
+                ),
+            },
+            None,
+        )
+    })
 }
 
 /// An error unless every value from `lo` to `hi` fits an `i64`.

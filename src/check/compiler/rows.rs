@@ -159,8 +159,11 @@ pub(crate) fn dice_gaps(dice: &Dice, mods: Reach) -> Vec<(i64, i64)> {
     shown
         .windows(2)
         .filter_map(|w| {
-            let (l, h) = (w[0].1 + 1 + mhi, w[1].0 - 1 + mlo);
-            (l <= h).then_some((l + dice.constant, h + dice.constant))
+            // A gap past `i64` is left out: its totals are
+            // `compile::total_too_large` already.
+            let l = (w[0].1 + 1).checked_add(mhi)?.checked_add(dice.constant)?;
+            let h = (w[1].0 - 1).checked_add(mlo)?.checked_add(dice.constant)?;
+            (l <= h).then_some((l, h))
         })
         .collect()
 }
