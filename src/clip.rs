@@ -212,7 +212,8 @@ struct ExcerptLine {
     len: usize,
     /// Its line number in the full source, from 0.
     line: usize,
-    /// The byte column in the full source of the first byte kept.
+    /// The column (in characters, from 0) in the full source of the first
+    /// byte kept.
     column: usize,
     /// Bytes of the `…` put before the kept bytes (0 if none).
     mark: usize,
@@ -287,7 +288,7 @@ impl Excerpt {
                 at,
                 len: out.len() - at,
                 line: l.number,
-                column: l.keep.0 - l.start,
+                column: text.get(l.start..l.keep.0).map_or(0, |t| t.chars().count()),
                 mark: mark.len(),
             });
             out.push('\n');
@@ -375,7 +376,12 @@ impl SourceCode for Excerpt {
         let data = self.text.as_bytes().get(first.at..stop).unwrap_or(&[]);
         let column = if before == 0 {
             let here = &self.lines[self.line_at(span.offset())];
-            here.column + span.offset().saturating_sub(here.at + here.mark)
+            let kept = here.at + here.mark;
+            here.column
+                + self
+                    .text
+                    .get(kept..span.offset().max(kept))
+                    .map_or(0, |t| t.chars().count())
         } else {
             0
         };
@@ -390,25 +396,41 @@ impl SourceCode for Excerpt {
     }
 }
 
-/// The line number (from 0) of byte `p`. (A plain count: the compiler
-/// vectorises it, and it runs a few times a diagnostic.)
-#[allow(clippy::naive_bytecount)]
+/// Whether byte `i` of `b` ends a line: a `\n`, or a `\r` not followed by
+/// one (`\r\n` is one break, ended by its `\n`). A file saved with bare
+/// carriage returns is read as lines, as the parser and miette read it.
+fn is_break(b: &[u8], i: usize) -> bool {
+    match b.get(i) {
+        Some(b'\n') => true,
+        Some(b'\r') => b.get(i + 1) != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// The line number (from 0) of byte `p`. (A plain count: it runs a few
+/// times a diagnostic.)
 fn line_of(text: &str, p: usize) -> usize {
-    text.as_bytes()
-        .get(..p)
-        .map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count())
+    let b = text.as_bytes();
+    (0..p.min(b.len())).filter(|&i| is_break(b, i)).count()
 }
 
 /// Where the line holding byte `p` ends (before its line break).
 fn line_end(text: &str, p: usize) -> usize {
     let rest = text.as_bytes().get(p..).unwrap_or(&[]);
-    let n = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
-    let end = p + n;
-    if end > p && text.as_bytes().get(end - 1) == Some(&b'\r') {
-        end - 1
-    } else {
-        end
-    }
+    p + rest
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .unwrap_or(rest.len())
+}
+
+/// Line and column (from 1; the column in characters, as editors count
+/// it) of byte `at` of `text`, rounded down to a character boundary: the
+/// position a diagnostic's header and its JSON give.
+pub(crate) fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let at = floor(text, at);
+    let b = text.as_bytes();
+    let start = (0..at).rev().find(|&i| is_break(b, i)).map_or(0, |i| i + 1);
+    (line_of(text, at) + 1, text[start..at].chars().count() + 1)
 }
 
 /// The lines numbered in `wanted` (sorted), in one pass over the text;
@@ -416,24 +438,32 @@ fn line_end(text: &str, p: usize) -> usize {
 fn collect_lines(text: &str, wanted: &[usize], at_end: bool) -> Vec<SourceLine> {
     let mut out = Vec::with_capacity(wanted.len());
     let mut want = wanted.iter().copied().peekable();
-    let mut start = 0;
-    for (number, piece) in text.split_inclusive('\n').enumerate() {
+    let b = text.as_bytes();
+    let (mut start, mut number) = (0, 0);
+    while start < b.len() {
         let Some(&w) = want.peek() else { break };
+        let end = line_end(text, start);
         if w == number {
             want.next();
-            let body = piece.trim_end_matches('\n').trim_end_matches('\r');
             out.push(SourceLine {
                 number,
                 start,
-                end: start + body.len(),
-                keep: (start, start + body.len()),
+                end,
+                keep: (start, end),
             });
         }
-        start += piece.len();
+        // Past the break: `\r\n` is two bytes, `\n` or a bare `\r` one.
+        start = end
+            + if b.get(end..end + 2) == Some(b"\r\n") {
+                2
+            } else {
+                1
+            };
+        number += 1;
     }
     // A label at the very end of an empty text, or of one ending in a line
-    // break, is on an empty last line that `split_inclusive` does not yield.
-    if at_end && (text.is_empty() || text.ends_with('\n')) {
+    // break, is on an empty last line that the loop does not reach.
+    if at_end && (text.is_empty() || text.ends_with('\n') || text.ends_with('\r')) {
         out.push(SourceLine {
             number: line_of(text, text.len()),
             start: text.len(),
@@ -482,6 +512,19 @@ mod tests {
             .render_report(&mut out, d)
             .expect("renders");
         out
+    }
+
+    #[test]
+    fn lines_end_at_every_kind_of_break_and_columns_count_characters() {
+        let text = "a\r\nb\rc\nd 突x";
+        // `\r\n` is one break, a bare `\r` one, `\n` one.
+        assert_eq!(line_column(text, 3), (2, 1));
+        assert_eq!(line_column(text, 5), (3, 1));
+        assert_eq!(line_column(text, 7), (4, 1));
+        // `x` follows a three-byte character: the column counts it once.
+        assert_eq!(line_column(text, text.len() - 1), (4, 4));
+        // Inside a character: rounded down to its start.
+        assert_eq!(line_column(text, text.len() - 2), (4, 3));
     }
 
     #[test]

@@ -52,6 +52,38 @@ fn a_bare_carriage_return_ends_a_comment() {
     assert_eq!(outcome(&rules, "hi", ""), "hi");
 }
 
+/// The first error of `text`, rendered as the CLI renders it.
+fn rendered_error(text: &str) -> String {
+    let Err(e) = Ruleset::from_str("text", text) else {
+        panic!("loads: {text}");
+    };
+    let mut out = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .render_report(&mut out, &e.clipped(&e.errors[0]))
+        .unwrap_or_else(|_| panic!("renders"));
+    out
+}
+
+#[test]
+fn an_error_in_a_file_of_bare_carriage_returns_shows_its_own_line() {
+    let text = format!("game \"Cr\" version \"1\"\r# a comment\r{CHART}")
+        .replace('\n', "\r")
+        .replace("3 or less", "3 or lss");
+    let out = rendered_error(&text);
+    // Line 5, not line 1 at column 91; the line alone, with no raw `\r`
+    // to send the terminal's cursor back over it.
+    assert!(out.contains("[text:5:34]"), "{out}");
+    assert!(out.contains(" 5 │   rows { 4 or more"), "{out}");
+    assert!(!out.contains('\r'), "{out:?}");
+}
+
+#[test]
+fn an_error_after_wide_characters_is_at_their_character_column() {
+    let out = rendered_error("game \"Wide\" version \"1\"\ntable w \"突撃判定表\" { roll d6 rows { 4 or more => \"突撃\" 3 or less => 失敗 } }\n");
+    // `失` is the 65th character of its line (its 79th byte).
+    assert!(out.contains("[text:2:65]"), "{out}");
+}
+
 #[test]
 fn the_least_whole_number_stands_where_a_whole_number_does() {
     let rules = load(

@@ -327,8 +327,8 @@ pub fn diagnostic(d: &dyn Diagnostic, source: Option<(&str, &str)>) -> Value {
             .map(|l| {
                 let start = l.offset().min(text.len());
                 let end = (l.offset() + l.len()).clamp(start, text.len());
-                let (line, column) = line_column(text, start);
-                let (end_line, end_column) = line_column(text, end);
+                let (line, column) = crate::clip::line_column(text, start);
+                let (end_line, end_column) = crate::clip::line_column(text, end);
                 json!({
                     "label": l.label(),
                     "primary": l.primary(),
@@ -361,17 +361,4 @@ pub fn diagnostic(d: &dyn Diagnostic, source: Option<(&str, &str)>) -> Value {
         "labels": labels,
         "related": related,
     })
-}
-
-/// Line and column (from 1; the column in characters) of byte `at` of
-/// `text`, rounded down to a character boundary.
-fn line_column(text: &str, mut at: usize) -> (usize, usize) {
-    at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &text[..at];
-    let line = memchr::memchr_iter(b'\n', before.as_bytes()).count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
 }
