@@ -94,6 +94,10 @@ pool p "P" {
   count hits "hits" on 4+
 }
 EOF
+  # Rows bounded at the least i64, read by a large total; a d66 (whose
+  # natural roll has gaps) past i64.
+  { echo "$header"; printf 'table t "T" {\n  roll d6\n  modifiers { m ±r "M" }\n  rows { %s or less => "low"  %s or more => "high" }\n}\n' "$min" "-$max"; } >"$w/rows_min.rules"
+  { echo "$header"; printf 'table t "T" {\n  roll d66 + %s\n  rows { 1 or more => "hi"  0 or less => "lo" }\n}\n' "$max"; } >"$w/d66_max.rules"
   # The least i64 as a parameter's value and bound.
   cat >"$w/least.rules" <<EOF
 $header
@@ -128,6 +132,8 @@ EOF
   printf '\xef\xbb\xbfgmae "Bom" version "1"\n' >"$w/bom_typo.rules"
   printf '%s\n# a comment ended by a bare CR\rtable a "A" { roll d6 rows { 4 or more => "hi"  3 or less => "lo" } }\ntable b "B" { roll d6 rows { 4 or more => "hi"  3 or less => "lo" } }\n' "$header" >"$w/cr.rules"
   printf '%s\r# a comment\rtable a "A" {\r  roll d6\r  rows { 4 or more => "hi"  3 or less => "lo" }\r}\r' "$header" >"$w/cr_only.rules"
+  printf '%s\r# a comment\rtable a "A" {\r  roll d6\r  rows { 4 or more => "hi"  3 or lss => "lo" }\r}\r' "$header" >"$w/cr_error.rules"
+  printf '%s\ntable w "突撃判定表" { roll d6 rows { 4 or more => "突撃" 3 or less => 失敗 } }\n' "$header" >"$w/wide_error.rules"
   cat >"$w/wide.rules" <<'EOF'
 game "Wide" version "1"
 table w "突撃判定表" {
@@ -199,6 +205,8 @@ EOF
         printf "%s", line; size += length(line)
       } }'
   }
+  # 40,000 lines expecting an outcome the 280d10 pool does not have.
+  { pool 280; for _ in $(seq 40000); do echo 'expect c => "5 hits" 1/2'; done; } >"$w/pool_expect.rules"
   expectations 1/2 >"$w/held.rules"
   expectations 1/3 >"$w/failed.rules"
 }
@@ -331,6 +339,9 @@ table_edges() {
   ERR='past ±1000000' row 0 "\`roll $fe bog_down tracked +9223372036854775806\`" /dev/null roll $fe bog_down tracked +9223372036854775806
   OUT='Traverse +1/1' row 0 "\`odds $fe bog_down +1000000\`" /dev/null odds $fe bog_down +1000000
   ERR='this modifier is too large' row 0 "REPL: \`odds bog_down +$max\`" "$(lines "odds bog_down +$max")" repl $fe
+  OUT='high +1/1' row 0 "\`odds\`: rows \`$min or less\` / \`-$max or more\`, \`m=9223372036854775800\`" /dev/null odds "$w/rows_min.rules" t m=9223372036854775800
+  OUT='high +1/1' row 0 "\`odds\`: the same rows, \`m=$min\` (totals from -$max)" /dev/null odds "$w/rows_min.rules" t "m=$min"
+  ERR='totals reach 9223372036854775873' row 0 "\`check\`: table, \`roll d66 + $max\`" /dev/null check "$w/d66_max.rules"
   # Sweeps.
   ERR='`max_sweep_points` \(101\)' SAY='101 points at most' row 0 "\`odds $fe bog_down --sweep=-$max..$max\`" /dev/null odds $fe bog_down "--sweep=-$max..$max"
   ERR='`max_sweep_points` \(101\)' SAY='101 points at most' row 0 "\`odds $fe bog_down --sweep=$min..$max\`" /dev/null odds $fe bog_down "--sweep=$min..$max"
@@ -384,6 +395,7 @@ table_edges() {
   row 0 '`roll wide700.rules a --times 1000000`' /dev/null roll "$w/wide700.rules" a --times 1000000
   # test on 2 MiB of expectations.
   ERR='ok: [0-9]+ expectation\(s\), [0-9]+ held' row 0 '`test`: 20,290 expectations (2 MiB), all held' /dev/null test "$w/held.rules"
+  ERR='40000 expectation\(s\), 0 held, 40000 failed' row 0 '`test`: 40,000 lines expecting what a 280d10 pool does not give' /dev/null test "$w/pool_expect.rules"
   ERR='[0-9]+ expectation\(s\), 0 held, [0-9]+ failed' row 0 '`test`: 20,290 expectations, all failed' /dev/null test "$w/failed.rules"
   ERR='[0-9]+ expectation\(s\), 0 held, [0-9]+ failed' row 0 'REPL: `test`, 20,290 expectations, all failed' "$(lines test)" repl "$w/failed.rules"
   # Text as people type it.
@@ -393,6 +405,8 @@ table_edges() {
   ERR='2 chart\(s\)' row 0 '`check`: a bare CR ends a `#` comment, two charts' /dev/null check "$w/cr.rules"
   OUT='hi +1/2' row 0 '`odds`: every line ended by a bare CR' /dev/null odds "$w/cr_only.rules" a
   OUT='突撃成功、敵部隊は後退する$' SAY='the label on one line' row 0 '`show`: CJK labels, 80 columns' /dev/null show "$w/wide.rules" w
+  ERR='cr_error.rules:5:34\]' SAY='error at `cr_error.rules:5:34`, its own line shown' row 0 '`check`: an error in a file of bare CRs' /dev/null check "$w/cr_error.rules"
+  ERR='wide_error.rules:2:65\]' SAY='error at `wide_error.rules:2:65` (its 79th byte)' row 0 '`check`: an error after CJK text, its column' /dev/null check "$w/wide_error.rules"
   COLUMNS=24 CHECK='fits 24' row 0 '`show`: CJK labels, 24 columns' /dev/null show "$w/wide.rules" w
   COLUMNS=30 CHECK='aligned 1/2' row 0 '`odds`: CJK labels, 30 columns' /dev/null odds "$w/wide.rules" w
   ERR='first_echelon \(bundled\):575:7' SAY='caret at `first_echelon (bundled):575:7`' row 0 '`diff first_echelon mud.rules close_combat`: the base side fails' /dev/null diff $fe "$w/mud.rules" close_combat

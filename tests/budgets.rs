@@ -479,3 +479,20 @@ fn a_batch_pays_for_the_rows_its_follow_ups_bind() {
     assert!((50..100).contains(&wide), "{wide}");
     assert!((5_000..6_500).contains(&narrow), "{narrow}");
 }
+
+#[test]
+fn a_batch_pays_for_each_throw_of_a_pools_later_stage() {
+    // The same 40 dice a roll: thrown at once, or 20 and then one for
+    // each of the 20 hits (each throw a group of the trace).
+    let r = rules_with(
+        Limits::default(),
+        "pool once \"Once\" { roll 40d6 count hits \"hits\" on 1+ }\n\
+         pool twice \"Twice\" {\n  roll 20d6\n  count hits \"hits\" on 1+\n  \
+         per hits roll d6 count more \"more\" on 1+\n}\n",
+    );
+    // 16 + 40 x 2 steps a roll, against 16 + 40 x 2 + 20 x 8.
+    let once = rolls_within(&r, "once", 1_000_000);
+    let twice = rolls_within(&r, "twice", 1_000_000);
+    assert!((10_000..10_500).contains(&once), "{once}");
+    assert!((3_900..4_300).contains(&twice), "{twice}");
+}

@@ -352,6 +352,51 @@ fn comparison_draws_base_and_variant_side_by_side() {
     assert_eq!(change, ["+20.00 pts", "+0.00 pts", "-20.00 pts"]);
 }
 
+#[test]
+fn a_comparison_of_many_outcomes_shows_the_largest_changes() {
+    // 200 outcomes; the variant reads 1 and 2 alike: r1 +1/200, r2 gone.
+    let table = |rows: &str| {
+        let rules =
+            format!("game \"g\" version \"1\"\ntable t \"T\" {{ roll d200 rows {{ {rows}}} }}\n");
+        let rules = Ruleset::from_str("g", &rules).expect("loads");
+        rules
+            .chart("t")
+            .expect("t")
+            .odds(&Choices::none())
+            .expect("odds")
+    };
+    let rest = (3..=200)
+        .map(|i| format!("{i} => \"r{i}\""))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let base = table(&format!("1 => \"r1\" 2 => \"r2\" {rest} "));
+    let variant = table(&format!("1-2 => \"r1\" {rest} "));
+    let compared = Compared {
+        title: "T".into(),
+        note: None,
+        diff: OddsDiff::new("g.t", "", &base, &variant),
+    };
+    let page = comparison_page("T", ("base", "variant"), &[compared], &[]);
+    let doc = Html::parse_document(&page);
+    let shown: Vec<String> = doc
+        .select(&sel("table.results tbody tr"))
+        .map(|r| attr(r, "data-outcome"))
+        .collect();
+    assert_eq!(shown.len(), 100);
+    // The two that change, then the first unchanged, in the chart's order.
+    assert_eq!(shown[..4], ["r1", "r2", "r3", "r4"]);
+    let note = doc
+        .select(&sel("p.left-out"))
+        .map(text)
+        .next()
+        .unwrap_or_default();
+    assert!(
+        note.contains("The 100 largest changes of 200 outcomes; the other 100 each change by 0.00 pts or less"),
+        "{note}"
+    );
+    assert_eq!(doc.select(&sel("svg .variant")).count(), 100);
+}
+
 /// Runs the binary from the repository's root; its standard output.
 fn chartwright(args: &[&str]) -> String {
     let out = crate::common::command()

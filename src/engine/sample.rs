@@ -310,6 +310,9 @@ fn roll_pool<D: DiceSource + ?Sized>(
             None => (&stage.dice, &stage.target, stage.modifier),
         };
         for _ in 0..repeats {
+            if i > 0 {
+                work.throw();
+            }
             work.dice(dice_count(&stage.dice), || cx.name())?;
             let mut rolled = DiceRolls::new();
             roll_dice(dice, source, Some(&stage.label), &mut rolled);

@@ -474,6 +474,24 @@ impl<'r> BoundChart<'r> {
         Ok(self)
     }
 
+    /// The same chart with an extra net modifier, bound for one odds
+    /// computation (a sweep's point), as [`ChartRef::odds`] binds: the
+    /// quick rolls' table and the traces' texts of a long table cost more
+    /// to settle than its odds.
+    fn moved_once(&self, extra: i64) -> Result<Self, RollError> {
+        let mut bound = self.bound.clone();
+        if extra != 0 {
+            bound.shift(extra)?;
+        }
+        Ok(BoundChart {
+            rules: self.rules,
+            bound,
+            quick: Quick::none(),
+            text: None,
+            layout: None,
+        })
+    }
+
     /// `bound` with everything binding settles for rolling it many times:
     /// the quick rolls' table, the texts its traces share, the layout of
     /// its odds.
@@ -659,8 +677,7 @@ impl<'r> BoundChart<'r> {
         Work::new(&self.rules.limits).sweep_points(&extras, || format!("the sweep of `{name}`"))?;
         let mut out = Vec::new();
         for extra in extras {
-            let point = self.clone().with_extra_modifier(extra)?;
-            let odds = point.odds_in(budget)?;
+            let odds = self.moved_once(extra)?.odds_in(budget)?;
             budget.charge_answer(&odds)?;
             out.push((extra, odds));
         }

@@ -348,9 +348,42 @@ pub fn comparison_page(
     page.into_string()
 }
 
+/// Most outcomes a comparison page shows of one chart: a pool's tens of
+/// thousands would make a page of a hundred megabytes, too long to read or
+/// print.
+const SHOWN_OUTCOMES: usize = 100;
+
+/// `diff` cut to its [`SHOWN_OUTCOMES`] largest changes, in its own order,
+/// with the count left out and the largest change among them (in
+/// percentage points); `diff` itself when it is short enough.
+fn shown(diff: &OddsDiff) -> (std::borrow::Cow<'_, OddsDiff>, usize, f64) {
+    if diff.outcomes.len() <= SHOWN_OUTCOMES {
+        return (std::borrow::Cow::Borrowed(diff), 0, 0.0);
+    }
+    let mut by_change: Vec<(usize, f64)> = diff
+        .outcomes
+        .iter()
+        .map(|o| o.delta_percent().abs())
+        .enumerate()
+        .collect();
+    // Ranked by the change; stable, so the first of equal changes stay.
+    by_change.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let left_out = by_change.len() - SHOWN_OUTCOMES;
+    let largest_left = by_change.get(SHOWN_OUTCOMES).map_or(0.0, |x| x.1);
+    let mut kept: Vec<usize> = by_change[..SHOWN_OUTCOMES].iter().map(|x| x.0).collect();
+    kept.sort_unstable();
+    let cut = OddsDiff {
+        chart: diff.chart.clone(),
+        choices: diff.choices.clone(),
+        outcomes: kept.iter().map(|&i| diff.outcomes[i].clone()).collect(),
+    };
+    (std::borrow::Cow::Owned(cut), left_out, largest_left)
+}
+
 /// One chart of a comparison page: the table beside the picture.
 fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
-    let diff = &c.diff;
+    let (diff, left_out, largest_left) = shown(&c.diff);
+    let diff = &*diff;
     let side = |p: Option<&crate::engine::odds::Probability>| match p {
         Some(p) => format!("{} ({:.2}%)", p.fraction(), p.to_f64() * 100.0),
         None => "never".to_owned(),
@@ -374,6 +407,15 @@ fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
                                     td.num { (format!("{:+.2}", o.delta_percent() + 0.0)) " pts" }
                                 }
                             }
+                        }
+                    }
+                    @if left_out > 0 {
+                        p.note.left-out {
+                            "The " (SHOWN_OUTCOMES) " largest changes of "
+                            (diff.outcomes.len() + left_out) " outcomes; the other "
+                            (left_out) " each change by "
+                            (format!("{largest_left:.2}")) " pts or less ("
+                            code { "diff --json" } " lists every one)."
                         }
                     }
                     @if diff.is_unchanged() { p.note { "No change." } }
