@@ -224,8 +224,8 @@ pub fn load(data: &[u8]) {
 
 /// Target `mutate`: structure-aware. The first byte picks a file of
 /// `rules/`; each following group of four bytes is an edit of it (splice a
-/// grammar word, delete a run, duplicate a run, or swap two runs) at a
-/// position the group gives. The edited text then goes through
+/// grammar word, or a number in place of the number there; delete a run,
+/// duplicate a run, or swap two runs) at a position the group gives. The edited text then goes through
 /// [`exercise_rules`].
 pub fn mutate(data: &[u8]) {
     let Some((&pick, edits)) = data.split_first() else {
@@ -244,7 +244,7 @@ pub fn mutate(data: &[u8]) {
         let run = usize::from(e[3] % 64);
         let end = boundary(&text, at + run);
         match e[0] % 4 {
-            0 => text.insert_str(at, KEYWORDS[usize::from(e[3]) % KEYWORDS.len()]),
+            0 => splice(&mut text, at, KEYWORDS[usize::from(e[3]) % KEYWORDS.len()]),
             1 => text.replace_range(at..end, ""),
             2 => {
                 let piece = text[at..end].to_string();
@@ -262,6 +262,27 @@ pub fn mutate(data: &[u8]) {
         }
     }
     exercise_rules(&text);
+}
+
+/// Puts `word` into `text` at `at`: a number in place of the number
+/// written there (a row's bound, a modifier's value, a die's sides become
+/// `i64::MIN`), any other word inserted.
+fn splice(text: &mut String, at: usize, word: &str) {
+    let b = text.as_bytes();
+    let numeric = word
+        .bytes()
+        .all(|c| c.is_ascii_digit() || c == b'-' || c == b'.');
+    let digits = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    if numeric && digits(at) {
+        let mut start = (0..at).rev().find(|&i| !digits(i)).map_or(0, |i| i + 1);
+        if word.starts_with('-') && start > 0 && b[start - 1] == b'-' {
+            start -= 1;
+        }
+        let end = (at..b.len()).find(|&i| !digits(i)).unwrap_or(b.len());
+        text.replace_range(start..end, word);
+    } else {
+        text.insert_str(at, word);
+    }
 }
 
 /// The nearest char boundary of `text` at or before `p`.
@@ -356,5 +377,27 @@ pub fn command_line(data: &[u8]) {
     };
     if cli.command.is_some() {
         let _ = crate::run(cli);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splice;
+
+    #[test]
+    fn a_number_replaces_the_number_it_lands_in() {
+        let mut text = "rows { -5 or less => \"a\" }".to_string();
+        splice(&mut text, 8, "-9223372036854775808");
+        assert_eq!(text, "rows { -9223372036854775808 or less => \"a\" }");
+        splice(&mut text, 0, "9223372036854775807");
+        assert_eq!(
+            text,
+            "9223372036854775807rows { -9223372036854775808 or less => \"a\" }"
+        );
+        let mut text = "d6 + 12".to_string();
+        splice(&mut text, 5, "0");
+        assert_eq!(text, "d6 + 0");
+        splice(&mut text, 1, "then");
+        assert_eq!(text, "dthen6 + 0");
     }
 }
