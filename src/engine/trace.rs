@@ -410,7 +410,12 @@ impl fmt::Display for OutcomeText {
             if field.alternatives.is_empty() {
                 f.write_str("-")?;
             }
-            f.write_str(&field.alternatives.join(" OR "))?;
+            for (j, alternative) in field.alternatives.iter().enumerate() {
+                if j > 0 {
+                    f.write_str(" OR ")?;
+                }
+                f.write_str(alternative)?;
+            }
         }
         for also in &self.also {
             write!(f, "; also {also}")?;
@@ -424,12 +429,20 @@ impl Roll {
     /// `Knocked out -> Dismount Suppressed`.
     #[must_use]
     pub fn summary(&self) -> String {
-        let mut s = self.outcome.to_string();
+        let mut s = String::new();
+        self.write_summary(&mut s);
+        s
+    }
+
+    /// [`Roll::summary`] into one buffer: a deep chain's text is written
+    /// once, not copied up at every level.
+    fn write_summary(&self, s: &mut String) {
+        use std::fmt::Write;
+        let _ = write!(s, "{}", self.outcome);
         for f in &self.follow_ups {
             s.push_str(" -> ");
-            s.push_str(&f.summary());
+            f.write_summary(s);
         }
-        s
     }
 }
 
