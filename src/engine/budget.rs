@@ -10,8 +10,12 @@
 //! expectation of a file): each computation made within it has its own
 //! counters, and all of them share its steps (`max_odds_work`).
 
+use crate::check::tree::Program;
+use crate::engine::bind::Bound;
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::limits::Limits;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Steps a roll costs in a [`Budget`], whatever it rolls: a roll with its
 /// trace costs about as much as this many steps of exact odds (10-15 ns
@@ -32,6 +36,16 @@ const FOLLOW_UP_STEPS: u64 = 150;
 const FOLLOW_UP_ROW_STEPS: u64 = 20;
 /// The rows of a follow-up's chart that [`FOLLOW_UP_STEPS`] covers.
 const FOLLOW_UP_ROWS: u64 = 8;
+/// Steps each modifier of a follow-up's chart past the first
+/// [`FOLLOW_UP_MODIFIERS`] costs on top, in a [`Budget`]: binding it
+/// settles whether each applies (about 35 ns each).
+const FOLLOW_UP_MODIFIER_STEPS: u64 = 4;
+/// The modifiers of a follow-up's chart that [`FOLLOW_UP_STEPS`] covers.
+const FOLLOW_UP_MODIFIERS: u64 = 8;
+/// Bytes of outcome text a roll writes for one step, in a [`Budget`]: a
+/// batch copies each roll's outcomes (its summary), so a sheet's page of
+/// text in one outcome costs as much as its length.
+const TEXT_BYTES_PER_STEP: u64 = 64;
 
 /// Most rolls one batch makes (`roll --times`). Under the default
 /// [`Limits::max_odds_work`] a batch this long of rolls of up to 42 dice
@@ -77,7 +91,21 @@ pub(crate) struct Work {
     rows_bound: u64,
     /// The throws of pools' later stages (a roll's steps, not a limit).
     throws: u64,
+    /// The modifiers of the follow-ups bound past the first few of each
+    /// (a roll's steps, not a limit).
+    modifiers_bound: u64,
+    /// The bytes of the outcomes rolled (a roll's steps, not a limit).
+    text_bytes: u64,
+    /// The follow-ups bound in this computation, by program (its address:
+    /// every program a computation reads outlives it), follow-up and the
+    /// values passed: a chart followed up again and again in one roll (a
+    /// fan of follow-ups) is bound once. Its work is still charged each
+    /// time.
+    bound: HashMap<(usize, usize, Preset), Rc<Bound>>,
 }
+
+/// The values a follow-up sets in its chart.
+type Preset = Vec<(usize, crate::number::Num)>;
 
 impl Work {
     pub fn new(limits: &Limits) -> Self {
@@ -93,6 +121,9 @@ impl Work {
             sweep: counter(limits.max_sweep_points, "max_sweep_points"),
             rows_bound: 0,
             throws: 0,
+            modifiers_bound: 0,
+            text_bytes: 0,
+            bound: HashMap::new(),
         }
     }
 
@@ -115,22 +146,54 @@ impl Work {
         self.dice.spend(dice, construct)
     }
 
+    /// Follow-up `index` of `program` as bound before in this computation
+    /// with the values `preset`.
+    pub fn bound_follow_up(
+        &self,
+        program: &Program,
+        index: usize,
+        preset: &[(usize, crate::number::Num)],
+    ) -> Option<Rc<Bound>> {
+        let key = (std::ptr::from_ref(program) as usize, index, preset.to_vec());
+        self.bound.get(&key).cloned()
+    }
+
+    /// Keeps follow-up `index` of `program`, bound with `preset`.
+    pub fn keep_follow_up(
+        &mut self,
+        program: &Program,
+        index: usize,
+        preset: Preset,
+        bound: Rc<Bound>,
+    ) {
+        let key = (std::ptr::from_ref(program) as usize, index, preset);
+        self.bound.insert(key, bound);
+    }
+
+    /// An outcome of `bytes` bytes rolled.
+    pub fn text(&mut self, bytes: u64) {
+        self.text_bytes = self.text_bytes.saturating_add(bytes);
+    }
+
     /// A pool's later stage about to be thrown once more (for a hit of the
     /// stage before), its dice counted by [`Work::dice`].
     pub fn throw(&mut self) {
         self.throws = self.throws.saturating_add(1);
     }
 
-    /// One follow-up, of a chart of `rows` rows, about to be bound and
-    /// expanded.
+    /// One follow-up, of a chart of `rows` rows and `modifiers` modifiers,
+    /// about to be bound and expanded.
     pub fn follow_up(
         &mut self,
-        rows: u64,
+        (rows, modifiers): (u64, u64),
         construct: impl FnOnce() -> String,
     ) -> Result<(), RollError> {
         self.rows_bound = self
             .rows_bound
             .saturating_add(rows.saturating_sub(FOLLOW_UP_ROWS));
+        self.modifiers_bound = self
+            .modifiers_bound
+            .saturating_add(modifiers.saturating_sub(FOLLOW_UP_MODIFIERS));
         self.follow_ups.spend(1, construct)
     }
 
@@ -139,6 +202,11 @@ impl Work {
         ROLL_STEPS
             .saturating_add(self.dice.used.saturating_mul(DIE_STEPS))
             .saturating_add(self.throws.saturating_mul(THROW_STEPS))
+            .saturating_add(
+                self.modifiers_bound
+                    .saturating_mul(FOLLOW_UP_MODIFIER_STEPS),
+            )
+            .saturating_add(self.text_bytes / TEXT_BYTES_PER_STEP)
             .saturating_add(self.follow_ups.used.saturating_mul(FOLLOW_UP_STEPS))
             .saturating_add(self.rows_bound.saturating_mul(FOLLOW_UP_ROW_STEPS))
     }

@@ -139,10 +139,11 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         )?,
         Plan::Pool { stages } => roll_pool(cx, stages, source, work, &mut trace)?,
     }
+    work.text(trace.outcome.bytes());
     for index in follow {
-        match follow_up(program, bound, index, depth, limits)? {
+        match follow_up(program, bound, index, depth, limits, work)? {
             Some(next) => {
-                work.follow_up(rows_to_bind(program, next.chart), || cx.name())?;
+                work.follow_up(to_bind(program, next.chart), || cx.name())?;
                 trace
                     .follow_ups
                     .push(roll(program, &next, None, source, limits, depth + 1, work)?);
@@ -422,7 +423,8 @@ pub(crate) fn follow_up(
     index: usize,
     depth: usize,
     limits: &Limits,
-) -> Result<Option<Bound>, RollError> {
+    work: &mut Work,
+) -> Result<Option<std::rc::Rc<Bound>>, RollError> {
     if depth + 1 > limits.max_follow_depth {
         return Err(RollError::new(
             RollErrorKind::TooDeep {
@@ -438,23 +440,34 @@ pub(crate) fn follow_up(
         // The same chart with the same choices: the same plan.
         let mut next = caller.clone();
         next.repeat += 1;
-        return Ok(Some(next));
+        return Ok(Some(std::rc::Rc::new(next)));
     }
-    bind_follow_up(program, caller, index).map(Some)
+    let preset = preset(program, caller, index);
+    if let Some(bound) = work.bound_follow_up(program, index, &preset) {
+        return Ok(Some(bound));
+    }
+    let bound = std::rc::Rc::new(bind_follow_up(program, index, &preset)?);
+    work.keep_follow_up(program, index, preset, bound.clone());
+    Ok(Some(bound))
 }
 
-/// The rows a chart's binding reads: its cost grows with them.
-pub(crate) fn rows_to_bind(program: &Program, chart: ChartId) -> u64 {
-    let rows = match program.charts.get(chart).map(|c| &c.body) {
-        Some(Body::Table { rows, .. } | Body::Opposed { rows, .. }) => rows.len(),
+/// The rows and the modifiers a chart's binding reads: its cost grows with
+/// them.
+pub(crate) fn to_bind(program: &Program, chart: ChartId) -> (u64, u64) {
+    let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    let Some(c) = program.charts.get(chart) else {
+        return (1, 0);
+    };
+    let rows = match &c.body {
+        Body::Table { rows, .. } | Body::Opposed { rows, .. } => rows.len(),
         _ => 1,
     };
-    u64::try_from(rows).unwrap_or(u64::MAX)
+    (count(rows), count(c.modifiers.len()))
 }
 
-/// Binds the chart a follow-up names, with its arguments and the values the
-/// caller passes along.
-fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bound, RollError> {
+/// The values follow-up `index` sets in its chart: those the caller passes
+/// along, then its own arguments.
+fn preset(program: &Program, caller: &Bound, index: usize) -> Vec<(usize, crate::number::Num)> {
     let f = &program.follow_ups[index];
     let mut preset: Vec<(usize, crate::number::Num)> = f
         .pass
@@ -462,7 +475,17 @@ fn bind_follow_up(program: &Program, caller: &Bound, index: usize) -> Result<Bou
         .filter_map(|&(from, to)| caller.values.get(from).copied().flatten().map(|v| (to, v)))
         .collect();
     preset.extend(f.args.iter().copied());
-    bind(program, None, f.chart, &Choices::none(), &preset).map_err(|mut e| {
+    preset
+}
+
+/// Binds the chart follow-up `index` names, with the values `preset` sets.
+fn bind_follow_up(
+    program: &Program,
+    index: usize,
+    preset: &[(usize, crate::number::Num)],
+) -> Result<Bound, RollError> {
+    let f = &program.follow_ups[index];
+    bind(program, None, f.chart, &Choices::none(), preset).map_err(|mut e| {
         e.span = e.span.or(Some(f.span));
         e
     })

@@ -398,6 +398,21 @@ pub struct OutcomeField {
     pub alternatives: Vec<String>,
 }
 
+impl OutcomeText {
+    /// About how many bytes the outcome reads as: its words, without the
+    /// separators.
+    pub(crate) fn bytes(&self) -> u64 {
+        let words = self
+            .fields
+            .iter()
+            .flat_map(|f| f.label.iter().chain(&f.alternatives))
+            .chain(&self.also)
+            .map(String::len)
+            .sum::<usize>();
+        u64::try_from(words).unwrap_or(u64::MAX)
+    }
+}
+
 impl fmt::Display for OutcomeText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, field) in self.fields.iter().enumerate() {

@@ -35,7 +35,7 @@ use crate::engine::error::RollError;
 use crate::engine::prebound::Prebound;
 use crate::engine::quick::Quick;
 use crate::engine::read::{outcome_text, Code, Key};
-use crate::engine::sample::{follow_up, rows_to_bind};
+use crate::engine::sample::{follow_up, to_bind};
 use crate::engine::trace::{OutcomeField, OutcomeText, Shared};
 use crate::engine::trace_text::{qualified_name, TraceText};
 use crate::limits::Limits;
@@ -678,11 +678,11 @@ fn odds(
             if let std::collections::hash_map::Entry::Vacant(slot) = sub_odds.entry(index) {
                 // `None`: a `then again` past `Limits::max_repeats`, not
                 // rolled; the path ends here (the last outcome stands).
-                let Some(next) = follow_up(program, bound, index, depth, limits)? else {
+                let Some(next) = follow_up(program, bound, index, depth, limits, work)? else {
                     continue;
                 };
-                work.follow_up(rows_to_bind(program, next.chart), || {
-                    format!("the follow-ups of `{name}`")
+                work.follow_up(to_bind(program, next.chart), || {
+                    format!("expanding the follow-ups of `{name}`")
                 })?;
                 let sub = odds(program, &next, Kept::default(), limits, work, depth + 1)?;
                 slot.insert(sub);
@@ -803,7 +803,7 @@ fn then(
             let cost = (words.div_ceil(64) * 4)
                 .saturating_add(steps.saturating_mul(PATH_STEP_COST))
                 .saturating_add(bytes);
-            work.odds(cost, || format!("the follow-ups of `{name}`"))?;
+            work.odds(cost, || format!("expanding the follow-ups of `{name}`"))?;
             let mut path = p.path.clone();
             path.extend(s.path.iter().cloned());
             next.push(OddsOutcome {
