@@ -195,6 +195,16 @@ EOF
   { echo "$header"
     for d in $(seq 0 7); do printf 'table f%s "F%s" { roll d6 rows { 1 or more => "x" then f%s then f%s then f%s } }\n' "$d" "$d" "$((d + 1))" "$((d + 1))" "$((d + 1))"; done
     echo 'table f8 "F8" { roll d6 rows { 1 or more => "end" } }'; } >"$w/fan.rules"
+  # The fan-out with 40 modifiers a chart, and with 150-byte outcomes; a
+  # table whose one outcome is 200,000 bytes.
+  fan() {
+    echo "$header"
+    for d in $(seq 0 7); do printf 'table f%s "F%s" { roll d6 %s rows { 1 or more => "%s" then f%s then f%s then f%s } }\n' "$d" "$d" "$1" "$2" "$((d + 1))" "$((d + 1))" "$((d + 1))"; done
+    echo 'table f8 "F8" { roll d6 rows { 1 or more => "end" } }'
+  }
+  fan "modifiers { $(for i in $(seq 40); do printf 'm%s +1 "M%s" ' "$i" "$i"; done)}" x >"$w/fan_modifiers.rules"
+  fan "" "$(x 150)" >"$w/fan_text.rules"
+  { echo "$header"; printf 'table t "T" { roll d6 rows { 1 or more => "%s" } }\n' "$(x 200000)"; } >"$w/long_outcome.rules"
   # 2 MiB of expectations, all holding or all failing.
   expectations() {
     awk -v h="$header" -v p="$1" 'BEGIN {
@@ -391,6 +401,9 @@ table_edges() {
   OUT='observed' SAY='frequencies beside the odds' row 0 "\`roll $fe bog_down --times 1000000\`" /dev/null roll $fe bog_down --times 1000000
   ERR='not in 1..=1000000' row 0 "\`roll $fe bog_down --times 1000001\`" /dev/null roll $fe bog_down --times 1000001
   ERR='not in 1..=1000000' row 0 '`roll fan.rules f0 --times 1000001`' /dev/null roll "$w/fan.rules" f0 --times 1000001
+  row 0 '`roll fan_modifiers.rules f0 --times 1000000` (40 modifiers a chart)' /dev/null roll "$w/fan_modifiers.rules" f0 --times 1000000
+  row 0 '`roll fan_text.rules f0 --times 1000000` (150-byte outcomes)' /dev/null roll "$w/fan_text.rules" f0 --times 1000000
+  row 0 '`roll long_outcome.rules t --times 1000000` (a 200,000-byte outcome)' /dev/null roll "$w/long_outcome.rules" t --times 1000000
   row 0 '`roll pool280.rules c --times 1000000`' /dev/null roll "$w/pool280.rules" c --times 1000000
   row 0 '`roll wide700.rules a --times 1000000`' /dev/null roll "$w/wide700.rules" a --times 1000000
   # test on 2 MiB of expectations.

@@ -496,3 +496,42 @@ fn a_batch_pays_for_each_throw_of_a_pools_later_stage() {
     assert!((10_000..10_500).contains(&once), "{once}");
     assert!((3_900..4_300).contains(&twice), "{twice}");
 }
+
+#[test]
+fn a_batch_pays_for_the_modifiers_its_follow_ups_bind() {
+    // Every roll follows up a chart of 48 modifiers, or of none.
+    let mods: String = (0..48).map(|i| format!("m{i} +1 \"M{i}\" ")).collect();
+    let r = rules_with(
+        Limits::default(),
+        &format!(
+            "table many \"Many\" {{ roll d2 rows {{ 1 or more => \"w\" then big }} }}\n\
+             table few \"Few\" {{ roll d2 rows {{ 1 or more => \"n\" then small }} }}\n\
+             table big \"Big\" {{ roll d2 modifiers {{ {mods}}} rows {{ 1 or more => \"b\" }} }}\n\
+             table small \"Small\" {{ roll d2 rows {{ 1 or more => \"s\" }} }}\n"
+        ),
+    );
+    // 16 + 2 x 2 + 150 steps a roll, and 40 x 4 more for the modifiers
+    // past the first 8.
+    let many = rolls_within(&r, "many", 1_000_000);
+    let few = rolls_within(&r, "few", 1_000_000);
+    assert!((2_900..3_300).contains(&many), "{many}");
+    assert!((5_600..6_000).contains(&few), "{few}");
+}
+
+#[test]
+fn a_batch_pays_for_the_text_it_rolls() {
+    // An outcome of 64,000 bytes costs 1,000 steps a roll more than one of
+    // a few.
+    let long = "x".repeat(64_000);
+    let r = rules_with(
+        Limits::default(),
+        &format!(
+            "table long \"Long\" {{ roll d2 rows {{ 1 or more => \"{long}\" }} }}\n\
+             table short \"Short\" {{ roll d2 rows {{ 1 or more => \"s\" }} }}\n"
+        ),
+    );
+    let long = rolls_within(&r, "long", 1_000_000);
+    let short = rolls_within(&r, "short", 1_000_000);
+    assert!((900..1_000).contains(&long), "{long}");
+    assert!((50_000..60_000).contains(&short), "{short}");
+}
