@@ -351,7 +351,7 @@ table_edges() {
   ERR='this modifier is too large' row 0 "REPL: \`odds bog_down +$max\`" "$(lines "odds bog_down +$max")" repl $fe
   OUT='high +1/1' row 0 "\`odds\`: rows \`$min or less\` / \`-$max or more\`, \`m=9223372036854775800\`" /dev/null odds "$w/rows_min.rules" t m=9223372036854775800
   OUT='high +1/1' row 0 "\`odds\`: the same rows, \`m=$min\` (totals from -$max)" /dev/null odds "$w/rows_min.rules" t "m=$min"
-  ERR='totals reach 9223372036854775873' row 0 "\`check\`: table, \`roll d66 + $max\`" /dev/null check "$w/d66_max.rules"
+  ERR='totals reach 9223372036854775818' row 0 "\`check\`: table, \`roll d66 + $max\`" /dev/null check "$w/d66_max.rules"
   # Sweeps.
   ERR='`max_sweep_points` \(101\)' SAY='101 points at most' row 0 "\`odds $fe bog_down --sweep=-$max..$max\`" /dev/null odds $fe bog_down "--sweep=-$max..$max"
   ERR='`max_sweep_points` \(101\)' SAY='101 points at most' row 0 "\`odds $fe bog_down --sweep=$min..$max\`" /dev/null odds $fe bog_down "--sweep=$min..$max"
