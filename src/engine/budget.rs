@@ -97,10 +97,10 @@ pub(crate) struct Work {
     /// The bytes of the outcomes rolled (a roll's steps, not a limit).
     text_bytes: u64,
     /// The follow-ups bound in this computation, by program (its address:
-    /// every program a computation reads outlives it), follow-up and the
-    /// values passed: a chart followed up again and again in one roll (a
-    /// fan of follow-ups) is bound once. Its work is still charged each
-    /// time.
+    /// every program a computation reads outlives it), chart and the
+    /// values set: a chart followed up again and again in one roll (a fan
+    /// of follow-ups, the 700 rows of a table following up one chart) is
+    /// bound once. Its work is still charged each time.
     bound: HashMap<(usize, usize, Preset), Rc<Bound>>,
 }
 
@@ -146,27 +146,27 @@ impl Work {
         self.dice.spend(dice, construct)
     }
 
-    /// Follow-up `index` of `program` as bound before in this computation
-    /// with the values `preset`.
+    /// Chart `chart` of `program` as a follow-up bound it before in this
+    /// computation with the values `preset`.
     pub fn bound_follow_up(
         &self,
         program: &Program,
-        index: usize,
+        chart: usize,
         preset: &[(usize, crate::number::Num)],
     ) -> Option<Rc<Bound>> {
-        let key = (std::ptr::from_ref(program) as usize, index, preset.to_vec());
+        let key = (std::ptr::from_ref(program) as usize, chart, preset.to_vec());
         self.bound.get(&key).cloned()
     }
 
-    /// Keeps follow-up `index` of `program`, bound with `preset`.
+    /// Keeps chart `chart` of `program`, bound by a follow-up with `preset`.
     pub fn keep_follow_up(
         &mut self,
         program: &Program,
-        index: usize,
+        chart: usize,
         preset: Preset,
         bound: Rc<Bound>,
     ) {
-        let key = (std::ptr::from_ref(program) as usize, index, preset);
+        let key = (std::ptr::from_ref(program) as usize, chart, preset);
         self.bound.insert(key, bound);
     }
 

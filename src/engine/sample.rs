@@ -443,11 +443,12 @@ pub(crate) fn follow_up(
         return Ok(Some(std::rc::Rc::new(next)));
     }
     let preset = preset(program, caller, index);
-    if let Some(bound) = work.bound_follow_up(program, index, &preset) {
+    let chart = program.follow_ups[index].chart;
+    if let Some(bound) = work.bound_follow_up(program, chart, &preset) {
         return Ok(Some(bound));
     }
     let bound = std::rc::Rc::new(bind_follow_up(program, index, &preset)?);
-    work.keep_follow_up(program, index, preset, bound.clone());
+    work.keep_follow_up(program, chart, preset, bound.clone());
     Ok(Some(bound))
 }
 
