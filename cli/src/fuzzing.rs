@@ -225,8 +225,8 @@ pub fn load(data: &[u8]) {
 /// Target `mutate`: structure-aware. The first byte picks a file of
 /// `rules/`; each following group of four bytes is an edit of it (splice a
 /// grammar word, or a number in place of the number there; delete a run,
-/// duplicate a run, or swap two runs) at a position the group gives. The edited text then goes through
-/// [`exercise_rules`].
+/// duplicate a run, or swap two runs) at a position the group gives. The
+/// edited text then goes through [`exercise_rules`].
 pub fn mutate(data: &[u8]) {
     let Some((&pick, edits)) = data.split_first() else {
         return;

@@ -105,7 +105,7 @@ pub(crate) struct Work {
 }
 
 /// The values a follow-up sets in its chart.
-type Preset = Vec<(usize, crate::number::Num)>;
+pub(crate) type Preset = Vec<(usize, crate::number::Num)>;
 
 impl Work {
     pub fn new(limits: &Limits) -> Self {
@@ -146,28 +146,26 @@ impl Work {
         self.dice.spend(dice, construct)
     }
 
-    /// Chart `chart` of `program` as a follow-up bound it before in this
-    /// computation with the values `preset`.
-    pub fn bound_follow_up(
-        &self,
-        program: &Program,
-        chart: usize,
-        preset: &[(usize, crate::number::Num)],
-    ) -> Option<Rc<Bound>> {
-        let key = (std::ptr::from_ref(program) as usize, chart, preset.to_vec());
-        self.bound.get(&key).cloned()
-    }
-
-    /// Keeps chart `chart` of `program`, bound by a follow-up with `preset`.
-    pub fn keep_follow_up(
+    /// Chart `chart` of `program` bound with the values `preset`: as a
+    /// follow-up bound it before in this computation, or by `bind` now.
+    pub fn follow_up_bound(
         &mut self,
         program: &Program,
         chart: usize,
         preset: Preset,
-        bound: Rc<Bound>,
-    ) {
-        let key = (std::ptr::from_ref(program) as usize, chart, preset);
-        self.bound.insert(key, bound);
+        bind: impl FnOnce(&[(usize, crate::number::Num)]) -> Result<Bound, RollError>,
+    ) -> Result<Rc<Bound>, RollError> {
+        use std::collections::hash_map::Entry;
+        match self
+            .bound
+            .entry((std::ptr::from_ref(program) as usize, chart, preset))
+        {
+            Entry::Occupied(kept) => Ok(kept.get().clone()),
+            Entry::Vacant(slot) => {
+                let bound = Rc::new(bind(&slot.key().2)?);
+                Ok(slot.insert(bound).clone())
+            }
+        }
     }
 
     /// An outcome of `bytes` bytes rolled.

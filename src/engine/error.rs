@@ -275,18 +275,17 @@ impl fmt::Display for RollErrorKind {
                 limit,
                 value,
                 construct,
-            } if *limit == "max_sweep_points" => write!(
-                f,
-                "{construct} takes more points than `{limit}` ({value}) allows"
-            ),
-            Self::OverBudget {
-                limit,
-                value,
-                construct,
-            } => write!(
-                f,
-                "{construct} takes more work than `{limit}` ({value}) allows"
-            ),
+            } => {
+                let what = if *limit == "max_sweep_points" {
+                    "points"
+                } else {
+                    "work"
+                };
+                write!(
+                    f,
+                    "{construct} takes more {what} than `{limit}` ({value}) allows"
+                )
+            }
             Self::Arithmetic { message } | Self::Syntax { message } => f.write_str(message),
             Self::NoOdds { chart } => write!(f, "`{chart}` is notes: notes have no odds"),
         }

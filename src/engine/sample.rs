@@ -3,7 +3,7 @@
 
 use crate::check::tree::{Body, ChartId, ChartTree, Program};
 use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
-use crate::engine::budget::Work;
+use crate::engine::budget::{Preset, Work};
 use crate::engine::choices::Choices;
 use crate::engine::dice::{roll_group, DiceSource};
 use crate::engine::error::{RollError, RollErrorKind};
@@ -442,14 +442,11 @@ pub(crate) fn follow_up(
         next.repeat += 1;
         return Ok(Some(std::rc::Rc::new(next)));
     }
-    let preset = preset(program, caller, index);
     let chart = program.follow_ups[index].chart;
-    if let Some(bound) = work.bound_follow_up(program, chart, &preset) {
-        return Ok(Some(bound));
-    }
-    let bound = std::rc::Rc::new(bind_follow_up(program, index, &preset)?);
-    work.keep_follow_up(program, chart, preset, bound.clone());
-    Ok(Some(bound))
+    work.follow_up_bound(program, chart, preset(program, caller, index), |preset| {
+        bind_follow_up(program, index, preset)
+    })
+    .map(Some)
 }
 
 /// The rows and the modifiers a chart's binding reads: its cost grows with
@@ -468,9 +465,9 @@ pub(crate) fn to_bind(program: &Program, chart: ChartId) -> (u64, u64) {
 
 /// The values follow-up `index` sets in its chart: those the caller passes
 /// along, then its own arguments.
-fn preset(program: &Program, caller: &Bound, index: usize) -> Vec<(usize, crate::number::Num)> {
+fn preset(program: &Program, caller: &Bound, index: usize) -> Preset {
     let f = &program.follow_ups[index];
-    let mut preset: Vec<(usize, crate::number::Num)> = f
+    let mut preset: Preset = f
         .pass
         .iter()
         .filter_map(|&(from, to)| caller.values.get(from).copied().flatten().map(|v| (to, v)))

@@ -11,17 +11,7 @@ use crate::engine::error::{RollError, RollErrorKind};
 /// fit (summed in `i128`, so only the result has to fit).
 pub(crate) fn sum(parts: &[i64]) -> Result<i64, RollError> {
     let s: i128 = parts.iter().map(|&p| i128::from(p)).sum();
-    i64::try_from(s).map_err(|_| {
-        RollError::new(
-            RollErrorKind::Arithmetic {
-                message: format!(
-                    "the constants and modifiers add up to {s}, past the whole numbers \
-                     chartwright counts with (-9223372036854775808 to 9223372036854775807)"
-                ),
-            },
-            None,
-        )
-    })
+    i64::try_from(s).map_err(|_| beyond(&format!("the constants and modifiers add up to {s},")))
 }
 
 /// An error unless every value from `lo` to `hi` fits an `i64`.
@@ -38,10 +28,16 @@ pub(crate) fn within((lo, hi): (i128, i128)) -> Result<(), RollError> {
 /// The error for a total `v` past `i64`.
 #[cold]
 fn past(v: i128) -> RollError {
+    beyond(&format!("a total of {v} is"))
+}
+
+/// The error for a sum past `i64`, `said` as "a total of N is".
+#[cold]
+fn beyond(said: &str) -> RollError {
     RollError::new(
         RollErrorKind::Arithmetic {
             message: format!(
-                "a total of {v} is past the whole numbers chartwright counts with \
+                "{said} past the whole numbers chartwright counts with \
                  (-9223372036854775808 to 9223372036854775807)"
             ),
         },
