@@ -400,6 +400,84 @@ table morale_check "Morale" {
 }
 
 #[test]
+fn the_roll_is_read_inside_a_scores_condition() {
+    // `natural` and `total` inside `(A if COND else B)` in `score` read the
+    // roll, as everywhere else in `score`: d66 shows 11 once in 36.
+    let r = rules(
+        r#"
+table u "U" {
+  roll d66
+  score (100 if 11 = natural else 0)
+  rows { 0 => "no"  1-99 => "unreachable"  100 => "yes" }
+}
+table t "T" {
+  roll d6
+  score (total * 10 if total >= 5 and not natural = 6 else total)
+  rows { 4 or less => "low"  5-49 => "six"  50 or more => "fifty" }
+}"#,
+    );
+    assert_odds(&r, "u", "", &[("no", 35, 36), ("yes", 1, 36)]);
+    // 1-4 low, 5 -> 50, 6 -> 6 (the condition's `not natural = 6`).
+    assert_odds(
+        &r,
+        "t",
+        "",
+        &[("low", 2, 3), ("six", 1, 6), ("fifty", 1, 6)],
+    );
+    let roll = common_roll(&r, "u", &[1, 1]);
+    assert_eq!(
+        (roll.score, roll.outcome.to_string()),
+        (Some(100), "yes".into())
+    );
+}
+
+#[test]
+fn the_trace_names_the_row_the_score_reads() {
+    // A results grid read by a score: a 5 scores 8, read on the line `7-9`
+    // (the total, 5, would have read `4-6`).
+    let r = rules(
+        r#"
+param p "p" in 0..3
+table s "S" {
+  roll d6
+  score total + 3
+  columns by p: 0 1 2 3
+  results {
+    1-3: A A A A
+    4-6: B B B B
+    7-9: C C C C
+  }
+}"#,
+    );
+    let choices = Choices::parse("p=1").unwrap_or_else(|e| panic!("{e}"));
+    let chart = r.chart("s").unwrap_or_else(|e| panic!("{e}"));
+    let roll = chart
+        .roll(&choices, &mut chartwright::Scripted::new([5u32]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (roll.score, roll.row.as_deref(), roll.outcome.to_string()),
+        (Some(8), Some("7-9"), "C".to_string())
+    );
+    // The same from a chart bound once, whose traces share their texts.
+    let bound = chart.bind(&choices).unwrap_or_else(|e| panic!("{e}"));
+    let shared = bound
+        .roll(&mut chartwright::Scripted::new([5u32]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(shared.row.as_deref(), Some("7-9"), "{shared}");
+}
+
+fn common_roll(r: &Ruleset, chart: &str, faces: &[u32]) -> chartwright::Roll {
+    r.chart(chart)
+        .and_then(|c| {
+            c.roll(
+                &Choices::parse("")?,
+                &mut chartwright::Scripted::new(faces.iter().copied()),
+            )
+        })
+        .unwrap_or_else(|e| panic!("{chart}: {e}"))
+}
+
+#[test]
 fn large_sums_are_exact() {
     let r = rules(
         r#"

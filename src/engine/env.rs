@@ -86,7 +86,7 @@ impl Env<'_> {
             Expr::Int(n) => whole(*n),
             Expr::Num(n) => *n,
             Expr::If(c, a, b) => {
-                if self.cond(c)? {
+                if self.cond_at(c, roll)? {
                     self.expr(a, roll)?
                 } else {
                     self.expr(b, roll)?
@@ -166,6 +166,12 @@ impl Env<'_> {
     /// Evaluates a condition. A flag not given is off; a choice or param a
     /// condition needs but nobody gave is an error, never a silent `false`.
     pub fn cond(&self, c: &Cond) -> Result<bool, RollError> {
+        self.cond_at(c, None)
+    }
+
+    /// Evaluates a condition inside `score`, where `total` and `natural`
+    /// read the roll (`roll` as in [`Env::expr`]).
+    fn cond_at(&self, c: &Cond, roll: Option<(i64, i64)>) -> Result<bool, RollError> {
         use crate::syntax::ast::CmpOp;
         Ok(match c {
             Cond::Flag(s) => self.values[*s] == Some(whole(1)),
@@ -173,11 +179,11 @@ impl Env<'_> {
                 let v = self.values[*s].ok_or_else(|| missing(self.program, self.chart, *s))?;
                 options.iter().any(|&o| whole(o as i64) == v)
             }
-            Cond::Not(x) => !self.cond(x)?,
-            Cond::And(a, b) => self.cond(a)? && self.cond(b)?,
-            Cond::Or(a, b) => self.cond(a)? || self.cond(b)?,
+            Cond::Not(x) => !self.cond_at(x, roll)?,
+            Cond::And(a, b) => self.cond_at(a, roll)? && self.cond_at(b, roll)?,
+            Cond::Or(a, b) => self.cond_at(a, roll)? || self.cond_at(b, roll)?,
             Cond::Cmp(op, a, b) => {
-                let (a, b) = (self.expr(a, None)?, self.expr(b, None)?);
+                let (a, b) = (self.expr(a, roll)?, self.expr(b, roll)?);
                 match op {
                     CmpOp::Eq => a == b,
                     CmpOp::Ne => a != b,

@@ -188,7 +188,7 @@ fn roll_read<D: DiceSource + ?Sized>(
     trace.natural = Some(natural);
     trace.total = Some(reading.total);
     trace.score = reading.score;
-    trace.row = printed_line(program, bound, text, reading.total)
+    trace.row = printed_line(program, bound, text, reading.score.unwrap_or(reading.total))
         .or_else(|| reading.row.and_then(|r| row_text(bound, text, r)));
     trace.natural_rules = natural_rules(bound, natural);
     if let (Some(_), Plan::Check { target, .. }) = (reading.success, &bound.plan) {
