@@ -31,5 +31,6 @@ mod sheet_guns_of_august;
 mod sheet_ogre;
 mod shifts;
 mod show;
+mod sweeps;
 mod text;
 mod variants;

@@ -421,6 +421,63 @@ fn bail_out_odds() {
     );
 }
 
+/// Bail Out's one-of group (the vehicle's state) holds through Fire Combat,
+/// which passes its inputs on to the Bail Out check it follows up: two
+/// states are refused when Fire Combat is bound, whatever the dice show,
+/// as they are on Bail Out itself; one state is read by the follow-up.
+#[test]
+fn bail_out_states_are_one_of_through_fire_combat() {
+    use chartwright::{Choices, RollErrorKind, Scripted};
+    let r = fe();
+    let both = "target_discipline=veteran attack=direct df_weapon=4 mounted \
+                from_suppressed from_disordered";
+    let choices = Choices::parse(both).expect("args");
+    let fire = r.chart("fire_combat").expect("chart");
+    let bound = fire.bind(&choices).expect_err("both states refused");
+    let odds = fire.odds(&choices).expect_err("the exact engine refuses");
+    // A 1 is No effect: no Bail Out is rolled, and still both are refused.
+    let rolled = fire
+        .roll(&choices, &mut Scripted::new([1]))
+        .expect_err("the sampler refuses");
+    assert_eq!(odds, bound);
+    assert_eq!(rolled, bound);
+    let RollErrorKind::Conflict {
+        group,
+        first,
+        second,
+        follow_up,
+        ..
+    } = &bound.kind
+    else {
+        panic!("not a conflict: {bound:?}");
+    };
+    assert_eq!(
+        (group.as_str(), first.as_str(), second.as_str()),
+        ("Vehicle state", "from_suppressed", "from_disordered")
+    );
+    assert_eq!(follow_up.as_deref(), Some("bail_out"));
+    let direct = r
+        .chart("bail_out")
+        .expect("chart")
+        .odds(&Choices::parse("from_suppressed from_disordered").expect("args"))
+        .expect_err("Bail Out refuses both");
+    assert_eq!(direct.to_string(), bound.to_string());
+    // One state passes: a knock-out (a 10 +4 on the veteran column) rolls
+    // Bail Out at +1.
+    let one = Choices::parse(
+        "target_discipline=veteran attack=direct df_weapon=4 mounted from_suppressed",
+    )
+    .expect("args");
+    assert!(fire.odds(&one).is_ok());
+    // The playground's form draws the group as radio buttons: the inputs
+    // Fire Combat passes on carry Bail Out's group.
+    let inputs = fire.inputs();
+    for name in ["from_suppressed", "from_disordered", "from_good_order"] {
+        let input = inputs.iter().find(|i| i.name == name).expect(name);
+        assert_eq!(input.one_of.as_deref(), Some("Vehicle state"), "{name}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Minefield Passage
 

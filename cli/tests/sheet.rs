@@ -878,7 +878,10 @@ fn a_tables_picture_is_by_net_modifier_naming_only_what_it_depends_on() {
     // unit rating, so nothing is named: the columns are the net itself.
     assert_eq!(attr(figure, "data-choices"), "");
     let caption = text(figure.select(&sel("figcaption")).next().expect("a caption"));
-    assert_eq!(caption, "Chance of each result by net modifier");
+    assert_eq!(
+        caption,
+        "Chance of each result by net modifier (the sum of the modifiers that apply, added to the roll)"
+    );
     // Improved Position on 10 or more with a d10: at net +1 (elite in good
     // order, say), a 9 or 10: 1/5.
     let cell = figure

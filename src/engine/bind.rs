@@ -331,6 +331,10 @@ pub(crate) struct Bound {
     pub ladder: Option<crate::engine::ladder::Moved>,
     /// The extra modifiers added by [`Bound::shift`], summed.
     pub extra: i64,
+    /// The net modifier the choices gave (the first side's, before a
+    /// table's cap): an extra modifier is added to it, as one more
+    /// modifier would be.
+    pub net: i64,
     /// The ladders this chart reads by name, bound with its values.
     pub ladders: Vec<LadderValue>,
     /// The ladders an expression of this chart read, as its traces show
@@ -463,14 +467,69 @@ fn check_read_groups(
     Ok(())
 }
 
+/// Checks the `one of` groups of every chart `chart` can follow up, with
+/// the values it passes along: naming two alternatives of a follow-up's
+/// group is refused when the chart is bound, whatever the dice later
+/// show. `seen` holds the charts checked already (a chart reached twice
+/// is passed the same names).
+fn check_follow_up_groups(
+    program: &Program,
+    chart: ChartId,
+    given: &[Option<&Arg>],
+    values: &[Option<Num>],
+    seen: &mut Vec<ChartId>,
+) -> Result<(), RollError> {
+    for f in program
+        .follow_ups
+        .iter()
+        .filter(|f| f.caller == chart && !f.again)
+    {
+        if seen.contains(&f.chart) {
+            continue;
+        }
+        seen.push(f.chart);
+        let Some(next) = program.charts.get(f.chart) else {
+            continue;
+        };
+        let mut next_given = vec![None; next.slots.len()];
+        let mut next_values = vec![None; next.slots.len()];
+        for &(from, to) in &f.pass {
+            if let (Some(g), Some(v)) = (next_given.get_mut(to), next_values.get_mut(to)) {
+                *g = given.get(from).copied().flatten();
+                *v = values.get(from).copied().flatten();
+            }
+        }
+        let named = |mut e: RollError| {
+            if let RollErrorKind::Conflict {
+                ladder: None,
+                follow_up: f @ None,
+                ..
+            } = &mut e.kind
+            {
+                *f = Some(next.name.as_str().into());
+            }
+            e
+        };
+        check_groups(next, &next_given, &next_values).map_err(named)?;
+        check_read_groups(program, f.chart, &next_given, &next_values).map_err(named)?;
+        check_follow_up_groups(program, f.chart, &next_given, &next_values, seen)?;
+    }
+    Ok(())
+}
+
 impl Bound {
-    /// Adds `extra` to the roll, as one more modifier would, and shows it
-    /// in the trace; an error where a total would pass `i64`.
-    pub fn shift(&mut self, extra: i64) -> Result<(), RollError> {
+    /// Adds `extra` to the net modifier, as one more modifier of that value
+    /// would (a loose `+2`, a sweep's point, a picture's column), and shows
+    /// it in the trace: a table's cap still holds, and on a check whose
+    /// modifiers move the target the target moves; an error where a total
+    /// would pass `i64`.
+    pub fn shift(&mut self, program: &Program, extra: i64) -> Result<(), RollError> {
         if extra == 0 {
             return Ok(());
         }
+        let before = self.net.saturating_add(self.extra);
         self.extra = self.extra.saturating_add(extra);
+        let after = self.net.saturating_add(self.extra);
         self.applied.push(Applied {
             slot: None,
             value: extra,
@@ -487,20 +546,95 @@ impl Bound {
             self.plan = Plan::Certain(Resolved::text(text), Some(detail));
             return Ok(());
         }
-        match &mut self.plan {
-            Plan::Table { offset, .. } | Plan::Check { offset, .. } => {
+        let body = program.charts.get(self.chart).map(|c| &c.body);
+        match (&mut self.plan, body) {
+            (
+                Plan::Check {
+                    target: bound_target,
+                    ..
+                },
+                Some(Body::Check {
+                    target,
+                    net_in_target: true,
+                    ..
+                }),
+            ) => {
+                // The modifiers move the target: bind it again at the new
+                // net, as binding did at the choices' net.
+                let chart = &program.charts[self.chart];
+                let values = reading_values(chart, &self.values);
+                let env = Env {
+                    program,
+                    chart: self.chart,
+                    values: &values,
+                    net: after,
+                    ladders: &self.ladders,
+                };
+                if let BoundTarget::Ranges(moved) = bind_target(&env, target)? {
+                    *bound_target = moved;
+                }
+            }
+            (Plan::Table { offset, .. }, Some(Body::Table { cap: Some(cap), .. })) => {
+                let (was, now) = (before.clamp(-cap, *cap), after.clamp(-cap, *cap));
+                *offset = sum(&[*offset, now, -was])?;
+                self.note = recapped(self.note.take(), (before, was), (after, now));
+            }
+            (Plan::Table { offset, .. } | Plan::Check { offset, .. }, _) => {
                 *offset = sum(&[*offset, extra])?;
             }
-            Plan::Opposed { offsets, .. } => offsets[0] = sum(&[offsets[0], extra])?,
-            Plan::Pool { stages } => {
+            (Plan::Opposed { offsets, .. }, _) => offsets[0] = sum(&[offsets[0], extra])?,
+            (Plan::Pool { stages }, _) => {
                 if let Some(s) = stages.first_mut() {
                     s.modifier = sum(&[s.modifier, extra])?;
                 }
             }
-            Plan::Certain(..) => {}
+            (Plan::Certain(..), _) => {}
         }
         self.plan.fit()
     }
+}
+
+/// What the trace says of a net modifier past a table's cap.
+fn cap_note(net: i64, capped: i64) -> String {
+    format!("net modifier {net:+} capped at {capped:+}")
+}
+
+/// A bound table's note once an extra modifier moved its net from
+/// `before` to `after` (each as (net, capped)): the cap's words follow the
+/// net, the rest of the note stands.
+fn recapped(note: Option<String>, before: (i64, i64), after: (i64, i64)) -> Option<String> {
+    let old = (before.0 != before.1).then(|| cap_note(before.0, before.1));
+    let new = (after.0 != after.1).then(|| cap_note(after.0, after.1));
+    let rest = match (note, old) {
+        (Some(n), Some(old)) => {
+            let rest = n.replacen(&format!("{old}; "), "", 1).replacen(&old, "", 1);
+            (!rest.is_empty()).then_some(rest)
+        }
+        (n, _) => n,
+    };
+    match (new, rest) {
+        (Some(new), Some(rest)) => Some(format!("{new}; {rest}")),
+        (new, rest) => new.or(rest),
+    }
+}
+
+/// The values an expression of `chart` reads, from the values passed: a
+/// parametric or counted modifier not named reads 0, as at binding.
+fn reading_values(chart: &ChartTree, passed: &Values) -> Values {
+    let mut values = passed.clone();
+    for m in &chart.modifiers {
+        if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
+            if let Some(v) = values.get_mut(m.slot) {
+                v.get_or_insert(whole(0));
+            }
+        }
+    }
+    for &slot in &chart.ladder_modifiers {
+        if let Some(v) = values.get_mut(slot) {
+            v.get_or_insert(whole(0));
+        }
+    }
+    values
 }
 
 impl Bound {
@@ -582,21 +716,12 @@ fn bind_with<'c>(
     }
     check_groups(c, &given, &passed)?;
     check_read_groups(program, chart, &given, &passed)?;
+    check_follow_up_groups(program, chart, &given, &passed, &mut Vec::new())?;
     // Values as the sheet reads them: a modifier not named adds nothing, so
-    // in expressions and conditions it is 0 (a plain param is still needed).
-    let mut values: Values = passed.iter().copied().collect();
+    // in expressions and conditions it is 0 (a plain param is still needed);
+    // so does a read ladder's modifier the chart names itself.
+    let values = reading_values(c, &passed);
     let ladders = ladder_values(program, chart, &passed, &given);
-    for m in &c.modifiers {
-        if matches!(m.value, ModValue::Param { .. } | ModValue::Counted { .. }) {
-            values[m.slot].get_or_insert(whole(0));
-        }
-    }
-    // So do a read ladder's modifiers the chart names itself.
-    for &slot in &c.ladder_modifiers {
-        if let Some(v) = values.get_mut(slot) {
-            v.get_or_insert(whole(0));
-        }
-    }
     let mut env = Env {
         program,
         chart,
@@ -612,10 +737,11 @@ fn bind_with<'c>(
     } = apply_modifiers(&env, &passed, &given)?;
     let mut note = None;
     let mut clamp = None;
+    let raw_net = net[0];
     if let Body::Table { cap: Some(cap), .. } = &c.body {
         let capped = net[0].clamp(-cap, *cap);
         if capped != net[0] {
-            note = Some(format!("net modifier {:+} capped at {capped:+}", net[0]));
+            note = Some(cap_note(net[0], capped));
             net[0] = capped;
         }
     }
@@ -658,6 +784,7 @@ fn bind_with<'c>(
         clamp,
         ladder,
         extra: 0,
+        net: raw_net,
         ladders,
         ladder_traces,
         repeat: 0,
@@ -745,6 +872,7 @@ fn check_groups(
                     second: c.slots[sb].name.to_string(),
                     first_span: given[sa].map(|a| a.span),
                     ladder: None,
+                    follow_up: None,
                 },
                 given[sb].map(|a| a.span),
             ));

@@ -90,6 +90,10 @@ pub enum RollErrorKind {
         /// ladder (its inputs are the chart's); `None` for the chart's own.
         /// (Boxed: a roll error stays small.)
         ladder: Option<Box<str>>,
+        /// The chart whose group it is, when the chart rolled can follow
+        /// up that chart (its inputs pass along); `None` for the chart's
+        /// own.
+        follow_up: Option<Box<str>>,
     },
     /// A value of the wrong form (`rating=abc`, `tracked=3`).
     BadValue {
@@ -357,6 +361,14 @@ impl RollErrorKind {
                 ..
             } => format!(
                 "give only one of them: this chart reads the ladder `{ladder}`, which \
+                 applies one modifier of its group ({group}) at most"
+            ),
+            Self::Conflict {
+                group,
+                follow_up: Some(chart),
+                ..
+            } => format!(
+                "give only one of them: this chart can follow up `{chart}`, which \
                  applies one modifier of its group ({group}) at most"
             ),
             Self::Conflict { .. } => "give only one of them".into(),

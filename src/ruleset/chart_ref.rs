@@ -466,7 +466,7 @@ impl<'r> BoundChart<'r> {
             // Nothing moves: the quick table and the texts stand.
             return Ok(self);
         }
-        self.bound.shift(extra)?;
+        self.bound.shift(&self.rules.program, extra)?;
         if self.text.is_some() {
             return Ok(Self::settled(self.rules, self.bound));
         }
@@ -481,7 +481,7 @@ impl<'r> BoundChart<'r> {
     fn moved_once(&self, extra: i64) -> Result<Self, RollError> {
         let mut bound = self.bound.clone();
         if extra != 0 {
-            bound.shift(extra)?;
+            bound.shift(&self.rules.program, extra)?;
         }
         Ok(BoundChart {
             rules: self.rules,
@@ -695,8 +695,9 @@ impl<'r> BoundChart<'r> {
 
 /// The modifier that gives input `slot` of chart `id` its group and
 /// condition: the chart's own, or, for an input the chart takes from a
-/// ladder it reads, the ladder's (followed down a chain of ladders, which
-/// the compiler has checked has no cycle).
+/// ladder it reads or passes to a chart it follows up, that chart's
+/// (followed down a chain of ladders and follow-ups, which the compiler
+/// has checked has no cycle; the walk is bounded all the same).
 fn defining_modifier(
     program: &Program,
     id: ChartId,
@@ -711,14 +712,25 @@ fn defining_modifier(
         if let Some(m) = tree.modifiers.iter().find(|m| m.slot == at.1) {
             return Some((tree, m));
         }
-        at = program
+        let read = program
             .ladder_reads
             .iter()
             .filter(|r| r.caller == at.0)
             .find_map(|r| {
                 let &(_, to) = r.pass.iter().find(|&&(from, _)| from == at.1)?;
                 Some((r.ladder, to))
-            })?;
+            });
+        let followed = || {
+            program
+                .follow_ups
+                .iter()
+                .filter(|f| f.caller == at.0 && !f.again)
+                .find_map(|f| {
+                    let &(_, to) = f.pass.iter().find(|&&(from, _)| from == at.1)?;
+                    Some((f.chart, to))
+                })
+        };
+        at = read.or_else(followed)?;
     }
     None
 }

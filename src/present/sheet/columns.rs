@@ -179,6 +179,14 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
         }
     }
     let results = results_in_order(sweep.iter().map(|(_, o)| o));
+    // Which way the net reads: added to the roll, or moving the target.
+    let reads = match &tree.body {
+        crate::check::tree::Body::Check {
+            net_in_target: true,
+            ..
+        } => "the sum of the modifiers that apply, which moves the target",
+        _ => "the sum of the modifiers that apply, added to the roll",
+    };
     Some(html! {
         figure.odds.by-column.by-net data-choices=(situation.text()) {
             table.column-odds {
@@ -204,7 +212,7 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
                 }
             }
             figcaption {
-                "Chance of each result by net modifier"
+                "Chance of each result by net modifier (" (reads) ")"
                 @if !situation.text().is_empty() {
                     ", with " (in_words(chart, &situation)) " (" code { (situation.text()) } ")"
                 }
