@@ -103,7 +103,7 @@ pub use compare::diff::{merged_order, OddsDiff, OutcomeDiff};
 pub use engine::budget::{Budget, MAX_BATCH_ROLLS};
 pub use engine::choices::{Arg, Choices, INPUT_SOURCE, MAX_LOOSE_MODIFIER};
 pub use engine::dice::{DiceSource, Scripted};
-pub use engine::error::{RollError, RollErrorKind};
+pub use engine::error::{ConflictVia, RollError, RollErrorKind};
 pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
 pub use engine::quick::{OutcomeId, QuickRoll};
 pub use engine::trace::{

@@ -295,7 +295,7 @@ fn a_ladder_one_of_group_holds_through_the_chart_that_reads_it() {
         group,
         first,
         second,
-        ladder,
+        via,
         ..
     } = &bound.kind
     else {
@@ -305,7 +305,12 @@ fn a_ladder_one_of_group_holds_through_the_chart_that_reads_it() {
         (group.as_str(), first.as_str(), second.as_str()),
         ("Target", "target_ti", "target_tc")
     );
-    assert_eq!(ladder.as_deref(), Some("fire_column"));
+    assert_eq!(
+        via,
+        &Some(Box::new(chartwright::ConflictVia::Ladder(
+            "fire_column".into()
+        )))
+    );
     let help = bound.help().map(|h| h.to_string()).unwrap_or_default();
     assert!(
         help.contains("(Target)") && help.contains("`fire_column`"),

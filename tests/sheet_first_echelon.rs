@@ -445,7 +445,7 @@ fn bail_out_states_are_one_of_through_fire_combat() {
         group,
         first,
         second,
-        follow_up,
+        via: follow_up,
         ..
     } = &bound.kind
     else {
@@ -455,7 +455,12 @@ fn bail_out_states_are_one_of_through_fire_combat() {
         (group.as_str(), first.as_str(), second.as_str()),
         ("Vehicle state", "from_suppressed", "from_disordered")
     );
-    assert_eq!(follow_up.as_deref(), Some("bail_out"));
+    assert_eq!(
+        follow_up,
+        &Some(Box::new(chartwright::ConflictVia::FollowUp(
+            "bail_out".into()
+        )))
+    );
     let direct = r
         .chart("bail_out")
         .expect("chart")

@@ -10,7 +10,7 @@ use crate::check::tree::{
 };
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::env::{grid_cell, missing, whole_value, Env, LadderValue, Reached, Resolved};
-use crate::engine::error::{RollError, RollErrorKind};
+use crate::engine::error::{ConflictVia, RollError, RollErrorKind};
 use crate::engine::prebound::Prebound;
 use crate::engine::totals::sum;
 use crate::engine::trace::{AppliedModifier, LadderTrace, Shared};
@@ -453,11 +453,8 @@ fn check_read_groups(
             }
         }
         check_groups(ladder, &ladder_given, &ladder_values).map_err(|mut e| {
-            if let RollErrorKind::Conflict {
-                ladder: l @ None, ..
-            } = &mut e.kind
-            {
-                *l = Some(r.name.as_str().into());
+            if let RollErrorKind::Conflict { via: v @ None, .. } = &mut e.kind {
+                *v = Some(Box::new(ConflictVia::Ladder(r.name.to_string())));
             }
             e
         })?;
@@ -500,13 +497,8 @@ fn check_follow_up_groups(
             }
         }
         let named = |mut e: RollError| {
-            if let RollErrorKind::Conflict {
-                ladder: None,
-                follow_up: f @ None,
-                ..
-            } = &mut e.kind
-            {
-                *f = Some(next.name.as_str().into());
+            if let RollErrorKind::Conflict { via: v @ None, .. } = &mut e.kind {
+                *v = Some(Box::new(ConflictVia::FollowUp(next.name.to_string())));
             }
             e
         };
@@ -871,8 +863,7 @@ fn check_groups(
                     first: c.slots[sa].name.to_string(),
                     second: c.slots[sb].name.to_string(),
                     first_span: given[sa].map(|a| a.span),
-                    ladder: None,
-                    follow_up: None,
+                    via: None,
                 },
                 given[sb].map(|a| a.span),
             ));

@@ -31,6 +31,28 @@ impl RollError {
     }
 }
 
+/// Where a `one of` group that refused two alternatives belongs, when it
+/// is not the chart rolled's own ([`RollErrorKind::Conflict`]), boxed
+/// there: a roll error stays small.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConflictVia {
+    /// A ladder the chart reads.
+    Ladder(String),
+    /// A chart the chart can follow up.
+    FollowUp(String),
+}
+
+impl ConflictVia {
+    /// The chart's name.
+    #[must_use]
+    pub fn chart(&self) -> &str {
+        match self {
+            Self::Ladder(name) | Self::FollowUp(name) => name,
+        }
+    }
+}
+
 /// The kinds of [`RollError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -86,14 +108,10 @@ pub enum RollErrorKind {
         second: String,
         /// Where the first was given.
         first_span: Option<Span>,
-        /// The ladder whose group it is, when the chart rolled reads that
-        /// ladder (its inputs are the chart's); `None` for the chart's own.
-        /// (Boxed: a roll error stays small.)
-        ladder: Option<Box<str>>,
-        /// The chart whose group it is, when the chart rolled can follow
-        /// up that chart (its inputs pass along); `None` for the chart's
-        /// own.
-        follow_up: Option<Box<str>>,
+        /// The chart whose group it is, when it is not the chart rolled:
+        /// a ladder the chart reads or a chart it can follow up (their
+        /// inputs are the chart's); `None` for the chart's own.
+        via: Option<Box<ConflictVia>>,
     },
     /// A value of the wrong form (`rating=abc`, `tracked=3`).
     BadValue {
@@ -357,20 +375,18 @@ impl RollErrorKind {
             ),
             Self::Conflict {
                 group,
-                ladder: Some(ladder),
+                via: Some(via),
                 ..
-            } => format!(
-                "give only one of them: this chart reads the ladder `{ladder}`, which \
-                 applies one modifier of its group ({group}) at most"
-            ),
-            Self::Conflict {
-                group,
-                follow_up: Some(chart),
-                ..
-            } => format!(
-                "give only one of them: this chart can follow up `{chart}`, which \
-                 applies one modifier of its group ({group}) at most"
-            ),
+            } => match &**via {
+                ConflictVia::Ladder(ladder) => format!(
+                    "give only one of them: this chart reads the ladder `{ladder}`, which \
+                     applies one modifier of its group ({group}) at most"
+                ),
+                ConflictVia::FollowUp(chart) => format!(
+                    "give only one of them: this chart can follow up `{chart}`, which \
+                     applies one modifier of its group ({group}) at most"
+                ),
+            },
             Self::Conflict { .. } => "give only one of them".into(),
             Self::BadValue { name, expected, .. } if expected.starts_with("no value") => {
                 format!("name it alone: `{name}`")
