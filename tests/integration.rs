@@ -20,6 +20,7 @@ mod notation;
 mod odds;
 mod params;
 mod printed;
+mod reference;
 mod quick;
 mod report;
 mod robustness;
