@@ -458,7 +458,9 @@ fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
             pos = n;
         }
     }
-    if shift != 0 {
+    // A value off the scale reads its rule ("under the first key, this
+    // outcome and no roll"); shifts move a column the value found.
+    if shift != 0 && (0..n).contains(&pos) {
         let lo = if past && below.is_some() { -1 } else { 0 };
         let hi = if past && beyond.is_some() { n } else { n - 1 };
         pos = (pos + shift).clamp(lo.min(pos), hi.max(pos));

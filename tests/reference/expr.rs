@@ -289,7 +289,17 @@ impl<'a> Ctx<'a> {
         let name = id.name.as_str();
         match self.lookup(name) {
             Some(Decl::Param(p)) => match self.given(name) {
-                Some(Val::Num(n)) => Ok(n.clone()),
+                Some(Val::Num(n)) => {
+                    if let Some(b) = &p.bounds {
+                        if n < &qn(b.lo) || n > &qn(b.hi) {
+                            return Err(Why::Refused(format!("`{name}` outside its bounds")));
+                        }
+                    }
+                    if p.whole && !n.is_integer() {
+                        return Err(Why::Refused(format!("`{name}` must be whole")));
+                    }
+                    Ok(n.clone())
+                }
                 Some(_) => Err(Why::Refused(format!("`{name}` takes a number"))),
                 None => p
                     .default
@@ -480,7 +490,14 @@ impl<'a> Ctx<'a> {
                     })
                 });
                 let raw = match (given, grid) {
-                    (Some(Val::Num(n)), _) => n.clone(),
+                    (Some(Val::Num(n)), _) => {
+                        if let Some((lo, hi)) = self.mod_bounds(m) {
+                            if n < &lo || n > &hi {
+                                return Err(Why::Refused(format!("`{key}` outside its bounds")));
+                            }
+                        }
+                        n.clone()
+                    }
                     // A shift table applies where the player names it.
                     (Some(_), Some(grid)) if sign.shifts() => {
                         if !self.holds(m)? {
@@ -545,6 +562,30 @@ impl<'a> Ctx<'a> {
             roll = -roll;
         }
         Ok(Some((roll, shift)))
+    }
+
+    /// The bounds of a parametric modifier's value: `in LO..HI`, or, for
+    /// `from GRID` without them, the grid's numbers.
+    pub fn mod_bounds(&self, m: &ModRef) -> Option<(Q, Q)> {
+        let ModValue::Param { bounds, from, .. } = &m.decl.value else {
+            return None;
+        };
+        if let Some(b) = bounds {
+            return Some((qn(b.lo), qn(b.hi)));
+        }
+        let Some(Decl::Grid(g)) = self.lookup(&from.as_ref()?.name) else {
+            return None;
+        };
+        let nums: Vec<Q> = g
+            .rows
+            .iter()
+            .flat_map(|r| &r.cells)
+            .filter_map(|c| match &c.kind {
+                CellKind::Number(n) => Some(qn(*n)),
+                _ => None,
+            })
+            .collect();
+        Some((nums.iter().min()?.clone(), nums.iter().max()?.clone()))
     }
 
     /// The net of a list of modifiers: `(to the roll, column shift)`; two

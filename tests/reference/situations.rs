@@ -69,7 +69,7 @@ fn sample(bounds: Option<&Bounds>, whole: bool, default: Option<Q>) -> Vec<Q> {
 }
 
 /// The settings of a modifier (given under `key`).
-fn modifier_settings(m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>> {
+fn modifier_settings(ctx: &Ctx, m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>> {
     let on = vec![(key.to_string(), Val::On)];
     let nums = |v: Vec<Q>| -> Vec<Vec<(String, Val)>> {
         v.into_iter().map(|x| vec![(key.to_string(), Val::Num(x))]).collect()
@@ -83,7 +83,13 @@ fn modifier_settings(m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>> {
             from,
             ..
         } => {
-            let mut s = nums(sample(bounds.as_ref(), true, default.as_ref().map(|d| qn(d.node))));
+            let grid_bounds = ctx.mod_bounds(m).map(|(lo, hi)| Bounds {
+                lo: to_number(&lo),
+                hi: to_number(&hi),
+                span: chartwright::Span::new(chartwright::SourceId(0), 0, 0),
+            });
+            let b = bounds.as_ref().or(grid_bounds.as_ref());
+            let mut s = nums(sample(b, true, default.as_ref().map(|d| qn(d.node))));
             if from.is_some() && sign.shifts() {
                 s.insert(0, on);
             }
@@ -91,6 +97,15 @@ fn modifier_settings(m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>> {
         }
         ModValue::Counted { .. } => nums(vec![q(1), q(2), q(5)]),
     }
+}
+
+/// An exact number back as the AST writes it.
+fn to_number(v: &Q) -> chartwright::ast::Number {
+    use num_traits::ToPrimitive;
+    chartwright::ast::Number::new(
+        v.numer().to_i64().unwrap_or(0),
+        v.denom().to_i64().unwrap_or(1),
+    )
 }
 
 fn required_modifier(m: &ModRef) -> bool {
@@ -225,7 +240,7 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
             if !covered.insert(key.clone()) {
                 continue;
             }
-            let settings = modifier_settings(m, &key);
+            let settings = modifier_settings(&ctx, m, &key);
             match m.group {
                 None => {
                     let mut s = settings;
