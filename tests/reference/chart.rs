@@ -212,7 +212,11 @@ fn own_outcomes(ctx: &Ctx, item: &Item) -> Result<Vec<(Out, Q)>, Why> {
                 CellKind::Number(n) => fmt_q(&qn(*n)),
                 CellKind::Text(t) => t.to_string(),
                 CellKind::Target(rs) => ranges_text(rs),
-                CellKind::Dice(_) => return Err(Why::Unsupported("a grid of dice as a chart".into())),
+                CellKind::Dice(d) => ctx
+                    .world
+                    .text(ctx.game, d.span)
+                    .map(|t| t.strip_prefix("1d").map_or_else(|| t.to_string(), |r| format!("d{r}")))
+                    .ok_or_else(|| Why::Unsupported("a dice cell's text".into()))?,
                 CellKind::Impossible => "Not possible".into(),
             };
             Ok(vec![(plain(&text), Q::one())])

@@ -39,6 +39,7 @@ mod agree;
 mod chart;
 mod dice;
 mod expr;
+mod misreadings;
 mod situations;
 
 use chartwright::ast;
@@ -161,18 +162,21 @@ pub fn fmt_q(n: &Q) -> String {
 pub struct World {
     /// `(short name, parsed file)`.
     pub games: Vec<(String, ast::File)>,
+    /// Each game's text, in the same order (a dice cell prints as written).
+    pub texts: Vec<String>,
 }
 
 impl World {
     /// Parses sources given as `(short name, text)`.
     pub fn from_sources(sources: &[(&str, &str)]) -> Result<Self, String> {
         let mut games = Vec::new();
+        let texts = sources.iter().map(|(_, t)| (*t).to_string()).collect();
         for (i, (name, text)) in sources.iter().enumerate() {
             let file = chartwright::parser::parse(chartwright::SourceId(i as u32), text)
                 .map_err(|e| format!("{name}: {e}"))?;
             games.push(((*name).to_string(), file));
         }
-        Ok(Self { games })
+        Ok(Self { games, texts })
     }
 
     /// Every bundled game.
@@ -183,6 +187,12 @@ impl World {
             .map(|n| (*n, chartwright::bundled::source(n).expect("bundled source")))
             .collect();
         Self::from_sources(&sources).expect("bundled games parse")
+    }
+
+    /// The text a span of a game covers.
+    pub fn text(&self, game: &str, span: chartwright::Span) -> Option<&str> {
+        let i = self.games.iter().position(|(n, _)| n == game)?;
+        self.texts[i].get(span.start as usize..span.end as usize)
     }
 
     /// A game by short name.
