@@ -86,8 +86,11 @@ pub fn compare(rules: &Ruleset, world: &World, per_chart: usize) -> Tally {
         }
         for sit in situations(world, game, name, per_chart) {
             let engine = engine_odds(&chart, &sit);
-            let reference = distribution(world, game, name, &sit)
-                .map(|d| d.into_iter().filter(|(_, p)| !p.is_zero()).collect::<Distribution>());
+            let reference = distribution(world, game, name, &sit).map(|d| {
+                d.into_iter()
+                    .filter(|(_, p)| !p.is_zero())
+                    .collect::<Distribution>()
+            });
             match (engine, reference) {
                 (_, Err(Why::Unsupported(w))) => {
                     *t.unsupported.entry(w).or_default() += 1;
@@ -99,8 +102,7 @@ pub fn compare(rules: &Ruleset, world: &World, per_chart: usize) -> Tally {
                 }
                 (e, r) => {
                     let known = KNOWN_ENGINE_MISREADINGS.iter().any(|(c, msg)| {
-                        *c == format!("{game}.{name}")
-                            && e.as_ref().is_err_and(|e| e.contains(msg))
+                        *c == format!("{game}.{name}") && e.as_ref().is_err_and(|e| e.contains(msg))
                     });
                     let line = format!(
                         "{game}.{name} [{sit}]\n      engine:    {}\n      reference: {}",
@@ -129,7 +131,11 @@ fn reference_agrees_with_the_engine_on_bundled_games() {
     let t = compare(&rules, &world, PER_CHART);
     t.report("bundled games");
     assert!(t.charts >= 40, "only {} charts", t.charts);
-    assert!(t.disagreements.is_empty(), "{} disagreements", t.disagreements.len());
+    assert!(
+        t.disagreements.is_empty(),
+        "{} disagreements",
+        t.disagreements.len()
+    );
 }
 
 #[test]
@@ -148,7 +154,11 @@ fn reference_agrees_with_the_engine_on_fixtures() {
     let mut total = Tally::default();
     for path in files {
         let text = std::fs::read_to_string(&path).expect("read");
-        let stem = path.file_stem().and_then(|s| s.to_str()).expect("stem").to_string();
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("stem")
+            .to_string();
         let doc = chartwright::parser::parse_document(chartwright::SourceId(0), &text);
         if matches!(doc, Ok(chartwright::ast::Document::Variant(_))) {
             // A variant needs the merge, which the library keeps private.
@@ -161,9 +171,15 @@ fn reference_agrees_with_the_engine_on_fixtures() {
         let bundled = World::bundled();
         let mut sources: Vec<(String, String)> = vec![(stem.clone(), text.clone())];
         for (n, _) in &bundled.games {
-            sources.push((n.clone(), chartwright::bundled::source(n).expect("src").to_string()));
+            sources.push((
+                n.clone(),
+                chartwright::bundled::source(n).expect("src").to_string(),
+            ));
         }
-        let refs: Vec<(&str, &str)> = sources.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let refs: Vec<(&str, &str)> = sources
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
         let world = World::from_sources(&refs).expect("fixture parses");
         let rules = Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let t = compare(&rules, &world, PER_CHART);
@@ -178,5 +194,9 @@ fn reference_agrees_with_the_engine_on_fixtures() {
         total.known.extend(t.known);
     }
     total.report("fixtures in all");
-    assert!(total.disagreements.is_empty(), "{} disagreements", total.disagreements.len());
+    assert!(
+        total.disagreements.is_empty(),
+        "{} disagreements",
+        total.disagreements.len()
+    );
 }

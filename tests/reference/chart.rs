@@ -144,17 +144,19 @@ fn carry(
     for (k, v) in &from.sit.0 {
         let same = match (to.lookup(k), v) {
             (Some(Decl::Flag(_)), Val::On) | (Some(Decl::Param(_)), Val::Num(_)) => true,
-            (Some(Decl::Modifier(m)), v) => matches!(
-                (&m.decl.value, v),
-                (
-                    chartwright::ast::ModValue::Fixed(_) | chartwright::ast::ModValue::Shift(_),
-                    Val::On
-                ) | (
-                    chartwright::ast::ModValue::Param { .. }
-                        | chartwright::ast::ModValue::Counted { .. },
-                    Val::Num(_)
-                )
-            ) && m.side.is_none(),
+            (Some(Decl::Modifier(m)), v) => {
+                matches!(
+                    (&m.decl.value, v),
+                    (
+                        chartwright::ast::ModValue::Fixed(_) | chartwright::ast::ModValue::Shift(_),
+                        Val::On
+                    ) | (
+                        chartwright::ast::ModValue::Param { .. }
+                            | chartwright::ast::ModValue::Counted { .. },
+                        Val::Num(_)
+                    )
+                ) && m.side.is_none()
+            }
             (Some(Decl::Choice(c)), Val::Opt(o)) => c.options.iter().any(|x| x.name.name == *o),
             _ => false,
         };
@@ -215,7 +217,10 @@ fn own_outcomes(ctx: &Ctx, item: &Item) -> Result<Vec<(Out, Q)>, Why> {
                 CellKind::Dice(d) => ctx
                     .world
                     .text(ctx.game, d.span)
-                    .map(|t| t.strip_prefix("1d").map_or_else(|| t.to_string(), |r| format!("d{r}")))
+                    .map(|t| {
+                        t.strip_prefix("1d")
+                            .map_or_else(|| t.to_string(), |r| format!("d{r}"))
+                    })
                     .ok_or_else(|| Why::Unsupported("a dice cell's text".into()))?,
                 CellKind::Impossible => "Not possible".into(),
             };
@@ -264,7 +269,7 @@ fn contains(rs: &RangeSet, v: &Q) -> bool {
             (Some(a), Some(b)) if a > b => (Some(b), Some(a)),
             x => x,
         };
-        lo.is_none_or(|lo| v >= &q(lo)) && hi.is_none_or(|hi| v <= &q(hi))
+        lo.map_or(true, |lo| v >= &q(lo)) && hi.map_or(true, |hi| v <= &q(hi))
     })
 }
 
@@ -294,14 +299,19 @@ fn outcome(ctx: &Ctx, chart: &Chart, o: &Outcome) -> Result<Out, Why> {
                     if o.fields.len() != 1 || field.choices.len() != 1 {
                         return Err(Why::Unsupported("success/failure among fields".into()));
                     }
-                    let mut inner = check_outcome(ctx, chart, matches!(s.kind, SimpleKind::Success))?;
+                    let mut inner =
+                        check_outcome(ctx, chart, matches!(s.kind, SimpleKind::Success))?;
                     inner.follow.extend(follows(s));
                     return Ok(inner);
                 }
             }
             follow.extend(follows(s));
         }
-        let alts = if alts.is_empty() { "-".to_string() } else { alts.join(" OR ") };
+        let alts = if alts.is_empty() {
+            "-".to_string()
+        } else {
+            alts.join(" OR ")
+        };
         parts.push(match labels.get(i) {
             Some(l) => format!("{l} {alts}"),
             None => alts,
@@ -420,7 +430,9 @@ fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
             };
             let o = ctx.option(ch)?;
             let i = ch.options.iter().position(|x| x.name.name == o);
-            return i.map(|i| Pick::Column(i, 0)).ok_or_else(|| Why::Refused("no such option".into()));
+            return i
+                .map(|i| Pick::Column(i, 0))
+                .ok_or_else(|| Why::Refused("no such option".into()));
         }
     }
     let Some(scale) = chart.clauses.iter().find_map(|c| match c {
@@ -449,7 +461,10 @@ fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
             }
         }
     }
-    let past = chart.clauses.iter().any(|c| matches!(c, Clause::ShiftsPastEdges(_)));
+    let past = chart
+        .clauses
+        .iter()
+        .any(|c| matches!(c, Clause::ShiftsPastEdges(_)));
     let n = scale.heads.len() as i64;
     // Positions: -1 below the first key, 0..n the columns, n beyond.
     let mut pos = scale
@@ -472,7 +487,11 @@ fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
     let rule = if pos < 0 {
         Some(below.ok_or_else(|| Why::Refused("off the scale".into()))?)
     } else if pos >= n {
-        Some(beyond.map(|b| b.1).ok_or_else(|| Why::Unsupported("beyond without rule".into()))?)
+        Some(
+            beyond
+                .map(|b| b.1)
+                .ok_or_else(|| Why::Unsupported("beyond without rule".into()))?,
+        )
     } else {
         None
     };
@@ -530,7 +549,9 @@ fn read_results(
     match &line.cells {
         chartwright::ast::LineCells::Every(o) => outcome(ctx, chart, o),
         chartwright::ast::LineCells::Each(cells) => {
-            let cell = cells.get(col).ok_or_else(|| Why::Refused("no cell".into()))?;
+            let cell = cells
+                .get(col)
+                .ok_or_else(|| Why::Refused("no cell".into()))?;
             match &cell.outcome {
                 Some(co) => {
                     let s = decide(ctx, co)?;
@@ -562,18 +583,25 @@ fn best_row<'c>(chart: &'c Chart, label: &str, col: usize) -> Option<(i64, &'c R
     for c in &chart.clauses {
         if let Clause::Rows(rows, _) = c {
             for r in rows {
-                let text = r.outcome.fields.first().and_then(|f| f.choices.first()).and_then(
-                    |c| match c {
+                let text = r
+                    .outcome
+                    .fields
+                    .first()
+                    .and_then(|f| f.choices.first())
+                    .and_then(|c| match c {
                         CondOutcome::Simple(SimpleOutcome {
                             kind: SimpleKind::Text(t),
                             ..
                         }) => Some(t.as_str()),
                         _ => None,
-                    },
-                );
+                    });
                 if text == Some(label) {
                     let rs = row_ranges(r, col)?;
-                    let hi = rs.parts.iter().map(|p| p.hi.or(p.lo)).collect::<Option<Vec<_>>>()?;
+                    let hi = rs
+                        .parts
+                        .iter()
+                        .map(|p| p.hi.or(p.lo))
+                        .collect::<Option<Vec<_>>>()?;
                     return hi.into_iter().max().map(|h| (h, r));
                 }
             }
@@ -766,7 +794,9 @@ fn opposed(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
             Clause::Score(_) | Clause::Cap(..) | Clause::Clamp { .. } | Clause::Natural(_)
         )
     }) {
-        return Err(Why::Unsupported("score, cap, clamp or natural in an opposed roll".into()));
+        return Err(Why::Unsupported(
+            "score, cap, clamp or natural in an opposed roll".into(),
+        ));
     }
     let mods = chart_modifiers(ctx.file, chart);
     let mut nets = Vec::new();
@@ -923,7 +953,7 @@ fn pool(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
         let text = names
             .iter()
             .enumerate()
-            .filter(|(_, n)| report.as_ref().is_none_or(|r| r.contains(n)))
+            .filter(|(_, n)| report.as_ref().map_or(true, |r| r.contains(n)))
             .map(|(i, _)| format!("{} {}", s[i], labels[i]))
             .collect::<Vec<_>>()
             .join(", ");

@@ -5,12 +5,11 @@
 //! the engine: names are found by walking the declarations again.
 
 use super::{q, qn, Situation, Val, Why, World, Q};
+use chartwright::ast::File;
 use chartwright::ast::{
     BinOp, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause, CmpOp, Cond, CondKind, Expr,
-    ExprKind, FlagDecl, Grid, Ident, Item, ModEntry, ModValue, ModifierDecl, ParamDecl,
-    ParamSign,
+    ExprKind, FlagDecl, Grid, Ident, Item, ModEntry, ModValue, ModifierDecl, ParamDecl, ParamSign,
 };
-use chartwright::ast::File;
 use num_traits::{One, Signed, Zero};
 
 /// What a name declares, as the reference finds it.
@@ -102,7 +101,16 @@ fn walk<'a>(
             }
             ModEntry::ForSide(fs) => {
                 let s = fs.side.as_ref().map_or("each", |i| i.name.as_str());
-                walk(file, &fs.entries, conds, subtract, group, Some(s), groups, out);
+                walk(
+                    file,
+                    &fs.entries,
+                    conds,
+                    subtract,
+                    group,
+                    Some(s),
+                    groups,
+                    out,
+                );
             }
         }
     }
@@ -198,7 +206,9 @@ impl<'a> Ctx<'a> {
         }
         for item in &self.file.items {
             if let Item::Chart(c) = item {
-                if c.kind == ChartKind::Ladder && Some(c.name.name.as_str()) != self.chart.map(|c| c.name.name.as_str()) {
+                if c.kind == ChartKind::Ladder
+                    && Some(c.name.name.as_str()) != self.chart.map(|c| c.name.name.as_str())
+                {
                     if let Some(d) = local(self.file, c, name) {
                         return Some(d);
                     }
@@ -248,7 +258,9 @@ impl<'a> Ctx<'a> {
             let c = self.choice_named(&k.name)?;
             opts.push((c, self.option(c)?));
         }
-        let (last, rest) = opts.split_last().ok_or_else(|| Why::Unsupported("grid without keys".into()))?;
+        let (last, rest) = opts
+            .split_last()
+            .ok_or_else(|| Why::Unsupported("grid without keys".into()))?;
         let cell: Option<&Cell> = if rest.is_empty() {
             g.rows
                 .iter()
@@ -272,11 +284,15 @@ impl<'a> Ctx<'a> {
         match self.cell(g)? {
             CellKind::Number(n) => Ok(qn(*n)),
             CellKind::Impossible => Err(Why::NotPossible),
-            _ => Err(Why::Refused(format!("`{}` holds no number here", g.name.name))),
+            _ => Err(Why::Refused(format!(
+                "`{}` holds no number here",
+                g.name.name
+            ))),
         }
     }
 
     /// A whole number, or the roll is refused.
+    #[allow(clippy::unused_self)] // called as a method beside `eval`
     pub fn whole(&self, v: &Q, what: &str) -> Result<i64, Why> {
         if !v.is_integer() {
             return Err(Why::Refused(format!("{what} must be whole, not {v}")));
@@ -344,7 +360,10 @@ impl<'a> Ctx<'a> {
             ExprKind::Int(n) => q(*n),
             ExprKind::Number(n) => qn(*n),
             ExprKind::Call(f, args) => {
-                let vs = args.iter().map(|a| self.eval(a)).collect::<Result<Vec<_>, _>>()?;
+                let vs = args
+                    .iter()
+                    .map(|a| self.eval(a))
+                    .collect::<Result<Vec<_>, _>>()?;
                 call(&f.name, &vs)?
             }
             ExprKind::If(a, c, b) => {
@@ -446,6 +465,7 @@ impl<'a> Ctx<'a> {
 
     /// What a modifier adds in this situation: `(to the roll, column
     /// shift)`, or `None` where it does not apply.
+    #[allow(clippy::too_many_lines)] // one match over the value forms of the docs' table
     pub fn modifier(&self, m: &ModRef) -> Result<Option<(Q, i64)>, Why> {
         if let (Some(s), Some(me)) = (&m.side, &self.side) {
             if s != "each" && s != me {
@@ -453,7 +473,9 @@ impl<'a> Ctx<'a> {
             }
         }
         if m.side.is_some() != self.side.is_some() {
-            return Err(Why::Unsupported("a modifier outside `for` in an opposed roll".into()));
+            return Err(Why::Unsupported(
+                "a modifier outside `for` in an opposed roll".into(),
+            ));
         }
         let key = self.mod_key(m);
         let given = self.given(&key);
@@ -595,7 +617,10 @@ impl<'a> Ctx<'a> {
         for m in mods {
             if let Some(g) = m.group {
                 if self.given(&self.mod_key(m)).is_some() {
-                    if m.side.as_deref().is_some_and(|s| s != "each" && Some(s) != self.side.as_deref()) {
+                    if m.side
+                        .as_deref()
+                        .is_some_and(|s| s != "each" && Some(s) != self.side.as_deref())
+                    {
                         continue;
                     }
                     if named_groups.contains(&g) {

@@ -61,8 +61,16 @@ fn assert_docs(src: &str, chart: &str, words: &str, want: &[(&str, i64, i64)]) {
         .iter()
         .map(|(t, n, d)| ((*t).to_string(), frac(*n, *d)))
         .collect();
-    assert_eq!(reference(src, chart, words), want, "the reference misreads the docs");
-    assert_eq!(engine(src, chart, words), Ok(want), "the engine misreads the docs");
+    assert_eq!(
+        reference(src, chart, words),
+        want,
+        "the reference misreads the docs"
+    );
+    assert_eq!(
+        engine(src, chart, words),
+        Ok(want),
+        "the engine misreads the docs"
+    );
 }
 
 /// "`total` (the modified roll) and `natural` (the dice alone) may be
@@ -136,6 +144,16 @@ check under "Under" {
   succeed on at most to_hit + modifiers
 }
 "#;
-    assert_docs(src, "under", "to_hit=5 bad", &[("Failure", 7, 10), ("Success", 3, 10)]);
-    assert_docs(src, "under", "to_hit=5 good", &[("Failure", 2, 5), ("Success", 3, 5)]);
+    assert_docs(
+        src,
+        "under",
+        "to_hit=5 bad",
+        &[("Failure", 7, 10), ("Success", 3, 10)],
+    );
+    assert_docs(
+        src,
+        "under",
+        "to_hit=5 good",
+        &[("Failure", 2, 5), ("Success", 3, 5)],
+    );
 }

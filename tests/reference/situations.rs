@@ -72,7 +72,9 @@ fn sample(bounds: Option<&Bounds>, whole: bool, default: Option<Q>) -> Vec<Q> {
 fn modifier_settings(ctx: &Ctx, m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>> {
     let on = vec![(key.to_string(), Val::On)];
     let nums = |v: Vec<Q>| -> Vec<Vec<(String, Val)>> {
-        v.into_iter().map(|x| vec![(key.to_string(), Val::Num(x))]).collect()
+        v.into_iter()
+            .map(|x| vec![(key.to_string(), Val::Num(x))])
+            .collect()
     };
     match &m.decl.value {
         ModValue::Fixed(_) | ModValue::Shift(_) => vec![on],
@@ -114,6 +116,7 @@ fn required_modifier(m: &ModRef) -> bool {
 }
 
 /// The inputs of a chart of `game`.
+#[allow(clippy::too_many_lines)] // one walk over the names, then the modifiers
 fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
     let Some(file) = world.game(game) else {
         return Vec::new();
@@ -186,11 +189,14 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
                 });
             }
             Some(Decl::Param(p)) => {
-                let mut s: Vec<Vec<(String, Val)>> =
-                    sample(p.bounds.as_ref(), p.whole, p.default.as_ref().map(|d| qn(d.node)))
-                        .into_iter()
-                        .map(|v| vec![(n.clone(), Val::Num(v))])
-                        .collect();
+                let mut s: Vec<Vec<(String, Val)>> = sample(
+                    p.bounds.as_ref(),
+                    p.whole,
+                    p.default.as_ref().map(|d| qn(d.node)),
+                )
+                .into_iter()
+                .map(|v| vec![(n.clone(), Val::Num(v))])
+                .collect();
                 if p.default.is_some() {
                     s.insert(0, vec![]);
                 }
