@@ -21,6 +21,7 @@ mod odds;
 mod params;
 mod printed;
 mod quick;
+mod reference;
 mod report;
 mod robustness;
 mod sheet_battalion_combat_series;

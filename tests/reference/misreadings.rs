@@ -1,0 +1,159 @@
+//! Where the engine and the reference disagree and docs/language.md sides
+//! with the reference: each case is the smallest chart that shows it, with
+//! the exact answer the docs give (and the reference computes). They are
+//! ignored until the engine is fixed; `cargo test --test integration
+//! reference -- --ignored` runs them.
+
+use super::{distribution, q, Distribution, Situation, World, Q};
+use chartwright::{Choices, Ruleset};
+use num_traits::Zero;
+
+/// The engine's exact odds of `chart` in `words`, by outcome text.
+fn engine(src: &str, chart: &str, words: &str) -> Result<Distribution, String> {
+    let rules = Ruleset::from_str("m", src).map_err(|e| e.to_string())?;
+    let choices = Choices::parse(words).map_err(|e| e.to_string())?;
+    let odds = rules
+        .chart(chart)
+        .and_then(|c| c.odds(&choices))
+        .map_err(|e| e.to_string())?;
+    let mut d = Distribution::new();
+    for o in &odds.outcomes {
+        *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) += o.probability.to_big();
+    }
+    Ok(d)
+}
+
+/// The reference's exact odds.
+fn reference(src: &str, chart: &str, words: &str) -> Distribution {
+    let world = World::from_sources(&[("m", src)]).expect("parses");
+    let rules_sit = Choices::parse(words).expect("words");
+    let _ = rules_sit;
+    let mut sit = Situation::default();
+    for w in words.split_whitespace() {
+        let (k, v) = w.split_once('=').map_or((w, None), |(k, v)| (k, Some(v)));
+        let v = match v {
+            None => super::Val::On,
+            Some(v) => match v.parse::<i64>() {
+                Ok(n) => super::Val::Num(q(n)),
+                Err(_) => match v.split_once('.') {
+                    Some((a, b)) if a.parse::<i64>().is_ok() => {
+                        let scale = 10i64.pow(b.len() as u32);
+                        let n: i64 = format!("{a}{b}").parse().expect("decimal");
+                        super::Val::Num(Q::new(n.into(), scale.into()))
+                    }
+                    _ => super::Val::Opt(v.to_string()),
+                },
+            },
+        };
+        sit.0.insert(k.to_string(), v);
+    }
+    distribution(&world, "m", chart, &sit).unwrap_or_else(|e| panic!("reference: {e:?}"))
+}
+
+fn frac(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+/// Asserts the reference gives `want`, then that the engine does too.
+#[track_caller]
+fn assert_docs(src: &str, chart: &str, words: &str, want: &[(&str, i64, i64)]) {
+    let want: Distribution = want
+        .iter()
+        .map(|(t, n, d)| ((*t).to_string(), frac(*n, *d)))
+        .collect();
+    assert_eq!(
+        reference(src, chart, words),
+        want,
+        "the reference misreads the docs"
+    );
+    assert_eq!(
+        engine(src, chart, words),
+        Ok(want),
+        "the engine misreads the docs"
+    );
+}
+
+/// "`total` (the modified roll) and `natural` (the dice alone) may be
+/// used in `score` only", and "A value scaled by a condition is written
+/// `(A if COND else B)`": inside the `if` of a score, `natural` is the
+/// dice, so the natural roll 11 of a d66 (1/36) scores 100.
+#[test]
+#[ignore = "engine misreads: `natural` inside an `if` of `score` reads as 0"]
+fn natural_inside_if_in_score() {
+    let src = r#"game "U" version "1"
+table u "U" {
+  roll d66
+  score (100 if 11 = natural else 0)
+  rows { 0 => "no"  1-99 => "unreachable"  100 => "yes" }
+}
+"#;
+    assert_docs(src, "u", "", &[("no", 35, 36), ("yes", 1, 36)]);
+}
+
+/// The same for `total`, in the condition and in the branch: a d6 above 3
+/// scores its total (4 to 6), else 0.
+#[test]
+#[ignore = "engine misreads: `total` and `natural` inside an `if` of `score` read as 0"]
+fn total_inside_if_in_score() {
+    let src = r#"game "U" version "1"
+table t "T" {
+  roll d6
+  score (total if natural > 3 else 0)
+  rows { 0 => "low"  1 or more => "high" }
+}
+"#;
+    assert_docs(src, "t", "", &[("high", 1, 2), ("low", 1, 2)]);
+}
+
+/// "where a target needs a whole number it rounds towards the roll's side
+/// ... `at least 3.5` is "4 or more"", and only "a value that moves the
+/// roll must be whole: a modifier, a number of dice, a score": a param not
+/// declared `whole` may shift a grid target by a half, 4+ then 4.5+, read
+/// 5 or more.
+#[test]
+#[ignore = "engine misreads: refuses a decimal shift of a grid target instead of rounding it"]
+fn decimal_shift_of_a_grid_target() {
+    let src = r#"game "U" version "1"
+choice situation "Situation" { open "Open" }
+grid react_target "Score to react" by situation { open: 4+ }
+check reacting "React" {
+  roll d6
+  param tokens "tokens" in 0..20
+  succeed on react_target + tokens
+}
+"#;
+    assert_docs(
+        src,
+        "reacting",
+        "situation=open tokens=0.5",
+        &[("Failure", 2, 3), ("Success", 1, 3)],
+    );
+}
+
+/// "`modifiers` in a target expression is the chart's net modifier, and
+/// writing it there moves the target instead of the roll ... With
+/// `to_hit=5` and a -2 modifier, a natural 3 stays 3 and must be at most
+/// 3." The engine agrees; kept as a guard.
+#[test]
+fn modifiers_move_a_roll_under_target() {
+    let src = r#"game "U" version "1"
+check under "Under" {
+  roll d10
+  param to_hit "to hit" in 1..10
+  modifiers { bad -2 "bad"  good +1 "good" }
+  succeed on at most to_hit + modifiers
+}
+"#;
+    assert_docs(
+        src,
+        "under",
+        "to_hit=5 bad",
+        &[("Failure", 7, 10), ("Success", 3, 10)],
+    );
+    assert_docs(
+        src,
+        "under",
+        "to_hit=5 good",
+        &[("Failure", 2, 5), ("Success", 3, 5)],
+    );
+}
