@@ -1,0 +1,1 @@
+//! Which rules of the grammar the generated files produce.
