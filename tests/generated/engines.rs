@@ -209,6 +209,8 @@ fn situation(chart: &ChartRef<'_>, rng: &mut Xoshiro256PlusPlus) -> Choices {
                     let (lo, hi) = bounds.map_or((0, 2), |(lo, hi)| {
                         (lo.ceil().to_string().parse().unwrap_or(0), hi.floor().to_string().parse().unwrap_or(2))
                     });
+                    // Small values: a counted modifier is bounded by i64 alone.
+                    let (lo, hi): (i64, i64) = (lo.max(-3), hi.min(6));
                     let v: i64 = if lo <= hi { rng.random_range(lo..=hi) } else { lo };
                     Some(format!("{}={v}", input.name))
                 }
@@ -292,11 +294,14 @@ fn agree(chart: &ChartRef<'_>, choices: &Choices, samples: u32, seed: u64) -> Re
         }
     }
     // An outcome to state: the most likely (its text as the odds print it).
+    // (An `expect` line's fraction is two numbers of 64 bits: long
+    // explosions and rerolls give larger ones, which it cannot state.)
     let best = odds
         .outcomes
         .iter()
         .max_by(|a, b| a.probability.cmp(&b.probability))
-        .map(|o| (o.outcome.to_string(), odds.probability(&o.outcome).fraction()));
+        .map(|o| (o.outcome.to_string(), odds.probability(&o.outcome).fraction()))
+        .filter(|(_, f)| f.split('/').all(|n| n.parse::<i64>().is_ok()));
     Ok(best)
 }
 
