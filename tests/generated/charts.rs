@@ -21,7 +21,20 @@ pub(super) struct OutCtx {
 }
 
 /// Words a results grid prints.
-const PRINTED: &[&str] = &["NE", "DR", "X", "D", "AR", "DE", "EX", "1", "2R", "1/2", "3*", "\"No effect\""];
+const PRINTED: &[&str] = &[
+    "NE",
+    "DR",
+    "X",
+    "D",
+    "AR",
+    "DE",
+    "EX",
+    "1",
+    "2R",
+    "1/2",
+    "3*",
+    "\"No effect\"",
+];
 
 impl Gen {
     // -- grids -------------------------------------------------------------
@@ -29,7 +42,12 @@ impl Gen {
     /// The top-level grids: numbers, decimals, targets, dice, shifts.
     pub fn grids(&mut self) {
         self.grid(GridKind::Number);
-        for kind in [GridKind::Decimal, GridKind::Target, GridKind::Dice, GridKind::Shift] {
+        for kind in [
+            GridKind::Decimal,
+            GridKind::Target,
+            GridKind::Dice,
+            GridKind::Shift,
+        ] {
             if self.chance(0.6) {
                 self.grid(kind);
             }
@@ -39,7 +57,11 @@ impl Gen {
     fn grid(&mut self, kind: GridKind) {
         let name = self.name("g");
         let label = self.label("Grid");
-        let n_keys = if self.choices.len() >= 2 && self.chance(0.4) { 2 } else { 1 };
+        let n_keys = if self.choices.len() >= 2 && self.chance(0.4) {
+            2
+        } else {
+            1
+        };
         let first = self.index(self.choices.len());
         let keys: Vec<usize> = if n_keys == 2 {
             vec![first, (first + 1) % self.choices.len()]
@@ -59,12 +81,16 @@ impl Gen {
         };
         if cols > 1 {
             text.push_str("  # one column per option of the last key\n");
+            self.log.column_choices.push(key_names[1].clone());
         }
+        let (mut present, mut missing) = (Vec::new(), Vec::new());
         for (i, o) in row_opts.iter().enumerate() {
             // A missing row is a combination that is not possible.
             if !complete && i > 0 && self.chance(0.15) {
+                missing.push(o.clone());
                 continue;
             }
+            present.push(o.clone());
             let cells: Vec<String> = (0..cols).map(|_| self.grid_cell(kind)).collect();
             writeln!(text, "  {o}: {}", cells.join(" ")).unwrap();
         }
@@ -79,7 +105,19 @@ impl Gen {
         text.push_str("}\n");
         self.out.push_str(&text);
         let needs = keys.iter().flat_map(|&k| self.choices[k].needs()).collect();
+        let columns = if n_keys == 2 {
+            self.choices[keys[1]].options.clone()
+        } else {
+            Vec::new()
+        };
+        self.log
+            .grids
+            .push((name.clone(), kind, present, missing, columns));
         self.grids.push(GridInfo { name, kind, needs });
+    }
+
+    pub fn grid_cell_of(&mut self, kind: GridKind) -> String {
+        self.grid_cell(kind)
     }
 
     fn grid_cell(&mut self, kind: GridKind) -> String {
@@ -92,7 +130,9 @@ impl Gen {
                     v.to_string()
                 }
             }
-            GridKind::Decimal => self.pick(&["0.5", "1.5", "-0.5", "2", "0.25", "+1"]).to_string(),
+            GridKind::Decimal => self
+                .pick(&["0.5", "1.5", "-0.5", "2", "0.25", "+1"])
+                .to_string(),
             GridKind::Target => match self.index(8) {
                 0 => "-".into(),
                 1 => "\"No Test\"".into(),
@@ -195,6 +235,11 @@ impl Gen {
         if !target.flags.is_empty() && self.chance(0.3) {
             args.push(self.pick(&target.flags));
         }
+        for a in &args {
+            for part in a.split('=') {
+                self.log.referenced.insert(part.to_string());
+            }
+        }
         if args.is_empty() {
             format!(" then {}", target.name)
         } else {
@@ -223,7 +268,8 @@ impl Gen {
         if self.chance(0.25) {
             let c = self.choice_decl();
             // A chart's choice is needed only where it is read.
-            sc.choices.push((c.name.clone(), c.options.clone(), c.needs()));
+            sc.choices
+                .push((c.name.clone(), c.options.clone(), c.needs()));
         }
         for line in std::mem::replace(&mut self.out, saved).lines() {
             writeln!(body, "  {line}").unwrap();
@@ -231,7 +277,13 @@ impl Gen {
     }
 
     /// The modifiers clause of a chart, its names added to the scope.
-    fn chart_modifiers(&mut self, sc: &mut Scope, body: &mut String, ctx: &ModCtx, flags: &mut Vec<String>) -> Mods {
+    fn chart_modifiers(
+        &mut self,
+        sc: &mut Scope,
+        body: &mut String,
+        ctx: &ModCtx,
+        flags: &mut Vec<String>,
+    ) -> Mods {
         let (text, mods) = self.modifiers_clause(sc, ctx);
         body.push_str(&text);
         sc.need(&mods.needs);
@@ -271,7 +323,17 @@ impl Gen {
     }
 
     /// Writes the chart and records it as a follow-up target.
-    fn finish(&mut self, kind: &str, name: String, label: String, body: String, sc: Scope, flags: Vec<String>, follow: bool) {
+    fn finish(
+        &mut self,
+        kind: &str,
+        name: String,
+        label: String,
+        body: String,
+        sc: Scope,
+        flags: Vec<String>,
+        follow: bool,
+    ) {
+        self.owner = None;
         writeln!(self.out, "{kind} {name} {label} {{\n{body}}}\n").unwrap();
         if follow {
             self.charts.push(ChartInfo {
@@ -286,6 +348,7 @@ impl Gen {
 
     pub fn table(&mut self) {
         let name = self.name("t");
+        self.owner = Some(name.clone());
         let label = self.label("Table");
         let mut sc = self.top_scope();
         sc.operands.extend(self.ladders.clone());
@@ -348,6 +411,8 @@ impl Gen {
                 let (c, options, needs) = self.pick(&sc.choices.clone());
                 sc.need(&needs);
                 writeln!(body, "  columns {c}").unwrap();
+                self.log.column_choices.push(c.clone());
+                self.column_refs = options.clone();
                 if fields == 1 && self.chance(0.5) {
                     self.results(&mut sc, &mut body, options.len(), lo, hi, oc);
                 } else {
@@ -368,7 +433,15 @@ impl Gen {
     }
 
     /// `rows { ... }` over every total, and sometimes `best "Row" if COND`.
-    fn plain_rows(&mut self, sc: &mut Scope, body: &mut String, lo: i64, hi: i64, oc: OutCtx, best: bool) {
+    fn plain_rows(
+        &mut self,
+        sc: &mut Scope,
+        body: &mut String,
+        lo: i64,
+        hi: i64,
+        oc: OutCtx,
+        best: bool,
+    ) {
         let n = self.int(2, 4) as usize;
         let rows = self.partition(lo, hi, n);
         // A row below the top one, read where the total goes past it.
@@ -403,7 +476,15 @@ impl Gen {
 
     /// Rows of `[ RANGES | RANGES ]`, one cell per column (`-` for none),
     /// and sometimes a top row written once for every column.
-    fn column_rows(&mut self, sc: &mut Scope, body: &mut String, cols: usize, lo: i64, hi: i64, oc: OutCtx) {
+    fn column_rows(
+        &mut self,
+        sc: &mut Scope,
+        body: &mut String,
+        cols: usize,
+        lo: i64,
+        hi: i64,
+        oc: OutCtx,
+    ) {
         let n_rows = self.int(2, 4) as usize;
         let shared_top = if self.chance(0.3) { Some(hi) } else { None };
         let mut cells = vec![vec!["-".to_string(); cols]; n_rows];
@@ -448,7 +529,15 @@ impl Gen {
 
     /// `results { ROLLS: CELLS ... }` over every total, with `- => OUTCOME`
     /// when a `-` is printed.
-    fn results(&mut self, sc: &mut Scope, body: &mut String, cols: usize, lo: i64, hi: i64, oc: OutCtx) {
+    fn results(
+        &mut self,
+        sc: &mut Scope,
+        body: &mut String,
+        cols: usize,
+        lo: i64,
+        hi: i64,
+        oc: OutCtx,
+    ) {
         let n = self.int(2, 4) as usize;
         let lines_iv = self.partition(lo, hi, n);
         let mut dash = false;
@@ -466,7 +555,8 @@ impl Gen {
                 continue;
             }
             let mut cells = Vec::new();
-            for _ in 0..cols {
+            let mut refs = Vec::new();
+            for col in 0..cols {
                 cells.push(match self.index(10) {
                     0 => {
                         dash = true;
@@ -478,10 +568,20 @@ impl Gen {
                         let b = self.pick(PRINTED);
                         format!("{a} if {c} else {b}")
                     }
-                    _ => self.pick(PRINTED).to_string(),
+                    _ => {
+                        if let Some(r) = self.column_refs.get(col) {
+                            refs.push(r.clone());
+                        }
+                        self.pick(PRINTED).to_string()
+                    }
                 });
             }
             writeln!(text, "    {ranges}: {}", cells.join("  ")).unwrap();
+            if let (Some(owner), false) = (self.owner.clone(), refs.is_empty()) {
+                self.log
+                    .results
+                    .push((owner, iv.clone(), refs, ranges.clone()));
+            }
         }
         text.push_str("  }\n");
         body.push_str(&text);
@@ -533,7 +633,10 @@ impl Gen {
             }
         }
         writeln!(body, "  columns by {value}: {}", heads.join(" ")).unwrap();
-        let open_last = heads.last().is_some_and(|h| h.split(' ').next().unwrap().ends_with('+'));
+        self.column_refs = keys.clone();
+        let open_last = heads
+            .last()
+            .is_some_and(|h| h.split(' ').next().unwrap().ends_with('+'));
         if self.chance(0.6) {
             let rule = self.off_table_rule(sc, &keys, oc);
             writeln!(body, "  below columns => {rule}").unwrap();
@@ -593,6 +696,7 @@ impl Gen {
 
     pub fn check(&mut self) {
         let name = self.name("k");
+        self.owner = Some(name.clone());
         let label = self.label("Check");
         let mut sc = self.top_scope();
         sc.operands.extend(self.ladders.clone());
@@ -637,7 +741,12 @@ impl Gen {
     /// A target: `at least EXPR`, `at most EXPR [+ modifiers]`, `more than`,
     /// `less than`, ranges, `GRID [+|- EXPR]`.
     fn target(&mut self, sc: &mut Scope, dice: &Dice, check: bool) -> String {
-        let grids: Vec<GridInfo> = self.grids.iter().filter(|g| g.kind == GridKind::Target).cloned().collect();
+        let grids: Vec<GridInfo> = self
+            .grids
+            .iter()
+            .filter(|g| g.kind == GridKind::Target)
+            .cloned()
+            .collect();
         let mut tsc = sc.clone();
         tsc.net = check;
         let t = match self.index(7) {
@@ -703,6 +812,7 @@ impl Gen {
 
     pub fn pool(&mut self) {
         let name = self.name("q");
+        self.owner = Some(name.clone());
         let label = self.label("Pool");
         let mut sc = self.top_scope();
         let mut body = String::new();
@@ -710,7 +820,12 @@ impl Gen {
         if self.chance(0.3) {
             self.local_param(&mut sc, &mut body, true);
         }
-        let dice_grids: Vec<GridInfo> = self.grids.iter().filter(|g| g.kind == GridKind::Dice).cloned().collect();
+        let dice_grids: Vec<GridInfo> = self
+            .grids
+            .iter()
+            .filter(|g| g.kind == GridKind::Dice)
+            .cloned()
+            .collect();
         let dice = if !dice_grids.is_empty() && self.chance(0.25) {
             let g = self.pick(&dice_grids);
             sc.need(&g.needs);
@@ -754,7 +869,12 @@ impl Gen {
             let t = self.target(&mut sc, &d, false);
             let once = if self.chance(0.3) { " once" } else { "" };
             let l = self.label("converted");
-            writeln!(body, "  per {from} roll {} count {next} {l} on {t}{once}", d.text).unwrap();
+            writeln!(
+                body,
+                "  per {from} roll {} count {next} {l} on {t}{once}",
+                d.text
+            )
+            .unwrap();
             counts.push(next);
         }
         if self.chance(0.4) {
@@ -779,6 +899,7 @@ impl Gen {
     /// written after it may read it.
     pub fn ladder(&mut self) {
         let name = self.name("l");
+        self.owner = Some(name.clone());
         let label = self.label("Ladder");
         let mut sc = self.top_scope();
         sc.operands.extend(self.ladders.clone());
@@ -852,6 +973,7 @@ impl Gen {
         let mut lines = Vec::new();
         for (r, t) in rows.iter().zip(&texts) {
             let ranges = self.range_set(r);
+            self.log.anchor_text.push(ranges.clone());
             lines.push(format!("    {ranges} => \"{t}\""));
         }
         let (ml, pl) = (self.label("modifier"), self.label("modifier"));
@@ -861,7 +983,14 @@ impl Gen {
             lines.join("\n")
         )
         .unwrap();
-        let row_of = |total: i64| rows.iter().position(|r| r.iter().any(|iv: &Interval| iv.contains(total))).unwrap();
+        self.log.anchor = Some((name.clone(), rows.clone()));
+        self.log.referenced.insert(mname.clone());
+        self.log.referenced.insert(pname.clone());
+        let row_of = |total: i64| {
+            rows.iter()
+                .position(|r| r.iter().any(|iv: &Interval| iv.contains(total)))
+                .unwrap()
+        };
         // Odds with a situation the generator counts face by face.
         let (flag_on, shift) = (self.chance(0.5), self.int(-2, 2));
         let add = if flag_on { fixed } else { 0 } + shift;
@@ -883,7 +1012,10 @@ impl Gen {
             format!("{}/{}", count / g, sides / g)
         };
         let args_text: String = args.iter().map(|a| format!(" {a}")).collect();
-        self.expects.push(format!("expect {name}{args_text} => \"{}\" {fraction}", texts[row]));
+        self.expects.push(format!(
+            "expect {name}{args_text} => \"{}\" {fraction}",
+            texts[row]
+        ));
         let face = self.int(1, sides);
         self.expects.push(format!(
             "expect {name}{args_text} natural {face} => \"{}\"",
@@ -901,16 +1033,28 @@ impl Gen {
         let need = self.int(1, 6);
         let wins = 7 - need;
         let g = gcd(wins, 6);
-        let fraction = if wins == 6 { "1".to_string() } else { format!("{}/{}", wins / g, 6 / g) };
-        self.expects.push(format!("expect {check} {p}={need} => \"Success\" {fraction}"));
+        let fraction = if wins == 6 {
+            "1".to_string()
+        } else {
+            format!("{}/{}", wins / g, 6 / g)
+        };
+        self.expects.push(format!(
+            "expect {check} {p}={need} => \"Success\" {fraction}"
+        ));
         let face = self.int(1, 6);
         let verdict = if face >= need { "Success" } else { "Failure" };
-        self.expects.push(format!("expect {check} {p}={need} natural {face} => \"{verdict}\""));
-        self.expects.push(format!("expect {check} => error missing_param"));
+        self.expects.push(format!(
+            "expect {check} {p}={need} natural {face} => \"{verdict}\""
+        ));
+        self.expects
+            .push(format!("expect {check} => error missing_param"));
         // A choice the check does not take: an error at the word.
         if let Some(c) = self.choices.first().cloned() {
             let o = self.pick(&c.options);
-            self.expects.push(format!("expect {check} {}={o} {p}=6 => error unknown_name", c.name));
+            self.expects.push(format!(
+                "expect {check} {}={o} {p}=6 => error unknown_name",
+                c.name
+            ));
         }
     }
 }

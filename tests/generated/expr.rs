@@ -83,6 +83,7 @@ impl Gen {
                 let i = self.pick(&candidates);
                 let op = sc.operands[i].clone();
                 sc.need(&op.needs);
+                self.log.referenced.insert(op.name.clone());
                 op.name
             }
             4 if sc.total => self.pick(&["total", "natural"]).to_string(),
@@ -99,11 +100,19 @@ impl Gen {
 
     fn cond_at(&mut self, sc: &mut Scope, depth: u32) -> String {
         let a = self.cond_atom(sc, depth);
-        let a = if self.chance(0.12) { format!("not {a}") } else { a };
+        let a = if self.chance(0.12) {
+            format!("not {a}")
+        } else {
+            a
+        };
         if depth < DEPTH && self.chance(0.3) {
             let op = self.pick(&["and", "or"]);
             let b = self.cond_atom(sc, depth + 1);
-            let b = if self.chance(0.15) { format!("not {b}") } else { b };
+            let b = if self.chance(0.15) {
+                format!("not {b}")
+            } else {
+                b
+            };
             format!("{a} {op} {b}")
         } else {
             a
@@ -112,7 +121,11 @@ impl Gen {
 
     fn cond_atom(&mut self, sc: &mut Scope, depth: u32) -> String {
         match self.index(9) {
-            0 | 1 if !sc.flags.is_empty() => self.pick(&sc.flags),
+            0 | 1 if !sc.flags.is_empty() => {
+                let f = self.pick(&sc.flags);
+                self.log.referenced.insert(f.clone());
+                f
+            }
             2 | 3 if !sc.choices.is_empty() => {
                 let (name, options, needs) = self.pick(&sc.choices);
                 sc.need(&needs);

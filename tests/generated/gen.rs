@@ -124,6 +124,29 @@ impl Scope {
     }
 }
 
+/// What a variant of the file may change, recorded while it is written.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Log {
+    /// The anchor table: its name, rows (low to high) and outcome texts.
+    pub anchor: Option<(String, Vec<Vec<super::ranges::Interval>>)>,
+    /// Modifiers at the top of a block: owner, name, fixed (a number);
+    /// only those without a condition or a grid.
+    pub mods: Vec<(String, String, bool)>,
+    /// Names read anywhere (expressions, conditions, follow-up arguments).
+    pub referenced: std::collections::HashSet<String>,
+    /// Choices that key columns (a table's, a grid's last key).
+    pub column_choices: Vec<String>,
+    /// Grids: name, kind, row labels present, row labels missing, columns.
+    pub grids: Vec<(String, GridKind, Vec<String>, Vec<String>, Vec<String>)>,
+    /// Results grids: chart, a line's intervals, column references (of
+    /// the cells that are not `-`), the line as written.
+    pub results: Vec<(String, Vec<super::ranges::Interval>, Vec<String>, String)>,
+    /// The anchor's rows as written.
+    pub anchor_text: Vec<String>,
+    /// The top-level notes.
+    pub notes: Option<String>,
+}
+
 /// The generator.
 pub(crate) struct Gen {
     pub rng: Xoshiro256PlusPlus,
@@ -139,6 +162,15 @@ pub(crate) struct Gen {
     pub charts: Vec<ChartInfo>,
     /// Expectations written after the charts.
     pub expects: Vec<String>,
+    /// What a variant may change.
+    pub log: Log,
+    /// The chart or set whose modifiers are being written, if a variant
+    /// may name them (`OWNER.NAME`).
+    pub owner: Option<String>,
+    /// How the columns of the table being written are named.
+    pub column_refs: Vec<String>,
+    /// Spans are written lowest first (`2 to 4`, never `4 to 2`).
+    pub ascending: bool,
 }
 
 /// Outcome words: a small vocabulary, so that outcomes merge.
@@ -168,6 +200,10 @@ impl Gen {
             ladders: Vec::new(),
             charts: Vec::new(),
             expects: Vec::new(),
+            log: Log::default(),
+            owner: None,
+            column_refs: Vec::new(),
+            ascending: false,
         }
     }
 
@@ -221,10 +257,21 @@ impl Gen {
     // -- the file ---------------------------------------------------------
 
     pub fn game(mut self) -> String {
+        self.write_game();
+        self.out
+    }
+
+    /// Writes the game into `out`, recording what a variant may change.
+    pub fn write_game(&mut self) {
         let seed_line = self.int(0, 999);
-        writeln!(self.out, "# A generated game ({seed_line}): not a transcription.").unwrap();
+        writeln!(
+            self.out,
+            "# A generated game ({seed_line}): not a transcription."
+        )
+        .unwrap();
         if self.chance(0.5) {
-            self.out.push_str("# Every name is unique; charts are small.\n");
+            self.out
+                .push_str("# Every name is unique; charts are small.\n");
         }
         let title = self.label("Generated");
         writeln!(self.out, "game {title} version \"1\"\n").unwrap();
@@ -260,8 +307,9 @@ impl Gen {
                 _ => self.ladder(),
             }
         }
-        if self.chance(0.5) {
+        {
             let name = self.name("n");
+            self.log.notes = Some(name.clone());
             let label = self.label("Notes");
             writeln!(
                 self.out,
@@ -273,7 +321,6 @@ impl Gen {
             self.out.push_str(&e);
             self.out.push('\n');
         }
-        self.out
     }
 
     /// `choice NAME "Label" { ... } [default OPTION]` at the top level.
@@ -313,7 +360,11 @@ impl Gen {
     pub fn param_decl(&mut self, positive: bool) -> Operand {
         let name = self.name("p");
         let label = self.label("param");
-        let lo = if positive { self.int(1, 2) } else { self.int(0, 2) };
+        let lo = if positive {
+            self.int(1, 2)
+        } else {
+            self.int(0, 2)
+        };
         let hi = lo + self.int(0, 4);
         let mut text = format!("param {name} {label}");
         if self.chance(0.3) {

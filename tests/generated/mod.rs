@@ -25,12 +25,22 @@ mod gen;
 mod modifiers;
 mod ranges;
 mod regressions;
+mod variant;
 
 pub use gen::Config;
 
 /// A random game file's source text, reproducible from its seed.
 pub fn game(seed: u64) -> String {
     game_with(seed, &Config::default())
+}
+
+/// A variant of `game(seed)`: a house rule whose header names its base as
+/// the file `base.rules` beside it ([`variant::BASE_FILE`]), where
+/// `game(seed)` is to be saved.
+pub fn variant(seed: u64) -> String {
+    let mut gen = gen::Gen::new(seed, Config::default());
+    gen.write_game();
+    gen.variant_text()
 }
 
 /// A random game file's source text for a given size, reproducible from its

@@ -105,7 +105,16 @@ impl Gen {
                     writeln!(text, "{pad}use {}{cond}", set.name).unwrap();
                 }
                 _ => {
+                    let before = mods.flags.len();
                     let m = self.modifier(sc, ctx, mods, false);
+                    let plain =
+                        !m.contains(" if ") && !m.contains(" unless ") && !m.contains(" from ");
+                    if let (Some(owner), 0, true) = (self.owner.clone(), depth, plain) {
+                        let name = m.split(' ').next().unwrap().to_string();
+                        let fixed = mods.flags.len() > before
+                            && !m.split(' ').nth(1).unwrap().ends_with(['L', 'R']);
+                        self.log.mods.push((owner, name, fixed));
+                    }
                     writeln!(text, "{pad}{m}").unwrap();
                 }
             }
@@ -194,14 +203,29 @@ impl Gen {
     }
 
     /// `±r [in LO..HI] [default N] [from GRID]`, `rL`, `rR`.
-    fn param_modifier(&mut self, name: &str, grouped: bool, shift: bool, mods: &mut Mods) -> String {
+    fn param_modifier(
+        &mut self,
+        name: &str,
+        grouped: bool,
+        shift: bool,
+        mods: &mut Mods,
+    ) -> String {
         let sign = if shift {
             self.pick(&["rL", "rR"])
         } else {
             self.pick(&["±r", "+-r", "+r", "-r"])
         };
-        let grid_kind = if shift { GridKind::Shift } else { GridKind::Number };
-        let grids: Vec<_> = self.grids.iter().filter(|g| g.kind == grid_kind).cloned().collect();
+        let grid_kind = if shift {
+            GridKind::Shift
+        } else {
+            GridKind::Number
+        };
+        let grids: Vec<_> = self
+            .grids
+            .iter()
+            .filter(|g| g.kind == grid_kind)
+            .cloned()
+            .collect();
         let (lo, hi) = if shift || sign == "+r" || sign == "-r" {
             (0, self.int(1, 3))
         } else {
@@ -239,11 +263,13 @@ impl Gen {
     /// A top-level `modifiers NAME "Label" { ... notes }`.
     pub fn modifier_set(&mut self) {
         let name = self.name("s");
+        self.owner = Some(name.clone());
         let label = self.label("Modifier set");
         let mut sc = self.top_scope();
         let ctx = ModCtx::default();
         let mut mods = Mods::default();
         let body = self.entries(&mut sc, &ctx, &mut mods, 2, 0);
+        self.owner = None;
         let notes = if self.chance(0.5) {
             format!("  notes {}\n", self.label("Set notes"))
         } else {

@@ -24,7 +24,9 @@ impl Gen {
     pub fn partition(&mut self, lo: i64, hi: i64, rows: usize) -> Vec<Vec<Interval>> {
         let span = (hi - lo).max(1);
         let wanted = rows.max(2) - 1;
-        let mut cuts: Vec<i64> = (0..wanted).map(|_| lo + 1 + self.int(0, span - 1)).collect();
+        let mut cuts: Vec<i64> = (0..wanted)
+            .map(|_| lo + 1 + self.int(0, span - 1))
+            .collect();
         cuts.sort_unstable();
         cuts.dedup();
         let mut intervals = Vec::new();
@@ -83,7 +85,7 @@ impl Gen {
             (Some(a), Some(b)) => match self.index(5) {
                 0 if a >= 0 => format!("{a}-{b}"),
                 1 => format!("{a} to {b}"),
-                2 => format!("{b} to {a}"),
+                2 if !self.ascending => format!("{b} to {a}"),
                 3 if b - a <= 3 => (a..=b).map(|v| v.to_string()).collect::<Vec<_>>().join(","),
                 4 if a + 1 < b && a >= -1 => format!("{a}, {}-{b}", a + 1),
                 _ if a >= 0 => format!("{a}-{b}"),
@@ -105,4 +107,13 @@ impl Gen {
             _ => a.to_string(),
         }
     }
+}
+
+/// True when `text` has a span written highest first (`4 to 2`).
+pub(super) fn has_descending(text: &str) -> bool {
+    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    words.windows(3).any(|w| {
+        w[1] == "to"
+            && matches!((w[0].parse::<i64>(), w[2].parse::<i64>()), (Ok(a), Ok(b)) if a > b)
+    })
 }
