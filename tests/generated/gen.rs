@@ -124,6 +124,10 @@ impl Scope {
     }
 }
 
+/// A grid as a variant sees it: name, kind, row labels present, row
+/// labels missing, columns.
+pub(super) type GridLog = (String, GridKind, Vec<String>, Vec<String>, Vec<String>);
+
 /// What a variant of the file may change, recorded while it is written.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Log {
@@ -137,7 +141,7 @@ pub(super) struct Log {
     /// Choices that key columns (a table's, a grid's last key).
     pub column_choices: Vec<String>,
     /// Grids: name, kind, row labels present, row labels missing, columns.
-    pub grids: Vec<(String, GridKind, Vec<String>, Vec<String>, Vec<String>)>,
+    pub grids: Vec<GridLog>,
     /// Results grids: chart, a line's intervals, column references (of
     /// the cells that are not `-`), the line as written.
     pub results: Vec<(String, Vec<super::ranges::Interval>, Vec<String>, String)>,

@@ -83,7 +83,6 @@ impl Gen {
             }
             (Some(a), Some(b)) if a == b => a.to_string(),
             (Some(a), Some(b)) => match self.index(5) {
-                0 if a >= 0 => format!("{a}-{b}"),
                 1 => format!("{a} to {b}"),
                 2 if !self.ascending => format!("{b} to {a}"),
                 3 if b - a <= 3 => (a..=b).map(|v| v.to_string()).collect::<Vec<_>>().join(","),
