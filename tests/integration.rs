@@ -11,6 +11,7 @@ mod columns;
 mod diagnostics;
 mod engines_agree;
 mod extremes;
+mod generated;
 mod host;
 mod ladders;
 mod layout;
