@@ -163,6 +163,30 @@ impl Ranges {
             self.1,
         )
     }
+
+    /// Every whole value a range reaches once moved by `by`, which may be
+    /// a fraction: a target moved by 0.5 rounds towards the roll's side,
+    /// as every target does (`4+` moved by 0.5 is 4.5 or more, `5+`;
+    /// `3 or less` is 3.5 or less, still `3 or less`).
+    pub fn shifted_exactly(&self, by: Num) -> Self {
+        let whole = crate::number::floor(by);
+        let moved = self.shifted(whole);
+        if by.is_integer() {
+            return moved;
+        }
+        // Past the whole part, a finite lower bound moves up by one more.
+        Ranges(
+            moved
+                .0
+                .iter()
+                .filter_map(|&(lo, hi)| {
+                    let lo = if lo == i64::MIN { lo } else { lo.checked_add(1)? };
+                    (lo <= hi).then_some((lo, hi))
+                })
+                .collect(),
+            moved.1,
+        )
+    }
 }
 
 impl std::fmt::Display for Ranges {

@@ -1429,15 +1429,17 @@ fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
             .checked_sub(1)
             .map_or_else(Ranges::default, Ranges::at_most),
         Target::Grid(r, shift) => {
+            // A target moved by a fraction rounds towards the roll's side.
             let by = match shift {
-                Some(e) => whole_value(ev(e)?, "the shift of a target")?,
-                None => 0,
+                Some(e) => ev(e)?,
+                None => whole(0),
             };
             match grid_cell(env.program, r, env.values)? {
-                Cell::Target(t) => t.shifted(by),
+                Cell::Target(t) => t.shifted_exactly(by),
                 Cell::Number(n) => {
                     let n = whole_value(*n, &format!("the target from `{}`", r.name))?;
-                    Ranges(smallvec::smallvec![(n, n)], crate::check::tree::Order::Up).shifted(by)
+                    Ranges(smallvec::smallvec![(n, n)], crate::check::tree::Order::Up)
+                        .shifted_exactly(by)
                 }
                 Cell::Text(t) => return Ok(BoundTarget::Text(t.to_string())),
                 Cell::Dice(_) | Cell::Impossible => {

@@ -111,7 +111,6 @@ table t "T" {
 /// declared `whole` may shift a grid target by a half, 4+ then 4.5+, read
 /// 5 or more.
 #[test]
-#[ignore = "engine misreads: refuses a decimal shift of a grid target instead of rounding it"]
 fn decimal_shift_of_a_grid_target() {
     let src = r#"game "U" version "1"
 choice situation "Situation" { open "Open" }
