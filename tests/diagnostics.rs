@@ -198,7 +198,12 @@ load_cases! {
 }
 
 /// Files in tests/diagnostics/ that must load cleanly.
-const CLEAN_CASES: &[&str] = &["crlf_tabs", "off_scale", "always_either_order"];
+const CLEAN_CASES: &[&str] = &[
+    "crlf_tabs",
+    "off_scale",
+    "always_either_order",
+    "grid_shift",
+];
 
 #[test]
 fn clean_cases_load_cleanly() {
@@ -495,6 +500,42 @@ fn roll_exclusive_conflict_through_ladder() {
         &rules,
         "fire",
         "fp=4 target_ti target_tc",
+        "chartwright::roll::exclusive_conflict",
+    );
+}
+
+/// A shift read from a grid, named without the choice the grid is keyed
+/// by: an error naming the key, never the column read unshifted.
+#[test]
+fn roll_missing_key() {
+    let rules = load_case("grid_shift").unwrap_or_else(|e| panic!("{}", render_load(&e)));
+    check_roll_in(
+        "roll_missing_key",
+        &rules,
+        "fire",
+        "fp=3 woods",
+        "chartwright::roll::missing_key",
+    );
+    // With the key, the shift is read: 2L from column 3 to column 1.
+    let fire = rules.chart("fire").expect("chart");
+    let shifted = fire
+        .roll(
+            &Choices::parse("fp=3 woods weapon=gun").expect("args"),
+            &mut Scripted::new([4]),
+        )
+        .expect("rolls");
+    assert_eq!(shifted.outcome.to_string(), "NE");
+}
+
+/// Two members of a `one of` group of a chart that Fire Combat can follow
+/// up (Bail Out's vehicle state), named to Fire Combat.
+#[test]
+fn roll_exclusive_conflict_through_follow_up() {
+    check_roll(
+        "roll_exclusive_conflict_through_follow_up",
+        "first_echelon",
+        "fire_combat",
+        "target_discipline=veteran attack=direct df_weapon=4 mounted from_suppressed from_disordered",
         "chartwright::roll::exclusive_conflict",
     );
 }

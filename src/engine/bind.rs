@@ -467,44 +467,51 @@ fn check_read_groups(
 /// Checks the `one of` groups of every chart `chart` can follow up, with
 /// the values it passes along: naming two alternatives of a follow-up's
 /// group is refused when the chart is bound, whatever the dice later
-/// show. `seen` holds the charts checked already (a chart reached twice
-/// is passed the same names).
+/// show. A walk, not a recursion (a chain may be long); a chart reached
+/// twice is passed the same names and checked once, and the walk goes on
+/// only where some input named reaches.
 fn check_follow_up_groups(
     program: &Program,
     chart: ChartId,
     given: &[Option<&Arg>],
     values: &[Option<Num>],
-    seen: &mut Vec<ChartId>,
 ) -> Result<(), RollError> {
-    for f in program
-        .follow_ups
-        .iter()
-        .filter(|f| f.caller == chart && !f.again)
-    {
-        if seen.contains(&f.chart) {
-            continue;
-        }
-        seen.push(f.chart);
-        let Some(next) = program.charts.get(f.chart) else {
-            continue;
-        };
-        let mut next_given = vec![None; next.slots.len()];
-        let mut next_values = vec![None; next.slots.len()];
-        for &(from, to) in &f.pass {
-            if let (Some(g), Some(v)) = (next_given.get_mut(to), next_values.get_mut(to)) {
-                *g = given.get(from).copied().flatten();
-                *v = values.get(from).copied().flatten();
+    type Inputs<'c> = (Vec<Option<&'c Arg>>, Vec<Option<Num>>);
+    if given.iter().all(Option::is_none) {
+        return Ok(());
+    }
+    let mut seen = std::collections::HashSet::from([chart]);
+    let mut todo: Vec<(ChartId, Inputs)> = vec![(chart, (given.to_vec(), values.to_vec()))];
+    while let Some((at, (given, values))) = todo.pop() {
+        for f in program.follow_ups.iter().filter(|f| f.caller == at && !f.again) {
+            let Some(next) = program.charts.get(f.chart) else {
+                continue;
+            };
+            if seen.contains(&f.chart) {
+                continue;
             }
-        }
-        let named = |mut e: RollError| {
-            if let RollErrorKind::Conflict { via: v @ None, .. } = &mut e.kind {
-                *v = Some(Box::new(ConflictVia::FollowUp(next.name.to_string())));
+            let mut next_given = vec![None; next.slots.len()];
+            let mut next_values = vec![None; next.slots.len()];
+            for &(from, to) in &f.pass {
+                if let (Some(g), Some(v)) = (next_given.get_mut(to), next_values.get_mut(to)) {
+                    *g = given.get(from).copied().flatten();
+                    *v = values.get(from).copied().flatten();
+                }
             }
-            e
-        };
-        check_groups(next, &next_given, &next_values).map_err(named)?;
-        check_read_groups(program, f.chart, &next_given, &next_values).map_err(named)?;
-        check_follow_up_groups(program, f.chart, &next_given, &next_values, seen)?;
+            if next_given.iter().all(Option::is_none) {
+                continue;
+            }
+            seen.insert(f.chart);
+            let named = |mut e: RollError| {
+                if let RollErrorKind::Conflict { via: v @ None, .. } = &mut e.kind {
+                    *v = Some(Box::new(ConflictVia::FollowUp(next.name.to_string())));
+                }
+                e
+            };
+            check_groups(next, &next_given, &next_values).map_err(named)?;
+            check_read_groups(program, f.chart, &next_given, &next_values).map_err(named)?;
+            todo.push((f.chart, (next_given, next_values)));
+        }
     }
     Ok(())
 }
@@ -708,7 +715,7 @@ fn bind_with<'c>(
     }
     check_groups(c, &given, &passed)?;
     check_read_groups(program, chart, &given, &passed)?;
-    check_follow_up_groups(program, chart, &given, &passed, &mut Vec::new())?;
+    check_follow_up_groups(program, chart, &given, &passed)?;
     // Values as the sheet reads them: a modifier not named adds nothing, so
     // in expressions and conditions it is 0 (a plain param is still needed);
     // so does a read ladder's modifier the chart names itself.
@@ -1034,6 +1041,36 @@ fn param_value(
                     None
                 }
             }
+        }
+        // Named without the grid's keys: the grid has no cell to give,
+        // and the modifier is not silently dropped.
+        (_, Some(r)) if given.is_some() => {
+            let absent = r.keys.iter().copied().find(|&k| values[k].is_none());
+            let chart = &env.program.charts[env.chart];
+            let (key, options) = match absent.and_then(|k| chart.slots.get(k)) {
+                Some(s) => (
+                    s.name.to_string(),
+                    match s.kind {
+                        SlotKind::Choice(ch) => env
+                            .program
+                            .choices
+                            .get(ch)
+                            .map(|c| c.options.iter().map(|(o, _)| o.to_string()).collect())
+                            .unwrap_or_default(),
+                        _ => Vec::new(),
+                    },
+                ),
+                None => (String::new(), Vec::new()),
+            };
+            return Err(RollError::new(
+                RollErrorKind::MissingKey {
+                    modifier: name.to_string(),
+                    grid: r.name.to_string(),
+                    key,
+                    options,
+                },
+                given.map(|a| a.span),
+            ));
         }
         // Half the keys given: say what is missing rather than
         // silently dropping the modifier.

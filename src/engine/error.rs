@@ -174,6 +174,19 @@ pub enum RollErrorKind {
         /// Its options.
         options: Vec<String>,
     },
+    /// A modifier read from a grid (`woods rL from woods_shift`) named
+    /// without the choice the grid is keyed by: the grid has no cell to
+    /// give.
+    MissingKey {
+        /// The modifier named.
+        modifier: String,
+        /// The grid it reads.
+        grid: String,
+        /// The choice not given.
+        key: String,
+        /// Its options.
+        options: Vec<String>,
+    },
     /// The same name given twice.
     GivenTwice {
         /// The name.
@@ -289,6 +302,15 @@ impl fmt::Display for RollErrorKind {
                 write!(f, "`{chart}` needs `{name}` ({label})")
             }
             Self::MissingChoice { name, .. } => write!(f, "this chart needs `{name}`"),
+            Self::MissingKey {
+                modifier,
+                grid,
+                key,
+                ..
+            } => write!(
+                f,
+                "`{modifier}` is read from the grid `{grid}` by `{key}`, which is not given"
+            ),
             Self::GivenTwice { name } => write!(f, "`{name}` is given twice"),
             Self::NoRow { total } => write!(f, "no row reads a total of {total}"),
             Self::TooDeep { limit } => write!(f, "follow-ups go deeper than {limit}"),
@@ -330,6 +352,7 @@ impl RollErrorKind {
             Self::ExtraOffTable { .. } => "chartwright::roll::extra_off_table",
             Self::MissingParam { .. } => "chartwright::roll::missing_param",
             Self::MissingChoice { .. } => "chartwright::roll::missing_choice",
+            Self::MissingKey { .. } => "chartwright::roll::missing_key",
             Self::GivenTwice { .. } => "chartwright::roll::given_twice",
             Self::NoRow { .. } => "chartwright::roll::no_row",
             Self::TooDeep { .. } => "chartwright::roll::too_deep",
@@ -411,7 +434,10 @@ impl RollErrorKind {
                 "use a smaller extra modifier or a narrower `--sweep`".into()
             }
             Self::MissingParam { name, .. } => format!("add `{name}=N`"),
-            Self::MissingChoice { name, options } => {
+            Self::MissingChoice { name, options }
+            | Self::MissingKey {
+                key: name, options, ..
+            } => {
                 format!("add `{name}=` one of: {}", options.join(", "))
             }
             Self::GivenTwice { name } => {

@@ -1464,8 +1464,12 @@ fn ranges(set: &RangeSet) -> Vec<(i64, i64)> {
     let mut v: Vec<(i64, i64)> = set
         .parts
         .iter()
-        .map(|p| (p.lo.unwrap_or(i64::MIN), p.hi.unwrap_or(i64::MAX)))
-        .filter(|(lo, hi)| lo <= hi)
+        .map(|p| {
+            // A span written highest first (`-1 to -3`) reads either way,
+            // as the compiler reads it.
+            let (lo, hi) = (p.lo.unwrap_or(i64::MIN), p.hi.unwrap_or(i64::MAX));
+            (lo.min(hi), lo.max(hi))
+        })
         .collect();
     v.sort_unstable();
     let mut out: Vec<(i64, i64)> = Vec::new();

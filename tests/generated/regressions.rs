@@ -1,6 +1,5 @@
-//! Minimal files for the engine bugs the generated files found, kept as
-//! ignored tests until the engine is fixed (`cargo test --test integration
-//! generated::regressions -- --ignored` shows them failing).
+//! Minimal files for the engine bugs the generated files found, each kept
+//! as a regression test once fixed.
 
 use chartwright::Ruleset;
 
@@ -30,7 +29,6 @@ table t "T" {
 /// 2-4` is refused with "the base's `t` has no row reading `2-4`" (help:
 /// "rows reading 1 or less; -; 5 or more").
 #[test]
-#[ignore = "engine bug: the variant stage reads a base row `4 to 2` as no totals"]
 fn variant_finds_a_base_row_written_highest_first() {
     let rules = load_variant(
         BASE,
@@ -42,7 +40,6 @@ fn variant_finds_a_base_row_written_highest_first() {
 /// The same in the variant's own selection: `remove t row 4 to 2` over a
 /// base row `2-4`, with the boundary moved so that no gap is left.
 #[test]
-#[ignore = "engine bug: the variant stage reads a selection `4 to 2` as no totals"]
 fn variant_selects_a_row_written_highest_first() {
     let base = BASE.replace("4 to 2", "2-4");
     let rules = load_variant(
