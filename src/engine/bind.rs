@@ -476,42 +476,59 @@ fn check_follow_up_groups(
     given: &[Option<&Arg>],
     values: &[Option<Num>],
 ) -> Result<(), RollError> {
-    type Inputs<'c> = (Vec<Option<&'c Arg>>, Vec<Option<Num>>);
     if given.iter().all(Option::is_none) {
         return Ok(());
     }
-    let mut seen = std::collections::HashSet::from([chart]);
-    let mut todo: Vec<(ChartId, Inputs)> = vec![(chart, (given.to_vec(), values.to_vec()))];
+    let mut seen = vec![chart];
+    let mut todo = Vec::new();
+    follow_up_groups(program, chart, given, values, &mut seen, &mut todo)?;
     while let Some((at, (given, values))) = todo.pop() {
-        for f in program.follow_ups.iter().filter(|f| f.caller == at && !f.again) {
-            let Some(next) = program.charts.get(f.chart) else {
-                continue;
-            };
-            if seen.contains(&f.chart) {
-                continue;
-            }
-            let mut next_given = vec![None; next.slots.len()];
-            let mut next_values = vec![None; next.slots.len()];
-            for &(from, to) in &f.pass {
-                if let (Some(g), Some(v)) = (next_given.get_mut(to), next_values.get_mut(to)) {
-                    *g = given.get(from).copied().flatten();
-                    *v = values.get(from).copied().flatten();
-                }
-            }
-            if next_given.iter().all(Option::is_none) {
-                continue;
-            }
-            seen.insert(f.chart);
-            let named = |mut e: RollError| {
-                if let RollErrorKind::Conflict { via: v @ None, .. } = &mut e.kind {
-                    *v = Some(Box::new(ConflictVia::FollowUp(next.name.to_string())));
-                }
-                e
-            };
-            check_groups(next, &next_given, &next_values).map_err(named)?;
-            check_read_groups(program, f.chart, &next_given, &next_values).map_err(named)?;
-            todo.push((f.chart, (next_given, next_values)));
+        follow_up_groups(program, at, &given, &values, &mut seen, &mut todo)?;
+    }
+    Ok(())
+}
+
+/// The inputs a follow-up is passed: who gave each slot, and its value.
+type Passed<'c> = (Vec<Option<&'c Arg>>, Vec<Option<Num>>);
+
+/// One step of [`check_follow_up_groups`]: the groups of each chart `at`
+/// follows up and has not seen, and those charts, queued in `todo`.
+fn follow_up_groups<'c>(
+    program: &Program,
+    at: ChartId,
+    given: &[Option<&'c Arg>],
+    values: &[Option<Num>],
+    seen: &mut Vec<ChartId>,
+    todo: &mut Vec<(ChartId, Passed<'c>)>,
+) -> Result<(), RollError> {
+    for f in program.follow_ups.iter().filter(|f| f.caller == at && !f.again) {
+        if seen.contains(&f.chart) {
+            continue;
         }
+        let Some(next) = program.charts.get(f.chart) else {
+            continue;
+        };
+        let mut next_given = vec![None; next.slots.len()];
+        let mut next_values = vec![None; next.slots.len()];
+        for &(from, to) in &f.pass {
+            if let (Some(g), Some(v)) = (next_given.get_mut(to), next_values.get_mut(to)) {
+                *g = given.get(from).copied().flatten();
+                *v = values.get(from).copied().flatten();
+            }
+        }
+        if next_given.iter().all(Option::is_none) {
+            continue;
+        }
+        seen.push(f.chart);
+        let named = |mut e: RollError| {
+            if let RollErrorKind::Conflict { via: v @ None, .. } = &mut e.kind {
+                *v = Some(Box::new(ConflictVia::FollowUp(next.name.to_string())));
+            }
+            e
+        };
+        check_groups(next, &next_given, &next_values).map_err(named)?;
+        check_read_groups(program, f.chart, &next_given, &next_values).map_err(named)?;
+        todo.push((f.chart, (next_given, next_values)));
     }
     Ok(())
 }
