@@ -130,3 +130,36 @@ fn artillery_response_at_plus_two_reads_as_the_dedicated_battery() {
     assert_eq!(got, ["3/10", "2/5", "1/2", "3/5", "7/10"]);
     assert_eq!(sweep[4].1, battery);
 }
+
+#[test]
+fn the_trace_says_when_an_extra_modifier_is_capped() {
+    let r = rules(
+        r#"
+table capped "Capped" {
+  roll d6
+  modifiers { bonus ±r in -6..6 default 0 "bonus" }
+  cap modifiers at 2
+  rows { 3 or less => "Miss"  4-5 => "Hit"  6 or more => "Kill" }
+}"#,
+    );
+    let roll = |args: &str, extra: i64| {
+        r.chart("capped")
+            .and_then(|c| c.bind(&Choices::parse(args)?))
+            .and_then(|b| b.with_extra_modifier(extra))
+            .and_then(|b| b.roll(&mut chartwright::Scripted::new([1u32])))
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // +4 capped at +2; an extra -3 brings the net to +1, within the cap.
+    let within = roll("bonus=4", -3);
+    assert_eq!((within.total, within.detail.as_deref()), (Some(2), None));
+    // +4 and +3: +7, capped at +2.
+    let past = roll("bonus=4", 3);
+    assert_eq!(past.total, Some(3));
+    assert_eq!(past.detail.as_deref(), Some("net modifier +7 capped at +2"));
+    // Within the cap, then past it the other way.
+    let below = roll("bonus=1", -5);
+    assert_eq!(
+        below.detail.as_deref(),
+        Some("net modifier -4 capped at -2")
+    );
+}
