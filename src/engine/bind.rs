@@ -501,7 +501,11 @@ fn follow_up_groups<'c>(
     seen: &mut Vec<ChartId>,
     todo: &mut Vec<(ChartId, Passed<'c>)>,
 ) -> Result<(), RollError> {
-    for f in program.follow_ups.iter().filter(|f| f.caller == at && !f.again) {
+    for f in program
+        .follow_ups
+        .iter()
+        .filter(|f| f.caller == at && !f.again)
+    {
         if seen.contains(&f.chart) {
             continue;
         }
@@ -846,12 +850,16 @@ fn given_values<'c>(
         given[slot] = Some(arg);
         values[slot] = value;
     }
+    let mut defaulted: SmallVec<[usize; 4]> = SmallVec::new();
     for (slot, s) in c.slots.iter().enumerate() {
         match s.kind {
             SlotKind::Param {
                 default: Some(d), ..
             } => {
-                values[slot].get_or_insert(d);
+                if values[slot].is_none() {
+                    values[slot] = Some(d);
+                    defaulted.push(slot);
+                }
             }
             SlotKind::Choice(ch) => {
                 if let Some(d) = program.choices[ch].default {
@@ -859,6 +867,15 @@ fn given_values<'c>(
                 }
             }
             _ => {}
+        }
+    }
+    // A `±r from GRID` not given reads the grid where its keys are known:
+    // its `default` is for where they are not.
+    for m in &c.modifiers {
+        if let ModValue::Param { from: Some(r), .. } = &m.value {
+            if defaulted.contains(&m.slot) && r.keys.iter().all(|&k| values[k].is_some()) {
+                values[m.slot] = None;
+            }
         }
     }
     Ok((values, given))

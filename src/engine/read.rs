@@ -81,6 +81,9 @@ impl Bound {
                 ..
             } => {
                 let total = natural + offset;
+                // `clamp total` clamps the total a score reads; without a
+                // score, the lookup reads clamped totals already.
+                let clamped = self.clamp.map_or(total, |(lo, hi)| total.clamp(lo, hi));
                 let score = match score {
                     Some(e) => Some(
                         crate::engine::env::Env {
@@ -90,7 +93,7 @@ impl Bound {
                             net: 0,
                             ladders: &self.ladders,
                         }
-                        .expr(e, Some((total, natural)))
+                        .expr(e, Some((clamped, natural)))
                         .and_then(|v| crate::engine::env::whole_of(v, "the score"))?,
                     ),
                     None => None,
@@ -288,9 +291,12 @@ pub(crate) fn outcome_text(
 ) -> OutcomeText {
     OutcomeText {
         fields: outcome_fields(chart, primary),
+        // An `also` outcome that is a choice ("Hold" or "No effect") adds
+        // the one choice, `Hold OR No effect`, as the rows print theirs.
         also: extras
             .iter()
-            .flat_map(|r| r.fields.iter().flatten().cloned())
+            .flat_map(|r| r.fields.iter().filter(|alts| !alts.is_empty()))
+            .map(|alts| alts.join(" OR "))
             .collect(),
     }
 }

@@ -210,7 +210,7 @@ fn roll_read<D: DiceSource + ?Sized>(
     // What binding settled (the column, a capped net modifier) and
     // a clamped total: the trace says what the engine read.
     let clamped = bound.clamp.and_then(|(lo, hi)| {
-        let t = reading.score.unwrap_or(reading.total);
+        let t = reading.total;
         (t < lo || t > hi).then(|| format!("{t} treated as {}", t.clamp(lo, hi)))
     });
     let said = trace.detail.take();
@@ -372,7 +372,12 @@ fn printed_line(
     else {
         return None;
     };
-    let read = bound.clamp.map_or(total, |(lo, hi)| total.clamp(lo, hi));
+    // The value read: a clamped total, or a score (computed from the
+    // clamped total already).
+    let read = match (bound.clamp, &bound.plan) {
+        (Some((lo, hi)), Plan::Table { score: None, .. }) => total.clamp(lo, hi),
+        _ => total,
+    };
     let line = printed.iter().position(|(rolls, _)| rolls.contains(read))?;
     match text {
         Some(t) => t.line(line),

@@ -121,7 +121,9 @@ impl<'a> ChartCx<'a, '_> {
         } else {
             self.rows(c, labels.as_deref(), reach, &why, fields)
         };
-        if let Some((lo, hi)) = clamp {
+        // `clamp total` clamps the total: a score is computed from the
+        // clamped total (the engine clamps it first) and read as it is.
+        if let (Some((lo, hi)), None) = (clamp, &score) {
             for l in &mut lookups {
                 *l = clamped(l, lo, hi);
             }
