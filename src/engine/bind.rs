@@ -855,11 +855,9 @@ fn given_values<'c>(
         match s.kind {
             SlotKind::Param {
                 default: Some(d), ..
-            } => {
-                if values[slot].is_none() {
-                    values[slot] = Some(d);
-                    defaulted.push(slot);
-                }
+            } if values[slot].is_none() => {
+                values[slot] = Some(d);
+                defaulted.push(slot);
             }
             SlotKind::Choice(ch) => {
                 if let Some(d) = program.choices[ch].default {
