@@ -455,9 +455,7 @@ const TEXT_ROOTS: &[&str] = &[
 /// fuzzers' outputs are skipped.
 fn files_under(path: &Path, out: &mut Vec<PathBuf>) {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    if matches!(name, "target" | "node_modules" | ".git")
-        || path.ends_with("fuzz/corpus")
-    {
+    if matches!(name, "target" | "node_modules" | ".git") || path.ends_with("fuzz/corpus") {
         return;
     }
     if path.is_file() {
@@ -527,7 +525,10 @@ fn no_text_cites_an_issue_tracker() {
 #[test]
 fn the_issue_pattern_is_read_as_meant() {
     // Written with `{}` so that this file does not cite one itself.
-    assert!(cites_an_issue(&format!("//! Dice notation (issue {}): keep", 30)));
+    assert!(cites_an_issue(&format!(
+        "//! Dice notation (issue {}): keep",
+        30
+    )));
     assert!(cites_an_issue(&format!("Exact odds (Issues {} and 14)", 5)));
     assert!(cites_an_issue(&format!("ISSUE  {}", 12)));
     assert!(!cites_an_issue("no issue here, 12 times"));
@@ -613,7 +614,9 @@ fn named_tests(line: &str) -> Vec<String> {
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
                 .collect();
-            (!name.is_empty()).then_some(name)
+            // `NAME` and the like are placeholders.
+            let placeholder = name.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+            (!name.is_empty() && !placeholder).then_some(name)
         })
         .collect()
 }
@@ -630,9 +633,11 @@ fn signposts() -> Vec<(String, usize, String, bool)> {
     };
     let mut out = Vec::new();
     let mut sources = texts();
-    sources.extend(["web/README.md"].iter().filter_map(|p| {
-        Some((p.to_string(), std::fs::read_to_string(repo().join(p)).ok()?))
-    }));
+    sources.extend(
+        ["web/README.md"]
+            .iter()
+            .filter_map(|p| Some((p.to_string(), std::fs::read_to_string(repo().join(p)).ok()?))),
+    );
     for (path, text) in sources {
         let rust = path.ends_with(".rs");
         let md = markdown(&path);
@@ -688,7 +693,10 @@ fn paths_and_test_names_are_read_as_meant() {
         named_paths("fuzz/corpus/<target>/ and benches/*.rs, https://x.org/src/a.rs"),
         ["fuzz/corpus/", "benches/"]
     );
-    assert_eq!(named_paths("src/syntax and docs/limits.md#measured"), ["docs/limits.md"]);
+    assert_eq!(
+        named_paths("src/syntax and docs/limits.md#measured"),
+        ["docs/limits.md"]
+    );
     assert_eq!(
         named_tests("cargo test -p chartwright-cli --test integration fuzz_corpus"),
         ["integration"]
@@ -699,7 +707,8 @@ fn paths_and_test_names_are_read_as_meant() {
 
 #[test]
 fn performance_doc_is_at_most_250_lines() {
-    let text = std::fs::read_to_string(repo().join("docs/performance.md")).expect("docs/performance.md");
+    let text =
+        std::fs::read_to_string(repo().join("docs/performance.md")).expect("docs/performance.md");
     let lines = text.lines().count();
     assert!(
         lines <= 250,
