@@ -629,17 +629,17 @@ fn signposts() -> Vec<(String, usize, String, bool)> {
         matches!(
             p,
             "README.md" | "CONTRIBUTING.md" | "web/README.md" | "fuzz/README.md"
-        ) || (p.starts_with("docs/") && p.ends_with(".md") && !p[5..].contains('/'))
+        ) || (Path::new(p).parent() == Some(Path::new("docs"))
+            && Path::new(p).extension().is_some_and(|e| e == "md"))
     };
     let mut out = Vec::new();
     let mut sources = texts();
-    sources.extend(
-        ["web/README.md"]
-            .iter()
-            .filter_map(|p| Some((p.to_string(), std::fs::read_to_string(repo().join(p)).ok()?))),
-    );
+    let web_readme = "web/README.md";
+    if let Ok(text) = std::fs::read_to_string(repo().join(web_readme)) {
+        sources.push((web_readme.to_string(), text));
+    }
     for (path, text) in sources {
-        let rust = path.ends_with(".rs");
+        let rust = Path::new(&path).extension().is_some_and(|e| e == "rs");
         let md = markdown(&path);
         for (n, line) in text.lines().enumerate() {
             let t = line.trim_start();
