@@ -1,4 +1,4 @@
-//! Situation classes (issue 27): the classes of every chart of every game
+//! Situation classes: the classes of every chart of every game
 //! in `rules/`, computed from the compiled tree (the axes, the nets the
 //! pure modifiers reach, the classes counted and, past
 //! `Limits::max_situations`, a seeded sample of them picked), and a

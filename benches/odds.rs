@@ -1,4 +1,4 @@
-//! Exact odds (issues 5 and 14): every chart of every game in `rules/`, a
+//! Exact odds: every chart of every game in `rules/`, a
 //! 20d10 pool counting 6+, a two-stage pool of 100d10 (each hit converting
 //! on a d6) as the joint of both counts and with `report converted` (the
 //! marginal engine), and the sum of 50d6. Each computation starts from the bound
@@ -17,7 +17,7 @@ mod common;
 use chartwright::{Choices, Ruleset};
 use std::hint::black_box;
 
-/// The large distributions of issue 5.
+/// The large distributions: large pools and sums whose odds are many states.
 const LARGE: &str = r#"
 game "Large" version "1"
 

@@ -1,4 +1,4 @@
-//! Parse + compile throughput (issue 6, item 1): every file in `rules/`, all
+//! Parse + compile throughput: every file in `rules/`, all
 //! of them together, and a generated file of 10,000 charts.
 //!
 //! - `parse_compile_file/<game>` and `parse_compile_file/all_rules`:

@@ -1,5 +1,5 @@
 //! Instructions per roll, counted by callgrind: `roll_quick` against the
-//! hand-written charts of `benches/hand/mod.rs` (issue 14: within 1.3×).
+//! hand-written charts of `benches/hand/mod.rs` (the bar: within 1.3× of them).
 //!
 //! `cargo bench --bench sampling_instructions` (or
 //! `scripts/callgrind-sampling.sh`) runs this binary again under

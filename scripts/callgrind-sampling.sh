@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instructions per roll (callgrind) of `roll_quick` against the hand-written
-# charts of benches/hand/mod.rs, and their ratios (issue 14: within 1.3x on
+# charts of benches/hand/mod.rs, and their ratios (the bar: within 1.3x on
 # Bog Down and the Combat Table).
 #
 # Builds benches/sampling_instructions.rs in the bench profile and runs it:

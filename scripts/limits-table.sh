@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016 # Markdown backticks in single quotes, by design
-# Measures the adversarial cases of issues 12 and 31 on the release binary and
+# Measures the adversarial inputs of docs/limits.md on the release binary and
 # prints the tables of docs/limits.md (case, CPU time, peak memory, outcome,
-# bar): first issue 12's inputs, then whole commands and edges (issue 31).
+# bar): first the inputs at each limit, then whole commands and edges.
 #
 #   scripts/limits-table.sh            # build, then measure every case
-#   scripts/limits-table.sh limits     # issue 12's table only
+#   scripts/limits-table.sh limits     # the inputs at each limit only
 #   scripts/limits-table.sh edges      # the whole commands and edges only
 #   TIMEOUT=30 scripts/limits-table.sh
 #
 # Each case runs with a 60 s timeout (TIMEOUT=seconds to change) and a 4 GiB
-# address-space cap, as in issue 12. Time is user + system CPU time and memory
+# address-space cap. Time is user + system CPU time and memory
 # the peak resident set, from GNU time (/usr/bin/time). Rows marked "(engine)"
 # are the cases whose fix is the engine stream's work budgets.
 #
@@ -33,7 +33,7 @@ x() { head -c "$1" /dev/zero | tr '\0' "${2:-x}"; }
 max=9223372036854775807
 min=-9223372036854775808
 
-# Inputs of issue 12.
+# Inputs at each limit: long strings and lines, deep nesting, large grids and files.
 inputs_limits() {
   { echo "$header"; printf 'table t "T" { roll d6 rows { 1 or more => "'; x 1000000; printf '" } } }\n'; } >"$work/long.rules"
   { echo "$header"; printf 'table t "T" { roll d6 rows { 1 or more => '
@@ -50,7 +50,7 @@ inputs_limits() {
   sed -n '/^const ENGINE: &str = r#"/,/^"#;/p' cli/tests/limits.rs | sed '1s/.*/game "g" version "1"/; $d' >"$work/engine.rules"
 }
 
-# Inputs of the whole commands and edges (issue 31).
+# Inputs of the whole commands and edges: totals at the ends of i64 and the like.
 inputs_edges() {
   local w="$work"
   # Totals at the ends of i64, one chart of each engine.

@@ -1,5 +1,5 @@
 //! How many heap allocations one roll makes, counted by dhat's global
-//! allocator (issue 14): a full-trace roll of a plain table (no
+//! allocator: a full-trace roll of a plain table (no
 //! follow-ups) at most [`MAX_TRACE`], a quick roll none. And how many one
 //! exact-odds call makes on the peers harness's workloads W3.1, W3.2 and
 //! W5 ([`PEERS`]): bound once at most [`MAX_BOUND_ODDS`], one-shot

@@ -7,7 +7,7 @@
 //! file stem, so the snapshots name `unknown_keyword`, not an absolute path.
 //! Every case also asserts the error codes, in order, so a wrong code fails
 //! even before a snapshot is reviewed. Regenerate the snapshots with
-//! `INSTA_UPDATE=always cargo test --test diagnostics`, then read every
+//! `INSTA_UPDATE=always cargo test --test integration diagnostics`, then read every
 //! changed `.snap` file.
 
 use chartwright::{
@@ -152,7 +152,7 @@ load_cases! {
     zero_dice => [IMPOSSIBLE];
     zero_sides => [IMPOSSIBLE];
     absurd_dice => ["chartwright::compile::dice_too_large"];
-    // Dice notation (issue 30)
+    // Dice notation
     keep_too_many => ["chartwright::compile::keep_too_many"];
     reroll_every_face => ["chartwright::compile::every_face"];
     explode_one_side => ["chartwright::compile::every_face"];
@@ -171,7 +171,7 @@ load_cases! {
     bounds_reversed => ["chartwright::compile::invalid"];
     follow_up_cycle => ["chartwright::compile::follow_up_cycle"];
     follow_up_input => ["chartwright::compile::follow_up_input"];
-    // Computed columns, shifts, decimals (issue 9)
+    // Computed columns, shifts, decimals
     column_order => ["chartwright::compile::column_order"];
     shift_without_columns => ["chartwright::compile::shift_without_columns"];
     shift_value_form => [SYNTAX];
@@ -184,10 +184,10 @@ load_cases! {
     ladder_input => ["chartwright::compile::ladder_input"];
     results_uncovered => [UNCOVERED, UNCOVERED];
     result_cell_digit => [UNCOVERED];
-    // Sheets as printed (issue 28)
+    // Sheets as printed
     zero_odds => ["chartwright::parse::zero_odds"];
     dash_without_dash => ["chartwright::compile::invalid"];
-    // A pool's `report` (issue 14)
+    // A pool's `report`
     report_unknown => [UNKNOWN_NAME];
     report_twice_name => ["chartwright::compile::reported_twice"];
     report_twice => [DUPLICATE];

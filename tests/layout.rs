@@ -424,3 +424,294 @@ fn the_reader_sees_paths_in_code_only() {
         ]
     );
 }
+
+// ---------------------------------------------------------------------------
+// Signs: what the docs and comments point to exists.
+
+/// The top folder of the repository.
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The source folders and files whose text is checked, from the top.
+const TEXT_ROOTS: &[&str] = &[
+    "src",
+    "cli/src",
+    "cli/tests",
+    "tests",
+    "benches",
+    "scripts",
+    "web/src",
+    "web/app",
+    "web/tests",
+    "docs",
+    "README.md",
+    "CONTRIBUTING.md",
+    "fuzz/README.md",
+    "fuzz/fuzz_targets",
+];
+
+/// Every file under `path` (itself, if a file), sorted; builds' and
+/// fuzzers' outputs are skipped.
+fn files_under(path: &Path, out: &mut Vec<PathBuf>) {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if matches!(name, "target" | "node_modules" | ".git") || path.ends_with("fuzz/corpus") {
+        return;
+    }
+    if path.is_file() {
+        out.push(path.to_path_buf());
+        return;
+    }
+    let Ok(dir) = std::fs::read_dir(path) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = dir.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for entry in entries {
+        files_under(&entry, out);
+    }
+}
+
+/// Every text file of [`TEXT_ROOTS`], as (path from the top, text).
+fn texts() -> Vec<(String, String)> {
+    let root = repo();
+    let mut files = Vec::new();
+    for r in TEXT_ROOTS {
+        files_under(&root.join(r), &mut files);
+    }
+    files
+        .into_iter()
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(&f).ok()?;
+            let shown = f.strip_prefix(&root).unwrap_or(&f);
+            Some((shown.to_string_lossy().replace('\\', "/"), text))
+        })
+        .collect()
+}
+
+/// Whether `line` cites an entry of an issue tracker: the word `issue` or
+/// `issues`, in any case, then spaces and a number.
+fn cites_an_issue(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.match_indices("issue").any(|(at, _)| {
+        let before = lower[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            return false;
+        }
+        let rest = &lower[at + "issue".len()..];
+        let rest = rest.strip_prefix('s').unwrap_or(rest);
+        let digits = rest.trim_start_matches(' ');
+        digits.len() < rest.len() && digits.starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
+#[test]
+fn no_text_cites_an_issue_tracker() {
+    let mut found = Vec::new();
+    for (path, text) in texts() {
+        for (n, line) in text.lines().enumerate() {
+            if cites_an_issue(line) {
+                found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "say what the thing is, not which tracker entry asked for it (the tracker is not in the repository):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_issue_pattern_is_read_as_meant() {
+    // Written with `{}` so that this file does not cite one itself.
+    assert!(cites_an_issue(&format!(
+        "//! Dice notation (issue {}): keep",
+        30
+    )));
+    assert!(cites_an_issue(&format!("Exact odds (Issues {} and 14)", 5)));
+    assert!(cites_an_issue(&format!("ISSUE  {}", 12)));
+    assert!(!cites_an_issue("no issue here, 12 times"));
+    assert!(!cites_an_issue("tissue 3"));
+    assert!(!cites_an_issue("issues: 3"));
+}
+
+/// The top folders a path named in the docs starts with.
+const PATH_ROOTS: &[&str] = &[
+    "src/", "cli/", "web/", "tests/", "docs/", "rules/", "benches/", "scripts/", "fuzz/",
+];
+
+/// The endings of a path to a file.
+const EXTENSIONS: &[&str] = &[
+    ".rs", ".md", ".rules", ".sh", ".js", ".mjs", ".css", ".html", ".toml", ".json", ".pest",
+    ".png",
+];
+
+/// Folders that builds and runs write, absent from a clean checkout.
+const WRITTEN: &[&str] = &["web/pkg/", "web/dist/", "fuzz/artifacts/", "fuzz/coverage/"];
+
+/// The paths a line names: a word starting with one of [`PATH_ROOTS`]
+/// (after `../` and `./`), cut at an anchor or a `:line`, and at a
+/// placeholder (`<target>`, `*`, `…`, `{a,b}`) to the folder before it;
+/// kept if it ends in `/` or one of [`EXTENSIONS`].
+fn named_paths(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let separator = |c: char| c.is_whitespace() || "`'\"()[]|,;=".contains(c);
+    for word in line.split(separator) {
+        if word.contains("://") {
+            continue;
+        }
+        let mut p = word;
+        while let Some(rest) = p.strip_prefix("../").or_else(|| p.strip_prefix("./")) {
+            p = rest;
+        }
+        if !PATH_ROOTS.iter().any(|r| p.starts_with(r)) {
+            continue;
+        }
+        let mut p = p.split(['#', ':']).next().unwrap_or("");
+        if let Some(at) = p.find(['*', '<', '{', '…', '$']).or_else(|| p.find("...")) {
+            p = &p[..=p[..at].rfind('/').unwrap_or(0)];
+        }
+        let p = p.trim_end_matches('.');
+        if p.ends_with('/') || EXTENSIONS.iter().any(|e| p.ends_with(e)) {
+            out.push(p.to_string());
+        }
+    }
+    out
+}
+
+/// The test targets a `cargo … --test NAME` may name: the library's and
+/// every `[[test]]` of the members' manifests.
+fn test_targets() -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for manifest in ["Cargo.toml", "cli/Cargo.toml", "web/Cargo.toml"] {
+        let text = std::fs::read_to_string(repo().join(manifest)).unwrap_or_default();
+        for section in text.split("[[").skip(1) {
+            let Some(body) = section.strip_prefix("test]]") else {
+                continue;
+            };
+            let name = body.lines().find_map(|l| {
+                let (key, value) = l.split_once('=')?;
+                (key.trim() == "name").then(|| value.trim().trim_matches('"').to_string())
+            });
+            names.extend(name);
+        }
+    }
+    names
+}
+
+/// The `NAME`s of `--test NAME` on a line that runs cargo.
+fn named_tests(line: &str) -> Vec<String> {
+    let Some(cargo) = line.find("cargo ") else {
+        return Vec::new();
+    };
+    line[cargo..]
+        .match_indices("--test")
+        .filter_map(|(at, _)| {
+            let rest = &line[cargo + at + "--test".len()..];
+            let rest = rest.strip_prefix([' ', '='])?;
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+                .collect();
+            // `NAME` and the like are placeholders.
+            let placeholder = name.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+            (!name.is_empty() && !placeholder).then_some(name)
+        })
+        .collect()
+}
+
+/// The lines whose paths are checked: every line of the Markdown docs, and
+/// the `//!` and `///` lines of the Rust sources. With each, whether it is
+/// a doc line; the `cargo … --test` commands are checked on every line.
+fn signposts() -> Vec<(String, usize, String, bool)> {
+    let markdown = |p: &str| {
+        matches!(
+            p,
+            "README.md" | "CONTRIBUTING.md" | "web/README.md" | "fuzz/README.md"
+        ) || (Path::new(p).parent() == Some(Path::new("docs"))
+            && Path::new(p).extension().is_some_and(|e| e == "md"))
+    };
+    let mut out = Vec::new();
+    let mut sources = texts();
+    let web_readme = "web/README.md";
+    if let Ok(text) = std::fs::read_to_string(repo().join(web_readme)) {
+        sources.push((web_readme.to_string(), text));
+    }
+    for (path, text) in sources {
+        let rust = Path::new(&path).extension().is_some_and(|e| e == "rs");
+        let md = markdown(&path);
+        for (n, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            let doc = md || (rust && (t.starts_with("//!") || t.starts_with("///")));
+            out.push((path.clone(), n + 1, line.to_string(), doc));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_paths_and_test_targets_the_docs_name_exist() {
+    let root = repo();
+    let targets = test_targets();
+    let mut stale = Vec::new();
+    for (path, n, line, doc) in signposts() {
+        // A doc comment of a member may name a path from that member.
+        let member = ["cli/", "web/", "fuzz/"]
+            .into_iter()
+            .find(|m| path.starts_with(m))
+            .unwrap_or("");
+        let here = Path::new(&path).parent().unwrap_or(Path::new(""));
+        for p in named_paths(&line).into_iter().filter(|_| doc) {
+            let exists = WRITTEN.iter().any(|w| p.starts_with(w))
+                || root.join(&p).exists()
+                || root.join(member).join(&p).exists()
+                || root.join(here).join(&p).exists();
+            if !exists {
+                stale.push(format!("{path}:{n}: `{p}` does not exist"));
+            }
+        }
+        for t in named_tests(&line) {
+            if !targets.contains(&t) {
+                stale.push(format!(
+                    "{path}:{n}: `--test {t}` names no test target (there are: {})",
+                    targets.iter().cloned().collect::<Vec<_>>().join(", ")
+                ));
+            }
+        }
+    }
+    assert!(stale.is_empty(), "stale signs:\n{}", stale.join("\n"));
+}
+
+#[test]
+fn paths_and_test_names_are_read_as_meant() {
+    assert_eq!(
+        named_paths("see [`x`](../cli/src/fuzzing.rs), `src/odds/…` and src/lib.rs:12."),
+        ["cli/src/fuzzing.rs", "src/odds/", "src/lib.rs"]
+    );
+    assert_eq!(
+        named_paths("fuzz/corpus/<target>/ and benches/*.rs, https://x.org/src/a.rs"),
+        ["fuzz/corpus/", "benches/"]
+    );
+    assert_eq!(
+        named_paths("src/syntax and docs/limits.md#measured"),
+        ["docs/limits.md"]
+    );
+    assert_eq!(
+        named_tests("cargo test -p chartwright-cli --test integration fuzz_corpus"),
+        ["integration"]
+    );
+    assert_eq!(named_tests("node --test tests/"), Vec::<String>::new());
+    assert!(test_targets().contains("integration") && test_targets().contains("allocations"));
+}
+
+#[test]
+fn performance_doc_is_at_most_250_lines() {
+    let text =
+        std::fs::read_to_string(repo().join("docs/performance.md")).expect("docs/performance.md");
+    let lines = text.lines().count();
+    assert!(
+        lines <= 250,
+        "docs/performance.md has {lines} lines: keep the current figures, one line each; history lives in git log"
+    );
+}

@@ -1,6 +1,6 @@
-//! Dice notation (issue 30): keep and drop, rerolls, explosions, `d66`.
+//! Dice notation: keep and drop, rerolls, explosions, `d66`.
 //!
-//! The exact odds are checked against the hand-worked figures of the issue,
+//! The exact odds are checked against the figures worked by hand,
 //! and against an oracle written here from the notation's rules alone: it
 //! enumerates every sequence of physical die faces (each with probability
 //! `1/s` per die) and applies the rule as a player would, die by die. The
@@ -64,7 +64,7 @@ fn naturals(limits: Limits, dice: &str, lo: i64, hi: i64) -> BTreeMap<i64, BigRa
 }
 
 // ---------------------------------------------------------------------------
-// The bar of the issue
+// Figures worked by hand
 
 #[test]
 fn keep_highest_three_of_four_d6() {

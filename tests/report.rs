@@ -1,4 +1,4 @@
-//! A pool's `report` clause (issue 14): its outcome names the counts
+//! A pool's `report` clause: its outcome names the counts
 //! reported, for exact odds (against fractions computed by hand in the
 //! comments, and against the joint distribution merged by hand for random
 //! pools), full-trace rolls and quick rolls alike; the trace still shows

@@ -1331,7 +1331,8 @@ fn fire_combat_needs_the_type_of_attack() {
 }
 
 // ---------------------------------------------------------------------------
-// Audit fixes (issue 11)
+// Rules read against the sheet's notes: helicopters, bail out, chemical
+// attacks, and traces naming the rule that applied
 
 #[test]
 fn manoeuvre_helicopters_return_to_base_only_when_helicopter() {

@@ -754,7 +754,7 @@ fn loose_extra_modifiers_count_and_show() {
 }
 
 // ---------------------------------------------------------------------------
-// Silent defaults (issue 11)
+// No silent defaults: a missing or zero argument is an error
 
 #[test]
 fn roll_times_zero_is_a_usage_error() {
@@ -780,7 +780,7 @@ fn roll_without_a_needed_param_is_an_error() {
 }
 
 // ---------------------------------------------------------------------------
-// Honest traces (issue 11)
+// Traces that show every side and every moved target
 
 #[test]
 fn roll_trace_shows_both_sides_of_an_opposed_roll() {
@@ -843,7 +843,7 @@ fn roll_under_trace_prints_the_moved_target() {
 }
 
 // ---------------------------------------------------------------------------
-// `show` and `odds` say what the rules say (issue 11)
+// `show` and `odds` say what the rules say
 
 #[test]
 fn odds_on_notes_says_notes_have_no_odds() {
@@ -901,7 +901,7 @@ fn show_prints_signs_conditions_and_aligned_modifiers() {
 }
 
 // ---------------------------------------------------------------------------
-// Expectations: `chartwright test` (issue 11)
+// Expectations: `chartwright test`
 
 #[test]
 fn test_every_bundled_expectation_holds() {

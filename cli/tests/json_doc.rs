@@ -3,8 +3,9 @@
 //! every field name that occurs in an output must be described in the
 //! page's tables (`` `name` ``); every output carries the schema version.
 //!
-//! `UPDATE_DOCS=1 cargo test --test json_doc` rewrites the JSON blocks
-//! from real runs (then read the diff and update the tables).
+//! `UPDATE_DOCS=1 cargo test -p chartwright-cli --test integration json_doc`
+//! rewrites the JSON blocks from real runs (then read the diff and update
+//! the tables).
 
 use serde_json::Value;
 
@@ -104,7 +105,7 @@ fn every_json_example_is_what_the_binary_prints() {
         assert_eq!(
             actual, shown,
             "`{command}` no longer prints what docs/json.md shows \
-             (UPDATE_DOCS=1 cargo test --test json_doc rewrites it)"
+             (UPDATE_DOCS=1 cargo test -p chartwright-cli --test integration json_doc rewrites it)"
         );
     }
     if update {

@@ -1,4 +1,4 @@
-//! Adversarial inputs (issue 12), each class through the library and through
+//! Adversarial inputs (each at a limit of `Limits`), each class through the library and through
 //! the real binary. Every case runs in a child process (the binary, or this
 //! test binary re-run on the one case) and asserts its outcome, usually a
 //! diagnostic naming the limit, within a CPU-time and peak-memory bound
@@ -16,7 +16,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// Most CPU time (user + system) a case may take: the issue's 2 s, with room
+/// Most CPU time (user + system) a case may take: the bar of 2 s, with room
 /// for an unoptimised build.
 const CPU_LIMIT: Duration = if cfg!(debug_assertions) {
     Duration::from_secs(30)

@@ -800,7 +800,8 @@ fn the_sheet_renders_in_headless_chromium() {
         "{share:.3} of the screenshot is ink"
     );
 
-    // `UPDATE_DOCS=1 cargo test --test sheet` refreshes the pictures in docs/.
+    // `UPDATE_DOCS=1 cargo test -p chartwright-cli --test integration sheet`
+    // refreshes the pictures in docs/.
     if std::env::var_os("UPDATE_DOCS").is_some() {
         let docs = crate::common::root().join("docs");
         std::fs::copy(&shot, docs.join("sheet-first_echelon.png")).expect("docs/ is writable");
@@ -954,7 +955,7 @@ fn every_printed_grid_is_drawn_as_show_prints_it() {
     }
     // Ogre's CRT and the Guns of August's: every `results` grid of rules/.
     assert_eq!(grids, 2);
-    // Ogre's, as the issue names it: the headings 1-2 ... 4-1 over six roll rows.
+    // Ogre's, as its sheet prints it: the headings 1-2 ... 4-1 over six roll rows.
     let rules = common::load("ogre");
     let doc = sheet_of(&rules);
     let heads: Vec<String> = doc

@@ -102,7 +102,7 @@ pub fn parse_document(source: SourceId, text: &str) -> Result<Document, ParseErr
 /// A source read a few top-level entries at a time (the header, then batches
 /// of up to 16 declarations or changes): pest's token queue, and the pairs
 /// built from it, then hold one batch, never the whole file, so memory stays
-/// proportional to the largest entries plus the AST (issue 12), and pest's
+/// proportional to the largest entries plus the AST (see `docs/limits.md`), and pest's
 /// fixed cost per call is paid once a batch. Entries are built one at a
 /// time. Spans are offset to the file.
 ///

@@ -1072,7 +1072,8 @@ fn syntax_errors_say_what_was_expected() {
     assert!(e.to_string().contains(" or "), "{e}");
 }
 
-/// The parser reads one top-level entry at a time (issue 12): spans of
+/// The parser reads one top-level entry at a time (so memory
+/// stays bounded on large files): spans of
 /// later entries still point into the file, and an error is the one a
 /// whole-file parse gives, including what the entry before leaves open.
 #[test]
@@ -1493,7 +1494,7 @@ fn the_fast_path_reads_every_rules_file_and_seed_as_pest_does() {
     assert!(parsed > 100, "only {parsed} inputs parsed");
 }
 
-// -- Expectations (issue 11) ---------------------------------------------
+// -- Expectations (`expect` lines) ---------------------------------------
 
 #[test]
 fn expect_odds_natural_certain_and_error() {
