@@ -9,6 +9,7 @@ use super::{distribution, situations, Distribution, Situation, Why, World, Q};
 use chartwright::{Choices, Ruleset};
 use num_traits::Zero;
 use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Situations tried per chart.
 const PER_CHART: usize = 24;
@@ -19,11 +20,27 @@ const PER_CHART: usize = 24;
 /// None is known today.
 const KNOWN_ENGINE_MISREADINGS: &[(&str, &str)] = &[];
 
+/// Error codes of the engine's limits ("Limits" in docs/language.md): a
+/// roll past one is refused where the docs would otherwise answer it.
+const LIMITS: &[&str] = &["over_budget]", "too_large]", "too_deep]"];
+
+/// A panic's message.
+pub fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .unwrap_or_else(|| "a panic".into())
+}
+
 /// What one comparison found.
 #[derive(Default)]
 pub struct Tally {
     pub charts: usize,
+    /// Situations compared (every outcome below counts one).
+    pub situations: usize,
     pub agreed: usize,
+    /// The engine stopped at one of its limits; the reference answered.
+    pub limited: usize,
     pub both_refused: usize,
     pub unsupported: BTreeMap<String, usize>,
     pub disagreements: Vec<String>,
@@ -54,7 +71,10 @@ impl Tally {
 
 fn engine_odds(chart: &chartwright::ChartRef, sit: &Situation) -> Result<Distribution, String> {
     let choices = Choices::parse(&sit.words()).map_err(|e| format!("words: {e}"))?;
-    let odds = chart.odds(&choices).map_err(|e| e.to_string())?;
+    let odds = chart.odds(&choices).map_err(|e| {
+        let code = miette::Diagnostic::code(&e).map(|c| c.to_string());
+        format!("{e} [{}]", code.unwrap_or_default())
+    })?;
     let mut d = Distribution::new();
     for o in &odds.outcomes {
         *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) += o.probability.to_big();
@@ -63,15 +83,47 @@ fn engine_odds(chart: &chartwright::ChartRef, sit: &Situation) -> Result<Distrib
 }
 
 fn show(d: &Distribution) -> String {
-    d.iter()
+    let mut out = d
+        .iter()
         .map(|(k, v)| format!("{k:?} {v}"))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if out.len() > 600 {
+        let cut = (0..=600)
+            .rev()
+            .find(|i| out.is_char_boundary(*i))
+            .unwrap_or(0);
+        out.truncate(cut);
+        out.push_str(&format!("... ({} outcomes)", d.len()));
+    }
+    out
+}
+
+/// The outcomes two distributions give differently (both answered).
+fn differ(e: &Distribution, r: &Distribution) -> (Distribution, Distribution) {
+    let zero = Q::zero();
+    let keys: std::collections::BTreeSet<&String> = e.keys().chain(r.keys()).collect();
+    let (mut a, mut b) = (Distribution::new(), Distribution::new());
+    for k in keys {
+        let (x, y) = (e.get(k).unwrap_or(&zero), r.get(k).unwrap_or(&zero));
+        if x != y {
+            a.insert(k.clone(), x.clone());
+            b.insert(k.clone(), y.clone());
+        }
+    }
+    (a, b)
 }
 
 /// Compares every chart of `rules` (read by the reference from `world`).
 pub fn compare(rules: &Ruleset, world: &World, per_chart: usize) -> Tally {
     let mut t = Tally::default();
+    compare_into(rules, world, per_chart, "", &mut t);
+    t
+}
+
+/// Compares every chart of `rules` into `t`, each line of it headed by
+/// `label` (a generated file's seed).
+pub fn compare_into(rules: &Ruleset, world: &World, per_chart: usize, label: &str, t: &mut Tally) {
     for chart in rules.charts() {
         if chart.is_notes() {
             continue;
@@ -83,12 +135,17 @@ pub fn compare(rules: &Ruleset, world: &World, per_chart: usize) -> Tally {
             eprintln!("chart {game}.{name}");
         }
         for sit in situations(world, game, name, per_chart) {
-            let engine = engine_odds(&chart, &sit);
-            let reference = distribution(world, game, name, &sit).map(|d| {
-                d.into_iter()
-                    .filter(|(_, p)| !p.is_zero())
-                    .collect::<Distribution>()
-            });
+            t.situations += 1;
+            let engine = catch_unwind(AssertUnwindSafe(|| engine_odds(&chart, &sit)))
+                .unwrap_or_else(|p| Err(format!("panicked: {}", panic_text(&p))));
+            let reference = catch_unwind(AssertUnwindSafe(|| {
+                distribution(world, game, name, &sit).map(|d| {
+                    d.into_iter()
+                        .filter(|(_, p)| !p.is_zero())
+                        .collect::<Distribution>()
+                })
+            }))
+            .unwrap_or_else(|p| Err(Why::Unsupported(format!("panicked: {}", panic_text(&p)))));
             match (engine, reference) {
                 (_, Err(Why::Unsupported(w))) => {
                     *t.unsupported.entry(w).or_default() += 1;
@@ -98,12 +155,23 @@ pub fn compare(rules: &Ruleset, world: &World, per_chart: usize) -> Tally {
                     t.agreed += 1;
                     t.both_refused += 1;
                 }
+                // "Limits": past a limit the engine refuses what the docs
+                // would otherwise answer.
+                (Err(e), Ok(_)) if LIMITS.iter().any(|l| e.contains(l)) => t.limited += 1,
                 (e, r) => {
+                    // Where both answered, only what differs.
+                    let (e, r) = match (e, r) {
+                        (Ok(e), Ok(r)) => {
+                            let (a, b) = differ(&e, &r);
+                            (Ok(a), Ok(b))
+                        }
+                        other => other,
+                    };
                     let known = KNOWN_ENGINE_MISREADINGS.iter().any(|(c, msg)| {
                         *c == format!("{game}.{name}") && e.as_ref().is_err_and(|e| e.contains(msg))
                     });
                     let line = format!(
-                        "{game}.{name} [{sit}]\n      engine:    {}\n      reference: {}",
+                        "{label}{game}.{name} [{sit}]\n      engine:    {}\n      reference: {}",
                         e.map_or_else(|e| format!("error: {e}"), |d| show(&d)),
                         r.map_or_else(|e| format!("{e:?}"), |d| show(&d)),
                     );
@@ -116,10 +184,9 @@ pub fn compare(rules: &Ruleset, world: &World, per_chart: usize) -> Tally {
             }
         }
         if started.elapsed().as_secs() >= 2 {
-            eprintln!("slow: {game}.{name} took {:?}", started.elapsed());
+            eprintln!("slow: {label}{game}.{name} took {:?}", started.elapsed());
         }
     }
-    t
 }
 
 #[test]

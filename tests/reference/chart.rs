@@ -91,25 +91,38 @@ fn follow_dist(
         Err(Why::TextCell(t)) => vec![(plain(&t), Q::one())],
         Err(e) => return Err(e),
     };
-    let mut dist = Distribution::new();
+    // Outcomes alike (text and follow-ups) are one outcome, and each
+    // follow-up is rolled once: the situation is the same for all.
+    let mut merged: BTreeMap<String, (Out, Q)> = BTreeMap::new();
     for (out, p) in outs {
+        let key = format!("{}\u{0}{:?}", out.text, out.follow);
+        merged.entry(key).or_insert_with(|| (out, Q::zero())).1 += p;
+    }
+    let mut rolled: BTreeMap<String, Distribution> = BTreeMap::new();
+    let mut dist = Distribution::new();
+    for (out, p) in merged.into_values() {
         if p.is_zero() {
             continue;
         }
         let mut paths = vec![(out.text.clone(), p)];
         for f in &out.follow {
-            let sub = match f {
-                Follow::Again if repeats >= MAX_REPEATS => continue,
-                Follow::Again => follow_dist(world, game, name, sit, repeats + 1, depth + 1)?,
-                Follow::Chart { name: target, args } => {
-                    let (tg, tc) = target.split_once('.').unwrap_or((game, target));
-                    let carried = carry(world, &ctx, tg, tc, args)?;
-                    follow_dist(world, tg, tc, &carried, 0, depth + 1)?
-                }
-            };
+            let key = format!("{f:?}");
+            if !rolled.contains_key(&key) {
+                let sub = match f {
+                    Follow::Again if repeats >= MAX_REPEATS => continue,
+                    Follow::Again => follow_dist(world, game, name, sit, repeats + 1, depth + 1)?,
+                    Follow::Chart { name: target, args } => {
+                        let (tg, tc) = target.split_once('.').unwrap_or((game, target));
+                        let carried = carry(world, &ctx, tg, tc, args)?;
+                        follow_dist(world, tg, tc, &carried, 0, depth + 1)?
+                    }
+                };
+                rolled.insert(key.clone(), sub);
+            }
+            let sub = &rolled[&key];
             let mut next = Vec::new();
             for (text, p) in &paths {
-                for (t, r) in &sub {
+                for (t, r) in sub {
                     next.push((format!("{text} -> {t}"), p * r));
                 }
             }

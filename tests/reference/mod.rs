@@ -42,6 +42,7 @@ mod agree;
 mod chart;
 mod dice;
 mod expr;
+mod generated;
 mod misreadings;
 mod situations;
 
@@ -51,7 +52,7 @@ use num_rational::BigRational;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use situations::situations;
+pub use situations::{inputs, situations};
 
 /// An exact number.
 pub type Q = BigRational;
@@ -211,5 +212,10 @@ pub fn distribution(
     chart: &str,
     situation: &Situation,
 ) -> Result<Distribution, Why> {
+    let (g, c) = chart.split_once('.').unwrap_or((game, chart));
+    let takes = situations::inputs(world, g, c);
+    if let Some(k) = situation.0.keys().find(|k| !takes.contains(*k)) {
+        return Err(Why::Refused(format!("`{c}` takes no `{k}`")));
+    }
     chart::distribution(world, game, chart, situation, 0)
 }

@@ -17,14 +17,19 @@ struct Knob {
     required: bool,
 }
 
-/// Every name written in a piece of the AST (its `Ident`s).
+/// Every name written in a piece of the AST (its `Ident`s), but the names
+/// of a follow-up's arguments: those are the follow-up's inputs, given by
+/// the call, not the chart's own.
 fn idents(debug: &str, out: &mut BTreeSet<String>) {
     let pat = "Ident { name: \"";
     let mut rest = debug;
     while let Some(i) = rest.find(pat) {
+        let argument = rest[..i].ends_with("FollowArg { name: ");
         rest = &rest[i + pat.len()..];
         if let Some(j) = rest.find('"') {
-            out.insert(rest[..j].to_string());
+            if !argument {
+                out.insert(rest[..j].to_string());
+            }
             rest = &rest[j..];
         }
     }
@@ -285,6 +290,15 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
     knobs.extend(mod_knobs);
     knobs.extend(groups.into_iter().map(|g| g.2));
     knobs
+}
+
+/// Every roll-time name a chart takes (a side's modifiers under their
+/// prefixes): "a name the chart does not take ... [is an error]".
+pub fn inputs(world: &World, game: &str, chart: &str) -> BTreeSet<String> {
+    knobs(world, game, chart)
+        .into_iter()
+        .flat_map(|k| k.keys)
+        .collect()
 }
 
 /// Up to `max` situations of a chart: a baseline (every needed input at its

@@ -1,0 +1,413 @@
+//! The reference against the engine on generated games
+//! (`crate::generated::game`): for each file of a fixed slice of seeds,
+//! each chart and each situation the reference enumerates (bounded), the
+//! engine's exact odds must equal the reference's distribution (both
+//! refusing counts as agreement); every `expect` line with odds in the file
+//! (the generator's own) must give the stated fraction in the reference,
+//! and every `expect ... => error` must be refused by it; and, on a smaller
+//! slice, the engine's sampler must roll the reference's distribution
+//! (chi-square at p < 1e-6 with a fixed seed, so it never flakes).
+//!
+//! The long run is `campaign`, ignored by default:
+//!
+//! ```text
+//! CHARTWRIGHT_CAMPAIGN=100000 CHARTWRIGHT_CAMPAIGN_START=0 \
+//!     cargo test --release --test integration \
+//!     reference::generated::campaign -- --ignored --nocapture
+//! ```
+
+use super::agree::{compare_into, panic_text, Tally};
+use super::{distribution, Distribution, Situation, Val, Why, World, Q};
+use chartwright::ast::{ExpectWant, Item};
+use chartwright::{Choices, Ruleset};
+use num_traits::Zero;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+/// The short name generated games are loaded under.
+const GAME: &str = "gen";
+
+/// Situations tried per chart.
+const PER_CHART: usize = 8;
+
+/// What a run over generated files found.
+#[derive(Default)]
+pub struct Totals {
+    pub files: usize,
+    /// Files the engine does not load (the generator's own test counts
+    /// them; they are not compared).
+    pub rejected: usize,
+    pub charts: Tally,
+    /// Expectations the reference checked, and those it cannot (an
+    /// outcome of given naturals, which a distribution does not tell).
+    pub expectations: usize,
+    pub natural_expectations: usize,
+    pub expectation_failures: Vec<String>,
+    /// Situations sampled against the reference, and the failures.
+    pub sampled: usize,
+    pub sampling_failures: Vec<String>,
+}
+
+impl Totals {
+    pub fn summary(&self) -> String {
+        let t = &self.charts;
+        format!(
+            "{} files ({} rejected), {} charts, {} situations: {} agree ({} refused by both), \
+             {} past an engine limit, {} unsupported, {} disagree, {} known misreadings; \
+             {} expectations checked ({} of naturals not checked), {} fail; \
+             {} situations sampled, {} fail",
+            self.files,
+            self.rejected,
+            t.charts,
+            t.situations,
+            t.agreed,
+            t.both_refused,
+            t.limited,
+            t.unsupported.values().sum::<usize>(),
+            t.disagreements.len(),
+            t.known.len(),
+            self.expectations,
+            self.natural_expectations,
+            self.expectation_failures.len(),
+            self.sampled,
+            self.sampling_failures.len(),
+        )
+    }
+
+    /// Every unsupported kind with its count, every failure.
+    pub fn details(&self) -> String {
+        let mut out = String::new();
+        for (why, n) in &self.charts.unsupported {
+            let _ = writeln!(out, "  unsupported ({n}): {why}");
+        }
+        for d in &self.charts.disagreements {
+            let _ = writeln!(out, "  DISAGREE {d}");
+        }
+        for d in &self.charts.known {
+            let _ = writeln!(out, "  known engine misreading: {d}");
+        }
+        for f in self
+            .expectation_failures
+            .iter()
+            .chain(&self.sampling_failures)
+        {
+            let _ = writeln!(out, "  FAIL {f}");
+        }
+        out
+    }
+
+    /// Nothing disagrees and nothing fails.
+    pub fn clean(&self) -> bool {
+        self.charts.disagreements.is_empty()
+            && self.expectation_failures.is_empty()
+            && self.sampling_failures.is_empty()
+    }
+}
+
+/// A roll-time value as a player types it: a number (whole, decimal or
+/// `N/D`) or an option.
+fn value(text: &str) -> Val {
+    let number = || -> Option<Q> {
+        if let Some((n, d)) = text.split_once('/') {
+            let (n, d): (i64, i64) = (n.parse().ok()?, d.parse().ok()?);
+            return (d != 0).then(|| Q::new(n.into(), d.into()));
+        }
+        if let Ok(n) = text.parse::<i64>() {
+            return Some(super::q(n));
+        }
+        let (a, b) = text.split_once('.')?;
+        if !b.chars().all(|c| c.is_ascii_digit()) || b.len() > 12 {
+            return None;
+        }
+        let n: i64 = format!("{a}{b}").parse().ok()?;
+        Some(Q::new(n.into(), 10i64.pow(b.len() as u32).into()))
+    };
+    number().map_or_else(|| Val::Opt(text.to_string()), Val::Num)
+}
+
+/// The generator's expectations, read by the reference.
+fn check_expectations(world: &World, seed: u64, totals: &mut Totals) {
+    let Some(file) = world.game(GAME) else { return };
+    for item in &file.items {
+        let Item::Expect(e) = item else { continue };
+        if !e.naturals.is_empty() {
+            totals.natural_expectations += 1;
+            continue;
+        }
+        let mut sit = Situation::default();
+        for a in &e.args {
+            let v = a.value.as_deref().map_or(Val::On, value);
+            sit.0.insert(a.name.name.to_string(), v);
+        }
+        let chart = e.chart.name.as_str();
+        let got = catch_unwind(AssertUnwindSafe(|| distribution(world, GAME, chart, &sit)))
+            .unwrap_or_else(|p| Err(Why::Unsupported(format!("panicked: {}", panic_text(&p)))));
+        let line = world.text(GAME, e.span).unwrap_or("?").to_string();
+        let failure = match (&e.want, got) {
+            (_, Err(Why::Unsupported(w))) => {
+                *totals.charts.unsupported.entry(w).or_default() += 1;
+                continue;
+            }
+            (ExpectWant::Error(_), Err(Why::Refused(_))) => None,
+            (ExpectWant::Error(_), got) => Some(format!("the reference gives {got:?}")),
+            (ExpectWant::Outcome { text, odds }, Ok(d)) => {
+                let p = d.get(text.text.as_str()).cloned().unwrap_or_else(Q::zero);
+                let want = odds.as_ref().map_or_else(
+                    || Q::from_integer(1.into()),
+                    |o| Q::new(o.node.0.into(), o.node.1.into()),
+                );
+                (p != want).then(|| format!("the reference gives {p} ({d:?})"))
+            }
+            (ExpectWant::Outcome { .. }, Err(w)) => Some(format!("the reference gives {w:?}")),
+        };
+        totals.expectations += 1;
+        if let Some(f) = failure {
+            totals
+                .expectation_failures
+                .push(format!("seed {seed}: `{line}`: {f}"));
+        }
+    }
+}
+
+/// The engine's sampler against the reference's distribution in each of a
+/// chart's first situations: every outcome sampled is one the reference
+/// lists, and a chi-square over them stays under p = 1e-6.
+fn sample_against(
+    rules: &Ruleset,
+    world: &World,
+    seed: u64,
+    per_chart: usize,
+    samples: u32,
+    totals: &mut Totals,
+) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x00c0_ffee);
+    for chart in rules.charts().filter(|c| !c.is_notes()) {
+        for sit in super::situations(world, GAME, chart.name(), per_chart) {
+            let Ok(choices) = Choices::parse(&sit.words()) else {
+                continue;
+            };
+            let Ok(Ok(reference)) = catch_unwind(AssertUnwindSafe(|| {
+                distribution(world, GAME, chart.name(), &sit)
+            })) else {
+                continue;
+            };
+            let Ok(bound) = chart.bind(&choices) else {
+                continue;
+            };
+            totals.sampled += 1;
+            let mut seen: BTreeMap<String, u32> = BTreeMap::new();
+            for _ in 0..samples {
+                match catch_unwind(AssertUnwindSafe(|| bound.roll(&mut rng))) {
+                    Ok(Ok(roll)) => *seen.entry(roll.summary()).or_default() += 1,
+                    Ok(Err(_)) => {}
+                    Err(p) => {
+                        totals.sampling_failures.push(format!(
+                            "seed {seed}: {} [{sit}]: a roll panicked: {}",
+                            chart.name(),
+                            panic_text(&p)
+                        ));
+                        break;
+                    }
+                }
+            }
+            if let Some(f) = chi_square_failure(&reference, &seen) {
+                totals
+                    .sampling_failures
+                    .push(format!("seed {seed}: {} [{sit}]: {f}", chart.name()));
+            }
+        }
+    }
+}
+
+/// Why `seen` is not a sample of `exact`, if it is not: an outcome the
+/// reference never gives, or a chi-square at p < 1e-6.
+fn chi_square_failure(exact: &Distribution, seen: &BTreeMap<String, u32>) -> Option<String> {
+    if let Some(o) = seen
+        .keys()
+        .find(|o| exact.get(*o).is_none_or(Zero::is_zero))
+    {
+        return Some(format!("sampled `{o}`, which the reference never gives"));
+    }
+    let n = f64::from(seen.values().sum::<u32>());
+    let (mut stat, mut cells) = (0.0, 0u32);
+    let (mut pooled_e, mut pooled_o) = (0.0, 0.0);
+    for (outcome, p) in exact {
+        let p = num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0);
+        let e = p * n;
+        let o = f64::from(seen.get(outcome).copied().unwrap_or(0));
+        if e >= 5.0 {
+            stat += (o - e).powi(2) / e;
+            cells += 1;
+        } else {
+            pooled_e += e;
+            pooled_o += o;
+        }
+    }
+    if pooled_e >= 5.0 {
+        stat += (pooled_o - pooled_e).powi(2) / pooled_e;
+        cells += 1;
+    }
+    if cells < 2 {
+        return None;
+    }
+    // Wilson–Hilferty, z = 4.753 for p = 1e-6.
+    let k = f64::from(cells - 1);
+    let critical = k * (1.0 - 2.0 / (9.0 * k) + 4.753 * (2.0 / (9.0 * k)).sqrt()).powi(3);
+    (stat >= critical)
+        .then(|| format!("chi-square {stat:.1} over {k} degrees of freedom (p < 1e-6): {seen:?}"))
+}
+
+/// How much of each file is compared.
+#[derive(Clone, Copy)]
+pub struct Effort {
+    pub per_chart: usize,
+    /// Situations per chart sampled against the reference (0: none).
+    pub sampled_per_chart: usize,
+    pub samples: u32,
+}
+
+/// Compares the file of `seed`.
+pub fn run_seed(seed: u64, effort: Effort, totals: &mut Totals) {
+    let text = crate::generated::game(seed);
+    totals.files += 1;
+    let rules = match catch_unwind(AssertUnwindSafe(|| Ruleset::from_str(GAME, &text))) {
+        Ok(Ok(rules)) => rules,
+        Ok(Err(_)) => {
+            totals.rejected += 1;
+            return;
+        }
+        Err(p) => {
+            totals
+                .charts
+                .disagreements
+                .push(format!("seed {seed}: loading panicked: {}", panic_text(&p)));
+            return;
+        }
+    };
+    let world = match World::from_sources(&[(GAME, &text)]) {
+        Ok(w) => w,
+        Err(e) => {
+            totals.charts.disagreements.push(format!(
+                "seed {seed}: the engine loads it, the parser not: {e}"
+            ));
+            return;
+        }
+    };
+    compare_into(
+        &rules,
+        &world,
+        effort.per_chart,
+        &format!("seed {seed}: "),
+        &mut totals.charts,
+    );
+    check_expectations(&world, seed, totals);
+    if effort.sampled_per_chart > 0 {
+        sample_against(
+            &rules,
+            &world,
+            seed,
+            effort.sampled_per_chart,
+            effort.samples,
+            totals,
+        );
+    }
+}
+
+#[test]
+fn reference_agrees_with_the_engine_on_generated_games() {
+    let started = Instant::now();
+    let effort = Effort {
+        per_chart: PER_CHART,
+        sampled_per_chart: 0,
+        samples: 0,
+    };
+    let mut totals = Totals::default();
+    for seed in 0..40 {
+        run_seed(seed, effort, &mut totals);
+    }
+    eprintln!("{} in {:?}", totals.summary(), started.elapsed());
+    eprint!("{}", totals.details());
+    assert!(totals.charts.charts >= 200, "too few charts");
+    assert!(totals.clean(), "disagreements or failures (above)");
+}
+
+#[test]
+fn the_sampler_rolls_the_reference_distribution() {
+    let started = Instant::now();
+    let effort = Effort {
+        per_chart: 0,
+        sampled_per_chart: 2,
+        samples: 600,
+    };
+    let mut totals = Totals::default();
+    for seed in 100..110 {
+        run_seed(seed, effort, &mut totals);
+    }
+    eprintln!("{} in {:?}", totals.summary(), started.elapsed());
+    eprint!("{}", totals.details());
+    assert!(totals.sampled >= 50, "too few situations sampled");
+    assert!(totals.clean(), "disagreements or failures (above)");
+}
+
+/// The long campaign; see the module's documentation. Prints the totals
+/// every 100 files and at the end, with every disagreement and failure as
+/// it is found.
+#[test]
+#[ignore = "long: set CHARTWRIGHT_CAMPAIGN and run with --ignored"]
+fn campaign() {
+    let var = |name: &str, default: u64| -> u64 {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let n = var("CHARTWRIGHT_CAMPAIGN", 1_000_000);
+    let start = var("CHARTWRIGHT_CAMPAIGN_START", 1_000);
+    let effort = Effort {
+        per_chart: PER_CHART,
+        sampled_per_chart: 1,
+        samples: 400,
+    };
+    let started = Instant::now();
+    let mut totals = Totals::default();
+    let mut shown = (0, 0, 0);
+    for seed in start..start + n {
+        run_seed(seed, effort, &mut totals);
+        let t = &totals;
+        for d in &t.charts.disagreements[shown.0..] {
+            println!("DISAGREE {d}");
+        }
+        for f in &t.expectation_failures[shown.1..] {
+            println!("FAIL {f}");
+        }
+        for f in &t.sampling_failures[shown.2..] {
+            println!("FAIL {f}");
+        }
+        shown = (
+            t.charts.disagreements.len(),
+            t.expectation_failures.len(),
+            t.sampling_failures.len(),
+        );
+        if (seed - start + 1) % 100 == 0 {
+            println!(
+                "seeds {start}..={seed}: {} [{:.0} s]",
+                t.summary(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!(
+        "TOTAL seeds {start}..{}: {} in {:.0} s",
+        start + n,
+        totals.summary(),
+        started.elapsed().as_secs_f64()
+    );
+    for (why, n) in &totals.charts.unsupported {
+        println!("  unsupported ({n}): {why}");
+    }
+    assert!(totals.clean(), "disagreements or failures (above)");
+}
