@@ -131,6 +131,28 @@ impl Classes<'_> {
     pub fn iter(&self) -> impl Iterator<Item = SituationClass> + '_ {
         (0..self.made.len).filter_map(|i| self.made.get(i))
     }
+
+    /// The input whose settings multiply the classes most (the axis with
+    /// the most settings, besides the net modifier): giving it a value
+    /// cuts the classes, and the work, the most. `None` without one.
+    #[must_use]
+    pub fn widest_input(&self) -> Option<String> {
+        let axis = self
+            .made
+            .axes
+            .iter()
+            .filter(|a| a.len() > 1)
+            .max_by_key(|a| a.len())?;
+        let mut names: Vec<&str> = Vec::new();
+        for s in axis {
+            for (name, _) in &s.args {
+                if !names.contains(&name.as_str()) {
+                    names.push(name);
+                }
+            }
+        }
+        (!names.is_empty()).then(|| names.join(" and "))
+    }
 }
 
 impl std::fmt::Debug for Classes<'_> {

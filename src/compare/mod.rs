@@ -9,5 +9,6 @@ mod class_index;
 pub mod classes;
 pub mod diff;
 mod fed;
+pub mod grids;
 mod net_search;
 mod uses;
