@@ -7,6 +7,7 @@ mod common;
 mod again;
 mod budgets;
 mod classes;
+mod classes_grids;
 mod columns;
 mod diagnostics;
 mod engines_agree;

@@ -64,6 +64,15 @@ impl<'r> Side<'r> {
             .find(|c| c.game() == self.game && c.name() == name)
     }
 
+    /// Its grids and ladders: charts that roll nothing of their own but
+    /// that other charts read.
+    fn read_by_others(&self) -> Vec<ChartRef<'r>> {
+        self.rules
+            .charts()
+            .filter(|c| c.game() == self.game && matches!(c.kind(), "grid" | "ladder"))
+            .collect()
+    }
+
     /// Its charts that roll (not grids, modifier sets or notes).
     fn rolled(&self) -> Vec<ChartRef<'r>> {
         self.rules
@@ -209,8 +218,28 @@ pub fn page(
                         b.name()
                     ));
                 }
-                Change::Failed(v, e) => {
-                    notes.push(format!("{} ({}): not compared: {e}", v.title(), v.name()));
+                Change::Failed(v, e, hint) => {
+                    let give = hint
+                        .as_ref()
+                        .map_or(String::new(), |h| format!("; give {h} to cut the work"));
+                    notes.push(format!(
+                        "{} ({}): not compared: {e}{give}",
+                        v.title(),
+                        v.name()
+                    ));
+                }
+                Change::Reference(v, cells) => {
+                    let what = if cells.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", cells.join("; "))
+                    };
+                    notes.push(format!(
+                        "{} ({}): {} changed by the variant{what}",
+                        v.title(),
+                        v.name(),
+                        v.kind()
+                    ));
                 }
             }
         }
@@ -471,8 +500,27 @@ pub enum Change<'r> {
     New(ChartRef<'r>),
     /// Only the base has it.
     Removed(ChartRef<'r>),
-    /// Its odds could not be compared.
-    Failed(ChartRef<'r>, RollError),
+    /// Its odds could not be compared, and (past the budget) the input
+    /// whose value, given, would cut the work most.
+    Failed(ChartRef<'r>, RollError, Option<String>),
+    /// A grid or a ladder the variant changed (it rolls nothing of its
+    /// own; every chart that reads it is compared): a grid's changed
+    /// cells, each in words (`unit_rating=raw order_status=disordered: -5
+    /// → 1`); none listed for a ladder.
+    Reference(ChartRef<'r>, Vec<String>),
+}
+
+impl Change<'_> {
+    /// True for a chart whose odds were compared and differ.
+    pub fn differs(&self) -> bool {
+        matches!(self, Change::Changed { .. })
+    }
+}
+
+/// A grid's changed cell in words: `KEYS: BASE → VARIANT`.
+fn cell_words(c: &chartwright::CellChange) -> String {
+    let side = |s: &Option<String>| s.clone().unwrap_or_else(|| "(none)".to_owned());
+    format!("{}: {} → {}", c.keys, side(&c.base), side(&c.variant))
 }
 
 /// Without a chart: every chart that differs, with its largest change over
@@ -513,7 +561,29 @@ pub fn changes<'r>(
                     None => {}
                 }
             }
-            Err(e) => out.push(Change::Failed(v, e)),
+            Err(e) => {
+                let hint = matches!(e.kind, chartwright::RollErrorKind::OverBudget { .. })
+                    .then(|| {
+                        chartwright::situation_classes(&[&b, &v], &choices_for(&b, &v, choices), limit)
+                            .widest_input()
+                    })
+                    .flatten();
+                out.push(Change::Failed(v, e, hint));
+            }
+        }
+    }
+    // Grids and ladders roll nothing of their own: a change to one is
+    // listed with its cells (the charts that read it were compared above).
+    for v in variant.read_by_others() {
+        let Some(b) = base.chart(v.name()) else {
+            continue;
+        };
+        if let Some(cells) = chartwright::grid_changes(&b, &v) {
+            if !cells.is_empty() {
+                out.push(Change::Reference(v, cells.iter().map(cell_words).collect()));
+            }
+        } else if chartwright::reference_changed(&b, &v) == Some(true) {
+            out.push(Change::Reference(v, Vec::new()));
         }
     }
     for b in base.rolled() {
@@ -547,7 +617,32 @@ fn overview(
         match c {
             Change::New(v) => lines.push(format!("  {:<28} new in the variant", v.name())),
             Change::Removed(b) => lines.push(format!("  {:<28} removed by the variant", b.name())),
-            Change::Failed(v, e) => lines.push(format!("  {:<28} not compared: {e}", v.name())),
+            Change::Failed(v, e, hint) => {
+                let give = hint
+                    .as_ref()
+                    .map_or(String::new(), |h| format!("; give {h} to cut the work"));
+                lines.push(format!("  {:<28} not compared: {e}{give}", v.name()));
+            }
+            Change::Reference(v, cells) => {
+                let mut line = format!("  {:<28} {} changed", v.name(), v.kind());
+                if cells.is_empty() {
+                    line.push_str(" (the charts that read it are compared above)");
+                } else {
+                    let _ = write!(
+                        line,
+                        ", {} {}:",
+                        cells.len(),
+                        if cells.len() == 1 { "cell" } else { "cells" }
+                    );
+                    for c in cells.iter().take(TOP) {
+                        let _ = write!(line, "\n  {:<28}   {c}", "");
+                    }
+                    if cells.len() > TOP {
+                        let _ = write!(line, "\n  {:<28}   ... and {} more", "", cells.len() - TOP);
+                    }
+                }
+                lines.push(line);
+            }
             Change::Unchanged(v, how) => partial.push(format!("  {:<28} {how}", v.name())),
             Change::Changed {
                 chart,
@@ -588,13 +683,31 @@ fn overview(
             );
         }
     } else {
-        let _ = writeln!(
-            out,
-            "{} → {}: {} of {compared} charts differ (the largest change of each, in the class it happens)",
-            base.game,
-            variant.game,
-            lines.len()
-        );
+        // Only the charts compared whose odds differ are counted; a chart
+        // not compared is said to be, never counted as differing.
+        let differ = changes.iter().filter(|c| c.differs()).count();
+        let failed = changes
+            .iter()
+            .filter(|c| matches!(c, Change::Failed(..)))
+            .count();
+        let not_compared = if failed == 0 {
+            String::new()
+        } else {
+            format!("; {failed} not compared")
+        };
+        if differ == 0 {
+            let _ = writeln!(
+                out,
+                "{} → {}: no chart's odds differ ({compared} charts compared{not_compared}); what changed:",
+                base.game, variant.game
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{} → {}: {differ} of {compared} charts differ (the largest change of each, in the class it happens){not_compared}",
+                base.game, variant.game
+            );
+        }
         for l in lines {
             let _ = writeln!(out, "{l}");
         }

@@ -57,11 +57,21 @@ pub fn overview(
                 "diff": null,
                 "error": null,
             }),
-            Change::Failed(chart, e) => json!({
+            Change::Reference(chart, cells) => json!({
+                "chart": chart.qualified_name(),
+                "change": chart.kind(),
+                "exhaustive": true,
+                "coverage": if cells.is_empty() { Value::Null } else { json!(cells.join("; ")) },
+                "class": null,
+                "largest": null,
+                "diff": null,
+                "error": null,
+            }),
+            Change::Failed(chart, e, hint) => json!({
                 "chart": chart.qualified_name(),
                 "change": "failed",
                 "exhaustive": false,
-                "coverage": null,
+                "coverage": hint.as_ref().map(|h| format!("give {h} to cut the work")),
                 "class": null,
                 "largest": null,
                 "diff": null,
@@ -72,7 +82,7 @@ pub fn overview(
     let exhaustive = changes.iter().all(|c| match c {
         Change::Changed { exhaustive, .. } => *exhaustive,
         Change::Unchanged(..) | Change::Failed(..) => false,
-        Change::New(_) | Change::Removed(_) => true,
+        Change::New(_) | Change::Removed(_) | Change::Reference(..) => true,
     });
     json!({
         "base": base,

@@ -8,5 +8,7 @@ pub mod across;
 mod class_index;
 pub mod classes;
 pub mod diff;
+mod fed;
+pub mod grids;
 mod net_search;
 mod uses;
