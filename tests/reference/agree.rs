@@ -94,7 +94,9 @@ fn show(d: &Distribution) -> String {
             .find(|i| out.is_char_boundary(*i))
             .unwrap_or(0);
         out.truncate(cut);
-        out.push_str(&format!("... ({} outcomes)", d.len()));
+        out.push_str("... (");
+        out.push_str(&d.len().to_string());
+        out.push_str(" outcomes)");
     }
     out
 }

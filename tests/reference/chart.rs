@@ -20,6 +20,10 @@ use std::collections::BTreeMap;
 const MAX_REPEATS: u32 = 4;
 const MAX_DEPTH: u32 = 16;
 
+/// Paths through follow-ups one outcome may lead to before the reference
+/// gives up (their texts are kept whole, so memory grows with them).
+const MAX_PATHS: usize = 20_000;
+
 /// An outcome reached: its text and the follow-ups it rolls.
 #[derive(Clone, Debug)]
 struct Out {
@@ -127,9 +131,19 @@ fn follow_dist(
                 }
             }
             paths = next;
+            if paths.len() > MAX_PATHS {
+                return Err(Why::Unsupported(format!(
+                    "more than {MAX_PATHS} paths of follow-ups (too many to enumerate)"
+                )));
+            }
         }
         for (t, p) in paths {
             *dist.entry(t).or_insert_with(Q::zero) += p;
+        }
+        if dist.len() > MAX_PATHS {
+            return Err(Why::Unsupported(format!(
+                "more than {MAX_PATHS} paths of follow-ups (too many to enumerate)"
+            )));
         }
     }
     Ok(dist)

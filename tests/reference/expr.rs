@@ -333,6 +333,10 @@ impl<'a> Ctx<'a> {
                         if let Some(d) = default {
                             Ok(qn(d.node))
                         } else if let Some(g) = from {
+                            // Where its conditions fail it does not apply.
+                            if !self.holds(&m)? {
+                                return Ok(q(0));
+                            }
                             match self.lookup(&g.name) {
                                 Some(Decl::Grid(grid)) => self.grid_number(grid).or(Ok(q(0))),
                                 _ => Ok(q(0)),
@@ -538,7 +542,12 @@ impl<'a> Ctx<'a> {
                     (None, _) => match default {
                         Some(dv) if dv.node == 0.into() => return Ok(None),
                         Some(dv) => qn(dv.node),
-                        None if m.group.is_some() || sign.shifts() || self.named_only => {
+                        // A shift table (`rL from GRID`) applies where the
+                        // player names it; a bare `rL` is needed "as for `±r`".
+                        None if m.group.is_some()
+                            || (sign.shifts() && from.is_some())
+                            || self.named_only =>
+                        {
                             return Ok(None)
                         }
                         None => {

@@ -52,7 +52,7 @@ use num_rational::BigRational;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use situations::{inputs, situations};
+pub use situations::situations;
 
 /// An exact number.
 pub type Q = BigRational;

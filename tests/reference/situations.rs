@@ -116,7 +116,7 @@ fn to_number(v: &Q) -> chartwright::ast::Number {
 }
 
 fn required_modifier(m: &ModRef) -> bool {
-    matches!(&m.decl.value, ModValue::Param { default: None, from, sign, .. } if from.is_none() && !sign.shifts())
+    matches!(&m.decl.value, ModValue::Param { default: None, from, .. } if from.is_none())
         && m.group.is_none()
 }
 
