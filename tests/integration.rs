@@ -9,6 +9,7 @@ mod budgets;
 mod classes;
 mod columns;
 mod diagnostics;
+mod diff_claims;
 mod engines_agree;
 mod extremes;
 mod generated;

@@ -180,7 +180,11 @@ impl Ranges {
                 .0
                 .iter()
                 .filter_map(|&(lo, hi)| {
-                    let lo = if lo == i64::MIN { lo } else { lo.checked_add(1)? };
+                    let lo = if lo == i64::MIN {
+                        lo
+                    } else {
+                        lo.checked_add(1)?
+                    };
                     (lo <= hi).then_some((lo, hi))
                 })
                 .collect(),

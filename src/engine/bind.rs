@@ -483,7 +483,11 @@ fn check_follow_up_groups(
     let mut seen = std::collections::HashSet::from([chart]);
     let mut todo: Vec<(ChartId, Inputs)> = vec![(chart, (given.to_vec(), values.to_vec()))];
     while let Some((at, (given, values))) = todo.pop() {
-        for f in program.follow_ups.iter().filter(|f| f.caller == at && !f.again) {
+        for f in program
+            .follow_ups
+            .iter()
+            .filter(|f| f.caller == at && !f.again)
+        {
             let Some(next) = program.charts.get(f.chart) else {
                 continue;
             };
