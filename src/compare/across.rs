@@ -7,6 +7,7 @@
 
 use super::classes::{own_classes, situation_classes, Classes};
 use super::diff::{into_variant, OddsDiff};
+use super::uses::Uses;
 use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
 use crate::engine::error::{RollError, RollErrorKind};
@@ -209,7 +210,58 @@ fn side_odds(
 /// (A variant's untouched charts are: a whole-game diff skips them.)
 fn compiled_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
     let ((bp, b), (vp, v)) = (base.compiled(), variant.compiled());
-    bp.grids == vp.grids && bp.choices == vp.choices && alike(bp, vp, vec![(b, v)])
+    reads_alike(bp, vp, b, v) && alike(bp, vp, vec![(b, v)])
+}
+
+/// True when the grids and choices chart `b` of `bp` reads, with every
+/// chart it follows up or reads, are the same as those chart `v` of `vp`
+/// reads (a variant's change to a grid no chart here reads changes
+/// nothing here).
+fn reads_alike(
+    bp: &crate::check::tree::Program,
+    vp: &crate::check::tree::Program,
+    b: usize,
+    v: usize,
+) -> bool {
+    let (bu, vu) = (Uses::of(bp, b), Uses::of(vp, v));
+    if bu.grids != vu.grids {
+        return false;
+    }
+    let grids_alike = bu
+        .grids
+        .iter()
+        .all(|&g| match (bp.grids.get(g), vp.grids.get(g)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        });
+    let choices = |p: &crate::check::tree::Program, chart: usize, u: &Uses| {
+        let mut ids = std::collections::BTreeSet::new();
+        for id in std::iter::once(chart).chain(u.reached.iter().copied()) {
+            for slot in p.charts.get(id).into_iter().flat_map(|t| &t.slots) {
+                if let crate::check::tree::SlotKind::Choice(ch) = slot.kind {
+                    ids.insert(ch);
+                }
+            }
+        }
+        for &g in &u.grids {
+            ids.extend(
+                p.grids
+                    .get(g)
+                    .into_iter()
+                    .flat_map(|g| g.keys.iter().copied()),
+            );
+        }
+        ids
+    };
+    let (bc, vc) = (choices(bp, b, &bu), choices(vp, v, &vu));
+    grids_alike
+        && bc == vc
+        && bc
+            .iter()
+            .all(|&c| match (bp.choices.get(c), vp.choices.get(c)) {
+                (Some(x), Some(y)) => x == y,
+                _ => false,
+            })
 }
 
 /// True when the follow-ups of `base` and `variant` are compiled alike:
@@ -217,15 +269,13 @@ fn compiled_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
 /// alike (the charts themselves may differ). True for charts without any.
 fn follow_ups_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
     let ((bp, b), (vp, v)) = (base.compiled(), variant.compiled());
-    if bp.grids != vp.grids || bp.choices != vp.choices {
-        return false;
-    }
     let bf: Vec<_> = bp.follow_ups.iter().filter(|f| f.caller == b).collect();
     let vf: Vec<_> = vp.follow_ups.iter().filter(|f| f.caller == v).collect();
     bf.len() == vf.len()
         && bf.iter().zip(&vf).all(|(x, y)| {
             (&x.args, &x.pass, x.again) == (&y.args, &y.pass, y.again)
                 && !x.again
+                && reads_alike(bp, vp, x.chart, y.chart)
                 && alike(bp, vp, vec![(x.chart, y.chart)])
         })
 }

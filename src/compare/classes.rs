@@ -22,6 +22,7 @@
 //! than was compared. Above the limit the classes are sampled.
 
 use super::class_index::ClassIndex;
+use super::fed::{How, Keyed};
 use super::net_search::{farther, Args, Cap, NetOption, Options, Reachable, Searches};
 use super::uses::{Context, Uses};
 use crate::check::tree::{
@@ -168,8 +169,16 @@ impl Made<'_> {
             .get(nets)
             .and_then(|v| v.get(usize::try_from(inner).ok()?));
         if let Some((key, args)) = net {
-            for (name, value) in args {
+            for (name, value) in &args {
                 c.choices = c.choices.with(name, value.as_deref());
+            }
+            let keys = self.analysis.keyed_words(&args);
+            if !keys.is_empty() {
+                c.name = if c.name == "as given" {
+                    keys
+                } else {
+                    format!("{}, {keys}", c.name)
+                };
             }
             let part = self.analysis.shift_words(&key);
             if !part.is_empty() {
@@ -241,6 +250,9 @@ impl Known {
 
 /// Most values one input is tried at when it cannot be split.
 const MAX_TRIED: i64 = 64;
+
+/// Most options of the modifiers one grid's keys feed, taken together.
+const MAX_JOINT: usize = 1 << 16;
 
 /// The classes of `charts` (a chart, or a base chart and its variant),
 /// the inputs in `fixed` held as given, at most `limit` of them. The
@@ -863,7 +875,7 @@ struct Side<'r> {
 }
 
 /// The modifier named `name` in `tree`, if it declares one.
-fn modifier_in<'t>(tree: &'t ChartTree, name: &str) -> Option<&'t Modifier> {
+pub(super) fn modifier_in<'t>(tree: &'t ChartTree, name: &str) -> Option<&'t Modifier> {
     tree.modifiers
         .iter()
         .find(|m| tree.slots.get(m.slot).is_some_and(|s| s.name == name))
@@ -979,6 +991,9 @@ struct Analysis<'r> {
     fixed: BTreeSet<String>,
     /// The choices they are held at.
     given: Choices,
+    /// The grid-fed modifiers, grouped by the keys they share, and how
+    /// each group is split.
+    keyed: Vec<Keyed>,
 }
 
 impl<'r> Analysis<'r> {
@@ -1025,6 +1040,7 @@ impl<'r> Analysis<'r> {
             inputs,
             fixed: BTreeSet::new(),
             given: fixed.clone(),
+            keyed: Vec::new(),
         };
         for group in a.groups() {
             if group.iter().any(|m| held.contains(m)) {
@@ -1032,7 +1048,117 @@ impl<'r> Analysis<'r> {
             }
         }
         a.fixed = held;
+        a.keyed = a.keyed_groups();
         a
+    }
+
+    /// The grid-fed modifiers grouped by the keys they share, each group
+    /// with how it is split (see [`super::fed`]).
+    fn keyed_groups(&self) -> Vec<Keyed> {
+        let mut fed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for s in &self.sides {
+            for (m, keys) in &s.uses.fed {
+                let all = fed.entry(m.clone()).or_default();
+                for k in keys {
+                    if !all.contains(k) {
+                        all.push(k.clone());
+                    }
+                }
+            }
+        }
+        let trees: Vec<super::fed::TreeOf<'r>> = self
+            .sides
+            .iter()
+            .flat_map(|s| s.trees().map(move |t| (s.program, t)))
+            .collect();
+        super::fed::keyed(
+            &trees,
+            &fed,
+            |k| self.feeds_only(k) && !self.fixed.contains(k) && !self.defaulted(k),
+            |k| self.options_of(k),
+            |m| self.net_only(m),
+        )
+    }
+
+    /// True when the choice `name` has a default option in some chart
+    /// compared (not giving it then reads its grid too).
+    fn defaulted(&self, name: &str) -> bool {
+        self.sides.iter().any(|s| {
+            s.trees().any(|t| {
+                t.slots.iter().any(|slot| {
+                    slot.name == name
+                        && matches!(slot.kind, SlotKind::Choice(ch)
+                            if s.program.choices.get(ch).is_some_and(|c| c.default.is_some()))
+                })
+            })
+        })
+    }
+
+    /// The words a class's net arguments add to its name: the keys of a
+    /// grid the charts read differently, as typed (`weapon=gun`), and the
+    /// shifts named bare to read it (`woods`).
+    fn keyed_words(&self, args: &[&(CompactString, Option<CompactString>)]) -> String {
+        let net = |name: &str| {
+            self.keyed.iter().any(|k| {
+                k.how == How::Net && (k.keys.iter().any(|x| x == name) || k.shifts.contains(name))
+            })
+        };
+        let keys_set = args.iter().any(|(n, _)| {
+            self.keyed
+                .iter()
+                .any(|k| k.how == How::Net && k.keys.iter().any(|x| x == n))
+        });
+        let mut parts = Vec::new();
+        for (name, value) in args {
+            match value {
+                Some(v) if net(name) => parts.push(format!("{name}={v}")),
+                None if keys_set && net(name) => parts.push(name.to_string()),
+                _ => {}
+            }
+        }
+        parts.join(", ")
+    }
+
+    /// The options of choice `name`, as every chart compared declares them
+    /// (a variant's added options after the base's).
+    fn options_of(&self, name: &str) -> Option<Vec<CompactString>> {
+        let mut out: Vec<CompactString> = Vec::new();
+        for s in &self.sides {
+            for tree in s.trees() {
+                for slot in tree.slots.iter().filter(|slot| slot.name == name) {
+                    let SlotKind::Choice(ch) = slot.kind else {
+                        return None;
+                    };
+                    for (o, _) in &s.program.choices.get(ch)?.options {
+                        if !out.contains(o) {
+                            out.push(o.clone());
+                        }
+                    }
+                }
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// True when the modifier `name` only moves the net (or shifts the
+    /// column) wherever it is declared, under plain conditions, outside
+    /// any `one of` group, with nothing else reading it.
+    fn net_only(&self, name: &str) -> bool {
+        self.reads(name) == 0
+            && self
+                .sides
+                .iter()
+                .flat_map(Side::trees)
+                .filter_map(|t| modifier_in(t, name))
+                .all(|m| !m.always && m.group.is_none() && m.applies.as_ref().map_or(true, plain))
+            && !self.fixed.contains(name)
+    }
+
+    /// The group of grid-fed modifiers `name` belongs to, if any.
+    fn keyed_of(&self, name: &str) -> Option<&Keyed> {
+        self.keyed
+            .iter()
+            .find(|k| k.members.iter().any(|m| m == name))
     }
 
     /// The axes of the classes besides the pure modifiers' net (`units`):
@@ -1124,22 +1250,12 @@ impl<'r> Analysis<'r> {
             })
     }
 
-    /// The grid-fed modifier `name`'s keys all feed only: its values are
-    /// given directly.
+    /// The grid-fed modifier `name`'s keys are not set option by option:
+    /// its values are given directly, and (where the charts read its grid
+    /// differently) its keys' readings are options of the nets' search.
     fn fed_directly(&self, name: &str) -> bool {
-        let mut fed = false;
-        for s in &self.sides {
-            if let Some(keys) = s.uses.fed.get(name) {
-                if !keys
-                    .iter()
-                    .all(|k| self.feeds_only(k) && !self.fixed.contains(k))
-                {
-                    return false;
-                }
-                fed = true;
-            }
-        }
-        fed
+        self.keyed_of(name)
+            .is_some_and(|k| matches!(k.how, How::Direct | How::Net))
     }
 
     /// The numbers the grid feeding `name` holds.
@@ -1237,9 +1353,16 @@ impl<'r> Analysis<'r> {
                 if (from_grid && !direct) || (default.is_some() && bounds.is_none()) {
                     out.push(Setting::default());
                 }
+                // A shift from a grid reads the grid where it is named bare.
+                if from_grid
+                    && !direct
+                    && self.keyed_of(name).is_some_and(|k| k.shifts.contains(name))
+                {
+                    out.push(Setting::arg(name, None));
+                }
                 let values = match bounds {
-                    // Its grid's values, given directly (its keys are not set).
-                    None if direct => self
+                    // Its grid's values, given directly.
+                    None if from_grid => self
                         .fed_values(name)
                         .into_iter()
                         .filter(num_rational::Ratio::is_integer)
@@ -1335,8 +1458,26 @@ impl<'r> Analysis<'r> {
                 units.push(g.clone());
             }
         }
+        // The modifiers a grid's keys feed, where the charts read the grid
+        // differently: one unit, its options the keys' readings.
+        let mut joint: Vec<&String> = Vec::new();
+        for k in self.keyed.iter().filter(|k| k.how == How::Net) {
+            let members: Vec<String> = k
+                .members
+                .iter()
+                .filter(|m| self.input(m).is_some())
+                .cloned()
+                .collect();
+            if !members.is_empty() && members.iter().all(pure) {
+                joint.extend(&k.members);
+                units.push(members);
+            }
+        }
         for i in &self.inputs {
-            if pure(&i.name) && !groups.iter().any(|g| g.contains(&i.name)) {
+            if pure(&i.name)
+                && !groups.iter().any(|g| g.contains(&i.name))
+                && !joint.contains(&&i.name)
+            {
                 units.push(vec![i.name.clone()]);
             }
         }
@@ -1428,6 +1569,13 @@ impl<'r> Analysis<'r> {
         known: &mut Offers,
         not_split: &mut Vec<String>,
     ) -> Vec<NetOption> {
+        if let Some(k) = self
+            .keyed
+            .iter()
+            .find(|k| k.how == How::Net && unit.iter().all(|u| k.members.contains(u)))
+        {
+            return self.joint_options(k, unit, on, trees, width, known, not_split);
+        }
         // A required input has no "not given".
         let mut options: Vec<NetOption> = if unit.iter().any(|n| self.required(n)) {
             Vec::new()
@@ -1458,6 +1606,110 @@ impl<'r> Analysis<'r> {
         if options.first().is_some_and(|o| o.1.is_empty()) {
             let mut first = true;
             options.retain(|(v, _, _)| std::mem::take(&mut first) || v.iter().any(|n| *n != 0));
+        }
+        options
+    }
+
+    /// The options of the modifiers a grid's keys feed, where the charts
+    /// read the grid differently (`keyed`, a [`How::Net`] group): every
+    /// modifier not given or given a value, and for each distinct tuple of
+    /// the charts' readings, its keys set, each modifier then read from
+    /// the grid (a shift named bare, or not named), or given a value. Of
+    /// the options that add the same, the plainest.
+    #[allow(clippy::too_many_arguments)]
+    fn joint_options(
+        &self,
+        keyed: &Keyed,
+        unit: &[String],
+        on: &[bool],
+        trees: usize,
+        width: usize,
+        known: &mut Offers,
+        not_split: &mut Vec<String>,
+    ) -> Vec<NetOption> {
+        type State = (Vec<i64>, Args);
+        let zero = vec![0i64; width];
+        // Only the members that apply somewhere here change anything.
+        let mut members: Vec<(usize, &String, &[bool])> = Vec::new();
+        for (i, name) in unit.iter().enumerate() {
+            let on = on.get(i * trees..(i + 1) * trees).unwrap_or_default();
+            if on.contains(&true) {
+                let Some(at) = keyed.members.iter().position(|m| m == name) else {
+                    continue;
+                };
+                members.push((at, name, on));
+            }
+            if !known.settings.contains_key(name) {
+                let settings = self.settings(name, not_split);
+                let read = settings.into_iter().map(|s| Known::new(s.args));
+                known.settings.insert(name.clone(), read.collect());
+            }
+        }
+        let mut best: HashMap<Vec<i64>, usize> = HashMap::new();
+        let mut options: Vec<NetOption> = Vec::new();
+        let readings = std::iter::once(None).chain(keyed.readings.iter().map(Some));
+        for reading in readings {
+            let mut states: Vec<Vec<State>> = Vec::new();
+            for &(at, name, on) in &members {
+                let mut own: Vec<State> = vec![(zero.clone(), Vec::new())];
+                if let Some((_, values)) = reading {
+                    let from_grid = self.effect_by(name, on, |t, _| {
+                        values.get(at * trees + t).copied().flatten()
+                    });
+                    if let Some(v) = from_grid {
+                        if keyed.shifts.contains(name) {
+                            own.push((v, vec![(name.as_str().into(), None)]));
+                        } else {
+                            // Read from the grid whenever the keys are set.
+                            own[0].0 = v;
+                        }
+                    }
+                }
+                let given = known.settings.get(name.as_str()).into_iter().flatten();
+                for s in given.filter(|s| !s.args.is_empty()) {
+                    if let Some(v) = self.effect(name, s.value, on) {
+                        own.push((v, s.args.clone()));
+                    }
+                }
+                states.push(own);
+            }
+            let combos = states
+                .iter()
+                .try_fold(1usize, |n, s| n.checked_mul(s.len()))
+                .filter(|n| *n <= MAX_JOINT);
+            let Some(combos) = combos else {
+                not_split.push(format!(
+                    "{} (too many values together; each tried alone)",
+                    keyed.members.join(", ")
+                ));
+                continue;
+            };
+            for mut c in 0..combos {
+                let mut sum = zero.clone();
+                let mut args: Args = reading.map(|r| r.0.clone()).unwrap_or_default();
+                for own in &states {
+                    let (v, a) = &own[c % own.len()];
+                    c /= own.len();
+                    for (x, y) in sum.iter_mut().zip(v) {
+                        *x = x.saturating_add(*y);
+                    }
+                    args.extend(a.iter().cloned());
+                }
+                let plain = Known::new(args.clone()).plain;
+                match best.get(&sum) {
+                    Some(&i) if options[i].2 <= plain => {}
+                    Some(&i) => options[i] = (sum, args, plain),
+                    None => {
+                        best.insert(sum.clone(), options.len());
+                        options.push((sum, args, plain));
+                    }
+                }
+            }
+        }
+        // "Not given" first, as for any unit.
+        if let Some(i) = options.iter().position(|o| o.1.is_empty()) {
+            let first = options.remove(i);
+            options.insert(0, first);
         }
         options
     }
@@ -1495,8 +1747,8 @@ impl<'r> Analysis<'r> {
     /// `on` says it does not apply): each side's net, then the column shift.
     /// `given` is the setting's value (none for a flag or an option).
     fn effect(&self, name: &str, given: Option<Num>, on: &[bool]) -> Option<Vec<i64>> {
-        let value = |m: &Modifier| -> Option<(i64, i64)> {
-            let v = match m.value {
+        self.effect_by(name, on, |_, m| {
+            Some(match m.value {
                 ModValue::Fixed(v) => v,
                 ModValue::Param { factor, .. } => {
                     factor.checked_mul(crate::number::to_whole(given?)?)?
@@ -1505,17 +1757,34 @@ impl<'r> Analysis<'r> {
                     let v = per.checked_mul(crate::number::to_whole(given?)?)?;
                     max.map_or(v, |max| v.clamp(-max, max))
                 }
-            };
+            })
+        })
+    }
+
+    /// What the modifier `name` adds, per chart, where `on` says it
+    /// applies: `value(tree, modifier)` its value in each chart tree (the
+    /// trees numbered as `on` numbers them).
+    fn effect_by(
+        &self,
+        name: &str,
+        on: &[bool],
+        value: impl Fn(usize, &Modifier) -> Option<i64>,
+    ) -> Option<Vec<i64>> {
+        let value = |t: usize, m: &Modifier| -> Option<(i64, i64)> {
+            let v = value(t, m)?;
             Some(if m.shifts { (0, v) } else { (v, 0) })
         };
         let mut out = Vec::new();
+        let mut t = 0usize;
         let mut on = on.iter();
         for s in &self.sides {
             let mut nets = vec![0i64; s.sides()];
             let mut shift = 0;
             let root_on = on.next().copied().unwrap_or(false);
+            let root = t;
+            t += 1;
             if let Some(m) = s.modifier(name).filter(|_| root_on) {
-                let (v, sh) = value(m)?;
+                let (v, sh) = value(root, m)?;
                 shift = sh;
                 if let Some(n) = nets.get_mut(m.side) {
                     *n = v;
@@ -1526,9 +1795,10 @@ impl<'r> Analysis<'r> {
             for tree in &s.reached {
                 let here = on.next().copied().unwrap_or(false);
                 out.push(match modifier_in(tree, name).filter(|_| here) {
-                    Some(m) => value(m)?.0,
+                    Some(m) => value(t, m)?.0,
                     None => 0,
                 });
+                t += 1;
             }
         }
         Some(out)

@@ -8,5 +8,6 @@ pub mod across;
 mod class_index;
 pub mod classes;
 pub mod diff;
+mod fed;
 mod net_search;
 mod uses;

@@ -465,14 +465,47 @@ fn search(table: &[Options], part: &[usize], caps: &[Cap], width: usize) -> Vec<
     let mut steps: Vec<Step> = Vec::new();
     let mut key: Vec<i64> = Vec::with_capacity(width);
     let mut options: Vec<(Vec<i64>, bool, (usize, Num))> = Vec::new();
-    for &u in part {
+    // A sum is capped only where no later unit can bring it back within
+    // the cap: each place's bounds widened by what the units after it can
+    // still add, so the last unit's sums are capped exactly (capping each
+    // partial sum at the cap itself would give `-15 + 6` the sum of `-11
+    // + 6`, not of `-9`).
+    let units: Vec<usize> = part
+        .iter()
+        .copied()
+        .filter(|&u| table.get(u).is_some_and(|all| !only_not_given(all)))
+        .collect();
+    let mut after = vec![(vec![0i64; width], vec![0i64; width]); units.len()];
+    for i in (0..units.len().saturating_sub(1)).rev() {
+        let mut up = after[i + 1].0.clone();
+        let mut down = after[i + 1].1.clone();
+        for (v, _, _) in table[units[i + 1]].iter() {
+            for (j, &at) in places.iter().enumerate() {
+                let n = v.get(at).copied().unwrap_or(0);
+                up[j] = up[j].max(after[i + 1].0[j].saturating_add(n.max(0)));
+                down[j] = down[j].max(after[i + 1].1[j].saturating_add(n.min(0).saturating_neg()));
+            }
+        }
+        after[i] = (up, down);
+    }
+    let mut step_caps: Vec<Cap> = caps.to_vec();
+    for (i, &u) in units.iter().enumerate() {
         let Some(all) = table.get(u) else {
             continue;
         };
-        if only_not_given(all) {
-            // Every sum stays as it is.
-            continue;
+        for (j, c) in step_caps.iter_mut().enumerate() {
+            let base = caps.get(j).copied().unwrap_or_default();
+            let opposed = base.opposed || (j > 0 && caps.get(j - 1).is_some_and(|c| c.opposed));
+            c.clip = base.clip.map(|clip| {
+                if opposed {
+                    clip
+                } else {
+                    let (up, down) = (&after[i].0, &after[i].1);
+                    clip.saturating_add(up[j].max(down[j]))
+                }
+            });
         }
+        let caps = step_caps.as_slice();
         options.clear();
         options.extend(all.iter().map(|(v, more, plain)| {
             let v = places.iter().map(|&at| v.get(at).copied().unwrap_or(0));
@@ -686,6 +719,68 @@ mod tests {
         // Two parts a table: of the 6, only the third table's unit 2 is
         // one searched before.
         assert_eq!(searches.done.len(), 5);
+    }
+
+    /// The sums every choice of one option per unit reaches, each capped
+    /// once, at the end: what the search must find.
+    fn every_choice(table: &[Options], caps: &[Cap], width: usize) -> Vec<Vec<i64>> {
+        let mut sums = std::collections::BTreeSet::new();
+        let total: usize = table.iter().map(|o| o.len()).product();
+        for mut n in 0..total {
+            let mut key = vec![0i64; width];
+            for options in table {
+                let (v, _, _) = &options[n % options.len()];
+                n /= options.len();
+                for (k, x) in key.iter_mut().zip(v) {
+                    *k += x;
+                }
+            }
+            cap(caps, &mut key);
+            sums.insert(key);
+        }
+        sums.into_iter().collect()
+    }
+
+    /// A sum past the cap that a later unit brings back within it is the
+    /// sum of its true total, not of the cap: -15 then +6 reads as -9
+    /// (capped at 11), never as -11 + 6 = -5; and the base's and the
+    /// variant's nets (two places) stay paired as their true totals.
+    #[test]
+    fn a_sum_is_capped_once_whatever_the_units_before_it_add() {
+        let w = 2;
+        let clip = Cap {
+            clip: Some(11),
+            opposed: false,
+        };
+        let table = vec![
+            unit(
+                0,
+                w,
+                true,
+                &[(&[(0, -15), (1, -15)], 1), (&[(0, -8), (1, -8)], 1)],
+            ),
+            unit(1, w, true, &[(&[(0, -5), (1, 1)], 2)]),
+            unit(
+                2,
+                w,
+                true,
+                &[(&[(0, 6), (1, 6)], 1), (&[(0, 3), (1, 3)], 1)],
+            ),
+        ];
+        let caps = [clip, clip];
+        let found: Vec<Vec<i64>> = Searches::new(caps.to_vec(), w)
+            .reachable(table.clone())
+            .pipe_keys();
+        assert_eq!(found, every_choice(&table, &caps, w));
+        assert!(!found.contains(&vec![-5, -4]), "{found:?}");
+    }
+
+    impl Reachable {
+        fn pipe_keys(&self) -> Vec<Vec<i64>> {
+            let mut keys: Vec<Vec<i64>> = (0..self.len()).map(|i| self.get(i).unwrap().0).collect();
+            keys.sort();
+            keys
+        }
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub(crate) struct Uses {
     pub reached: Vec<usize>,
     /// Some expression reads the net modifier itself (`modifiers`).
     pub reads_net: bool,
+    /// The grids read, by id: looked up, feeding a modifier, in an
+    /// expression, a target or a pool's dice.
+    pub grids: std::collections::BTreeSet<usize>,
 }
 
 impl Uses {
@@ -140,6 +143,7 @@ impl Walker<'_> {
                 self.cond(c);
             }
             if let ModValue::Param { from: Some(g), .. } = &m.value {
+                self.uses.grids.insert(g.grid);
                 let keys = g.keys.iter().map(|&k| self.name(k)).collect();
                 self.uses.fed.insert(self.name(m.slot), keys);
             }
@@ -274,6 +278,7 @@ impl Walker<'_> {
     }
 
     fn grid(&mut self, g: &GridRef) {
+        self.uses.grids.insert(g.grid);
         for &k in &g.keys {
             self.read(k);
         }
