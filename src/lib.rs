@@ -83,6 +83,8 @@ mod expect;
 // are not covered by semver.
 #[cfg(feature = "internals")]
 pub use syntax::{ast, parser};
+#[cfg(feature = "internals")]
+pub use variant::merge_variant;
 
 pub use check::suggest;
 pub use present::json;

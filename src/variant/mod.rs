@@ -16,3 +16,31 @@ pub(crate) mod merge;
 
 pub use error::{VariantError, VariantErrorKind};
 pub use merge::Mark;
+
+/// Merges `variant`'s changes onto `base` (a game, not itself a variant),
+/// as loading a variant does, without the checks the compiler then runs:
+/// the merged AST, or every error the merge found. For tools and tests that
+/// read the AST (a reference interpreter reading a variant); not covered by
+/// semver.
+///
+/// ```
+/// use chartwright::{merge_variant, parser, SourceId};
+/// let base = parser::parse(SourceId(0), "game \"G\" version \"1\"\nflag a \"A\"\n").unwrap();
+/// let doc = parser::parse_document(SourceId(1), "variant \"V\" of \"g.rules\" version \"1\"\nflag b \"B\"\n").unwrap();
+/// let chartwright::ast::Document::Variant(v) = doc else { panic!() };
+/// let merged = merge_variant(&base, &v).unwrap();
+/// assert_eq!(merged.items.len(), 2);
+/// ```
+#[cfg(feature = "internals")]
+pub fn merge_variant(
+    base: &crate::syntax::ast::File,
+    variant: &crate::syntax::ast::VariantFile,
+) -> Result<crate::syntax::ast::File, Vec<VariantError>> {
+    let mut errors = Vec::new();
+    let merged = merge::apply(base.clone(), variant, &mut errors);
+    if errors.is_empty() {
+        Ok(merged.file)
+    } else {
+        Err(errors)
+    }
+}

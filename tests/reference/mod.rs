@@ -166,7 +166,7 @@ pub fn fmt_q(n: &Q) -> String {
 pub struct World {
     /// `(short name, parsed file)`.
     pub games: Vec<(String, ast::File)>,
-    /// Each game's text, in the same order (a dice cell prints as written).
+    /// Each source's text, by source id (a dice cell prints as written).
     pub texts: Vec<String>,
 }
 
@@ -193,10 +193,13 @@ impl World {
         Self::from_sources(&sources).expect("bundled games parse")
     }
 
-    /// The text a span of a game covers.
-    pub fn text(&self, game: &str, span: chartwright::Span) -> Option<&str> {
-        let i = self.games.iter().position(|(n, _)| n == game)?;
-        self.texts[i].get(span.start as usize..span.end as usize)
+    /// The text a span of a game covers: `texts` is indexed by source id
+    /// (game `i` of [`World::from_sources`] is source `i`; a merged
+    /// variant's nodes keep the base's or the variant's source).
+    pub fn text(&self, _game: &str, span: chartwright::Span) -> Option<&str> {
+        self.texts
+            .get(span.source.0 as usize)?
+            .get(span.start as usize..span.end as usize)
     }
 
     /// A game by short name.
