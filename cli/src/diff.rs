@@ -564,8 +564,12 @@ pub fn changes<'r>(
             Err(e) => {
                 let hint = matches!(e.kind, chartwright::RollErrorKind::OverBudget { .. })
                     .then(|| {
-                        chartwright::situation_classes(&[&b, &v], &choices_for(&b, &v, choices), limit)
-                            .widest_input()
+                        chartwright::situation_classes(
+                            &[&b, &v],
+                            &choices_for(&b, &v, choices),
+                            limit,
+                        )
+                        .widest_input()
                     })
                     .flatten();
                 out.push(Change::Failed(v, e, hint));
