@@ -201,7 +201,7 @@ fn one_cell_changes(game: &str, rules: &Ruleset, rng: &mut impl Rng) -> (Vec<Str
                 words[0],
                 "table" | "check" | "modifiers" | "opposed" | "pool"
             ) {
-                owner = words[1].to_owned();
+                words[1].clone_into(&mut owner);
             }
             continue;
         }
