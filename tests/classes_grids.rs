@@ -144,7 +144,7 @@ fn a_changed_discipline_cell_is_a_change_of_every_chart_that_reads_it() {
 
 /// A change a variant can make in one line, to a grid's cell or a fixed
 /// modifier's value.
-fn one_cell_changes(game: &str, rules: &Ruleset, rng: &mut impl Rng) -> Vec<String> {
+fn one_cell_changes(game: &str, rules: &Ruleset, rng: &mut impl Rng) -> (Vec<String>, Vec<String>) {
     let mut out = Vec::new();
     // Grids of numbers: a cell read by rolling the grid, moved by ±1.
     for g in rules.charts().filter(|c| c.kind() == "grid") {
@@ -189,6 +189,7 @@ fn one_cell_changes(game: &str, rules: &Ruleset, rng: &mut impl Rng) -> Vec<Stri
             cell + delta
         ));
     }
+    let grids = std::mem::take(&mut out);
     // Fixed modifiers, from the game's text: `NAME +N "label"` in a chart
     // or a modifier set.
     let text = chartwright::bundled::source(game).expect("bundled");
@@ -200,7 +201,7 @@ fn one_cell_changes(game: &str, rules: &Ruleset, rng: &mut impl Rng) -> Vec<Stri
                 words[0],
                 "table" | "check" | "modifiers" | "opposed" | "pool"
             ) {
-                owner = words[1].to_owned();
+                words[1].clone_into(&mut owner);
             }
             continue;
         }
@@ -215,7 +216,7 @@ fn one_cell_changes(game: &str, rules: &Ruleset, rng: &mut impl Rng) -> Vec<Stri
             }
         }
     }
-    out
+    (grids, out)
 }
 
 /// Situations of `chart` enumerated directly: every setting of its
@@ -272,11 +273,12 @@ fn random_one_cell_changes_of_the_bundled_games_are_all_found_by_the_classes() {
     let mut found_changes = 0;
     for game in chartwright::bundled::names() {
         let base = load(game);
-        let mut changes = one_cell_changes(game, &base, &mut rng);
-        // A few a game, at random.
-        while changes.len() > 8 {
-            changes.remove(rng.random_range(0..changes.len()));
+        let (grids, mut modifiers) = one_cell_changes(game, &base, &mut rng);
+        // Every grid's change, and a few modifiers a game, at random.
+        while modifiers.len() > 6 {
+            modifiers.remove(rng.random_range(0..modifiers.len()));
         }
+        let changes = grids.into_iter().chain(modifiers);
         for change in changes {
             let text = format!("variant \"one cell\" of {game} version \"1\"\n{change}\n");
             let Ok(variant) = Ruleset::from_str("one_cell", &text) else {

@@ -564,8 +564,12 @@ pub fn changes<'r>(
             Err(e) => {
                 let hint = matches!(e.kind, chartwright::RollErrorKind::OverBudget { .. })
                     .then(|| {
-                        chartwright::situation_classes(&[&b, &v], &choices_for(&b, &v, choices), limit)
-                            .widest_input()
+                        chartwright::situation_classes(
+                            &[&b, &v],
+                            &choices_for(&b, &v, choices),
+                            limit,
+                        )
+                        .widest_input()
                     })
                     .flatten();
                 out.push(Change::Failed(v, e, hint));
@@ -623,26 +627,7 @@ fn overview(
                     .map_or(String::new(), |h| format!("; give {h} to cut the work"));
                 lines.push(format!("  {:<28} not compared: {e}{give}", v.name()));
             }
-            Change::Reference(v, cells) => {
-                let mut line = format!("  {:<28} {} changed", v.name(), v.kind());
-                if cells.is_empty() {
-                    line.push_str(" (the charts that read it are compared above)");
-                } else {
-                    let _ = write!(
-                        line,
-                        ", {} {}:",
-                        cells.len(),
-                        if cells.len() == 1 { "cell" } else { "cells" }
-                    );
-                    for c in cells.iter().take(TOP) {
-                        let _ = write!(line, "\n  {:<28}   {c}", "");
-                    }
-                    if cells.len() > TOP {
-                        let _ = write!(line, "\n  {:<28}   ... and {} more", "", cells.len() - TOP);
-                    }
-                }
-                lines.push(line);
-            }
+            Change::Reference(v, cells) => lines.push(reference_line(v, cells)),
             Change::Unchanged(v, how) => partial.push(format!("  {:<28} {how}", v.name())),
             Change::Changed {
                 chart,
@@ -728,6 +713,29 @@ fn overview(
         }
     }
     out
+}
+
+/// A grid or ladder the variant changed, for the overview: its changed
+/// cells (the first few), one a line.
+fn reference_line(v: &ChartRef<'_>, cells: &[String]) -> String {
+    let mut line = format!("  {:<28} {} changed", v.name(), v.kind());
+    if cells.is_empty() {
+        line.push_str(" (the charts that read it are compared above)");
+        return line;
+    }
+    let _ = write!(
+        line,
+        ", {} {}:",
+        cells.len(),
+        if cells.len() == 1 { "cell" } else { "cells" }
+    );
+    for c in cells.iter().take(TOP) {
+        let _ = write!(line, "\n  {:<28}   {c}", "");
+    }
+    if cells.len() > TOP {
+        let _ = write!(line, "\n  {:<28}   ... and {} more", "", cells.len() - TOP);
+    }
+    line
 }
 
 /// The typed choices either chart takes.

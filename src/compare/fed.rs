@@ -152,7 +152,7 @@ fn read_all(
         // The last key fastest, as a grid's rows are written.
         let mut picked = vec![CompactString::default(); lists.len()];
         for (i, l) in lists.iter().enumerate().rev() {
-            picked[i] = l[n % l.len()].clone();
+            picked[i].clone_from(&l[n % l.len()]);
             n /= l.len();
         }
         let at = |key: &str| {
@@ -188,6 +188,7 @@ fn read_all(
 /// number times its factor, or `Some(None)` where the tree has no such
 /// modifier. `None` where it is not fed by a grid, or the cell is not a
 /// number.
+#[allow(clippy::option_option)] // a tree without the modifier reads nothing; an unreadable cell stops the split
 fn read<'a>(
     program: &Program,
     tree: &ChartTree,

@@ -446,6 +446,26 @@ fn places(table: &[Options], part: &[usize], caps: &[Cap], width: usize) -> (Vec
     (places, caps)
 }
 
+/// For each of `units` in turn, what the units after it can still add to
+/// each of `places` at most, upwards and downwards (as magnitudes).
+fn still_to_add(table: &[Options], units: &[usize], places: &[usize]) -> Vec<(Vec<i64>, Vec<i64>)> {
+    let width = places.len();
+    let mut after = vec![(vec![0i64; width], vec![0i64; width]); units.len()];
+    for i in (0..units.len().saturating_sub(1)).rev() {
+        let mut up = after[i + 1].0.clone();
+        let mut down = after[i + 1].1.clone();
+        for (v, _, _) in table[units[i + 1]].iter() {
+            for (j, &at) in places.iter().enumerate() {
+                let n = v.get(at).copied().unwrap_or(0);
+                up[j] = up[j].max(after[i + 1].0[j].saturating_add(n.max(0)));
+                down[j] = down[j].max(after[i + 1].1[j].saturating_add(n.min(0).saturating_neg()));
+            }
+        }
+        after[i] = (up, down);
+    }
+    after
+}
+
 /// The sums the units of `part` reach (the other places 0), ascending,
 /// each with its plainest path: the units in turn, each sum reached so far
 /// tried with each option of the next unit, the first plainest candidate
@@ -475,19 +495,7 @@ fn search(table: &[Options], part: &[usize], caps: &[Cap], width: usize) -> Vec<
         .copied()
         .filter(|&u| table.get(u).is_some_and(|all| !only_not_given(all)))
         .collect();
-    let mut after = vec![(vec![0i64; width], vec![0i64; width]); units.len()];
-    for i in (0..units.len().saturating_sub(1)).rev() {
-        let mut up = after[i + 1].0.clone();
-        let mut down = after[i + 1].1.clone();
-        for (v, _, _) in table[units[i + 1]].iter() {
-            for (j, &at) in places.iter().enumerate() {
-                let n = v.get(at).copied().unwrap_or(0);
-                up[j] = up[j].max(after[i + 1].0[j].saturating_add(n.max(0)));
-                down[j] = down[j].max(after[i + 1].1[j].saturating_add(n.min(0).saturating_neg()));
-            }
-        }
-        after[i] = (up, down);
-    }
+    let after = still_to_add(table, &units, &places);
     let mut step_caps: Vec<Cap> = caps.to_vec();
     for (i, &u) in units.iter().enumerate() {
         let Some(all) = table.get(u) else {
