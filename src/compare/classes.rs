@@ -22,7 +22,7 @@
 //! than was compared. Above the limit the classes are sampled.
 
 use super::class_index::ClassIndex;
-use super::fed::{How, Keyed};
+use super::fed::{modifier_in, How, Keyed};
 use super::net_search::{farther, Args, Cap, NetOption, Options, Reachable, Searches};
 use super::uses::{Context, Uses};
 use crate::check::tree::{
@@ -894,13 +894,6 @@ struct Side<'r> {
     /// The charts it follows up or reads (a ladder): a modifier there moves
     /// that chart's net, which is part of the class too.
     reached: Vec<&'r ChartTree>,
-}
-
-/// The modifier named `name` in `tree`, if it declares one.
-pub(super) fn modifier_in<'t>(tree: &'t ChartTree, name: &str) -> Option<&'t Modifier> {
-    tree.modifiers
-        .iter()
-        .find(|m| tree.slots.get(m.slot).is_some_and(|s| s.name == name))
 }
 
 impl<'r> Side<'r> {

@@ -14,7 +14,7 @@
 //! made), the keys are set option by option ([`How::Keys`]).
 
 use super::net_search::Args;
-use crate::check::tree::{Cell, ChartTree, ModValue, Program, SlotKind};
+use crate::check::tree::{Cell, ChartTree, ModValue, Modifier, Program, SlotKind};
 use compact_str::CompactString;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -98,7 +98,7 @@ pub(super) fn keyed(
                 .filter(|m| {
                     trees
                         .iter()
-                        .any(|(_, t)| super::classes::modifier_in(t, m).is_some_and(|m| m.shifts))
+                        .any(|(_, t)| modifier_in(t, m).is_some_and(|m| m.shifts))
                 })
                 .cloned()
                 .collect();
@@ -195,7 +195,7 @@ fn read<'a>(
     name: &str,
     at: &impl Fn(&str) -> Option<&'a CompactString>,
 ) -> Option<Option<i64>> {
-    let Some(m) = super::classes::modifier_in(tree, name) else {
+    let Some(m) = modifier_in(tree, name) else {
         return Some(None);
     };
     let ModValue::Param {
@@ -224,4 +224,11 @@ fn read<'a>(
         }
         _ => None,
     }
+}
+
+/// The modifier named `name` in `tree`, if it declares one.
+pub(super) fn modifier_in<'t>(tree: &'t ChartTree, name: &str) -> Option<&'t Modifier> {
+    tree.modifiers
+        .iter()
+        .find(|m| tree.slots.get(m.slot).is_some_and(|s| s.name == name))
 }

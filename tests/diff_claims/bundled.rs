@@ -253,7 +253,7 @@ fn ranges_of(row_text: &str) -> Option<&str> {
     row_text.find("=>").map(|i| row_text[..i].trim())
 }
 
-#[allow(clippy::too_many_lines)] // rows, results cells, ladders and rewrites, one after another
+#[allow(clippy::too_many_lines, clippy::many_single_char_names)] // rows, results cells, ladders and rewrites, one after another; short names as in the docs
 fn chart_candidates<'a>(
     c: &Chart,
     text: &str,
@@ -367,7 +367,8 @@ fn chart_candidates<'a>(
             let written = at(text, *span);
             let values: Vec<i64> = steps
                 .iter()
-                .filter_map(|s| s.value.node.is_integer().then(|| *s.value.node.numer()))
+                .filter(|s| s.value.node.is_integer())
+                .map(|s| *s.value.node.numer())
                 .collect();
             if values.len() != steps.len() || values.len() < 3 {
                 continue;

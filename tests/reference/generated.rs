@@ -320,25 +320,11 @@ pub fn run_seed(seed: u64, effort: Effort, totals: &mut Totals) {
 /// Disagreements of the slice below that are decided: each an engine
 /// misreading with its repro in `misreadings.rs`, or a question the docs
 /// leave open. `(seed, chart, why)`.
-const KNOWN: &[(u64, &str, &str)] = &[
-    (4, "s17", "from_grid_before_default"),
-    (4, "t49", "from_grid_before_default (its set s17)"),
-    (7, "v32", "from_grid_before_default"),
-    (17, "s16", "from_grid_before_default"),
-    (24, "t38", "from_grid_before_default"),
-    (28, "v44", "from_grid_before_default"),
-    (29, "k24", "from_grid_before_default"),
-    (34, "s11", "from_grid_before_default"),
-    (34, "k33", "from_grid_before_default (its set s11)"),
-    (11, "t40", "also_outcome_that_is_a_choice"),
-    (29, "k31", "also_outcome_that_is_a_choice"),
-    (15, "t41", "clamp_total_with_a_score"),
-    (
-        36,
-        "q41",
-        "open: a pool's `per` stage rolling a grid whose cell is `-` (the docs say so of `roll` only)",
-    ),
-];
+const KNOWN: &[(u64, &str, &str)] = &[(
+    36,
+    "q41",
+    "open: a pool's `per` stage rolling a grid whose cell is `-` (the docs say so of `roll` only)",
+)];
 
 /// Moves the disagreements `KNOWN` lists from `t` to its known ones.
 fn set_known_apart(t: &mut Tally) {

@@ -1,8 +1,8 @@
-//! Where the engine and the reference disagree and docs/language.md sides
-//! with the reference: each case is the smallest chart that shows it, with
-//! the exact answer the docs give (and the reference computes). They are
-//! ignored until the engine is fixed; `cargo test --test integration
-//! reference -- --ignored` runs them.
+//! Where the engine and the reference disagreed and docs/language.md
+//! sided with the reference: each case is the smallest chart that showed
+//! it, with the exact answer the docs give (and the reference computes),
+//! kept as a regression test once the engine was fixed. A new case is
+//! added ignored until the engine is fixed.
 
 use super::{distribution, q, Distribution, Situation, World, Q};
 use chartwright::{Choices, Ruleset};
@@ -161,7 +161,6 @@ check under "Under" {
 /// choice adds that one choice, `; also Hold OR No effect`, not two
 /// outcomes that both happen.
 #[test]
-#[ignore = "engine misreads: an `also` outcome that is a choice prints as two `also`s"]
 fn also_outcome_that_is_a_choice() {
     let src = r#"game "U" version "1"
 table t "T" {
@@ -183,7 +182,6 @@ table t "T" {
 /// (the modified roll)") and read as it is. A score of 0 reads the row
 /// of 0, not the row of LO.
 #[test]
-#[ignore = "engine misreads: `clamp total` clamps a table's score instead of its total"]
 fn clamp_total_with_a_score() {
     let src = r#"game "U" version "1"
 table t "T" {
@@ -203,7 +201,6 @@ table t "T" {
 /// docs speak of both: the default is "the value when it is not given",
 /// the grid the more specific rule for a `from GRID` modifier.)
 #[test]
-#[ignore = "engine misreads: a `from GRID` modifier with a `default` adds the default where the grid's keys are given"]
 fn from_grid_before_default() {
     let src = r#"game "U" version "1"
 choice c "C" { a "A", b "B" }
