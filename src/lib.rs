@@ -102,7 +102,7 @@ pub use compare::classes::{
     input_steps, situation_classes, typical_situation, Classes, SituationClass,
 };
 pub use compare::diff::{merged_order, OddsDiff, OutcomeDiff};
-pub use compare::grids::{grid_changes, reference_changed, CellChange};
+pub use compare::grids::{grid_changes, CellChange};
 pub use engine::budget::{Budget, MAX_BATCH_ROLLS};
 pub use engine::choices::{Arg, Choices, INPUT_SOURCE, MAX_LOOSE_MODIFIER};
 pub use engine::dice::{DiceSource, Scripted};

@@ -64,12 +64,12 @@ impl<'r> Side<'r> {
             .find(|c| c.game() == self.game && c.name() == name)
     }
 
-    /// Its grids and ladders: charts that roll nothing of their own but
-    /// that other charts read.
+    /// Its grids: charts that roll nothing of their own but that other
+    /// charts read.
     fn read_by_others(&self) -> Vec<ChartRef<'r>> {
         self.rules
             .charts()
-            .filter(|c| c.game() == self.game && matches!(c.kind(), "grid" | "ladder"))
+            .filter(|c| c.game() == self.game && c.kind() == "grid")
             .collect()
     }
 
@@ -503,10 +503,9 @@ pub enum Change<'r> {
     /// Its odds could not be compared, and (past the budget) the input
     /// whose value, given, would cut the work most.
     Failed(ChartRef<'r>, RollError, Option<String>),
-    /// A grid or a ladder the variant changed (it rolls nothing of its
-    /// own; every chart that reads it is compared): a grid's changed
-    /// cells, each in words (`unit_rating=raw order_status=disordered: -5
-    /// → 1`); none listed for a ladder.
+    /// A grid the variant changed (it rolls nothing of its own; every
+    /// chart that reads it is compared): its changed cells, each in words
+    /// (`unit_rating=raw order_status=disordered: -5 → 1`).
     Reference(ChartRef<'r>, Vec<String>),
 }
 
@@ -576,7 +575,7 @@ pub fn changes<'r>(
             }
         }
     }
-    // Grids and ladders roll nothing of their own: a change to one is
+    // Grids roll nothing of their own: a change to one is
     // listed with its cells (the charts that read it were compared above).
     for v in variant.read_by_others() {
         let Some(b) = base.chart(v.name()) else {
@@ -586,8 +585,6 @@ pub fn changes<'r>(
             if !cells.is_empty() {
                 out.push(Change::Reference(v, cells.iter().map(cell_words).collect()));
             }
-        } else if chartwright::reference_changed(&b, &v) == Some(true) {
-            out.push(Change::Reference(v, Vec::new()));
         }
     }
     for b in base.rolled() {
@@ -715,8 +712,8 @@ fn overview(
     out
 }
 
-/// A grid or ladder the variant changed, for the overview: its changed
-/// cells (the first few), one a line.
+/// A grid the variant changed, for the overview: its changed cells (the
+/// first few), one a line.
 fn reference_line(v: &ChartRef<'_>, cells: &[String]) -> String {
     let mut line = format!("  {:<28} {} changed", v.name(), v.kind());
     if cells.is_empty() {

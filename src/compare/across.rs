@@ -208,7 +208,7 @@ fn side_odds(
 /// chart they follow up or read (in step), and every grid and choice of
 /// both programs. The engines then give the same odds in every situation.
 /// (A variant's untouched charts are: a whole-game diff skips them.)
-pub(super) fn compiled_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
+fn compiled_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
     let ((bp, b), (vp, v)) = (base.compiled(), variant.compiled());
     reads_alike(bp, vp, b, v) && alike(bp, vp, vec![(b, v)])
 }

@@ -1,7 +1,6 @@
-//! What a variant changed in a grid or a ladder, which roll nothing of
-//! their own: a grid's changed cells, by the options that key them, and
-//! whether a ladder is compiled otherwise. (The charts that read them are
-//! compared in exact odds, as every chart is.)
+//! What a variant changed in a grid, which rolls nothing of its own: its
+//! changed cells, by the options that key them. (The charts that read it
+//! are compared in exact odds, as every chart is.)
 
 use crate::check::tree::{Body, Cell};
 use crate::number::Show;
@@ -59,21 +58,6 @@ pub fn grid_changes(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> Option<Vec<C
         }
     }
     Some(out)
-}
-
-/// True when a chart that rolls nothing of its own (a ladder, a grid) is
-/// compiled otherwise in the variant: its steps, start, caps, modifiers
-/// or cells. `None` when either rolls dice of its own.
-#[must_use]
-pub fn reference_changed(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> Option<bool> {
-    let ((bp, b), (vp, v)) = (base.compiled(), variant.compiled());
-    let (bt, vt) = (bp.charts.get(b)?, vp.charts.get(v)?);
-    if !matches!(bt.body, Body::Ladder { .. } | Body::Lookup(_))
-        || !matches!(vt.body, Body::Ladder { .. } | Body::Lookup(_))
-    {
-        return None;
-    }
-    Some(!super::across::compiled_alike(base, variant))
 }
 
 /// Every cell of a grid chart, keyed by its options as typed.
