@@ -1077,22 +1077,12 @@ fn param_value(
         // Named without the grid's keys: the grid has no cell to give,
         // and the modifier is not silently dropped.
         (_, Some(r)) if given.is_some() => {
+            // The key missing, named and with its options as a missing
+            // choice is.
             let absent = r.keys.iter().copied().find(|&k| values[k].is_none());
-            let chart = &env.program.charts[env.chart];
-            let (key, options) = match absent.and_then(|k| chart.slots.get(k)) {
-                Some(s) => (
-                    s.name.to_string(),
-                    match s.kind {
-                        SlotKind::Choice(ch) => env
-                            .program
-                            .choices
-                            .get(ch)
-                            .map(|c| c.options.iter().map(|(o, _)| o.to_string()).collect())
-                            .unwrap_or_default(),
-                        _ => Vec::new(),
-                    },
-                ),
-                None => (String::new(), Vec::new()),
+            let (key, options) = match absent.map(|k| missing(env.program, env.chart, k).kind) {
+                Some(RollErrorKind::MissingChoice { name, options }) => (name, options),
+                _ => (String::new(), Vec::new()),
             };
             return Err(RollError::new(
                 RollErrorKind::MissingKey {
