@@ -70,3 +70,28 @@ pub fn roll_error(rules: &Ruleset, chart: &str, args: &str) -> chartwright::Roll
         Err(e) => e,
     }
 }
+
+/// Pearson's chi-square of `n` draws against exact probabilities: each
+/// pair is (probability, times seen); outcomes expected fewer than 5 times
+/// are pooled. `(statistic, degrees of freedom)`, or `None` with fewer
+/// than two cells.
+pub fn chi_square(cells: impl IntoIterator<Item = (f64, u32)>, n: u32) -> Option<(f64, f64)> {
+    let n = f64::from(n);
+    let (mut stat, mut count) = (0.0, 0u32);
+    let (mut pooled_e, mut pooled_o) = (0.0, 0.0);
+    for (p, seen) in cells {
+        let (e, o) = (p * n, f64::from(seen));
+        if e >= 5.0 {
+            stat += (o - e).powi(2) / e;
+            count += 1;
+        } else {
+            pooled_e += e;
+            pooled_o += o;
+        }
+    }
+    if pooled_e >= 5.0 {
+        stat += (pooled_o - pooled_e).powi(2) / pooled_e;
+        count += 1;
+    }
+    (count >= 2).then(|| (stat, f64::from(count - 1)))
+}

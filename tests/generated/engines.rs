@@ -358,31 +358,18 @@ fn agree(
     Ok(best)
 }
 
-/// Chi-square over outcomes expected at least 5 times, the rest pooled.
+/// [`crate::common::chi_square`] of `seen` against `exact`.
 fn chi_square(
     exact: &HashMap<&str, f64>,
     seen: &HashMap<String, u32>,
     n: u32,
 ) -> Option<(f64, f64)> {
-    let n = f64::from(n);
-    let (mut stat, mut cells) = (0.0, 0);
-    let (mut pooled_e, mut pooled_o) = (0.0, 0.0);
-    for (outcome, p) in exact {
-        let e = p * n;
-        let o = f64::from(seen.get(*outcome).copied().unwrap_or(0));
-        if e >= 5.0 {
-            stat += (o - e).powi(2) / e;
-            cells += 1;
-        } else {
-            pooled_e += e;
-            pooled_o += o;
-        }
-    }
-    if pooled_e >= 5.0 {
-        stat += (pooled_o - pooled_e).powi(2) / pooled_e;
-        cells += 1;
-    }
-    (cells >= 2).then(|| (stat, f64::from(cells - 1)))
+    crate::common::chi_square(
+        exact
+            .iter()
+            .map(|(o, p)| (*p, seen.get(*o).copied().unwrap_or(0))),
+        n,
+    )
 }
 
 /// Upper critical value of chi-square with `k` degrees of freedom at

@@ -232,30 +232,13 @@ fn chi_square_failure(exact: &Distribution, seen: &BTreeMap<String, u32>) -> Opt
     {
         return Some(format!("sampled `{o}`, which the reference never gives"));
     }
-    let n = f64::from(seen.values().sum::<u32>());
-    let (mut stat, mut cells) = (0.0, 0u32);
-    let (mut pooled_e, mut pooled_o) = (0.0, 0.0);
-    for (outcome, p) in exact {
+    let n = seen.values().sum::<u32>();
+    let cells = exact.iter().map(|(outcome, p)| {
         let p = num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0);
-        let e = p * n;
-        let o = f64::from(seen.get(outcome).copied().unwrap_or(0));
-        if e >= 5.0 {
-            stat += (o - e).powi(2) / e;
-            cells += 1;
-        } else {
-            pooled_e += e;
-            pooled_o += o;
-        }
-    }
-    if pooled_e >= 5.0 {
-        stat += (pooled_o - pooled_e).powi(2) / pooled_e;
-        cells += 1;
-    }
-    if cells < 2 {
-        return None;
-    }
+        (p, seen.get(outcome).copied().unwrap_or(0))
+    });
+    let (stat, k) = crate::common::chi_square(cells, n)?;
     // Wilson–Hilferty, z = 4.753 for p = 1e-6.
-    let k = f64::from(cells - 1);
     let critical = k * (1.0 - 2.0 / (9.0 * k) + 4.753 * (2.0 / (9.0 * k)).sqrt()).powi(3);
     (stat >= critical)
         .then(|| format!("chi-square {stat:.1} over {k} degrees of freedom (p < 1e-6): {seen:?}"))
