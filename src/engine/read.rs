@@ -291,12 +291,19 @@ pub(crate) fn outcome_text(
 ) -> OutcomeText {
     OutcomeText {
         fields: outcome_fields(chart, primary),
-        // An `also` outcome that is a choice ("Hold" or "No effect") adds
-        // the one choice, `Hold OR No effect`, as the rows print theirs.
+        // Each `also` rule adds one note, printed as the rows print theirs:
+        // a choice reads `Hold OR No effect`, and a structured outcome
+        // names its fields (`Loss A1; Retreat -`).
         also: extras
             .iter()
-            .flat_map(|r| r.fields.iter().filter(|alts| !alts.is_empty()))
-            .map(|alts| alts.join(" OR "))
+            .filter(|r| r.fields.iter().any(|alts| !alts.is_empty()))
+            .map(|r| {
+                OutcomeText {
+                    fields: outcome_fields(chart, r),
+                    also: Vec::new(),
+                }
+                .to_string()
+            })
             .collect(),
     }
 }

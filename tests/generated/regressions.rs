@@ -57,3 +57,33 @@ fn a_span_written_highest_first_reads_both_ways_in_a_game() {
     let odds = t.odds(&chartwright::Choices::none()).unwrap();
     assert_eq!(odds.probability("Middle").fraction(), "1/2");
 }
+
+/// An `also` rule on a chart with fields adds one note, its fields named
+/// as the rows name theirs; it was printed as one `also` per field with
+/// the labels (and any `-` field) dropped, so the reader could not tell
+/// which field a note belonged to.
+#[test]
+fn an_also_rule_with_fields_names_them() {
+    let rules = Ruleset::from_str(
+        "also",
+        r#"game "Also" version "1"
+table t "T" {
+  roll d6
+  fields loss "Loss", retreat "Retreat"
+  natural 1 => also "A1" | "Hold" or "Back"
+  rows {
+    1-3 => "-" | "R1"
+    4-6 => "D1" | "-"
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = rules.chart("t").unwrap();
+    let odds = t.odds(&chartwright::Choices::none()).unwrap();
+    assert_eq!(
+        odds.probability("Loss -; Retreat R1; also Loss A1; Retreat Hold OR Back")
+            .fraction(),
+        "1/6"
+    );
+}
