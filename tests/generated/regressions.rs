@@ -87,3 +87,63 @@ table t "T" {
         "1/6"
     );
 }
+
+/// A `per` stage whose grid cell is `-` rolls nothing: the hits are
+/// counted and none converts (docs/language.md, Dice pools). The reference
+/// read the whole pool as `Not possible`; the docs said `-` only of `roll`.
+#[test]
+fn a_per_stage_on_a_dash_cell_converts_nothing() {
+    let rules = Ruleset::from_str(
+        "dash",
+        r#"game "Dash" version "1"
+choice target "Target" { soft "Soft", hard "Hard" }
+grid convert_dice "Convert dice" by target { soft: 1d6  hard: - }
+pool fire "Fire" {
+  roll 1d6
+  count hits "hits" on 4+
+  per hits roll convert_dice count converted "converted" on 6
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fire = rules.chart("fire").unwrap();
+    let hard = chartwright::Choices::parse("target=hard").unwrap();
+    let odds = fire.odds(&hard).unwrap();
+    assert_eq!(odds.probability("1 hits, 0 converted").fraction(), "1/2");
+    assert_eq!(odds.probability("0 hits, 0 converted").fraction(), "1/2");
+    let soft = chartwright::Choices::parse("target=soft").unwrap();
+    let odds = fire.odds(&soft).unwrap();
+    // 1/2 a hit, then 1/6 it converts.
+    assert_eq!(odds.probability("1 hits, 1 converted").fraction(), "1/12");
+}
+
+/// A column shift in a `subtract` section moves the way it is written:
+/// `1L` is one column left (docs/language.md, Modifiers). The compiler
+/// turned it round with the section's roll modifiers, so `1L` read `1R`.
+#[test]
+fn a_shift_in_a_subtract_section_moves_as_written() {
+    let rules = Ruleset::from_str(
+        "shift",
+        r#"game "Shift" version "1"
+table fire "Fire" {
+  roll d6
+  param fp "fire power" whole in 1..3
+  modifiers {
+    section "Target" subtract {
+      cover 1L "target in cover"
+    }
+  }
+  columns by fp: 1 2 3
+  results {
+    1-3: NE NE H
+    4-6: NE H  K
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fire = rules.chart("fire").unwrap();
+    let covered = chartwright::Choices::parse("fp=2 cover").unwrap();
+    let odds = fire.odds(&covered).unwrap();
+    assert_eq!(odds.probability("NE").fraction(), "1/1");
+}

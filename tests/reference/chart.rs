@@ -949,7 +949,12 @@ fn pool(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
             .iter()
             .position(|n| n == of)
             .ok_or_else(|| Why::Unsupported("per of an unknown count".into()))?;
-        let g = pool_groups(ctx, roll)?;
+        // docs/language.md, Dice pools: a `-` cell in a `per` stage rolls
+        // no dice, so nothing is counted (the fire itself was possible).
+        let g = match pool_groups(ctx, roll) {
+            Err(Why::NotPossible) => Vec::new(),
+            g => g?,
+        };
         let t = |v: i64| -> Result<Vec<bool>, Why> { Ok(vec![meets(ctx, target, &q(v))?]) };
         let per_roll = count_dice(&g, &t, 1)?;
         let mut one: Dist = Dist::new();
