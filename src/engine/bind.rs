@@ -657,6 +657,27 @@ fn reading_values(chart: &ChartTree, passed: &Values) -> Values {
     values
 }
 
+/// `env`'s values with each `±r from GRID` nobody named read as the grid's
+/// cell where it applies: an expression reads the value the modifier
+/// added, as it reads a value given. (The modifiers' own conditions were
+/// settled with it at 0, before it was read.)
+fn grid_readings(env: &Env, passed: &Values) -> Result<Values, RollError> {
+    let mut values: Values = env.values.iter().copied().collect();
+    for m in &env.program.charts[env.chart].modifiers {
+        let ModValue::Param { from: Some(r), .. } = &m.value else {
+            continue;
+        };
+        let known = r.keys.iter().all(|&k| env.values[k].is_some());
+        if m.shifts || passed[m.slot].is_some() || !known || !applies(env, m)? {
+            continue;
+        }
+        if let Cell::Number(n) = grid_cell(env.program, r, env.values)? {
+            values[m.slot] = Some(*n);
+        }
+    }
+    Ok(values)
+}
+
 impl Bound {
     /// The modifiers as a trace lists them, named as the chart names them.
     pub fn modifiers(&self, program: &Program) -> Vec<AppliedModifier> {
@@ -755,6 +776,8 @@ fn bind_with<'c>(
         shift,
         not_possible,
     } = apply_modifiers(&env, &passed, &given)?;
+    let values = grid_readings(&env, &passed)?;
+    env.values = &values;
     let mut note = None;
     let mut clamp = None;
     let raw_net = net[0];

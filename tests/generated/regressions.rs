@@ -147,3 +147,29 @@ table fire "Fire" {
     let odds = fire.odds(&covered).unwrap();
     assert_eq!(odds.probability("NE").fraction(), "1/1");
 }
+
+/// A `±r from GRID` nobody named, its keys given, adds the grid's cell,
+/// and an expression reads that value too (docs/language.md: an operand is
+/// "a parametric modifier's value"); the engine added the cell to the net
+/// but read the name as 0 in the target.
+#[test]
+fn an_expression_reads_a_grid_fed_modifier_it_adds() {
+    let rules = Ruleset::from_str(
+        "fed",
+        r#"game "Fed" version "1"
+choice cover "Cover" { open "Open", woods "Woods" }
+grid cover_value "Cover value" by cover { open: 0  woods: 2 }
+check spot "Spot" {
+  roll d6
+  modifiers { cover_mod +r from cover_value "cover" }
+  succeed on at least 3 + cover_mod
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let spot = rules.chart("spot").unwrap();
+    let woods = chartwright::Choices::parse("cover=woods").unwrap();
+    let odds = spot.odds(&woods).unwrap();
+    // The total d6 + 2 must reach 3 + 2: a natural 3 or more, 4/6.
+    assert_eq!(odds.probability("Success").fraction(), "2/3");
+}
