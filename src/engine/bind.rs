@@ -1490,10 +1490,24 @@ fn bind_dice(
     Ok(BoundDice { groups })
 }
 
-/// The target as a set of totals, or the text/`-` cell that replaces the roll.
+/// The target as a set of totals, or the text or `-` cell that replaces
+/// the roll.
 enum BoundTarget {
     Ranges(Ranges),
     Text(String),
+    /// A `-` cell (or one holding dice): not possible.
+    Impossible,
+}
+
+impl BoundTarget {
+    /// What stands instead of the roll when no totals are to be met.
+    fn text(self) -> Result<Ranges, String> {
+        match self {
+            Self::Ranges(r) => Ok(r),
+            Self::Text(t) => Err(t),
+            Self::Impossible => Err("Not possible".into()),
+        }
+    }
 }
 
 fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
@@ -1524,9 +1538,7 @@ fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollError> {
                         .shifted_exactly(by)
                 }
                 Cell::Text(t) => return Ok(BoundTarget::Text(t.to_string())),
-                Cell::Dice(_) | Cell::Impossible => {
-                    return Ok(BoundTarget::Text("Not possible".into()))
-                }
+                Cell::Dice(_) | Cell::Impossible => return Ok(BoundTarget::Impossible),
             }
         }
     }))
@@ -1651,9 +1663,9 @@ fn plan(
             success,
             failure,
             naturals,
-        } => match bind_target(env, target)? {
-            BoundTarget::Text(t) => Plan::Certain(Resolved::text(t), Some("no roll".into())),
-            BoundTarget::Ranges(target) => {
+        } => match bind_target(env, target)?.text() {
+            Err(t) => Plan::Certain(Resolved::text(t), Some("no roll".into())),
+            Ok(target) => {
                 let (naturals, extras) = bind_naturals(env, naturals)?;
                 Plan::Check {
                     dice: bind_dice(program, chart, dice, values)?,
@@ -1808,7 +1820,8 @@ fn table_column(
 
 /// A pool's stages bound: each one's dice (the first stage's from the roll,
 /// later ones' from `per`), target and modifier. A text or `-` cell for the
-/// dice or a target stands instead of the roll.
+/// first stage's dice or a target stands instead of the roll; a later
+/// stage's `-` counts nothing.
 fn pool_plan(env: &Env, dice: &PoolDice, stages: &[Stage], net: i64) -> Result<Plan, RollError> {
     let (program, chart, values) = (env.program, env.chart, env.values);
     let first = match dice_of_source(program, chart, dice, values)? {
@@ -1818,10 +1831,13 @@ fn pool_plan(env: &Env, dice: &PoolDice, stages: &[Stage], net: i64) -> Result<P
     let mut bound = Vec::new();
     for (i, st) in stages.iter().enumerate() {
         let target = match bind_target(env, &st.target)? {
-            BoundTarget::Ranges(r) => r,
-            BoundTarget::Text(t) => {
-                return Ok(Plan::Certain(Resolved::text(t), Some("no roll".into())))
-            }
+            // A `per` stage on a `-` cell converts nothing, as one whose
+            // dice cell is `-` rolls nothing (docs/language.md, Dice pools).
+            BoundTarget::Impossible if i > 0 => Ranges::default(),
+            t => match t.text() {
+                Ok(r) => r,
+                Err(t) => return Ok(Plan::Certain(Resolved::text(t), Some("no roll".into()))),
+            },
         };
         let dice = if i == 0 {
             first.clone()

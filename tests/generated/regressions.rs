@@ -117,6 +117,30 @@ pool fire "Fire" {
     assert_eq!(odds.probability("1 hits, 1 converted").fraction(), "1/12");
 }
 
+/// The same for a `per` stage's target: a `-` there converts nothing (the
+/// engine read the whole pool as `Not possible`).
+#[test]
+fn a_per_stage_on_a_dash_target_converts_nothing() {
+    let rules = Ruleset::from_str(
+        "dash",
+        r#"game "Dash" version "1"
+choice target "Target" { soft "Soft", hard "Hard" }
+grid convert_on "Convert on" by target { soft: 6  hard: - }
+pool fire "Fire" {
+  roll 1d6
+  count hits "hits" on 4+
+  per hits roll 1d6 count converted "converted" on convert_on
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fire = rules.chart("fire").unwrap();
+    let hard = chartwright::Choices::parse("target=hard").unwrap();
+    let odds = fire.odds(&hard).unwrap();
+    assert_eq!(odds.probability("1 hits, 0 converted").fraction(), "1/2");
+    assert_eq!(odds.probability("0 hits, 0 converted").fraction(), "1/2");
+}
+
 /// A column shift in a `subtract` section moves the way it is written:
 /// `1L` is one column left (docs/language.md, Modifiers). The compiler
 /// turned it round with the section's roll modifiers, so `1L` read `1R`.

@@ -949,13 +949,19 @@ fn pool(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
             .iter()
             .position(|n| n == of)
             .ok_or_else(|| Why::Unsupported("per of an unknown count".into()))?;
-        // docs/language.md, Dice pools: a `-` cell in a `per` stage rolls
-        // no dice, so nothing is counted (the fire itself was possible).
+        // docs/language.md, Dice pools: a `-` cell in a `per` stage (its
+        // dice or its target) converts nothing; the fire itself was possible.
         let g = match pool_groups(ctx, roll) {
             Err(Why::NotPossible) => Vec::new(),
             g => g?,
         };
-        let t = |v: i64| -> Result<Vec<bool>, Why> { Ok(vec![meets(ctx, target, &q(v))?]) };
+        // A `-` target converts nothing either.
+        let t = |v: i64| -> Result<Vec<bool>, Why> {
+            match meets(ctx, target, &q(v)) {
+                Err(Why::NotPossible) => Ok(vec![false]),
+                m => Ok(vec![m?]),
+            }
+        };
         let per_roll = count_dice(&g, &t, 1)?;
         let mut one: Dist = Dist::new();
         for (c, p) in per_roll {
