@@ -899,6 +899,20 @@ fn given_values<'c>(
             }
         }
     }
+    // The same for a read ladder's: its default is not passed on, so the
+    // ladder settles it against its own grid.
+    for read in program.ladder_reads.iter().filter(|r| r.caller == chart) {
+        let ladder = &program.charts[read.ladder];
+        for &(from, to) in &read.pass {
+            let fed = ladder
+                .modifiers
+                .iter()
+                .any(|m| m.slot == to && matches!(m.value, ModValue::Param { from: Some(_), .. }));
+            if fed && defaulted.contains(&from) {
+                values[from] = None;
+            }
+        }
+    }
     Ok((values, given))
 }
 

@@ -197,3 +197,42 @@ check spot "Spot" {
     // The total d6 + 2 must reach 3 + 2: a natural 3 or more, 4/6.
     assert_eq!(odds.probability("Success").fraction(), "2/3");
 }
+
+/// A read ladder's `±r from GRID` reads its grid where the keys are given,
+/// as a chart's own does; the caller passed the modifier's `default` on to
+/// the ladder as if it had been given.
+#[test]
+fn a_ladders_grid_fed_modifier_reads_its_grid() {
+    let rules = Ruleset::from_str(
+        "ladder",
+        r#"game "Ladder" version "1"
+choice terrain "Terrain" { open "Open", woods "Woods" }
+grid cover "Cover" by terrain { open: 0  woods: 1 }
+ladder morale "Morale" {
+  steps 1, 2, 3, 4
+  start 2
+  modifiers { cover_bonus ±r in -1..1 default -1 from cover "cover" }
+}
+check rally "Rally" {
+  roll d6
+  succeed on at most morale
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let rally = rules.chart("rally").unwrap();
+    let success = |choices: &str| {
+        let choices = chartwright::Choices::parse(choices).unwrap();
+        rally
+            .odds(&choices)
+            .unwrap()
+            .probability("Success")
+            .fraction()
+    };
+    // Open: +0 keeps the ladder at 2, so 2 or less (the default, -1, read
+    // 3: 1/2). Woods: +1 moves towards the first step written, 1.
+    assert_eq!(success("terrain=open"), "1/3");
+    assert_eq!(success("terrain=woods"), "1/6");
+    // No terrain given: the default, -1, moves it to 3.
+    assert_eq!(success(""), "1/2");
+}
