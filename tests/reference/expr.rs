@@ -538,6 +538,9 @@ impl<'a> Ctx<'a> {
                         }
                         self.grid_number(grid)?
                     }
+                    // A shift table applies only where it is named, its
+                    // `default` notwithstanding.
+                    (None, Some(_)) if sign.shifts() => return Ok(None),
                     (None, _) => match default {
                         Some(dv) if dv.node == 0.into() => return Ok(None),
                         Some(dv) => qn(dv.node),
