@@ -322,7 +322,7 @@ impl Analysis<'_> {
     /// the charts' readings, its keys set, each modifier then read from
     /// the grid (a shift named bare, or not named), or given a value. Of
     /// the options that add the same, the plainest.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments, clippy::too_many_lines)] // the members, each tuple of the charts' readings, the plainest per effect: one walk
     fn joint_options(
         &self,
         keyed: &Keyed,

@@ -16,6 +16,7 @@ impl Analysis<'_> {
     /// whole value in the bounds and one between each two; read only
     /// together in one sum, a class per value of the sum. Returns each
     /// axis with the params it covers.
+    #[allow(clippy::too_many_lines)] // the lone params, then the sums, one record of which params are taken
     pub(super) fn param_axes(
         &self,
         names: &[String],

@@ -145,6 +145,7 @@ pub(super) fn bind_target(env: &Env, t: &Target) -> Result<BoundTarget, RollErro
 
 /// What is left to roll once the values and modifiers are bound: one arm per
 /// chart body kind, the longer ones in helpers below.
+#[allow(clippy::too_many_lines)] // one match arm per chart body kind
 pub(super) fn plan(
     env: &Env,
     pre: Option<&Prebound>,

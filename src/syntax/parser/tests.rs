@@ -588,6 +588,7 @@ fn ranges() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one test over the sample's rows and outcomes
 fn rows_and_outcomes() {
     let file = ok(SAMPLE);
     let Some(Item::Chart(fire)) = file.items.get(9) else {

@@ -119,6 +119,7 @@ impl Merger<'_> {
     /// `change CHART row ROLLS at COLUMN => CELL`: one cell of a results
     /// grid, found by its line's rolls as written and its column's key,
     /// heading or option (name or label).
+    #[allow(clippy::too_many_lines)] // the grid, its line and its column found, each with its error, then the change
     pub(super) fn change_result_cell(
         &mut self,
         chart: &Ident,
