@@ -457,14 +457,6 @@ const LONG_FILES: &[(&str, &str)] = &[
         "src/syntax/ast.rs",
         "the AST's node types, one declaration after another",
     ),
-    (
-        "src/syntax/parser/build.rs",
-        "the AST built from pest's pairs, one builder per rule",
-    ),
-    (
-        "src/syntax/parser/tests.rs",
-        "the parser's table-driven tests",
-    ),
 ];
 
 /// Most lines a function of `src/` holds, counted as clippy's
