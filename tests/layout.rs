@@ -90,8 +90,16 @@ struct Reference {
 /// The code of a file with comments and string and char literals blanked
 /// out (lines kept), and for each byte how many inline `mod x { … }`
 /// blocks enclose it.
-#[allow(clippy::many_single_char_names, clippy::too_many_lines)] // a byte scanner: one arm per literal kind
 fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
+    let code = blanked(text, true);
+    let inline = inline_modules(&code);
+    (code, inline)
+}
+
+/// `text` with its comments blanked out (lines kept), and its string and
+/// char literals too where `literals`.
+#[allow(clippy::many_single_char_names, clippy::too_many_lines)] // a byte scanner: one arm per literal kind
+fn blanked(text: &str, literals: bool) -> Vec<u8> {
     let b = text.as_bytes();
     let mut code = b.to_vec();
     let blank = |code: &mut Vec<u8>, from: usize, to: usize| {
@@ -142,7 +150,9 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
                     .windows(close.len())
                     .position(|w| w == close.as_slice())
                     .map_or(b.len(), |n| start + n + close.len());
-                blank(&mut code, i, end);
+                if literals {
+                    blank(&mut code, i, end);
+                }
                 i = end;
             }
             b'"' => {
@@ -151,7 +161,9 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
                     j += if b[j] == b'\\' { 2 } else { 1 };
                 }
                 let end = (j + 1).min(b.len());
-                blank(&mut code, i, end);
+                if literals {
+                    blank(&mut code, i, end);
+                }
                 i = end;
             }
             b'\'' => {
@@ -167,7 +179,9 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
                 };
                 match end {
                     Some(end) => {
-                        blank(&mut code, i, end);
+                        if literals {
+                            blank(&mut code, i, end);
+                        }
                         i = end;
                     }
                     None => i += 1,
@@ -176,10 +190,15 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
             _ => i += 1,
         }
     }
-    // Inline modules: `mod name {` opens one; its closing brace ends it.
+    code
+}
+
+/// For each byte of `code` (comments and literals blanked), how many inline
+/// modules enclose it: `mod name {` opens one; its closing brace ends it.
+fn inline_modules(code: &[u8]) -> Vec<usize> {
     let mut inline = vec![0; code.len()];
     let (mut depth, mut open): (usize, Vec<usize>) = (0, Vec::new());
-    let text = String::from_utf8_lossy(&code).into_owned();
+    let text = String::from_utf8_lossy(code).into_owned();
     let t = text.as_bytes();
     let mut k = 0;
     while k < t.len() {
@@ -205,7 +224,7 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
         inline[k] = open.len();
         k += 1;
     }
-    (code, inline)
+    inline
 }
 
 /// The `crate::`/`super::` paths of a file's code, with grouped imports
@@ -423,6 +442,223 @@ fn the_reader_sees_paths_in_code_only() {
             "Some(1) x"
         ]
     );
+}
+
+// ---------------------------------------------------------------------------
+// Rooms: a file, and a function, a reader can hold in one sitting.
+
+/// Most lines a file of `src/` holds; past it, a concept is split into a
+/// folder of files.
+const MAX_FILE_LINES: usize = 1000;
+
+/// The files of `src/` allowed past [`MAX_FILE_LINES`], each with why.
+const LONG_FILES: &[(&str, &str)] = &[(
+    "src/syntax/ast.rs",
+    "the AST's node types and nothing else, in the grammar's order: one reference",
+)];
+
+/// Most lines a function of `src/` holds, counted as clippy's
+/// `too_many_lines` counts them (the body's lines of code, without blank
+/// or comment-only lines), unless it says why it is longer.
+const MAX_FN_LINES: usize = 80;
+
+/// Every file of `src/`, as (path from the top, text).
+fn src_files() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    sources(&src(), &mut files);
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("a source file");
+            let shown = f.strip_prefix(repo()).unwrap_or(&f);
+            (shown.to_string_lossy().replace('\\', "/"), text)
+        })
+        .collect()
+}
+
+#[test]
+fn no_file_is_past_the_ceiling() {
+    let files = src_files();
+    let mut faults = Vec::new();
+    for (path, text) in &files {
+        let lines = text.lines().count();
+        let allowed = LONG_FILES.iter().any(|(p, _)| p == path);
+        if lines > MAX_FILE_LINES && !allowed {
+            faults.push(format!(
+                "{path} has {lines} lines: split it by concept into a folder, or list it in LONG_FILES with why"
+            ));
+        }
+    }
+    for (path, why) in LONG_FILES {
+        let lines = files
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, t)| t.lines().count());
+        if lines.is_none_or(|n| n <= MAX_FILE_LINES) || why.trim().is_empty() {
+            faults.push(format!(
+                "LONG_FILES lists {path}: it is gone or within the ceiling, or has no reason"
+            ));
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "files past {MAX_FILE_LINES} lines:\n{}",
+        faults.join("\n")
+    );
+}
+
+/// A function of a file: its name, the line its `fn` is on (1-based) and
+/// how many lines of code its body holds.
+#[derive(Debug, PartialEq)]
+struct Function {
+    name: String,
+    line: usize,
+    lines: usize,
+}
+
+/// The functions with a body in `text`, each with its length as clippy
+/// counts it: the lines between its braces that hold code.
+fn functions(text: &str) -> Vec<Function> {
+    let code = String::from_utf8(blanked(text, true)).unwrap_or_default();
+    let counted = String::from_utf8(blanked(text, false)).unwrap_or_default();
+    let counted: Vec<&str> = counted.lines().collect();
+    let b = code.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let line_of = |at: usize| code[..at].matches('\n').count();
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("fn") {
+        let after = b.get(at + 2).copied().unwrap_or(b'(');
+        if (at > 0 && ident(b[at - 1])) || !after.is_ascii_whitespace() {
+            continue; // part of a word, or a `fn(..)` pointer type
+        }
+        let rest = code[at + 2..].trim_start();
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        // The body opens at the first `{` outside the signature's brackets;
+        // a `;` first means a declaration without one.
+        let mut depth = 0i32;
+        let mut open = None;
+        for (i, &c) in b.iter().enumerate().skip(at) {
+            match c {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b'{' if depth == 0 => {
+                    open = Some(i);
+                    break;
+                }
+                b';' if depth == 0 => break,
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let mut depth = 0usize;
+        let close = b[open..].iter().position(|&c| {
+            match c {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        let Some(close) = close.map(|n| open + n) else {
+            continue;
+        };
+        let (first, last) = (line_of(open), line_of(close));
+        let lines = counted
+            .get(first + 1..last)
+            .unwrap_or_default()
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .count();
+        out.push(Function {
+            name,
+            line: line_of(at) + 1,
+            lines,
+        });
+    }
+    out
+}
+
+/// Whether an attribute line allows `too_many_lines` with a reason: a
+/// `reason = "…"` or a `// …` comment after it.
+fn says_why(line: &str) -> bool {
+    let t = line.trim();
+    if !(t.starts_with("#[") && t.contains("clippy::too_many_lines")) {
+        return false;
+    }
+    let comment = t.split_once("]//").or_else(|| t.split_once("] //"));
+    t.contains("reason = \"") || comment.is_some_and(|(_, why)| !why.trim().is_empty())
+}
+
+#[test]
+fn every_long_function_is_split_or_says_why() {
+    let mut faults = Vec::new();
+    for (path, text) in src_files() {
+        let lines: Vec<&str> = text.lines().collect();
+        for f in functions(&text) {
+            if f.lines <= MAX_FN_LINES {
+                continue;
+            }
+            // The attributes and doc comments right above the `fn`.
+            let above = lines[..f.line - 1].iter().rev().take_while(|l| {
+                let t = l.trim_start();
+                t.starts_with("#[") || t.starts_with("//")
+            });
+            if !above.clone().any(|l| says_why(l)) {
+                faults.push(format!(
+                    "{path}:{}: fn {} has {} lines of code: split it, or say why above it with `#[allow(clippy::too_many_lines)] // <why>`",
+                    f.line, f.name, f.lines
+                ));
+            }
+        }
+        for (n, line) in lines.iter().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("#[") && t.contains("clippy::too_many_lines") && !says_why(line) {
+                faults.push(format!(
+                    "{path}:{}: an allow of too_many_lines without a one-line reason",
+                    n + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "functions over {MAX_FN_LINES} lines:\n{}",
+        faults.join("\n")
+    );
+}
+
+#[test]
+fn functions_are_counted_as_clippy_counts_them() {
+    let text = "/// docs\n\
+                pub(crate) fn outer(a: [u8; 2]) -> impl Fn() {\n\
+                    // a comment\n\
+                \n\
+                    let s = \"{ not a brace // nor a comment\";\n\
+                    fn inner() {}\n\
+                    move || {}\n\
+                }\n\
+                type F = fn(u8);\n\
+                trait T { fn declared(&self); }\n";
+    let found = functions(text);
+    let found: Vec<(&str, usize, usize)> = found
+        .iter()
+        .map(|f| (f.name.as_str(), f.line, f.lines))
+        .collect();
+    assert_eq!(found, [("outer", 2, 3), ("inner", 6, 0)]);
+    assert!(says_why(
+        "    #[allow(clippy::too_many_lines)] // one arm per kind"
+    ));
+    assert!(says_why(
+        "#[expect(clippy::too_many_lines, reason = \"one arm per kind\")]"
+    ));
+    assert!(!says_why("#[allow(clippy::too_many_lines)]"));
+    assert!(!says_why("#[allow(clippy::too_many_lines)] //"));
 }
 
 // ---------------------------------------------------------------------------

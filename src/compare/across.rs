@@ -360,6 +360,7 @@ mod tests {
     /// path by path exactly where the own outcomes change, and each
     /// situation's own diff is one a class gave.
     #[test]
+    #[allow(clippy::too_many_lines)] // one claim checked end to end: its charts, the random situations, the comparison
     fn own_outcomes_change_exactly_where_the_odds_do() {
         let base = Ruleset::from_file("first_echelon").expect("bundled");
         let smoke = Ruleset::from_str(

@@ -236,6 +236,7 @@ pub enum RollErrorKind {
 }
 
 impl fmt::Display for RollErrorKind {
+    #[allow(clippy::too_many_lines)] // one match arm per error kind
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::UnknownChart { name, .. } => write!(f, "no chart named `{name}`"),
@@ -364,6 +365,7 @@ impl RollErrorKind {
         }
     }
 
+    #[allow(clippy::too_many_lines)] // one match arm per error kind
     fn help(&self) -> String {
         match self {
             Self::UnknownChart {

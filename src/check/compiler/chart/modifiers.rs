@@ -140,6 +140,7 @@ impl<'a> ChartCx<'a, '_> {
 
     /// Declares one modifier: its slot, its value (by form: fixed, column
     /// shift, param, counted), when it applies and the reach it adds.
+    #[allow(clippy::too_many_lines)] // one match arm per modifier value form (fixed, shift, param, counted)
     pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx<'a>) {
         let side = cx.side.unwrap_or(0);
         let name = match cx.side {
