@@ -8,7 +8,7 @@
 use super::sweep::{not_a_param, parse_sweep, swept, takes_param, Sweep, SweepError};
 use super::{emit, fail, load_or_report, write, ARGUMENTS};
 use crate::changes::changes;
-use crate::render::{self, diagnostic, page, table};
+use crate::render::{diagnostic, page, table};
 use chartwright::{across_in, Budget, ChartRef, Choices, OddsDiff, Pairing, RollError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -120,9 +120,9 @@ pub fn run(pair: &Pairing<'_>, req: &Request<'_>, budget: &mut Budget) -> Result
     let Some(name) = req.chart else {
         let found = changes(pair, &choices, budget);
         let text = if req.json {
-            chartwright::json::text(render::json::overview(names.0, names.1, &found))
+            chartwright::json::text(crate::render::json::overview(names.0, names.1, &found))
         } else {
-            render::diff::overview(names, &found)
+            crate::render::diff::overview(names, &found)
         };
         let page = req.page.then(|| page::overview(pair, &found));
         return Ok(Report { text, page });
@@ -149,7 +149,7 @@ pub fn run(pair: &Pairing<'_>, req: &Request<'_>, budget: &mut Budget) -> Result
         let text = if req.json {
             chartwright::json::text(chartwright::json::across(&a, &base_name))
         } else {
-            render::diff::across(&a, &base_name, limit)
+            crate::render::diff::across(&a, &base_name, limit)
         };
         let page = req.page.then(|| page::ranking(pair, (&b, &v), &a, limit));
         (text, page)
@@ -158,7 +158,7 @@ pub fn run(pair: &Pairing<'_>, req: &Request<'_>, budget: &mut Budget) -> Result
         let text = if req.json {
             chartwright::json::text(chartwright::json::diff(&d, &base_name))
         } else {
-            render::diff::chart(&d, &base_name)
+            crate::render::diff::chart(&d, &base_name)
         };
         (text, req.page.then(|| page::chart(pair, &v, d)))
     };

@@ -2,16 +2,18 @@
 //! roll — and the execution of a typed line into text to print. Nothing
 //! here prints or reads the terminal, so it can be driven by tests.
 
-use super::command::{self, ChartArgs, Command, CommandError, Word};
-use crate::commands;
+use super::command::{self, ChartArgs, Command, Word};
+use super::line::{
+    check_lengths, line_too_long, render_line_error, too_long, LineError, MAX_LINE, MAX_NAME,
+};
 use crate::commands::sweep::{parse_sweep, Sweep, SweepError};
+use crate::commands::{diff, list, odds, roll, show, test};
 use crate::render::diagnostic;
 use crate::render::text::cols;
 use chartwright::{
     BoundChart, ChartRef, Choices, LoadErrors, Origin, Pairing, RollError, RollErrorKind, Ruleset,
     RulesetBuilder, Span, INPUT_SOURCE,
 };
-use miette::{Diagnostic, LabeledSpan};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt::Write;
@@ -67,66 +69,6 @@ pub struct ReplState {
     last_roll: Option<LastRoll>,
 }
 
-/// A problem with a typed line that is not the library's: an unknown
-/// command, a bad seed. Rendered like the library's diagnostics.
-#[derive(Debug)]
-struct LineError {
-    message: String,
-    start: usize,
-    end: usize,
-    help: Option<String>,
-    code: &'static str,
-}
-
-impl std::fmt::Display for LineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for LineError {}
-
-impl Diagnostic for LineError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new(self.code))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(
-                Some("here".into()),
-                (self.start, self.end - self.start),
-            ),
-        )))
-    }
-}
-
-impl From<CommandError> for LineError {
-    fn from(e: CommandError) -> Self {
-        Self {
-            message: e.message,
-            start: e.start,
-            end: e.end,
-            help: e.help,
-            code: "chartwright::repl::command",
-        }
-    }
-}
-
-/// Renders a [`LineError`] against the typed line, with the same theme as
-/// `output` uses for the library's diagnostics.
-// Callers build the error in the call.
-#[allow(clippy::needless_pass_by_value)]
-fn render_line_error(e: LineError, line: &str) -> String {
-    diagnostic::render(&chartwright::Clipped::new(&e, "input", line))
-}
-
 fn empty_ruleset() -> Ruleset {
     Ruleset::empty()
 }
@@ -171,61 +113,6 @@ pub fn initial_rules(paths: &[PathBuf]) -> (Ruleset, Option<String>) {
             (ruleset, Some(report))
         }
     }
-}
-
-/// Longest line the REPL runs, in bytes: far more than any command needs,
-/// and small enough that editing, completing and rendering a line stay cheap.
-pub const MAX_LINE: usize = 4096;
-
-/// The diagnostic for a line over [`MAX_LINE`] bytes: `len` of them if
-/// known (the line itself is not shown: it may be anything).
-pub fn line_too_long(len: Option<usize>) -> String {
-    let size = len.map_or_else(
-        || "this line".to_string(),
-        |n| format!("a line of {n} bytes"),
-    );
-    diagnostic::render(&chartwright::Clipped::without_source(&LineError {
-        message: format!("{size} is too long: a line holds at most {MAX_LINE} bytes"),
-        start: 0,
-        end: 0,
-        help: Some("type one command a line; `help` lists them".into()),
-        code: "chartwright::repl::line_too_long",
-    }))
-}
-
-/// Names longer than this are not looked up (nor typo-matched, which is
-/// quadratic in the length): no chart or modifier is named so.
-const MAX_NAME: usize = 100;
-
-fn too_long(word: &Word, line: &str) -> String {
-    render_line_error(
-        LineError {
-            message: format!(
-                "a word of {} characters is not a name",
-                word.text.chars().count()
-            ),
-            start: word.start,
-            end: word.end,
-            help: Some("`list` shows the charts and what each takes".into()),
-            code: "chartwright::repl::too_long",
-        },
-        line,
-    )
-}
-
-/// Rejects over-long words among a chart's arguments.
-fn check_lengths(line: &str, args: &ChartArgs) -> Result<(), String> {
-    for w in command::words(&args.args) {
-        if w.text.len() > MAX_NAME {
-            let word = Word {
-                start: w.start + args.args_at,
-                end: w.end + args.args_at,
-                text: w.text,
-            };
-            return Err(too_long(&word, line));
-        }
-    }
-    Ok(())
 }
 
 /// Finds a chart by the word typed; the error points at the word.
@@ -337,14 +224,14 @@ impl ReplState {
             Command::Help(topic) => help(topic.as_ref(), line),
             Command::Load(words) => self.load(&words),
             Command::Reload => self.reload(),
-            Command::Test => match commands::test::run(&self.ruleset) {
+            Command::Test => match test::run(&self.ruleset) {
                 Ok(report) => Reply::ok(report),
                 Err(report) => Reply::fail(report),
             },
             Command::Games => Reply::ok(self.games()),
             Command::List(what) => self.list(what.as_ref(), line),
             Command::Show(word) => match find_chart(&self.ruleset, line, &word, false) {
-                Ok(c) => Reply::ok(commands::show::run(&c)),
+                Ok(c) => Reply::ok(show::run(&c)),
                 Err(e) => Reply::fail(e),
             },
             Command::Roll(args) => self.roll(line, &args, false),
@@ -404,7 +291,7 @@ impl ReplState {
                     .any(|c| c.name() == w.text || c.qualified_name() == w.text)
         });
         let all = if known {
-            commands::list::run(&self.ruleset, None, false)
+            list::run(&self.ruleset, None, false)
         } else {
             String::new()
         };
@@ -576,7 +463,7 @@ impl ReplState {
             Ok(b) => b,
             Err(reply) => return reply,
         };
-        match commands::roll::run(&bound, rng, false) {
+        match roll::run(&bound, rng, false) {
             Ok(trace) => Reply::ok(trace),
             Err(e) => Reply::fail(diagnostic::roll_error(&e, ruleset, line, "input")),
         }
@@ -627,10 +514,8 @@ impl ReplState {
             Err(e) => return fail(&e),
         };
         let out = match range {
-            Some(range) => {
-                commands::odds::named_sweep(&chart, &choices, args.extra, name, range, false)
-            }
-            None => commands::odds::steps(&chart, &choices, args.extra, name, false),
+            Some(range) => odds::named_sweep(&chart, &choices, args.extra, name, range, false),
+            None => odds::steps(&chart, &choices, args.extra, name, false),
         };
         match out {
             Ok(out) => Reply::ok(out),
@@ -679,7 +564,7 @@ impl ReplState {
             Err(e) => return Reply::fail(diagnostic::plain_error(&e)),
         };
         let choices = more.get(1..).unwrap_or(&[]).join(" ");
-        let req = commands::diff::Request {
+        let req = diff::Request {
             chart: more.first().copied(),
             choices: &choices,
             across,
@@ -689,7 +574,7 @@ impl ReplState {
         };
         // One budget for the whole line: the diff and the page it writes.
         let mut budget = chartwright::Budget::new(self.ruleset.limits());
-        let report = match commands::diff::run(&pair, &req, &mut budget) {
+        let report = match diff::run(&pair, &req, &mut budget) {
             Ok(report) => report,
             Err(e) => return Reply::fail(e),
         };
@@ -717,8 +602,8 @@ impl ReplState {
         let odds = match sweep {
             // The sweep's columns are headed by the net modifier in all,
             // the loose modifiers typed included.
-            Some((a, b)) => commands::odds::sweep(&chart, &bound, a..=b, args.extra, false),
-            None => commands::odds::run(&chart, &bound, false),
+            Some((a, b)) => odds::sweep(&chart, &bound, a..=b, args.extra, false),
+            None => odds::run(&chart, &bound, false),
         };
         match odds {
             Ok(text) => Reply::ok(text),
