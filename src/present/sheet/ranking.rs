@@ -121,7 +121,7 @@ fn ranking_table(
         None => "never".to_owned(),
     };
     html! {
-        table.results.ranking {
+        div.wide { table.results.ranking {
             thead {
                 tr {
                     th { "#" } th { "Situation" } th { "Largest change" }
@@ -157,7 +157,7 @@ fn ranking_table(
                     }
                 }
             }
-        }
+        } }
         @if across.skipped > 0 {
             p.note {
                 (across.skipped) " more left out: situations a side cannot roll, such as a \
