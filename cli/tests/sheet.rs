@@ -587,7 +587,7 @@ fn largest_in(class: &serde_json::Value) -> Option<&serde_json::Value> {
         if d == 0.0 && o["base"].is_null() == o["variant"].is_null() {
             continue;
         }
-        if best.is_none_or(|(_, b)| d > b) {
+        if best.map_or(true, |(_, b)| d > b) {
             best = Some((o, d));
         }
     }
