@@ -18,7 +18,7 @@ pub fn show(chart: &ChartRef<'_>) -> String {
 /// words. The lines are compared with the same chart of the plain game the
 /// variant starts from, rendered the same way, so a change that comes
 /// through a modifier set the chart uses is marked too.
-pub fn marked(chart: &ChartRef<'_>) -> String {
+fn marked(chart: &ChartRef<'_>) -> String {
     let text = chart.render();
     let Some(base) = chart.variant_base() else {
         return text + &marks(chart);

@@ -3,6 +3,8 @@
 
 use anstyle::{AnsiColor, Style};
 
+/// The styles of traces and tables: detail, titles, outcomes, and the
+/// signs of modifiers.
 pub const DIM: Style = Style::new().dimmed();
 pub const BOLD: Style = Style::new().bold();
 pub const GOOD: Style = AnsiColor::Green.on_default().bold();
