@@ -23,8 +23,9 @@
 //! variant/  merge a house rule into its base's AST (before check)
 //! ruleset/  load sources, bases and bundled games; the Ruleset, ChartRef
 //!           and BoundChart handles
-//! compare/  situation classes from the compiled trees; a chart's odds in a
-//!           base and a variant (OddsDiff), across every class (across)
+//! compare/  a base paired with its variant (Pairing); situation classes
+//!           from the compiled trees; a chart's odds in a base and a variant
+//!           (OddsDiff), across every class (across)
 //! present/  show text (render), trace lines, sheet (HTML, SVG)
 //! expect    `expect` lines checked through the public Ruleset API
 //! ```
@@ -102,7 +103,9 @@ pub use compare::classes::{
     input_steps, situation_classes, typical_situation, Classes, SituationClass,
 };
 pub use compare::diff::{merged_order, OddsDiff, OutcomeDiff};
+pub use compare::error::PairError;
 pub use compare::grids::{grid_changes, CellChange};
+pub use compare::pairing::{GameSide, Pairing};
 pub use engine::budget::{Budget, MAX_BATCH_ROLLS};
 pub use engine::choices::{Arg, Choices, INPUT_SOURCE, MAX_LOOSE_MODIFIER};
 pub use engine::dice::{DiceSource, Scripted};

@@ -1,14 +1,16 @@
-//! The library's source layout: `src/` is grouped by stage, one folder
-//! each, and a stage imports only the stages below it; no file imports
-//! another that (through others) imports it back.
+//! The source layout: the library's `src/` is grouped by stage, one folder
+//! each, and a stage imports only the stages below it; the CLI's `cli/src`
+//! is layered the same way (rendering below the commands, importing none);
+//! in neither does a file import another that (through others) imports it
+//! back; and no file of `cli/src` or `web/src` is over a thousand lines.
 //!
 //! Every `crate::…` and `super::…` path in code (comments, doc comments and
 //! string literals are skipped) is resolved to the file that defines the
 //! module it names. A path into a file's own ancestors or descendants (a
 //! `mod.rs` and the files of its folder) is not an edge: a folder is read as
 //! one unit against the rest. A `crate::Name` (a root re-export) is refused
-//! outside `lib.rs`: a file names the module it imports from, so that every
-//! edge is visible here.
+//! outside the library's `lib.rs`: a file names the module it imports from,
+//! so that every edge is visible here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -313,9 +315,30 @@ fn group(rest: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
 /// Which modules (files) each file imports.
 type Edges = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
 
-/// The import graph between files (by module path), and the faults found
-/// while building it.
+/// How a source tree is layered: the rank of a file's module (lower ranks
+/// are imported by higher ones, never the other way), and whether a
+/// `crate::Name` outside the root is refused (the library's root only
+/// re-exports, so such a name hides the module it comes from).
+struct Layers {
+    rank: fn(&[String]) -> Result<usize, String>,
+    root_reexports_only: bool,
+}
+
+/// The library: its stages, lowest first.
+const LIBRARY: Layers = Layers {
+    rank,
+    root_reexports_only: true,
+};
+
+/// The import graph between the library's files (by module path), and the
+/// faults found while building it.
 fn graph(src: &Path) -> (Edges, Vec<String>) {
+    graph_of(src, &LIBRARY)
+}
+
+/// The import graph between the files of `src` (by module path), and the
+/// faults against `layers` found while building it.
+fn graph_of(src: &Path, layers: &Layers) -> (Edges, Vec<String>) {
     let mut files = Vec::new();
     sources(src, &mut files);
     let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(src, f)).collect();
@@ -325,14 +348,14 @@ fn graph(src: &Path) -> (Edges, Vec<String>) {
         let from = module_of(src, file);
         let text = std::fs::read_to_string(file).expect("a source file");
         let shown = file
-            .strip_prefix(src.parent().unwrap_or(src))
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
             .unwrap_or(file);
         for r in references(&text) {
             let mut path = match r.ups {
                 None => Vec::new(),
                 Some(ups) => from[..from.len().saturating_sub(ups)].to_vec(),
             };
-            if r.ups.is_none() && !from.is_empty() {
+            if layers.root_reexports_only && r.ups.is_none() && !from.is_empty() {
                 if let Some(first) = r.segments.first() {
                     if first.starts_with(char::is_uppercase) {
                         faults.push(format!(
@@ -353,9 +376,9 @@ fn graph(src: &Path) -> (Edges, Vec<String>) {
             if target.starts_with(&from) || from.starts_with(&target) {
                 continue;
             }
-            match (rank(&from), rank(&target)) {
+            match ((layers.rank)(&from), (layers.rank)(&target)) {
                 (Ok(a), Ok(b)) if b > a => faults.push(format!(
-                    "{}:{}: imports `{}`, a higher stage",
+                    "{}:{}: imports `{}`, a higher layer",
                     shown.display(),
                     r.line,
                     target.join("::")
@@ -403,9 +426,15 @@ fn no_stage_imports_a_higher_one() {
 #[test]
 fn no_file_level_import_cycles() {
     let (edges, _) = graph(&src());
+    assert_no_cycles(&edges);
+}
+
+/// Fails naming every import cycle between files, one line each.
+#[track_caller]
+fn assert_no_cycles(edges: &Edges) {
     let mut cycles = BTreeSet::new();
     for start in edges.keys() {
-        if let Some(cycle) = cycle_through(start, &edges) {
+        if let Some(cycle) = cycle_through(start, edges) {
             let names: Vec<String> = cycle.iter().map(|m| m.join("::")).collect();
             // One line per cycle, whichever file it was found from.
             let first = names.iter().min().cloned().unwrap_or_default();
@@ -419,6 +448,124 @@ fn no_file_level_import_cycles() {
         cycles.is_empty(),
         "import cycles between files:\n{}",
         cycles.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The front ends: the CLI's modules are layered as the library's stages
+// are, and no file of either front end is too long to read in one sitting.
+
+/// The CLI's layers, lowest first: what it computes with the library
+/// (`changes`, `stdin`), what it prints (`render`), the subcommands
+/// (`commands`), the REPL, and at the top the command line itself (`lib.rs`,
+/// the binary's `main.rs`) and the fuzz harness, which drives both.
+const CLI_LAYERS: &[&[&str]] = &[
+    &["changes", "stdin"],
+    &["render"],
+    &["commands"],
+    &["repl"],
+    &["", "main", "fuzzing"],
+];
+
+fn cli_rank(module: &[String]) -> Result<usize, String> {
+    let first = module.first().map_or("", String::as_str);
+    CLI_LAYERS
+        .iter()
+        .position(|layer| layer.contains(&first))
+        .ok_or_else(|| {
+            format!(
+                "cli/src/{} is in no layer: put it in one or list it in tests/layout.rs",
+                module.join("/")
+            )
+        })
+}
+
+const CLI: Layers = Layers {
+    rank: cli_rank,
+    root_reexports_only: false,
+};
+
+fn cli_src() -> PathBuf {
+    repo().join("cli/src")
+}
+
+#[test]
+fn cli_layers_import_only_lower_ones() {
+    let (_, faults) = graph_of(&cli_src(), &CLI);
+    assert!(
+        faults.is_empty(),
+        "CLI layout faults:\n{}",
+        faults.join("\n")
+    );
+}
+
+#[test]
+fn cli_rendering_imports_no_command() {
+    let (edges, _) = graph_of(&cli_src(), &CLI);
+    let mut found = Vec::new();
+    for (from, targets) in &edges {
+        if from.first().map(String::as_str) != Some("render") {
+            continue;
+        }
+        for t in targets {
+            if matches!(t.first().map(String::as_str), Some("commands" | "repl")) {
+                found.push(format!("{} imports {}", from.join("::"), t.join("::")));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rendering imports a command (a command renders through render/, never the other way):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn cli_has_no_file_level_import_cycles() {
+    let (edges, _) = graph_of(&cli_src(), &CLI);
+    assert_no_cycles(&edges);
+}
+
+#[test]
+fn the_cli_graph_sees_its_layers() {
+    // The checks above are only as good as the graph they read: the REPL
+    // runs commands, and commands render.
+    let (edges, _) = graph_of(&cli_src(), &CLI);
+    let imports = |from: &[&str], to: &[&str]| {
+        let (from, to): (Vec<String>, Vec<String>) = (
+            from.iter().map(|s| (*s).to_owned()).collect(),
+            to.iter().map(|s| (*s).to_owned()).collect(),
+        );
+        edges.get(&from).is_some_and(|t| t.contains(&to))
+    };
+    assert!(imports(&["repl", "state"], &["commands", "diff"]));
+    assert!(imports(&["commands", "diff"], &["render", "page"]));
+    assert_eq!(cli_rank(&["render".into(), "text".into()]), Ok(1));
+    assert!(cli_rank(&["elsewhere".into()]).is_err());
+}
+
+/// Longest a front end's source file may be, in lines: past it, split the
+/// file by concept.
+const FRONT_END_CEILING: usize = 1000;
+
+#[test]
+fn no_front_end_file_is_over_the_ceiling() {
+    let mut long = Vec::new();
+    for root in ["cli/src", "web/src"] {
+        let mut files = Vec::new();
+        sources(&repo().join(root), &mut files);
+        for f in files {
+            let lines = std::fs::read_to_string(&f).map_or(0, |t| t.lines().count());
+            if lines > FRONT_END_CEILING {
+                let shown = f.strip_prefix(repo()).unwrap_or(&f).display().to_string();
+                long.push(format!("{shown}: {lines} lines"));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "front-end files over {FRONT_END_CEILING} lines (split them by concept):\n{}",
+        long.join("\n")
     );
 }
 

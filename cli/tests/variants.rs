@@ -204,6 +204,41 @@ fn cli_show_marks_what_the_variant_changed() {
     assert!(out.starts_with("Bog Down Table [table]"), "{out}");
 }
 
+/// A `diff` whose base and variant cannot be paired fails with the
+/// library's diagnostic, the same on the command line and in the REPL.
+#[test]
+fn a_diff_that_cannot_pair_renders_the_librarys_diagnostic() {
+    let failed = |args: &[&str]| {
+        let out = cw().args(args).assert().code(1);
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    let err = failed(&["diff", "first_echelon", MUD, "bog_dwn"]);
+    assert!(err.contains("chartwright::compare::unknown_chart"), "{err}");
+    assert!(
+        err.contains("neither `first_echelon` nor `mud_season` has a chart `bog_dwn`"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `bog_down`?"), "{err}");
+    // `rules/` holds every bundled game: not one base.
+    let err = failed(&["diff", "rules", MUD, "bog_down"]);
+    assert!(err.contains("chartwright::compare::not_one_game"), "{err}");
+    assert!(
+        err.contains("the base must be one game; these rules hold 6"),
+        "{err}"
+    );
+    let out = cw()
+        .args(["repl", "first_echelon", MUD])
+        .write_stdin(
+            "diff first_echelon mud_seasn bog_down\ndiff first_echelon mud_season bog_dwn\n",
+        )
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("chartwright::compare::unknown_game"), "{err}");
+    assert!(err.contains("did you mean `mud_season`?"), "{err}");
+    assert!(err.contains("chartwright::compare::unknown_chart"), "{err}");
+}
+
 /// Reads the REPL's output up to and including the first line containing `until`.
 fn read_until(out: &mut impl std::io::BufRead, until: &str) -> String {
     let mut text = String::new();
