@@ -23,6 +23,8 @@ pub struct Coverage {
     pub not_split: Vec<String>,
     /// The most classes compared exactly.
     pub limit: usize,
+    /// When sampled, the input to give to compare fewer classes.
+    pub give: Option<String>,
 }
 
 impl Coverage {
@@ -35,6 +37,7 @@ impl Coverage {
             compared: a.compared,
             not_split: a.not_split.clone(),
             limit,
+            give: a.give.clone(),
         }
     }
 

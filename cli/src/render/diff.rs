@@ -134,6 +134,9 @@ pub fn coverage(a: &Coverage) -> String {
         (Some(1), false) => "1 situation class, compared".to_owned(),
         (Some(total), false) => format!("{total} situation classes, every one compared"),
     };
+    if let Some(give) = &a.give {
+        let _ = write!(how, " (give {give} to split fewer)");
+    }
     if !a.not_split.is_empty() {
         let _ = write!(how, "; not split into classes: {}", a.not_split.join(", "));
     }
