@@ -102,7 +102,7 @@ pub fn changes<'r>(pair: &Pairing<'r>, choices: &Choices, budget: &mut Budget) -
     let limit = variant.rules().limits().max_situations;
     let mut out = Vec::new();
     let mut compared = 0;
-    for v in variant.charts().filter(|c| c.dice().is_some()) {
+    for v in variant.charts().filter(compared_whole) {
         let Some(b) = base.chart(v.name()) else {
             out.push(Change::New(v));
             continue;
@@ -142,7 +142,7 @@ pub fn changes<'r>(pair: &Pairing<'r>, choices: &Choices, budget: &mut Budget) -
             }
         }
     }
-    for b in base.charts().filter(|c| c.dice().is_some()) {
+    for b in base.charts().filter(compared_whole) {
         if variant.chart(b.name()).is_none() {
             out.push(Change::Removed(b));
         }
@@ -160,6 +160,12 @@ pub fn changes<'r>(pair: &Pairing<'r>, choices: &Choices, budget: &mut Budget) -
         compared,
         limit,
     }
+}
+
+/// The charts a whole-game diff compares: those that roll, and ladders (a
+/// ladder rolls nothing, but a player reads its step as a chart's).
+fn compared_whole(c: &ChartRef<'_>) -> bool {
+    c.dice().is_some() || c.kind() == "ladder"
 }
 
 /// The typed choices either chart takes.

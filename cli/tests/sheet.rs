@@ -536,7 +536,7 @@ fn cli_diff_html_without_a_chart_draws_every_chart_that_differs() {
     let doc = Html::parse_document(&std::fs::read_to_string(&file).expect("the page"));
     let sections: Vec<ElementRef<'_>> = doc.select(&sel("section.chart")).collect();
     // The charts the text lists as changed, each in the situation named there.
-    assert!(overview.contains(": 1 of 10 charts differ"), "{overview}");
+    assert!(overview.contains(": 1 of 11 charts differ"), "{overview}");
     assert_eq!(sections.len(), 1);
     let situation = attr(sections[0], "data-choices");
     assert!(

@@ -63,6 +63,30 @@ fn cli_diff_without_a_chart_lists_what_differs() {
     insta::assert_snapshot!("cli_diff_mud_overview", out);
 }
 
+/// A ladder no chart reads, written again with a wider cap, is a change
+/// of the whole game: its step is what a player reads.
+#[test]
+fn cli_diff_without_a_chart_lists_a_changed_ladder() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("closer.rules");
+    std::fs::write(
+        &path,
+        r#"variant "Closer" of first_echelon version "1"
+ladder modified_spotting_distance "Modified Spotting Distance" {
+  steps 80, 60, 40, 20, 10, 5, 4, 3, 2, 1
+  start spotting_table
+  modifiers { use distance_modifiers }
+  at most 5 if concealment = dense_deep
+}
+"#,
+    )
+    .expect("writes the variant");
+    let out = stdout(&["diff", "first_echelon", &path.to_string_lossy()]);
+    assert!(out.contains("1 of 11 charts differ"), "{out}");
+    assert!(out.contains("modified_spotting_distance"), "{out}");
+    assert!(out.contains("5: never → 1/1"), "{out}");
+}
+
 #[test]
 fn cli_diff_across_ranks_situations() {
     let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "--across"]);
