@@ -40,6 +40,28 @@ enum Follow {
     },
 }
 
+thread_local! {
+    /// When the chart being read must be given up (a campaign's time limit
+    /// per chart; none by default).
+    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// From now on, each chart's reading on this thread stops at `limit` past
+/// [`start_chart_clock`] (`None`: never).
+pub fn set_chart_time(limit: Option<std::time::Duration>) {
+    CHART_TIME.with(|t| t.set(limit));
+}
+
+thread_local! {
+    static CHART_TIME: std::cell::Cell<Option<std::time::Duration>> = const { std::cell::Cell::new(None) };
+}
+
+/// Starts the clock of the chart about to be read (see [`set_chart_time`]).
+pub fn start_chart_clock() {
+    let limit = CHART_TIME.with(std::cell::Cell::get);
+    DEADLINE.with(|d| d.set(limit.map(|l| std::time::Instant::now() + l)));
+}
+
 /// The distribution of a chart's outcomes, follow-ups included.
 pub fn distribution(
     world: &World,
@@ -61,6 +83,14 @@ fn follow_dist(
 ) -> Result<Distribution, Why> {
     if depth > MAX_DEPTH {
         return Err(Why::Unsupported("follow-ups deeper than the limit".into()));
+    }
+    if DEADLINE
+        .with(std::cell::Cell::get)
+        .is_some_and(|d| std::time::Instant::now() > d)
+    {
+        return Err(Why::Unsupported(
+            "past the campaign's time for one chart".into(),
+        ));
     }
     let (game, name) = match name.split_once('.') {
         Some((g, c)) => (g, c),
