@@ -90,7 +90,7 @@ impl Bound {
                         crate::engine::env::Env {
                             program,
                             chart: self.chart,
-                            values: &self.values,
+                            values: &self.reading,
                             net: 0,
                             ladders: &self.ladders,
                         }

@@ -236,3 +236,34 @@ check rally "Rally" {
     // No terrain given: the default, -1, moves it to 3.
     assert_eq!(success(""), "1/2");
 }
+
+/// A score reads a grid-fed modifier nobody named as the cell it adds; it
+/// read the values before binding filled them, and said the chart "needs"
+/// the modifier.
+#[test]
+fn a_score_reads_a_grid_fed_modifier() {
+    let rules = Ruleset::from_str(
+        "score",
+        r#"game "Score" version "1"
+choice cover "Cover" { open "Open", woods "Woods" }
+grid cover_value "Cover value" by cover { open: 0  woods: 2 }
+table t "T" {
+  roll d6
+  modifiers { cover_mod +r in 0..3 from cover_value "cover" }
+  score natural + cover_mod
+  rows {
+    1-4 => "Low"
+    5 or more => "High"
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = rules.chart("t").unwrap();
+    let woods = chartwright::Choices::parse("cover=woods").unwrap();
+    // A natural 3 or more, plus 2, reaches 5.
+    assert_eq!(
+        t.odds(&woods).unwrap().probability("High").fraction(),
+        "2/3"
+    );
+}

@@ -41,6 +41,9 @@ pub(crate) use plan::{fit_reach, Plan};
 pub(crate) struct Bound {
     pub chart: ChartId,
     pub values: Values,
+    /// The values as an expression read at roll time (a score) reads them:
+    /// a modifier nobody named as 0, a grid-fed one as its cell.
+    pub reading: Values,
     pub applied: Vec<Applied>,
     pub plan: Plan,
     /// What binding settled that the trace should say: the column a value
@@ -207,6 +210,7 @@ fn bind_with<'c>(
     Ok(Bound {
         chart,
         values: passed,
+        reading: values,
         applied,
         plan,
         note,

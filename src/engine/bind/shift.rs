@@ -2,7 +2,6 @@
 //! point, a picture's column): the net moved as one more modifier would
 //! move it, the table's cap and its note kept.
 
-use super::arguments::reading_values;
 use super::plan::{bind_target, BoundTarget, Plan};
 use super::{Applied, Bound};
 use crate::check::tree::{Body, Program};
@@ -54,12 +53,10 @@ impl Bound {
             ) => {
                 // The modifiers move the target: bind it again at the new
                 // net, as binding did at the choices' net.
-                let chart = &program.charts[self.chart];
-                let values = reading_values(chart, &self.values);
                 let env = Env {
                     program,
                     chart: self.chart,
-                    values: &values,
+                    values: &self.reading,
                     net: after,
                     ladders: &self.ladders,
                 };
