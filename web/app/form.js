@@ -186,7 +186,7 @@ function field(chart, input, oneOf) {
 }
 
 /** The form as the command line's argument text, kept in the arguments field. */
-export function formChanged() {
+function formChanged() {
   const chart = currentChart();
   if (!chart) return;
   const words = [];
