@@ -15,6 +15,10 @@
 //! still validates it and explains every error, and a test (and every fuzz
 //! target, under `cfg(fuzzing)`) checks that both readers give the same
 //! nodes for every input.
+//!
+//! It also writes the grammar's words (`keywords.rs`): every keyword, and
+//! the words each kind of entry starts with, which the parser's messages,
+//! the fuzz harness and the files generated from them use.
 
 use std::{env, fs, path::Path};
 
@@ -42,7 +46,12 @@ fn main() {
     let Some(out) = env::var_os("OUT_DIR") else {
         fail("OUT_DIR is not set");
     };
-    for (name, code) in [("fast_path.rs", code), ("grammar_exact.rs", exact(&rules))] {
+    let outputs = [
+        ("fast_path.rs", code),
+        ("grammar_exact.rs", exact(&rules)),
+        ("keywords.rs", keywords(&rules)),
+    ];
+    for (name, code) in outputs {
         let path = Path::new(&out).join(name);
         if let Err(e) = fs::write(&path, code.to_string()) {
             fail(&format!("cannot write {}: {e}", path.display()));
@@ -285,5 +294,135 @@ fn one_char(text: &str) -> char {
         _ => fail(&format!(
             "a range bound that is not one character: {text:?}"
         )),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The grammar's words
+// ---------------------------------------------------------------------------
+
+/// `keywords.rs`: every keyword of the grammar, and the words each kind of
+/// entry starts with, read from the rules that define them.
+fn keywords(rules: &[OptimizedRule]) -> TokenStream {
+    let mut all: Vec<&str> = Vec::new();
+    for word in rules.iter().filter_map(keyword) {
+        if !all.contains(&word) {
+            all.push(word);
+        }
+    }
+    let starts = |name: &str| {
+        let Some(rule) = rules.iter().find(|r| r.name == name) else {
+            fail(&format!("{GRAMMAR} has no rule `{name}`"));
+        };
+        let mut phrases: Vec<String> = Vec::new();
+        for lead in leads(&rule.expr, rules, true) {
+            let phrase = lead.words.join(" ");
+            if !phrase.is_empty() && !phrases.contains(&phrase) {
+                phrases.push(phrase);
+            }
+        }
+        // In the order the grammar declares their first keyword, as a
+        // reader meets them; phrases with the same first keyword in the
+        // order the rule lists them (`sort_by_key` is stable).
+        phrases.sort_by_key(|p| {
+            let first = p.split(' ').next().unwrap_or_default();
+            all.iter().position(|w| *w == first)
+        });
+        phrases
+    };
+    let headers = [starts("header"), starts("variant_header")].concat();
+    let declarations = starts("item");
+    let charts = starts("chart");
+    let clauses = starts("clause");
+    let changes = starts("change_stmt");
+    quote! {
+        /// Every keyword of the grammar, once each, in the order it
+        /// declares them.
+        pub const ALL: &[&str] = &[#(#all),*];
+        /// The words a file starts with: a game's header, a variant's.
+        pub const HEADERS: &[&str] = &[#(#headers),*];
+        /// The words a declaration (a top-level entry) starts with.
+        pub const DECLARATIONS: &[&str] = &[#(#declarations),*];
+        /// The words a chart starts with: its kind.
+        pub const CHARTS: &[&str] = &[#(#charts),*];
+        /// What a clause of a chart starts with: its keywords up to its
+        /// first part that is not one (`roll`, `succeed on`, `at most`).
+        pub const CLAUSES: &[&str] = &[#(#clauses),*];
+        /// The words a change of a variant file starts with.
+        pub const CHANGES: &[&str] = &[#(#changes),*];
+    }
+}
+
+/// The word of a keyword rule (`kw_game = @{ "game" ~ !ident_char }`): an
+/// atomic rule that is one literal word, never the start of a longer name.
+fn keyword(rule: &OptimizedRule) -> Option<&str> {
+    let OptimizedExpr::Seq(word, rest) = &rule.expr else {
+        return None;
+    };
+    match (&rule.ty, &**word, &**rest) {
+        (RuleType::Atomic, OptimizedExpr::Str(word), OptimizedExpr::NegPred(next)) if matches!(&**next, OptimizedExpr::Ident(n) if n == "ident_char") => {
+            Some(word)
+        }
+        _ => None,
+    }
+}
+
+/// How an expression may start: the keywords it starts with, and whether
+/// they are all of it (`whole`: a sequence's next part may go on with
+/// more).
+struct Lead<'g> {
+    words: Vec<&'g str>,
+    whole: bool,
+}
+
+/// Every way `e` may start. A rule that is not a keyword is read into
+/// only while no keyword has been met (`follow`): a phrase stops at its
+/// first part that is not a keyword (`roll` of `roll DICE`).
+fn leads<'g>(e: &'g OptimizedExpr, rules: &'g [OptimizedRule], follow: bool) -> Vec<Lead<'g>> {
+    let other = || {
+        vec![Lead {
+            words: Vec::new(),
+            whole: false,
+        }]
+    };
+    match e {
+        OptimizedExpr::Ident(name) => match rules.iter().find(|r| &r.name == name) {
+            Some(rule) => match keyword(rule) {
+                Some(word) => vec![Lead {
+                    words: vec![word],
+                    whole: true,
+                }],
+                None if follow => leads(&rule.expr, rules, true),
+                None => other(),
+            },
+            None => other(),
+        },
+        // A look-ahead reads nothing (`!"}"` before a clause).
+        OptimizedExpr::PosPred(_) | OptimizedExpr::NegPred(_) => vec![Lead {
+            words: Vec::new(),
+            whole: true,
+        }],
+        OptimizedExpr::Choice(a, b) => {
+            let mut all = leads(a, rules, follow);
+            all.extend(leads(b, rules, follow));
+            all
+        }
+        OptimizedExpr::Seq(a, b) => {
+            let mut all = Vec::new();
+            for head in leads(a, rules, follow) {
+                if !head.whole {
+                    all.push(head);
+                    continue;
+                }
+                for tail in leads(b, rules, follow && head.words.is_empty()) {
+                    all.push(Lead {
+                        words: [head.words.as_slice(), &tail.words].concat(),
+                        whole: tail.whole,
+                    });
+                }
+            }
+            all
+        }
+        _ => other(),
     }
 }

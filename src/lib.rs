@@ -92,6 +92,10 @@ pub use present::json;
 #[cfg(feature = "sheet")]
 pub use present::sheet;
 pub use ruleset::bundled;
+// The grammar's words, for the fuzz harness and the files written from
+// them (`scripts/keywords.sh`); not covered by semver.
+#[doc(hidden)]
+pub use syntax::parser::keywords;
 
 pub use check::condition::Condition;
 pub use check::error::{CompileError, CompileErrorKind};

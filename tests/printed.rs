@@ -306,3 +306,26 @@ table fire "Fire" {
         owned(&[("NE", 2, 3), ("K", 1, 3)])
     );
 }
+
+/// A results grid in a chart that does not take one is reported where it
+/// stands and then not read: the chart still lacks its rows.
+#[test]
+fn a_misplaced_results_grid_is_not_read() {
+    let text = "game \"g\" version \"1\"\n\
+                opposed fight \"Fight\" {\n  roll d6\n  sides a \"A\", d \"D\"\n  \
+                results {\n    1: A\n  }\n}\n";
+    let errors = Ruleset::from_str("g", text).expect_err("a misplaced clause");
+    let mut codes: Vec<String> = errors
+        .errors
+        .iter()
+        .filter_map(|e| miette::Diagnostic::code(e).map(|c| c.to_string()))
+        .collect();
+    codes.sort();
+    assert_eq!(
+        codes,
+        [
+            "chartwright::compile::misplaced_clause",
+            "chartwright::compile::missing_clause"
+        ]
+    );
+}

@@ -12,11 +12,6 @@ import { dirname, join } from "node:path";
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, "dist");
 
-// The grammar's keywords (`kw_table = @{ "table" ~ !ident_char }`), for the highlighting.
-const grammar = readFileSync(join(here, "..", "grammar", "chartwright.pest"), "utf8");
-const keywords = [...new Set([...grammar.matchAll(/^kw_\w+\s*=\s*@\{\s*"([a-z_]+)"/gm)].map((m) => m[1]))].sort();
-if (keywords.length < 40) throw new Error(`only ${keywords.length} keywords read from the grammar`);
-
 const common = {
   bundle: true,
   minify: true,
@@ -60,7 +55,6 @@ await esbuild.build({
   define: {
     ...common.define,
     WORKER_SOURCE: JSON.stringify(workerSource),
-    CHARTWRIGHT_KEYWORDS: JSON.stringify(keywords),
   },
 });
 copyFileSync(join(here, "app", "index.html"), join(dist, "index.html"));

@@ -39,17 +39,17 @@ pub fn seeds() -> impl Iterator<Item = (&'static str, &'static str)> {
     chartwright::bundled::names().filter_map(|n| Some((n, chartwright::bundled::source(n)?)))
 }
 
-/// Words of the grammar, spliced in by [`mutate`] (the same words as
-/// `fuzz/rules.dict`, which libFuzzer uses for the `load` target).
-pub const KEYWORDS: &[&str] = &[
-    "game",
-    "version",
+/// What the fuzzers splice besides the grammar's keywords: numbers at the
+/// ends of `i64` and past them, text as people type it, the options that
+/// repeat work, dice, ranges, punctuation and a few phrases.
+const EXTRAS: &[&str] = &[
     // Numbers at the ends of `i64`, and past them; many decimal places.
     "9223372036854775807",
     "-9223372036854775808",
     "9223372036854775806",
     "-9223372036854775807",
     "9223372036854775808",
+    "99999999999999999999",
     "0.0000000000000000000001",
     "1.500000000000000000000",
     // Text as people type it: a byte order mark, a bare carriage return, a
@@ -61,56 +61,7 @@ pub const KEYWORDS: &[&str] = &[
     "--sweep",
     "--times",
     "--across",
-    "choice",
-    "flag",
-    "param",
-    "grid",
-    "by",
-    "modifiers",
-    "table",
-    "check",
-    "opposed",
-    "pool",
-    "ladder",
-    "notes",
-    "roll",
-    "columns",
-    "fields",
-    "score",
-    "rows",
-    "natural",
-    "best",
-    "succeed",
-    "on",
-    "success",
-    "failure",
-    "sides",
-    "count",
-    "per",
-    "report",
-    "steps",
-    "start",
-    "at",
-    "most",
-    "least",
-    "one",
-    "of",
-    "section",
-    "subtract",
-    "use",
-    "for",
-    "each",
-    "if",
-    "unless",
-    "else",
-    "then",
-    "or",
-    "and",
-    "not",
-    "in",
-    "default",
-    "max",
-    "also",
+    // Dice, numbers and ranges.
     "d6",
     "2d6",
     "d10",
@@ -120,8 +71,14 @@ pub const KEYWORDS: &[&str] = &[
     "d6!",
     "0d6",
     "1000d1000",
-    "or more",
-    "or less",
+    "-1",
+    "0",
+    "13+",
+    "7-8",
+    "4,5",
+    "1.5-1",
+    "1-1.5",
+    // Punctuation.
     "+",
     "-",
     "±r",
@@ -145,17 +102,22 @@ pub const KEYWORDS: &[&str] = &[
     "\"\"\"",
     "#",
     "\n",
-    "-1",
-    "0",
-    "13+",
-    "7-8",
-    "4,5",
-    "99999999999999999999",
-    "total",
-    "natural",
+    // Phrases.
+    "or more",
+    "or less",
+    "- =>",
+    " \"3+ to 1\"",
+    " if vm else ",
     "Prohibited",
-    "-",
+    "change crt row 3 at 2-1 => DE",
 ];
+
+/// The words [`mutate`] splices and `fuzz/rules.dict` holds (written from
+/// them by `scripts/keywords.sh`): the grammar's keywords, then the
+/// extras. At most 256, so that one byte of an edit can pick any.
+pub fn words() -> impl Iterator<Item = &'static str> {
+    chartwright::keywords::ALL.iter().chain(EXTRAS).copied()
+}
 
 /// Loads `text` with the fuzzing limits, rendering every error; then, for
 /// every chart: show, bind with representative choices, odds, and seeded
@@ -232,6 +194,7 @@ pub fn mutate(data: &[u8]) {
         return;
     };
     let count = seeds().count().max(1);
+    let spliced: Vec<&str> = words().collect();
     let Some((_, seed)) = seeds().nth(usize::from(pick) % count) else {
         return;
     };
@@ -244,7 +207,11 @@ pub fn mutate(data: &[u8]) {
         let run = usize::from(e[3] % 64);
         let end = boundary(&text, at + run);
         match e[0] % 4 {
-            0 => splice(&mut text, at, KEYWORDS[usize::from(e[3]) % KEYWORDS.len()]),
+            0 => {
+                if let Some(word) = spliced.get(usize::from(e[3]) % spliced.len().max(1)) {
+                    splice(&mut text, at, word);
+                }
+            }
             1 => text.replace_range(at..end, ""),
             2 => {
                 let piece = text[at..end].to_string();
@@ -382,7 +349,12 @@ pub fn command_line(data: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use super::splice;
+    use super::{splice, words};
+
+    #[test]
+    fn one_byte_picks_any_word() {
+        assert!(words().count() <= 256);
+    }
 
     #[test]
     fn a_number_replaces_the_number_it_lands_in() {

@@ -8,6 +8,7 @@ mod cli;
 mod cli_surfaces;
 mod edges;
 mod fuzz_corpus;
+mod grammar_words;
 mod json_doc;
 mod ladders;
 mod limits;

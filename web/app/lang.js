@@ -1,17 +1,30 @@
 // chartwright syntax highlighting for CodeMirror 6: a StreamLanguage whose
-// keywords are the grammar's own (build.mjs reads every `kw_*` rule of
-// grammar/chartwright.pest into CHARTWRIGHT_KEYWORDS), so it cannot drift
-// from the parser.
+// keywords are the grammar's own (the lists below are written from
+// grammar/chartwright.pest, and a test fails when they differ from it), so
+// it cannot drift from the parser.
 import { StreamLanguage, HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { tags as t } from "@lezer/highlight";
 
-/* global CHARTWRIGHT_KEYWORDS */
-const KEYWORDS = new Set(CHARTWRIGHT_KEYWORDS);
-// What starts a declaration: shown apart from the other keywords.
-const DECLARATIONS = new Set([
-  "game", "variant", "table", "check", "opposed", "pool", "ladder", "grid",
-  "modifiers", "notes", "expect", "choice", "flag", "param", "section",
+// The grammar's keywords, written from grammar/chartwright.pest by
+// scripts/keywords.sh: edit the grammar, not these lines.
+const KEYWORDS = new Set([
+  "variant", "change", "add", "remove", "row", "becomes", "after", "game",
+  "version", "choice", "flag", "param", "in", "default", "grid", "by",
+  "modifiers", "one", "of", "section", "subtract", "use", "for", "each", "from",
+  "max", "min", "table", "check", "opposed", "pool", "ladder", "notes", "roll",
+  "columns", "fields", "score", "rows", "natural", "also", "best", "if",
+  "unless", "else", "succeed", "on", "success", "failure", "sides", "count",
+  "per", "report", "whole", "steps", "start", "at", "most", "least", "more",
+  "less", "than", "then", "again", "or", "and", "not", "total", "to", "ratio",
+  "below", "beyond", "read", "with", "shifts", "past", "edges", "cap", "clamp",
+  "results", "once", "expect", "error", "always",
 ]);
+// What starts a file or a declaration: shown apart from the other keywords.
+const DECLARATIONS = new Set([
+  "game", "variant", "choice", "flag", "param", "grid", "modifiers", "table",
+  "check", "opposed", "pool", "ladder", "notes", "expect",
+]);
+// End of the lines written from the grammar.
 
 const chartwright = StreamLanguage.define({
   name: "chartwright",

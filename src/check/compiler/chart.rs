@@ -55,6 +55,7 @@ pub(super) enum Waiting<'a> {
     Used(usize),
 }
 
+mod clauses;
 mod columns;
 mod dice;
 mod exprs;
@@ -65,6 +66,7 @@ mod outcomes;
 mod report;
 mod table;
 
+use clauses::{clause_span, kind_keyword, Clauses};
 pub(in crate::check::compiler) use dice::static_dice;
 
 pub(super) struct ChartCx<'a, 's> {
@@ -79,6 +81,9 @@ pub(super) struct ChartCx<'a, 's> {
     errors: &'s mut Vec<CompileError>,
     limits: &'s Limits,
     id: ChartId,
+    /// The chart's clauses by what they are (empty for a grid, a modifier
+    /// set or notes).
+    clauses: Clauses<'a>,
     local_choices: HashMap<&'a str, ChoiceId>,
     local_flags: HashMap<&'a str, &'a ast::FlagDecl>,
     local_params: HashMap<&'a str, &'a ast::ParamDecl>,
@@ -121,128 +126,6 @@ pub(super) struct ChartCx<'a, 's> {
     ladder_modifiers: Vec<Slot>,
 }
 
-/// A clause's keyword, for diagnostics.
-fn clause_name(c: &Clause) -> &'static str {
-    match c {
-        Clause::Roll(_) => "roll",
-        Clause::Choice(_) => "choice",
-        Clause::Flag(_) => "flag",
-        Clause::Param(_) => "param",
-        Clause::Modifiers(..) => "modifiers",
-        Clause::Columns(_) => "columns",
-        Clause::ColumnScale(_) => "columns by",
-        Clause::OffTable(o) if o.beyond.is_some() => "beyond",
-        Clause::OffTable(_) => "below columns",
-        Clause::ShiftsPastEdges(_) => "shifts past edges",
-        Clause::Cap(..) => "cap modifiers",
-        Clause::Clamp { .. } => "clamp total",
-        Clause::Results(..) => "results",
-        Clause::Dash(..) => "- =>",
-        Clause::Fields(..) => "fields",
-        Clause::Score(_) => "score",
-        Clause::Rows(..) => "rows",
-        Clause::Natural(_) => "natural",
-        Clause::Best { .. } => "best",
-        Clause::Succeed(_) => "succeed on",
-        Clause::Success(_) => "success",
-        Clause::Failure(_) => "failure",
-        Clause::Sides(..) => "sides",
-        Clause::Count(_) => "count",
-        Clause::Per { .. } => "per",
-        Clause::Report(..) => "report",
-        Clause::Steps(..) => "steps",
-        Clause::Start(_) => "start",
-        Clause::AtMost { .. } => "at most",
-        Clause::Notes(_) => "notes",
-    }
-}
-
-fn clause_span(c: &Clause) -> Span {
-    match c {
-        Clause::Roll(d) => d.span,
-        Clause::Choice(d) => d.span,
-        Clause::Flag(d) => d.span,
-        Clause::Param(d) => d.span,
-        Clause::Modifiers(_, s)
-        | Clause::Fields(_, s)
-        | Clause::Rows(_, s)
-        | Clause::Sides(_, s)
-        | Clause::Steps(_, s)
-        | Clause::Report(_, s)
-        | Clause::ShiftsPastEdges(s)
-        | Clause::Cap(_, s)
-        | Clause::Results(_, s)
-        | Clause::Dash(_, s)
-        | Clause::Best { span: s, .. }
-        | Clause::Per { span: s, .. }
-        | Clause::AtMost { span: s, .. } => *s,
-        Clause::Columns(i) => i.span,
-        Clause::ColumnScale(s) => s.span,
-        Clause::OffTable(o) => o.span,
-        Clause::Clamp { span, .. } => *span,
-        Clause::Score(e) | Clause::Start(e) => e.span,
-        Clause::Natural(n) => n.span,
-        Clause::Succeed(t) => t.span,
-        Clause::Success(o) | Clause::Failure(o) => o.span,
-        Clause::Count(c) => c.span,
-        Clause::Notes(l) => l.span,
-    }
-}
-
-fn kind_keyword(k: ast::ChartKind) -> &'static str {
-    match k {
-        ast::ChartKind::Table => "table",
-        ast::ChartKind::Check => "check",
-        ast::ChartKind::Opposed => "opposed",
-        ast::ChartKind::Pool => "pool",
-        ast::ChartKind::Ladder => "ladder",
-    }
-}
-
-/// The clauses each kind takes besides declarations, modifiers and notes.
-fn allowed(kind: ast::ChartKind, clause: &Clause) -> bool {
-    use ast::ChartKind as K;
-    match clause {
-        Clause::Choice(_)
-        | Clause::Flag(_)
-        | Clause::Param(_)
-        | Clause::Modifiers(..)
-        | Clause::Notes(_) => true,
-        Clause::Roll(_) => kind != K::Ladder,
-        Clause::Columns(_)
-        | Clause::Score(_)
-        | Clause::Best { .. }
-        | Clause::ColumnScale(_)
-        | Clause::OffTable(_)
-        | Clause::ShiftsPastEdges(_)
-        | Clause::Cap(..)
-        | Clause::Clamp { .. }
-        | Clause::Results(..)
-        | Clause::Dash(..) => kind == K::Table,
-        Clause::Fields(..) | Clause::Rows(..) => matches!(kind, K::Table | K::Opposed),
-        Clause::Natural(_) => matches!(kind, K::Table | K::Check),
-        Clause::Succeed(_) | Clause::Success(_) | Clause::Failure(_) => kind == K::Check,
-        Clause::Sides(..) => kind == K::Opposed,
-        Clause::Count(_) | Clause::Per { .. } | Clause::Report(..) => kind == K::Pool,
-        Clause::Steps(..) | Clause::Start(_) | Clause::AtMost { .. } => kind == K::Ladder,
-    }
-}
-
-/// Clauses that may appear more than once.
-fn repeatable(clause: &Clause) -> bool {
-    matches!(
-        clause,
-        Clause::Choice(_)
-            | Clause::Flag(_)
-            | Clause::Param(_)
-            | Clause::Modifiers(..)
-            | Clause::Notes(_)
-            | Clause::Natural(_)
-            | Clause::Per { .. }
-            | Clause::AtMost { .. }
-    )
-}
-
 impl<'a, 's> ChartCx<'a, 's> {
     pub(super) fn new(
         sc: &'s Scope<'a>,
@@ -261,6 +144,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             errors,
             limits,
             id,
+            clauses: Clauses::default(),
             local_choices: HashMap::default(),
             local_flags: HashMap::default(),
             local_params: HashMap::default(),
@@ -642,7 +526,8 @@ impl<'a, 's> ChartCx<'a, 's> {
 
     pub(super) fn chart(mut self, c: &'a ast::Chart) -> ChartTree {
         self.check_clauses(c);
-        if let Some(Clause::Sides(sides, _)) = find_clause(c, "sides") {
+        self.clauses = Clauses::of(c);
+        if let Some((sides, _)) = self.clauses.sides {
             self.sides = sides.iter().map(|s| s.name.name.clone()).collect();
             self.side_labels = sides.iter().map(|s| s.label.text.clone()).collect();
         }
@@ -659,20 +544,14 @@ impl<'a, 's> ChartCx<'a, 's> {
                 notes.push(l.text.clone());
             }
         }
-        let fields: Vec<CompactString> = match find_clause(c, "fields") {
-            Some(Clause::Fields(f, _)) => f.iter().map(|o| o.label.text.clone()).collect(),
-            _ => Vec::new(),
-        };
+        let fields: Vec<CompactString> = self.clauses.fields.map_or_else(Vec::new, |f| {
+            f.iter().map(|o| o.label.text.clone()).collect()
+        });
         self.check_rows_or_results(c);
-        let roll = match find_clause(c, "roll") {
-            Some(Clause::Roll(d)) => Some(d),
-            _ => {
-                if c.kind != ast::ChartKind::Ladder {
-                    self.missing_clause(c, "roll");
-                }
-                None
-            }
-        };
+        let roll = self.clauses.roll;
+        if roll.is_none() && c.kind != ast::ChartKind::Ladder {
+            self.missing_clause(c, "roll");
+        }
         let body = match c.kind {
             ast::ChartKind::Table => {
                 let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
@@ -687,82 +566,15 @@ impl<'a, 's> ChartCx<'a, 's> {
         self.finish(&c.name, &c.label, body, notes, fields)
     }
 
-    /// Reports a clause the chart's kind does not take, and a clause given
-    /// twice that may be given once: both before any clause is read, so the
-    /// reading below can take the first of each.
-    fn check_clauses(&mut self, c: &ast::Chart) {
-        let kind = kind_keyword(c.kind);
-        // Which clause each keyword came from, to catch repeats.
-        let mut seen: HashMap<&'static str, Span> = HashMap::default();
-        for clause in &c.clauses {
-            let name = clause_name(clause);
-            let span = clause_span(clause);
-            if !allowed(c.kind, clause) {
-                use ast::ChartKind as K;
-                let takers: Vec<&str> = [K::Table, K::Check, K::Opposed, K::Pool, K::Ladder]
-                    .into_iter()
-                    .filter(|k| allowed(*k, clause))
-                    .map(kind_keyword)
-                    .collect();
-                self.error(
-                    CompileErrorKind::MisplacedClause {
-                        clause: name,
-                        kind,
-                        reason: format!("only a {} takes it", takers.join(" or a ")),
-                    },
-                    span,
-                );
-            } else if !repeatable(clause) {
-                if let Some(first) = seen.insert(name, span) {
-                    self.error(
-                        CompileErrorKind::Duplicate {
-                            what: "clause",
-                            name: name.into(),
-                            first,
-                        },
-                        span,
-                    );
-                }
-            }
-        }
-    }
-
-    /// `rows` and `results` are two ways to write one table's results: a
-    /// chart with both is reported once, at its name.
-    fn check_rows_or_results(&mut self, c: &ast::Chart) {
-        if c.clauses.iter().any(|cl| matches!(cl, Clause::Results(..)))
-            && c.clauses.iter().any(|cl| matches!(cl, Clause::Rows(..)))
-        {
-            self.error(
-                CompileErrorKind::Invalid {
-                    message: "a table takes `rows` or `results`, not both".into(),
-                    help: "write the results one way: rows of ranges per outcome, \
-                           or the grid as printed, one line per roll"
-                        .into(),
-                },
-                c.name.span,
-            );
-        }
-    }
-
-    /// Reports that chart `c` lacks a clause its kind needs, at its name.
-    fn missing_clause(&mut self, c: &ast::Chart, clause: &'static str) {
-        let kind = kind_keyword(c.kind);
-        self.error(
-            CompileErrorKind::MissingClause { clause, kind },
-            c.name.span,
-        );
-    }
-
     /// A `check`'s body: its target (read in the target's context, where
     /// `net` may appear), its two outcomes, defaulting to the words
     /// `Success` and `Failure`, and its natural-roll rules.
     fn check_body(&mut self, c: &'a ast::Chart, roll: Option<&'a ast::DiceExpr>) -> Body {
         let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
         self.context = ExprContext::Target;
-        let target = match find_clause(c, "succeed on") {
-            Some(Clause::Succeed(t)) => self.target(t),
-            _ => {
+        let target = match self.clauses.succeed {
+            Some(t) => self.target(t),
+            None => {
                 self.missing_clause(c, "succeed on");
                 Target::Ranges(Ranges::default())
             }
@@ -785,17 +597,19 @@ impl<'a, 's> ChartCx<'a, 's> {
                 (Reach::exactly(dice.constant), false),
             ],
         );
-        let named = |this: &mut Self, which: &str, default: &str| match find_clause(c, which) {
-            Some(Clause::Success(o) | Clause::Failure(o)) => this.outcome(o),
-            _ => Outcome {
-                fields: vec![vec![CondOutcome::Simple(Simple {
-                    text: default.into(),
-                    follow_ups: Vec::new(),
-                })]],
-            },
+        let named = |this: &mut Self, written: Option<&'a ast::Outcome>, default: &str| {
+            written.map_or_else(
+                || Outcome {
+                    fields: vec![vec![CondOutcome::Simple(Simple {
+                        text: default.into(),
+                        follow_ups: Vec::new(),
+                    })]],
+                },
+                |o| this.outcome(o),
+            )
         };
-        let success = named(self, "success", "Success");
-        let failure = named(self, "failure", "Failure");
+        let success = named(self, self.clauses.success, "Success");
+        let failure = named(self, self.clauses.failure, "Failure");
         let naturals = self.naturals(c, true);
         Body::Check {
             dice,
@@ -816,14 +630,14 @@ impl<'a, 's> ChartCx<'a, 's> {
         fields: &[CompactString],
     ) -> Body {
         if self.sides.len() != 2 {
-            match find_clause(c, "sides") {
-                Some(s) => self.error(
+            match self.clauses.sides {
+                Some((_, span)) => self.error(
                     CompileErrorKind::CellCount {
                         expected: 2,
                         found: self.sides.len(),
                         what: "sides",
                     },
-                    clause_span(s),
+                    span,
                 ),
                 None => self.missing_clause(c, "sides"),
             }
@@ -856,8 +670,8 @@ impl<'a, 's> ChartCx<'a, 's> {
         let mut stages = Vec::new();
         let mut names = Vec::new();
         self.counts_named_once(&c.clauses);
-        match find_clause(c, "count") {
-            Some(Clause::Count(stage)) => {
+        match self.clauses.count {
+            Some(stage) => {
                 names.push(stage.name.name.clone());
                 stages.push(Stage {
                     label: stage.label.text.clone(),
@@ -868,7 +682,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                     reported: true,
                 });
             }
-            _ => self.missing_clause(c, "count"),
+            None => self.missing_clause(c, "count"),
         }
         for clause in &c.clauses {
             if let Clause::Per {
@@ -892,7 +706,7 @@ impl<'a, 's> ChartCx<'a, 's> {
                 });
             }
         }
-        if let Some(Clause::Report(reported, _)) = find_clause(c, "report") {
+        if let Some(reported) = self.clauses.report {
             self.report(reported, &names, &mut stages);
         }
         Body::Pool { dice, stages }
@@ -931,16 +745,16 @@ impl<'a, 's> ChartCx<'a, 's> {
     /// A `ladder`'s body: its steps, where it starts and the caps
     /// (`at most`) that hold where their condition does.
     fn ladder_body(&mut self, c: &'a ast::Chart) -> Body {
-        let (steps, labels) = match find_clause(c, "steps") {
-            Some(Clause::Steps(s, span)) => self.steps(s, *span),
-            _ => {
+        let (steps, labels) = match self.clauses.steps {
+            Some((s, span)) => self.steps(s, span),
+            None => {
                 self.missing_clause(c, "steps");
                 (Vec::new(), Vec::new())
             }
         };
-        let start = match find_clause(c, "start") {
-            Some(Clause::Start(e)) => self.expr(e),
-            _ => {
+        let start = match self.clauses.start {
+            Some(e) => self.expr(e),
+            None => {
                 self.missing_clause(c, "start");
                 Expr::Int(0)
             }
@@ -960,12 +774,4 @@ impl<'a, 's> ChartCx<'a, 's> {
             caps,
         }
     }
-}
-
-/// The first clause of chart `c` named `want` that its kind takes (a
-/// misplaced or repeated one has been reported by `check_clauses`).
-fn find_clause<'c>(c: &'c ast::Chart, want: &str) -> Option<&'c Clause> {
-    c.clauses
-        .iter()
-        .find(|cl| clause_name(cl) == want && allowed(c.kind, cl))
 }

@@ -13,6 +13,7 @@
 mod build;
 mod fast_path;
 mod grammar;
+pub mod keywords;
 mod syntax;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -1,93 +1,57 @@
 //! pest's errors → [`ParseError`]: what was expected, said in words, with
 //! a span over the offending token. Every rule has a name in [`describe`].
 
+use std::sync::OnceLock;
+
 use pest::error::{Error, ErrorVariant, InputLocation};
 
 use super::grammar::Rule;
-use super::MAX_DEPTH;
+use super::{keywords, MAX_DEPTH};
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::{SourceId, Span};
 
-/// The keywords that start a top-level declaration.
-pub(super) const ITEM_KEYWORDS: &[&str] = &[
-    "choice",
-    "flag",
-    "param",
-    "grid",
-    "modifiers",
-    "table",
-    "check",
-    "opposed",
-    "pool",
-    "ladder",
-    "notes",
-    "expect",
-];
+/// The keywords as help text names them: "`a`, `b`, `c`".
+fn listed(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    quoted.join(", ")
+}
 
-/// The keywords that start a chart clause.
-const CLAUSE_KEYWORDS: &[&str] = &[
-    "roll",
-    "choice",
-    "flag",
-    "param",
-    "modifiers",
-    "columns",
-    "fields",
-    "score",
-    "rows",
-    "natural",
-    "best",
-    "succeed",
-    "success",
-    "failure",
-    "sides",
-    "count",
-    "per",
-    "steps",
-    "start",
-    "at",
-    "notes",
-    "below",
-    "beyond",
-    "shifts",
-    "cap",
-    "clamp",
-    "results",
-];
+/// The keywords as a message names the choice: "`a`, `b` or `c`".
+fn either(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} or `{last}`", listed(init)),
+        _ => listed(words),
+    }
+}
 
-/// The keywords that start a statement of a variant file.
-const VARIANT_KEYWORDS: &[&str] = &[
-    "change",
-    "add",
-    "remove",
-    "choice",
-    "flag",
-    "param",
-    "grid",
-    "modifiers",
-    "table",
-    "check",
-    "opposed",
-    "pool",
-    "ladder",
-    "notes",
-    "expect",
-];
+/// What may start a top-level entry, for help text.
+fn declarations_help() -> &'static str {
+    static HELP: OnceLock<String> = OnceLock::new();
+    HELP.get_or_init(|| listed(keywords::DECLARATIONS))
+}
 
-/// [`VARIANT_KEYWORDS`] as a list for help text.
-const VARIANT_LIST: &str = "`change`, `add`, `remove`, or a declaration (`choice`, `flag`, \
-                            `param`, `grid`, `modifiers`, `table`, `check`, `opposed`, `pool`, \
-                            `ladder`, `notes`, `expect`)";
+/// What may start a clause of a chart, for help text.
+fn clauses_help() -> &'static str {
+    static HELP: OnceLock<String> = OnceLock::new();
+    HELP.get_or_init(|| listed(keywords::CLAUSES))
+}
 
-/// [`ITEM_KEYWORDS`] as a list for help text.
-const ITEM_LIST: &str = "`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
-                         `opposed`, `pool`, `ladder`, `notes`, `expect`";
+/// What may start an entry of a variant file, for help text.
+fn variant_help() -> &'static str {
+    static HELP: OnceLock<String> = OnceLock::new();
+    HELP.get_or_init(|| {
+        format!(
+            "{}, or a declaration ({})",
+            listed(keywords::CHANGES),
+            declarations_help()
+        )
+    })
+}
 
-/// [`CLAUSE_KEYWORDS`] as a list for help text.
-const CLAUSE_LIST: &str = "`roll`, `choice`, `flag`, `param`, `modifiers`, `columns`, `fields`, \
-                           `score`, `rows`, `natural`, `best`, `succeed`, `success`, `failure`, \
-                           `sides`, `count`, `per`, `steps`, `start`, `at most`, `notes`, \
-                           `columns by`, `below`, `beyond`, `shifts`, `cap`, `clamp`, `results`";
+/// The first word of each phrase: what a misspelt word is compared with.
+fn first_words(phrases: &'static [&'static str]) -> impl Iterator<Item = &'static str> {
+    phrases.iter().filter_map(|p| p.split(' ').next())
+}
 
 /// Turns pest's error into ours. `unterminated` is the first unterminated
 /// string the pre-scan found: it explains any failure at or after it.
@@ -122,22 +86,31 @@ pub(super) fn convert(
     };
     let token = text.get(start..end).unwrap_or("");
     if is_word(token) {
-        let place = if positives.contains(&Rule::change_stmt) {
-            Some(("in a variant", VARIANT_KEYWORDS, VARIANT_LIST))
-        } else if positives.contains(&Rule::item) {
-            Some(("at the top level", ITEM_KEYWORDS, ITEM_LIST))
-        } else if positives.contains(&Rule::clause) {
-            Some(("in a chart", CLAUSE_KEYWORDS, CLAUSE_LIST))
-        } else {
-            None
-        };
-        if let Some((place, keywords, list)) = place {
+        // Where the word stood, the keywords that may start an entry there
+        // and the help text that lists them.
+        let place: Option<(_, &[&'static [&'static str]], _)> =
+            if positives.contains(&Rule::change_stmt) {
+                let starts = &[keywords::CHANGES, keywords::DECLARATIONS];
+                Some(("in a variant", starts, variant_help()))
+            } else if positives.contains(&Rule::item) {
+                Some((
+                    "at the top level",
+                    &[keywords::DECLARATIONS],
+                    declarations_help(),
+                ))
+            } else if positives.contains(&Rule::clause) {
+                Some(("in a chart", &[keywords::CLAUSES], clauses_help()))
+            } else {
+                None
+            };
+        if let Some((place, starts, list)) = place {
+            let suggestion = suggest(token, starts.iter().flat_map(|s| first_words(s)));
             return ParseError::new(
                 ParseErrorKind::UnknownKeyword {
                     found: token.to_owned(),
                     place,
                     keywords: list,
-                    suggestion: suggest(token, keywords),
+                    suggestion,
                 },
                 span,
             );
@@ -221,10 +194,9 @@ fn found(token: &str) -> String {
 }
 
 /// The keyword closest to a misspelt one, if close enough.
-fn suggest(word: &str, keywords: &[&'static str]) -> Option<&'static str> {
+fn suggest(word: &str, keywords: impl Iterator<Item = &'static str>) -> Option<&'static str> {
     keywords
-        .iter()
-        .map(|k| (strsim::osa_distance(word, k), *k))
+        .map(|k| (strsim::osa_distance(word, k), k))
         .filter(|&(d, k)| d <= (k.len() / 3).max(1))
         .min_by_key(|&(d, _)| d)
         .map(|(_, k)| k)
@@ -262,8 +234,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::file | Rule::items_tail => "a rules file",
         Rule::header => "the header `game \"Title\" version \"1.0\"`",
         Rule::item | Rule::item_batch => {
-            "a declaration (`choice`, `flag`, `param`, `grid`, `modifiers`, `table`, `check`, \
-             `opposed`, `pool`, `ladder` or `notes`)"
+            static NAME: OnceLock<String> = OnceLock::new();
+            NAME.get_or_init(|| format!("a declaration ({})", either(keywords::DECLARATIONS)))
         }
         Rule::choice_decl => "a choice such as `choice cover \"Cover\" { open \"Open\", soft \"Soft\" }`",
         Rule::option_decl => "a name and its label, such as `elite \"Elite\"`",
@@ -293,7 +265,10 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::from_grid => "`from GRID`",
         Rule::counted_value => "a counted value such as `+1 each (max +4)`",
         Rule::fixed_value => "a fixed value such as `+2` or `-1`",
-        Rule::chart => "a chart (`table`, `check`, `opposed`, `pool` or `ladder`)",
+        Rule::chart => {
+            static NAME: OnceLock<String> = OnceLock::new();
+            NAME.get_or_init(|| format!("a chart ({})", either(keywords::CHARTS)))
+        }
         Rule::clause => "a chart clause such as `roll 2d6`",
         Rule::roll_clause => "`roll DICE`",
         Rule::modifiers_clause => "`modifiers { ... }`",
@@ -495,7 +470,10 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::number => "a number such as `3`, `-1` or `0.5`",
         Rule::variant_file | Rule::variant_tail => "a variant file",
         Rule::variant_header => "the header `variant \"Title\" of GAME version \"1\"`",
-        Rule::change_stmt | Rule::variant_entry | Rule::variant_batch => "a change (`change`, `add` or `remove`) or a declaration",
+        Rule::change_stmt | Rule::variant_entry | Rule::variant_batch => {
+            static NAME: OnceLock<String> = OnceLock::new();
+            NAME.get_or_init(|| format!("a change ({}) or a declaration", either(keywords::CHANGES)))
+        }
         Rule::change_row => "`change CHART row RANGES becomes RANGES`",
         Rule::change_cells => "`change GRID at OPTION: CELLS`",
         Rule::change_member => "`change CHART.MODIFIER VALUE`",

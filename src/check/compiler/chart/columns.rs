@@ -75,11 +75,7 @@ type OffTable = (Option<OffRule>, Option<(CompactString, Num, OffRule)>);
 impl<'a> ChartCx<'a, '_> {
     /// Compiles `columns by ...` and the clauses that go with it.
     pub(super) fn scale(&mut self, c: &'a ast::Chart) -> Option<ScaleOut> {
-        let clause = c.clauses.iter().find_map(|cl| match cl {
-            Clause::ColumnScale(s) => Some(s),
-            _ => None,
-        });
-        let Some(sc) = clause else {
+        let Some(sc) = self.clauses.scale else {
             for cl in &c.clauses {
                 if let Clause::OffTable(_) | Clause::ShiftsPastEdges(_) = cl {
                     self.error(
@@ -249,20 +245,9 @@ impl<'a> ChartCx<'a, '_> {
         );
     }
 
-    /// `cap modifiers at N`.
-    pub(super) fn cap(c: &ast::Chart) -> Option<i64> {
-        c.clauses.iter().find_map(|cl| match cl {
-            Clause::Cap(n, _) => Some(n.node),
-            _ => None,
-        })
-    }
-
     /// `clamp total to LO..HI`.
-    pub(super) fn clamp(&mut self, c: &ast::Chart) -> Option<(i64, i64)> {
-        let (lo, hi, span) = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Clamp { lo, hi, span } => Some((*lo, *hi, *span)),
-            _ => None,
-        })?;
+    pub(super) fn clamp(&mut self) -> Option<(i64, i64)> {
+        let (lo, hi, span) = self.clauses.clamp?;
         if lo > hi || hi.saturating_sub(lo) >= self.limits.max_table_span {
             self.error(
                 CompileErrorKind::Invalid {
@@ -285,7 +270,6 @@ impl<'a> ChartCx<'a, '_> {
     #[allow(clippy::too_many_lines)] // one pass over the results lines: each line's cells gathered into rows, its checks in order
     pub(super) fn results_rows(
         &mut self,
-        c: &ast::Chart,
         lines: &[ast::ResultLine],
         span: Span,
         columns: Option<&[CompactString]>,
@@ -303,7 +287,7 @@ impl<'a> ChartCx<'a, '_> {
             );
             return Vec::new();
         };
-        let dash = self.dash_outcome(c, lines);
+        let dash = self.dash_outcome(lines);
         let n = labels.len();
         let mut found: Vec<Gathered<'_>> = Vec::new();
         let mut quiet = Vec::new();
@@ -394,15 +378,8 @@ impl<'a> ChartCx<'a, '_> {
 
     /// The chart's `- =>` outcome; a second one, or one for a grid without
     /// a `-` cell, is reported.
-    fn dash_outcome<'c>(
-        &mut self,
-        c: &'c ast::Chart,
-        lines: &[ast::ResultLine],
-    ) -> Option<&'c ast::Outcome> {
-        let (outcome, span) = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Dash(o, s) => Some((o, *s)),
-            _ => None,
-        })?;
+    fn dash_outcome(&mut self, lines: &[ast::ResultLine]) -> Option<&'a ast::Outcome> {
+        let (outcome, span) = self.clauses.dash?;
         let any_dash = lines.iter().any(|l| {
             matches!(&l.cells, ast::LineCells::Each(cells) if cells.iter().any(|c| c.outcome.is_none()))
         });

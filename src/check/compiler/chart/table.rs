@@ -7,8 +7,8 @@ use super::kind_keyword;
 use super::{ChartCx, ExprContext};
 use crate::check::error::CompileErrorKind;
 use crate::check::tree::{Body, Cond, CondOutcome, Dice, Expr, Ranges, RowTree, SlotKind};
+use crate::syntax::ast;
 use crate::syntax::ast::CompactString;
-use crate::syntax::ast::{self, Clause};
 use crate::syntax::span::Span;
 use std::fmt::Write as _;
 
@@ -45,14 +45,7 @@ impl<'a> ChartCx<'a, '_> {
         match Reach::sum(parts) {
             Ok(total) => total,
             Err(total) => {
-                let span = c
-                    .clauses
-                    .iter()
-                    .find_map(|cl| match cl {
-                        Clause::Roll(d) => Some(d.span),
-                        _ => None,
-                    })
-                    .unwrap_or(c.name.span);
+                let span = self.clauses.roll.map_or(c.name.span, |d| d.span);
                 self.error(
                     CompileErrorKind::TotalTooLarge {
                         total: total.to_string(),
@@ -74,7 +67,7 @@ impl<'a> ChartCx<'a, '_> {
         dice: Dice,
         fields: &[CompactString],
     ) -> Body {
-        let columns = self.table_columns(c);
+        let columns = self.table_columns();
         let scale = self.scale(c);
         if let (Some(s), Some(_)) = (&scale, columns) {
             self.error(
@@ -87,8 +80,8 @@ impl<'a> ChartCx<'a, '_> {
             );
         }
         let labels = self.column_labels(scale.as_ref(), columns);
-        let cap = Self::cap(c);
-        let clamp = self.clamp(c);
+        let cap = self.clauses.cap;
+        let clamp = self.clamp();
         let natural = rows::dice_reach(&dice, &self.slots);
         let natural = Reach {
             lo: natural.0,
@@ -109,13 +102,12 @@ impl<'a> ChartCx<'a, '_> {
                 hi: Some(total.hi.map_or(hi, |h| h.clamp(lo, hi))),
             };
         }
-        let (score, reach, why) = self.table_score(c, natural, m, total, clamp);
+        let (score, reach, why) = self.table_score(natural, m, total, clamp);
         if score.is_none() && clamp.is_none() {
             self.gaps = rows::dice_gaps(&dice, m);
         }
         // A `columns` clause in error: its rows would only echo it.
-        let columns_failed =
-            columns.is_none() && c.clauses.iter().any(|cl| matches!(cl, Clause::Columns(_)));
+        let columns_failed = columns.is_none() && self.clauses.columns.is_some();
         let (mut lookups, rows) = if columns_failed {
             (Vec::new(), Vec::new())
         } else {
@@ -129,7 +121,7 @@ impl<'a> ChartCx<'a, '_> {
             }
         }
         let naturals = self.naturals(c, false);
-        let best = self.best_row(c, &rows);
+        let best = self.best_row(&rows);
         Body::Table {
             dice,
             score,
@@ -147,11 +139,8 @@ impl<'a> ChartCx<'a, '_> {
 
     /// The slot `columns CHOICE` names and its number of options; `None`
     /// (reported) when it names no choice.
-    fn table_columns(&mut self, c: &'a ast::Chart) -> Option<(usize, usize)> {
-        let ident = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Columns(i) => Some(i),
-            _ => None,
-        })?;
+    fn table_columns(&mut self) -> Option<(usize, usize)> {
+        let ident = self.clauses.columns?;
         match self.lookup_slot(&ident.name, ident.span) {
             Some(s) => match self.slots[s].kind {
                 SlotKind::Choice(choice) => {
@@ -224,17 +213,12 @@ impl<'a> ChartCx<'a, '_> {
     /// table has one, else the total; and why it reaches where it does.
     fn table_score(
         &mut self,
-        c: &'a ast::Chart,
         natural: Reach,
         mods: Reach,
         total: Reach,
         clamp: Option<(i64, i64)>,
     ) -> (Option<Expr>, Reach, String) {
-        let score = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Score(e) => Some(e),
-            _ => None,
-        });
-        match score {
+        match self.clauses.score {
             Some(e) => {
                 self.context = ExprContext::Score;
                 let s = self.expr(e);
@@ -263,11 +247,8 @@ impl<'a> ChartCx<'a, '_> {
     /// `best "Row" if COND`: the row named, its highest total and the
     /// condition; `None` (reported) when no row has that outcome or it is
     /// already the top row.
-    fn best_row(&mut self, c: &'a ast::Chart, rows: &[RowTree]) -> Option<(usize, i64, Cond)> {
-        let (label, cond, span) = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Best { row, cond, span } => Some((row, cond, *span)),
-            _ => None,
-        })?;
+    fn best_row(&mut self, rows: &[RowTree]) -> Option<(usize, i64, Cond)> {
+        let (label, cond, span) = self.clauses.best?;
         let index = rows.iter().position(|r| {
             matches!(r.outcome.fields.first().and_then(|f| f.first()),
                 Some(CondOutcome::Simple(s)) if s.text == label.text)
@@ -316,20 +297,13 @@ impl<'a> ChartCx<'a, '_> {
         why: &str,
         fields: &[CompactString],
     ) -> (Vec<crate::check::tree::Lookup>, Vec<RowTree>) {
-        let results = c.clauses.iter().find_map(|cl| match cl {
-            Clause::Results(lines, s) => Some((lines, *s)),
-            _ => None,
-        });
         let from_results;
-        let found = match results {
+        let found = match self.clauses.results {
             Some((lines, span)) => {
-                from_results = self.results_rows(c, lines, span, columns);
-                Some((&from_results, span))
+                from_results = self.results_rows(lines, span, columns);
+                Some((from_results.as_slice(), span))
             }
-            None => c.clauses.iter().find_map(|cl| match cl {
-                Clause::Rows(r, s) => Some((r, *s)),
-                _ => None,
-            }),
+            None => self.clauses.rows,
         };
         let Some((rows_ast, rows_span)) = found else {
             self.error(
@@ -388,7 +362,7 @@ impl<'a> ChartCx<'a, '_> {
             lookups.push(lookup);
             gaps.push(gap);
         }
-        let lines = results.map(|(lines, _)| lines.as_slice());
+        let lines = self.clauses.results.map(|(lines, _)| lines);
         self.report_gaps(&gaps, columns, lines, rows_span, why);
         (lookups, out)
     }

@@ -101,6 +101,36 @@ fn unknown_keyword() {
     assert_eq!(spanned(&text, &e), "rol");
 }
 
+/// Each phrase the unknown-keyword help names is what the parser takes
+/// there: written with nothing valid after it, the error is past the
+/// phrase, never at it.
+#[test]
+fn the_keywords_the_help_names_start_an_entry_there() {
+    use crate::syntax::parser::{keywords, parse_document};
+    let variant = "variant \"V\" of g version \"1\"\n";
+    let places = [
+        ("", keywords::HEADERS),
+        (HEADER, keywords::DECLARATIONS),
+        (HEADER, keywords::CHARTS),
+        (
+            "game \"g\" version \"1\"\ntable t \"T\" { ",
+            keywords::CLAUSES,
+        ),
+        (variant, keywords::CHANGES),
+        (variant, keywords::DECLARATIONS),
+    ];
+    for (before, phrases) in places {
+        assert!(!phrases.is_empty());
+        for phrase in phrases {
+            let text = format!("{before}{phrase} @");
+            let e = parse_document(SourceId(7), &text).expect_err("`@` is never valid");
+            assert_eq!(spanned(&text, &e), "@", "{text:?}: {e}");
+        }
+    }
+    assert!(keywords::CLAUSES.contains(&"succeed on"));
+    assert!(keywords::ALL.contains(&"always"));
+}
+
 #[test]
 fn unterminated_string() {
     let text = format!("{HEADER}flag a \"oops\nflag b \"B\"");
