@@ -525,6 +525,9 @@ impl<'a> Ctx<'a> {
                                 return Err(Why::Refused(format!("`{key}` outside its bounds")));
                             }
                         }
+                        // A value given to a modifier moves the roll: whole,
+                        // whether or not the modifier applies here.
+                        self.whole(n, &format!("`{key}`"))?;
                         n.clone()
                     }
                     // A shift table applies where the player names it.
