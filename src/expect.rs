@@ -174,7 +174,7 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
                 None => BigRational::one(),
             };
             let p = o.probability(text);
-            if p == want {
+            if p.to_big() == want {
                 return Ok(());
             }
             let help = if p.is_zero() {

@@ -30,7 +30,8 @@
 //! ```
 //!
 //! Shared by every stage: `number` holds the exact numbers every stage
-//! computes with (`Ratio<i64>`; the public face is [`Number`]), `limits`
+//! computes with (`Num`, a fraction of two `i64`s; the public face is
+//! [`Number`]), `limits`
 //! the bounds on every stage's work ([`Limits`]), and `clip` makes a
 //! diagnostic safe to render ([`Clipped`]). In the engine, `column` picks a
 //! `columns by` table's column at bind time (thresholds, odds,
@@ -98,6 +99,7 @@ pub use clip::Clipped;
 /// Names and labels in [`Expectation`] (up to 24 bytes inline).
 pub use compact_str::CompactString;
 pub use compare::across::{across, across_in, Across, ClassDiff};
+pub use compare::change::ProbabilityChange;
 pub use compare::classes::{
     input_steps, situation_classes, typical_situation, Classes, SituationClass,
 };

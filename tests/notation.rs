@@ -35,7 +35,7 @@ fn odds(rules: &Ruleset, chart: &str, args: &str) -> BTreeMap<String, BigRationa
     let mut out = BTreeMap::new();
     for x in &o.outcomes {
         *out.entry(x.outcome.to_string())
-            .or_insert_with(BigRational::zero) += x.probability.to_big();
+            .or_insert_with(BigRational::zero) += crate::common::big(&x.probability);
     }
     let sum = out.values().fold(BigRational::zero(), |a, p| a + p);
     assert!(sum.is_one(), "{chart}: sums to {sum}");

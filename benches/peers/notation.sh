@@ -28,6 +28,7 @@ sed -i \
   -e 's/chartwright::OddsOutcome { outcome: k.to_string(), probability: p }/chartwright::OddsOutcome { outcome: k.to_string().into(), probability: p, path: Default::default() }/' \
   -e 's/let mut acc: Vec<(i64, BigRational)> = Vec::new();/let mut acc: Vec<(i64, chartwright::Probability)> = Vec::new();/' \
   -e 's/.map(|o| (o.outcome.clone(), o.probability.clone()))/.map(|o| (o.outcome.to_string(), o.probability.to_big()))/' \
+  -e 's/o\.probability\.to_big()/BigRational::new(o.probability.numer().into(), o.probability.denom().into())/' \
   "$ad/src/main.rs"
 python3 - "$ad/src/scale.rs" <<'PY'
 import sys

@@ -5,6 +5,7 @@
 //! situations.
 
 pub mod across;
+pub(crate) mod change;
 mod class_index;
 pub mod classes;
 pub mod diff;

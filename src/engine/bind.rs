@@ -14,7 +14,7 @@ use crate::engine::error::{ConflictVia, RollError, RollErrorKind};
 use crate::engine::prebound::Prebound;
 use crate::engine::totals::sum;
 use crate::engine::trace::{AppliedModifier, LadderTrace, Shared};
-use crate::number::{whole, Num, Show};
+use crate::number::{whole, Num, Number, Show};
 use crate::syntax::ast::{shift_text, CompactString};
 use smallvec::SmallVec;
 use std::ops::ControlFlow;
@@ -1388,9 +1388,9 @@ fn param_arg(
             return Err(RollError::new(
                 RollErrorKind::OutOfBounds {
                     name: arg.name.clone(),
-                    value: n,
-                    lo,
-                    hi,
+                    value: Number::new(n),
+                    lo: Number::new(lo),
+                    hi: Number::new(hi),
                 },
                 Some(arg.span),
             ));

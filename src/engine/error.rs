@@ -2,7 +2,7 @@
 //! computed with a set of choices. Spans point into the roll-time arguments
 //! (source [`crate::INPUT_SOURCE`]) or into the rules.
 
-use crate::number::Show;
+use crate::number::Number;
 use crate::syntax::span::{SourceId, Span};
 use miette::{Diagnostic, LabeledSpan};
 use std::fmt;
@@ -170,20 +170,20 @@ pub enum RollErrorKind {
         expected: String,
     },
     /// A param outside its bounds.
-    #[error("`{name}={}` is outside {}..{}", Show(*value), Show(*lo), Show(*hi))]
+    #[error("`{name}={value}` is outside {lo}..{hi}")]
     #[diagnostic(
         code(chartwright::roll::out_of_bounds),
-        help("give a value from {} to {}", Show(*lo), Show(*hi))
+        help("give a value from {lo} to {hi}")
     )]
     OutOfBounds {
         /// The name.
         name: String,
         /// The value.
-        value: crate::syntax::ast::Number,
+        value: Number,
         /// Lowest allowed.
-        lo: crate::syntax::ast::Number,
+        lo: Number,
         /// Highest allowed.
-        hi: crate::syntax::ast::Number,
+        hi: Number,
     },
     /// A decimal where the roll needs a whole number (a modifier's value,
     /// a number of dice, a score).

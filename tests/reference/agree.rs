@@ -77,7 +77,8 @@ fn engine_odds(chart: &chartwright::ChartRef, sit: &Situation) -> Result<Distrib
     })?;
     let mut d = Distribution::new();
     for o in &odds.outcomes {
-        *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) += o.probability.to_big();
+        *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) +=
+            crate::common::big(&o.probability);
     }
     Ok(d)
 }

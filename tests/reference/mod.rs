@@ -63,7 +63,7 @@ pub fn q(n: i64) -> Q {
 }
 
 /// An AST number as an exact number.
-pub fn qn(n: ast::Number) -> Q {
+pub fn qn(n: num_rational::Rational64) -> Q {
     Q::new(BigInt::from(*n.numer()), BigInt::from(*n.denom()))
 }
 

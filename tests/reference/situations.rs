@@ -107,9 +107,9 @@ fn modifier_settings(ctx: &Ctx, m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>
 }
 
 /// An exact number back as the AST writes it.
-fn to_number(v: &Q) -> chartwright::ast::Number {
+fn to_number(v: &Q) -> num_rational::Rational64 {
     use num_traits::ToPrimitive;
-    chartwright::ast::Number::new(
+    num_rational::Rational64::new(
         v.numer().to_i64().unwrap_or(0),
         v.denom().to_i64().unwrap_or(1),
     )

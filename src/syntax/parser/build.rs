@@ -12,15 +12,16 @@ pub(super) use tree::{slots_of, Node, Slot, Tree};
 
 use super::grammar::Rule;
 use super::{MAX_DEPTH, MAX_TREE_DEPTH};
+use crate::number::Num;
 use crate::syntax::ast::Cond;
 use crate::syntax::ast::{
     Applicability, ArgValue, BinOp, Bounds, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause,
     CmpOp, ColumnHead, ColumnScale, CondKind, CondOutcome, CountStage, DiceExpr, DiceTerm, Expect,
     ExpectArg, ExpectWant, Expr, ExprKind, FacePoint, Field, FlagDecl, FollowArg, FollowUp,
     ForSide, Grid, GridRow, Group, Header, Ident, Item, Label, LineCells, ModEntry, ModValue,
-    ModifierDecl, ModifierSet, NaturalClause, Notes, Number, OffRule, OffTable, OptionDecl,
-    Outcome, ParamDecl, ParamSign, RangePart, RangeSet, ResultCell, ResultLine, Row, RowKey,
-    ScaleValue, SimpleKind, SimpleOutcome, Step, Suffix, Target, TargetKind, UseDecl,
+    ModifierDecl, ModifierSet, NaturalClause, Notes, OffRule, OffTable, OptionDecl, Outcome,
+    ParamDecl, ParamSign, RangePart, RangeSet, ResultCell, ResultLine, Row, RowKey, ScaleValue,
+    SimpleKind, SimpleOutcome, Step, Suffix, Target, TargetKind, UseDecl,
 };
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::{SourceId, Span, Spanned};
@@ -256,7 +257,7 @@ impl Builder {
         })
     }
 
-    fn default_value(&self, kids: &Kids<'_>) -> Res<Option<Spanned<Number>>> {
+    fn default_value(&self, kids: &Kids<'_>) -> Res<Option<Spanned<Num>>> {
         kids.opt(Rule::default_value)
             .map(|p| self.value(&self.kids(&p).one(Rule::number)?))
             .transpose()
@@ -315,7 +316,7 @@ impl Builder {
             Rule::range_set => {
                 let set = self.range_set(&inner)?;
                 match self.plain_number(&inner)? {
-                    Some(n) => CellKind::Number(Number::from_integer(n)),
+                    Some(n) => CellKind::Number(Num::from_integer(n)),
                     None => CellKind::Target(set),
                 }
             }
@@ -1494,16 +1495,16 @@ impl Builder {
     }
 
     /// A decimal token (`0.5`, `-1.25`) as an exact number.
-    fn decimal(&self, pair: &Node<'_>) -> Res<Number> {
+    fn decimal(&self, pair: &Node<'_>) -> Res<Num> {
         crate::number::parse(pair.as_str()).ok_or_else(|| self.too_large(pair))
     }
 
     /// A `number` (decimal or integer) as an exact value.
-    fn value(&self, pair: &Node<'_>) -> Res<Spanned<Number>> {
+    fn value(&self, pair: &Node<'_>) -> Res<Spanned<Num>> {
         let inner = self.first(pair)?;
         let n = match inner.as_rule() {
             Rule::decimal => self.decimal(&inner)?,
-            _ => Number::from_integer(self.number(&inner)?),
+            _ => Num::from_integer(self.number(&inner)?),
         };
         Ok(Spanned::new(n, self.span(pair)))
     }
