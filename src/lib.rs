@@ -95,6 +95,7 @@ pub use ruleset::bundled;
 
 pub use check::condition::Condition;
 pub use check::error::{CompileError, CompileErrorKind};
+pub use check::tree::ChartKind;
 pub use clip::Clipped;
 /// Names and labels in [`Expectation`] (up to 24 bytes inline).
 pub use compact_str::CompactString;
@@ -122,7 +123,7 @@ pub use present::trace_lines::TraceLine;
 pub use ruleset::error::{LoadError, LoadErrors};
 pub use ruleset::expectation::{Expectation, Expected};
 pub use ruleset::origin::Origin;
-pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Ruleset, RulesetBuilder};
+pub use ruleset::{BoundChart, ChartRef, GameInfo, InputInfo, InputKind, Ruleset, RulesetBuilder};
 pub use syntax::error::{ParseError, ParseErrorKind};
 pub use syntax::span::{SourceId, SourceMap, Span};
 pub use variant::{Mark, VariantError, VariantErrorKind};

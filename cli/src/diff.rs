@@ -5,7 +5,7 @@
 use crate::output;
 use chartwright::{across_in, Across};
 use chartwright::{
-    merged_order, ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset,
+    merged_order, ChartKind, ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset,
 };
 use std::fmt::Write;
 
@@ -26,7 +26,7 @@ pub struct Side<'r> {
 impl<'r> Side<'r> {
     /// The only game of `rules`, or an error naming them.
     pub fn only(rules: &'r Ruleset, what: &str) -> Result<Self, String> {
-        let games: Vec<&str> = rules.games().map(|g| g.0).collect();
+        let games: Vec<&str> = rules.games().map(|g| g.name).collect();
         match games.as_slice() {
             [one] => Ok(Self {
                 rules,
@@ -42,13 +42,13 @@ impl<'r> Side<'r> {
 
     /// The game `game` of `rules`, or an error naming the loaded games.
     pub fn named(rules: &'r Ruleset, game: &str) -> Result<Self, String> {
-        if rules.games().any(|g| g.0 == game) {
+        if rules.games().any(|g| g.name == game) {
             return Ok(Self {
                 rules,
                 game: game.to_owned(),
             });
         }
-        let games: Vec<&str> = rules.games().map(|g| g.0).collect();
+        let games: Vec<&str> = rules.games().map(|g| g.name).collect();
         let hint = chartwright::suggest::closest(game, games.iter().copied())
             .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"));
         Err(format!(
@@ -69,7 +69,7 @@ impl<'r> Side<'r> {
     fn read_by_others(&self) -> Vec<ChartRef<'r>> {
         self.rules
             .charts()
-            .filter(|c| c.game() == self.game && c.kind() == "grid")
+            .filter(|c| c.game() == self.game && c.kind() == ChartKind::Grid)
             .collect()
     }
 
@@ -162,8 +162,8 @@ pub fn page(
     let game_title = |side: &Side<'_>| {
         side.rules
             .games()
-            .find(|g| g.0 == side.game)
-            .map_or_else(|| side.game.clone(), |g| g.1.to_owned())
+            .find(|g| g.name == side.game)
+            .map_or_else(|| side.game.clone(), |g| g.title.to_owned())
     };
     let title = format!("{} against {}", game_title(variant), game_title(base));
     let names = (base.game.as_str(), variant.game.as_str());

@@ -59,7 +59,7 @@ pub fn overview(
             }),
             Change::Reference(chart, cells) => json!({
                 "chart": chart.qualified_name(),
-                "change": chart.kind(),
+                "change": chart.kind().as_str(),
                 "exhaustive": true,
                 "coverage": if cells.is_empty() { Value::Null } else { json!(cells.join("; ")) },
                 "class": null,

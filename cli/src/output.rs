@@ -348,7 +348,8 @@ pub fn plain_error(e: &RollError) -> String {
 pub fn list(ruleset: &Ruleset) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    for (name, title, version) in ruleset.games() {
+    for game in ruleset.games() {
+        let (name, title, version) = (game.name, game.title, game.version);
         let _ = writeln!(out, "{title} (version {version}) [{name}]");
         for c in ruleset.charts().filter(|c| c.game() == name) {
             out.push_str(&list_chart(&c));

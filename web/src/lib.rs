@@ -275,7 +275,7 @@ impl From<Result<Rules, LoadErrors>> for Ruleset {
 /// The only game of `rules` (a side of a comparison is one game, as
 /// `chartwright diff` requires).
 fn only_game<'r>(rules: &'r Rules, what: &str) -> Result<&'r str, Failure> {
-    let games: Vec<&str> = rules.games().map(|g| g.0).collect();
+    let games: Vec<&str> = rules.games().map(|g| g.name).collect();
     match games.as_slice() {
         [one] => Ok(one),
         _ => Err(Failure::plain(

@@ -18,7 +18,7 @@ mod words;
 
 use crate::compare::diff::OddsDiff;
 use crate::engine::odds::Odds;
-use crate::ruleset::{ChartRef, Ruleset};
+use crate::ruleset::{ChartRef, GameInfo, Ruleset};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 /// The page's style sheet: screen and print, readable in black and white.
@@ -50,7 +50,7 @@ pub const BAR_SCALE: f64 = bars::BAR_SCALE;
 /// ```
 #[must_use]
 pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
-    let games: Vec<(&str, &str, &str)> = rules.games().collect();
+    let games: Vec<GameInfo<'_>> = rules.games().collect();
     // Consecutive charts of one game share a heading.
     let mut blocks: Vec<(&str, Vec<ChartRef<'_>>)> = Vec::new();
     for c in charts {
@@ -86,11 +86,11 @@ pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
     page.into_string()
 }
 
-fn title_of<'a>(games: &[(&'a str, &'a str, &'a str)], game: &str) -> (&'a str, &'a str) {
+fn title_of<'a>(games: &[GameInfo<'a>], game: &str) -> (&'a str, &'a str) {
     games
         .iter()
-        .find(|(name, _, _)| *name == game)
-        .map_or(("", ""), |(_, title, version)| (*title, *version))
+        .find(|g| g.name == game)
+        .map_or(("", ""), |g| (g.title, g.version))
 }
 
 /// One chart: heading, body, and the odds picture when it rolls.
