@@ -18,6 +18,7 @@ use crate::ruleset::expectation::{Expectation, Expected};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Diagnostic)]
 #[error("expected {expected}, got {got}")]
 #[diagnostic(code(chartwright::expect::failed))]
+#[non_exhaustive]
 pub struct ExpectFailure {
     /// What the expectation says.
     pub expected: String,
@@ -33,6 +34,7 @@ pub struct ExpectFailure {
 
 /// The result of checking every expectation of a ruleset.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ExpectReport {
     /// How many expectations were checked.
     pub checked: usize,

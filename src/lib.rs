@@ -125,8 +125,8 @@ pub use ruleset::expectation::{Expectation, Expected};
 pub use ruleset::origin::Origin;
 pub use ruleset::{BoundChart, ChartRef, GameInfo, InputInfo, InputKind, Ruleset, RulesetBuilder};
 pub use syntax::error::{ParseError, ParseErrorKind};
-pub use syntax::span::{SourceId, SourceMap, Span};
-pub use variant::{Mark, VariantError, VariantErrorKind};
+pub use syntax::span::{Source, SourceId, SourceMap, Span};
+pub use variant::{VariantError, VariantErrorKind};
 
 /// Every Rust example of docs/embedding.md, compiled and run by `cargo test
 /// --doc`, so the guide cannot drift from the API.

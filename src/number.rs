@@ -256,6 +256,7 @@ impl fmt::Display for Number {
 /// Not a number written in decimal notation (`2`, `-1`, `0.25`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a number such as `3` or `2.5`")]
+#[non_exhaustive]
 pub struct NotANumber(pub String);
 
 impl FromStr for Number {

@@ -172,11 +172,7 @@ pub fn page(
     if let Some(name) = chart {
         let (b, v) = pair(base, variant, name)?;
         let d = OddsDiff::compare_in(&b, &v, &parsed, budget).map_err(|e| fail(&e))?;
-        charts.push(chartwright::sheet::Compared {
-            title: v.title().to_owned(),
-            note: None,
-            diff: d,
-        });
+        charts.push(chartwright::sheet::Compared::new(v.title(), d));
     } else {
         let (changes, compared, limit) = changes(base, variant, &parsed, budget);
         for c in changes {
@@ -195,11 +191,9 @@ pub fn page(
                             top.class
                         )
                     };
-                    charts.push(chartwright::sheet::Compared {
-                        title: chart.title().to_owned(),
-                        note: Some(how),
-                        diff: top.diff,
-                    });
+                    charts.push(
+                        chartwright::sheet::Compared::new(chart.title(), top.diff).with_note(how),
+                    );
                 }
                 Change::Unchanged(v, how) => {
                     notes.push(format!(

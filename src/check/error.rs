@@ -9,6 +9,7 @@ use std::fmt;
 /// A problem the compiler found in a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
+#[non_exhaustive]
 pub struct CompileError {
     /// What is wrong.
     pub kind: CompileErrorKind,

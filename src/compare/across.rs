@@ -15,6 +15,7 @@ use crate::ruleset::ChartRef;
 
 /// One class's diff.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ClassDiff {
     /// The class, as the sheet names it (`at 2-1, fort, net -2`).
     pub class: String,
@@ -26,6 +27,7 @@ pub struct ClassDiff {
 
 /// A chart compared across its situation classes.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Across {
     /// The chart, `game.chart`.
     pub chart: String,

@@ -40,6 +40,7 @@ use std::sync::Arc;
 
 /// Situations the charts compared cannot tell apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SituationClass {
     /// The class as a sheet names it: `at 2-1, fort, net -1`.
     pub name: String,
@@ -52,6 +53,7 @@ pub struct SituationClass {
 /// asked for, from the analysis kept here. Making one builds its situation
 /// and name, binding the chart where its net is not a plain sum.
 #[derive(Clone)]
+#[non_exhaustive]
 pub struct Classes<'r> {
     /// How many classes there are in all; `None` when there are too many
     /// settings of the inputs to count them.

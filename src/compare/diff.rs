@@ -17,6 +17,7 @@ use std::collections::HashMap;
 
 /// One outcome's probability in the base and in the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OutcomeDiff {
     /// The outcome's text.
     pub outcome: String,
@@ -92,6 +93,7 @@ fn percent(p: &BigRational) -> f64 {
 /// assert_eq!(traverse.delta().to_string(), "-1/10");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OddsDiff {
     /// The chart, as the variant names it (`game.chart`).
     pub chart: String,

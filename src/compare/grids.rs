@@ -8,6 +8,7 @@ use crate::ruleset::ChartRef;
 
 /// One cell of a grid that a variant changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CellChange {
     /// The options that key it, as typed (`unit_rating=raw
     /// order_status=disordered`).

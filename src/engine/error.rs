@@ -14,6 +14,7 @@ pub const INPUT_SOURCE: SourceId = SourceId(u32::MAX);
 /// A problem with a roll request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
+#[non_exhaustive]
 pub struct RollError {
     /// What is wrong.
     pub kind: RollErrorKind,
@@ -22,7 +23,9 @@ pub struct RollError {
 }
 
 impl RollError {
-    pub(crate) fn new(kind: RollErrorKind, span: Option<Span>) -> Self {
+    /// An error of `kind`, at `span` if it points anywhere.
+    #[must_use]
+    pub fn new(kind: RollErrorKind, span: Option<Span>) -> Self {
         Self { kind, span }
     }
 

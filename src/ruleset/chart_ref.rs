@@ -25,6 +25,7 @@ pub struct ChartRef<'r> {
 
 /// What a chart takes at roll time.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InputInfo {
     /// What the player types.
     pub name: String,

@@ -10,6 +10,7 @@ use std::fmt;
 /// A problem with a variant file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
+#[non_exhaustive]
 pub struct VariantError {
     /// What is wrong.
     pub kind: VariantErrorKind,

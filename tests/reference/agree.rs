@@ -227,7 +227,7 @@ fn reference_agrees_with_the_engine_on_fixtures() {
             .and_then(|s| s.to_str())
             .expect("stem")
             .to_string();
-        let doc = chartwright::parser::parse_document(chartwright::SourceId(0), &text);
+        let doc = chartwright::parser::parse_document(chartwright::SourceId::new(0), &text);
         if matches!(doc, Ok(chartwright::ast::Document::Variant(_))) {
             // A variant needs the merge, which the library keeps private.
             *total

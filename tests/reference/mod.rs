@@ -176,7 +176,7 @@ impl World {
         let mut games = Vec::new();
         let texts = sources.iter().map(|(_, t)| (*t).to_string()).collect();
         for (i, (name, text)) in sources.iter().enumerate() {
-            let file = chartwright::parser::parse(chartwright::SourceId(i as u32), text)
+            let file = chartwright::parser::parse(chartwright::SourceId::new(i as u32), text)
                 .map_err(|e| format!("{name}: {e}"))?;
             games.push(((*name).to_string(), file));
         }

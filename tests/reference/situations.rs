@@ -93,7 +93,7 @@ fn modifier_settings(ctx: &Ctx, m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>
             let grid_bounds = ctx.mod_bounds(m).map(|(lo, hi)| Bounds {
                 lo: to_number(&lo),
                 hi: to_number(&hi),
-                span: chartwright::Span::new(chartwright::SourceId(0), 0, 0),
+                span: chartwright::Span::new(chartwright::SourceId::new(0), 0, 0),
             });
             let b = bounds.as_ref().or(grid_bounds.as_ref());
             let mut s = nums(sample(b, true, default.as_ref().map(|d| qn(d.node))));

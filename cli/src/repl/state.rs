@@ -238,13 +238,13 @@ fn find_chart<'r>(
     let known = |c: &ChartRef<'_>| c.name() == word.text || c.qualified_name() == word.text;
     let implicit_unknown = implicit && !ruleset.charts().any(|c| known(&c));
     let found = if implicit_unknown {
-        Err(RollError {
-            kind: RollErrorKind::UnknownChart {
+        Err(RollError::new(
+            RollErrorKind::UnknownChart {
                 name: word.text.clone(),
                 suggestion: None,
             },
-            span: None,
-        })
+            None,
+        ))
     } else {
         ruleset.chart(&word.text)
     };

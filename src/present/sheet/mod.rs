@@ -279,6 +279,7 @@ pub fn comparison_svg(diff: &OddsDiff, names: (&str, &str)) -> String {
 
 /// One chart on a [`comparison_page`]: its diff in one situation.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Compared {
     /// The heading: the chart's title.
     pub title: String,
@@ -287,6 +288,25 @@ pub struct Compared {
     pub note: Option<String>,
     /// The two sides' odds.
     pub diff: OddsDiff,
+}
+
+impl Compared {
+    /// The diff `diff` under the heading `title`, with no note.
+    #[must_use]
+    pub fn new(title: impl Into<String>, diff: OddsDiff) -> Self {
+        Self {
+            title: title.into(),
+            note: None,
+            diff,
+        }
+    }
+
+    /// The same, with `note` said after the situation (why this one).
+    #[must_use]
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
 }
 
 /// A self-contained HTML page comparing a base and a variant: for each
@@ -309,7 +329,7 @@ pub struct Compared {
 ///     &mud.chart("bog_down").unwrap(),
 ///     &Choices::parse("tracked").unwrap(),
 /// ).unwrap();
-/// let chart = chartwright::sheet::Compared { title: "Bog Down Table".into(), note: None, diff };
+/// let chart = chartwright::sheet::Compared::new("Bog Down Table", diff);
 /// let page = chartwright::sheet::comparison_page(
 ///     "Mud against First Echelon",
 ///     ("first_echelon", "mud"),
