@@ -7,7 +7,8 @@
 //! chart whose odds change in some situation is found to change.
 
 use crate::common::load;
-use chartwright::{across, Across, ChartRef, Choices, InputKind, OddsDiff, Ruleset};
+use chartwright::compare::{across, Across};
+use chartwright::{ChartRef, Choices, InputKind, OddsDiff, Ruleset};
 use rand::{Rng, SeedableRng};
 
 const REPRO: &str = r#"

@@ -637,7 +637,7 @@ fn roll_with(rules: &Ruleset, chart: &str, faces: &[u32]) -> chartwright::Roll {
 }
 
 /// How each die of a roll's first group came to its face.
-fn notated(roll: &chartwright::Roll) -> &[chartwright::DieRoll] {
+fn notated(roll: &chartwright::Roll) -> &[chartwright::trace::DieRoll] {
     roll.dice[0].notated.as_ref().map_or(&[], |n| &n.dice)
 }
 

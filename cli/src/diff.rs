@@ -3,10 +3,8 @@
 //! [`Across`]. Uses only the library's public API.
 
 use crate::output;
-use chartwright::{across_in, Across};
-use chartwright::{
-    merged_order, ChartKind, ChartRef, Choices, Odds, OddsDiff, OutcomeDiff, RollError, Ruleset,
-};
+use chartwright::compare::{across_in, merged_order, Across, OutcomeDiff};
+use chartwright::{ChartKind, ChartRef, Choices, Odds, OddsDiff, RollError, Ruleset};
 use std::fmt::Write;
 
 /// Most characters of an outcome shown in a table; longer ones end in `…`.
@@ -434,7 +432,7 @@ pub fn render_across(a: &Across, base_name: &str, limit: usize) -> String {
             a.skipped
         );
     }
-    let changed: Vec<&chartwright::ClassDiff> = a.changed().collect();
+    let changed: Vec<&chartwright::compare::ClassDiff> = a.changed().collect();
     if changed.is_empty() {
         out.push_str(if a.exhaustive() {
             "  no change in any situation\n"
@@ -443,7 +441,7 @@ pub fn render_across(a: &Across, base_name: &str, limit: usize) -> String {
         });
         return out;
     }
-    let alike = |c: &&chartwright::ClassDiff| c.alike + 1;
+    let alike = |c: &&chartwright::compare::ClassDiff| c.alike + 1;
     let _ = writeln!(
         out,
         "  {} of {} classes compared change; the largest changes first:",
@@ -481,7 +479,7 @@ pub enum Change<'r> {
         /// The variant's chart.
         chart: ChartRef<'r>,
         /// The class of the largest change, with its diff.
-        top: chartwright::ClassDiff,
+        top: chartwright::compare::ClassDiff,
         /// How much was compared, in words (as `--across` says it).
         coverage: String,
         /// True when every situation class was compared.
@@ -511,7 +509,7 @@ impl Change<'_> {
 }
 
 /// A grid's changed cell in words: `KEYS: BASE → VARIANT`.
-fn cell_words(c: &chartwright::CellChange) -> String {
+fn cell_words(c: &chartwright::compare::CellChange) -> String {
     let side = |s: &Option<String>| s.clone().unwrap_or_else(|| "(none)".to_owned());
     format!("{}: {} → {}", c.keys, side(&c.base), side(&c.variant))
 }
@@ -557,7 +555,7 @@ pub fn changes<'r>(
             Err(e) => {
                 let hint = matches!(e.kind, chartwright::RollErrorKind::OverBudget { .. })
                     .then(|| {
-                        chartwright::situation_classes(
+                        chartwright::compare::situation_classes(
                             &[&b, &v],
                             &choices_for(&b, &v, choices),
                             limit,
@@ -575,7 +573,7 @@ pub fn changes<'r>(
         let Some(b) = base.chart(v.name()) else {
             continue;
         };
-        if let Some(cells) = chartwright::grid_changes(&b, &v) {
+        if let Some(cells) = chartwright::compare::grid_changes(&b, &v) {
             if !cells.is_empty() {
                 out.push(Change::Reference(v, cells.iter().map(cell_words).collect()));
             }
@@ -938,7 +936,7 @@ pub fn odds_steps(
     name: &str,
     as_json: bool,
 ) -> Result<String, Result<String, RollError>> {
-    let Some((steps, exhaustive)) = chartwright::input_steps(chart, choices, name) else {
+    let Some((steps, exhaustive)) = chartwright::compare::input_steps(chart, choices, name) else {
         return Err(Ok(not_a_param(chart, name)));
     };
     let (_, replaced) = swept(choices, name, name);

@@ -3,7 +3,8 @@
 //! library's public API.
 
 use anstyle::{AnsiColor, Style};
-use chartwright::{Clipped, LoadErrors, Odds, Roll, RollError, Ruleset, TraceLine};
+use chartwright::trace::TraceLine;
+use chartwright::{Clipped, LoadErrors, Odds, Roll, RollError, Ruleset};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::fmt::Write;
 

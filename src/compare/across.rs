@@ -70,7 +70,8 @@ impl Across {
 /// classes.
 ///
 /// ```
-/// use chartwright::{across, Choices, Ruleset};
+/// use chartwright::compare::across;
+/// use chartwright::{Choices, Ruleset};
 /// let base = Ruleset::from_file("guns_of_august").unwrap();
 /// let forts = Ruleset::from_str("forts", r#"
 ///     variant "Stronger forts" of guns_of_august version "1"

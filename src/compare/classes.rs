@@ -284,7 +284,8 @@ const MAX_JOINT: usize = 1 << 16;
 /// name) only when [`Classes::get`] or [`Classes::iter`] reaches it.
 ///
 /// ```
-/// use chartwright::{situation_classes, Choices, Ruleset};
+/// use chartwright::compare::situation_classes;
+/// use chartwright::{Choices, Ruleset};
 /// let rules = Ruleset::from_file("ogre").unwrap();
 /// let crt = rules.chart("crt").unwrap();
 /// let c = situation_classes(&[&crt], &Choices::none(), 4096);
@@ -669,7 +670,7 @@ pub fn input_steps(
 /// ```
 /// let rules = chartwright::Ruleset::from_file("guns_of_august").unwrap();
 /// let crt = rules.chart("crt").unwrap();
-/// let at = chartwright::typical_situation(&crt);
+/// let at = chartwright::compare::typical_situation(&crt);
 /// assert_eq!(at.text(), "attack=3 defense=1");
 /// ```
 #[must_use]

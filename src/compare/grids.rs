@@ -25,7 +25,8 @@ pub struct CellChange {
 /// when either is not a grid.
 ///
 /// ```
-/// use chartwright::{grid_changes, Ruleset};
+/// use chartwright::compare::grid_changes;
+/// use chartwright::Ruleset;
 /// let base = Ruleset::from_file("first_echelon").unwrap();
 /// let raw = Ruleset::from_str("raw", "variant \"Raw\" of first_echelon version \"1\"\n\
 ///     change discipline_rating at raw, disordered: +1\n").unwrap();

@@ -109,7 +109,7 @@ pub fn odds_sweep(chart: &str, parameter: &str, columns: &[(i64, Odds)]) -> Valu
 }
 
 /// `odds --sweep NAME --json`: the odds at each step of one input (see
-/// [`crate::input_steps`]), each with its label and situation, and whether
+/// [`crate::compare::input_steps`]), each with its label and situation, and whether
 /// the steps cover every value.
 #[must_use]
 pub fn odds_steps(

@@ -892,7 +892,7 @@ pub struct FacePoint {
     pub value: u64,
 }
 
-/// A number expression (exact: a [`Num`], as written).
+/// A number expression (exact: a fraction, as written).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expr {
     /// Its form.

@@ -151,7 +151,7 @@ impl Ruleset {
     }
 
     /// A situation a player meets in which `chart` rolls, for the form to
-    /// open at (the library's [`chartwright::typical_situation`]: the first
+    /// open at (the library's [`chartwright::compare::typical_situation`]: the first
     /// option of every choice, modifiers at 0, a ratio CRT at the strengths
     /// of its middle column), as argument text.
     pub fn example_args(&self, chart: &str) -> Result<String, Failure> {
@@ -159,7 +159,9 @@ impl Ruleset {
         let chart = rules
             .chart(chart)
             .map_err(|e| Failure::new(json::roll_error(&e, rules, ARGUMENTS, "")))?;
-        Ok(chartwright::typical_situation(&chart).text().to_owned())
+        Ok(chartwright::compare::typical_situation(&chart)
+            .text()
+            .to_owned())
     }
 
     fn request<'r>(rules: &'r Rules, chart: &str, args: &str) -> Result<Request<'r>, Failure> {
