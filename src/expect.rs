@@ -110,6 +110,7 @@ pub fn check(rules: &Ruleset, e: &Expectation) -> Result<(), ExpectFailure> {
 const LISTED_OUTCOMES: usize = 12;
 
 /// Checks one expectation within `budget`.
+#[allow(clippy::too_many_lines)] // one expectation end to end: its words, its chart read, each way it can fail
 fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(), ExpectFailure> {
     let fail = |expected: String, got: String, help: Option<String>| ExpectFailure {
         expected,

@@ -23,9 +23,10 @@
 //! variant/  merge a house rule into its base's AST (before check)
 //! ruleset/  load sources, bases and bundled games; the Ruleset, ChartRef
 //!           and BoundChart handles
-//! compare/  situation classes from the compiled trees; a chart's odds in a
-//!           base and a variant (OddsDiff), across every class (across);
-//!           public as `chartwright::compare`
+//! compare/  a base paired with its variant (Pairing); situation classes
+//!           from the compiled trees; a chart's odds in a base and a variant
+//!           (OddsDiff), across every class (across); public as
+//!           `chartwright::compare`
 //! present/  show text (render), trace lines, sheet (HTML, SVG)
 //! expect    `expect` lines checked through the public Ruleset API
 //! ```

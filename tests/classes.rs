@@ -366,3 +366,53 @@ table fire "Fire" {
     // None, guns (+1) and tanks (+2): three steps of the ladder, from 4.
     assert_eq!(c.len(), 3, "{:?}", c.iter().collect::<Vec<_>>());
 }
+
+/// Past its limit `--across` compares a sample, and names the input a
+/// player can give to leave fewer classes; given, the rest are fewer.
+#[test]
+fn a_sampled_comparison_names_the_input_to_give() {
+    let (base, variant) = forts();
+    let (b, v) = (
+        base.chart("crt").expect("crt"),
+        variant.chart("crt").expect("crt"),
+    );
+    let whole = compare(&b, &v);
+    let a = across(&b, &v, &Choices::none(), 8).expect("compared");
+    assert!(a.sampled && !a.exhaustive());
+    let give = a.give.clone().expect("an input to give");
+    assert!(
+        b.inputs()
+            .iter()
+            .any(|i| give.split(" and ").any(|g| g == i.name)),
+        "{give} is none of the chart's inputs"
+    );
+    assert_eq!(
+        whole.give, None,
+        "nothing to give when every class was compared"
+    );
+    // Given at one of its values, fewer classes are left.
+    let first = give.split(" and ").next().unwrap_or_default();
+    let value = b
+        .inputs()
+        .into_iter()
+        .find(|i| i.name == first)
+        .and_then(|i| match i.kind {
+            chartwright::InputKind::Choice { options } => options.first().map(|o| o.0.clone()),
+            chartwright::InputKind::Param { bounds, default } => {
+                default.or(bounds.map(|b| b.0)).map(|v| v.to_string())
+            }
+            _ => None,
+        });
+    let given = match value {
+        Some(v) => format!("{first}={v}"),
+        None => first.to_string(),
+    };
+    let fewer =
+        across(&b, &v, &Choices::parse(&given).expect("parses"), 1 << 20).expect("compared");
+    assert!(
+        fewer.total < whole.total,
+        "{given}: {:?} of {:?}",
+        fewer.total,
+        whole.total
+    );
+}

@@ -10,6 +10,7 @@
 //! `INSTA_UPDATE=always cargo test --test integration diagnostics`, then read every
 //! changed `.snap` file.
 
+use chartwright::compare::{PairError, Pairing};
 use chartwright::{
     Choices, Clipped, LoadError, LoadErrors, RollError, Ruleset, RulesetBuilder, Scripted,
 };
@@ -714,4 +715,105 @@ fn roll_choices_that_are_fine() {
             panic!("{chart} {args}:\n{}", render_roll(&e, &rules, args));
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Pairing a base with its variant: the errors every front end's `diff`
+// renders (no source: they name games and charts).
+
+/// First Echelon and a variant of it, `minefields`, that adds the chart
+/// `mine`.
+fn base_and_variant() -> (Ruleset, Ruleset) {
+    let variant = Ruleset::from_str(
+        "minefields",
+        "variant \"Mines\" of first_echelon version \"1\"\n\
+         change bog_down.tracked +1\n\
+         table mine \"Mine\" { roll d6 rows { 1-6 => \"Boom\" } }\n",
+    )
+    .unwrap_or_else(|e| panic!("{}", render_load(&e)));
+    (bundled("first_echelon"), variant)
+}
+
+/// Checks a pairing error's code and help, and snapshots it as the CLI
+/// renders it.
+#[track_caller]
+fn check_pair_error(name: &str, err: &PairError, code_wanted: &str) {
+    let rendered = render(&Clipped::without_source(err));
+    assert_eq!(code(err), code_wanted, "{name}:\n{rendered}");
+    assert!(err.help().is_some(), "{name}: no help");
+    insta::assert_snapshot!(name, rendered);
+}
+
+#[test]
+fn pair_not_one_game() {
+    let (_, variant) = base_and_variant();
+    let every = Ruleset::bundled().unwrap();
+    let err = Pairing::only_games(&every, &variant).expect_err("six games");
+    assert!(matches!(err, PairError::NotOneGame { side: "base", ref games } if games.len() == 6));
+    check_pair_error(
+        "pair_not_one_game",
+        &err,
+        "chartwright::compare::not_one_game",
+    );
+    let err = Pairing::only_games(&variant, &every).expect_err("six games");
+    assert!(matches!(
+        err,
+        PairError::NotOneGame {
+            side: "variant",
+            ..
+        }
+    ));
+}
+
+#[test]
+fn pair_unknown_game() {
+    let mut builder = RulesetBuilder::new();
+    builder.add_path("first_echelon");
+    builder.add_path("ogre");
+    let rules = builder.build().unwrap();
+    let err = Pairing::named(&rules, "first_echelon", "ogr").expect_err("no game `ogr`");
+    check_pair_error(
+        "pair_unknown_game",
+        &err,
+        "chartwright::compare::unknown_game",
+    );
+    assert!(Pairing::named(&rules, "first_echelon", "ogre").is_ok());
+}
+
+#[test]
+fn pair_unknown_chart() {
+    let (base, variant) = base_and_variant();
+    let pair = Pairing::only_games(&base, &variant).unwrap();
+    let err = pair.chart("bog_dwn").expect_err("no chart `bog_dwn`");
+    check_pair_error(
+        "pair_unknown_chart",
+        &err,
+        "chartwright::compare::unknown_chart",
+    );
+    let err = pair.chart("zzz").expect_err("no chart `zzz`");
+    assert_eq!(
+        err.help().map(|h| h.to_string()).as_deref(),
+        Some("`list` shows every chart")
+    );
+}
+
+#[test]
+fn pair_new_and_removed_chart() {
+    let (base, variant) = base_and_variant();
+    let err = Pairing::only_games(&base, &variant)
+        .and_then(|pair| pair.chart("mine").map(|_| ()))
+        .expect_err("only the variant has `mine`");
+    check_pair_error("pair_new_chart", &err, "chartwright::compare::new_chart");
+    // The other way round, the variant's chart is the one removed.
+    let err = Pairing::only_games(&variant, &base)
+        .and_then(|pair| pair.chart("mine").map(|_| ()))
+        .expect_err("only the base has `mine`");
+    check_pair_error(
+        "pair_removed_chart",
+        &err,
+        "chartwright::compare::removed_chart",
+    );
+    let pair = Pairing::only_games(&base, &variant).unwrap();
+    let (b, v) = pair.chart("bog_down").unwrap();
+    assert_eq!((b.game(), v.game()), ("first_echelon", "minefields"));
 }

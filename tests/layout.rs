@@ -1,14 +1,16 @@
-//! The library's source layout: `src/` is grouped by stage, one folder
-//! each, and a stage imports only the stages below it; no file imports
-//! another that (through others) imports it back.
+//! The source layout: the library's `src/` is grouped by stage, one folder
+//! each, and a stage imports only the stages below it; the CLI's `cli/src`
+//! is layered the same way (rendering below the commands, importing none);
+//! in neither does a file import another that (through others) imports it
+//! back; and no file of `cli/src` or `web/src` is over a thousand lines.
 //!
 //! Every `crate::…` and `super::…` path in code (comments, doc comments and
 //! string literals are skipped) is resolved to the file that defines the
 //! module it names. A path into a file's own ancestors or descendants (a
 //! `mod.rs` and the files of its folder) is not an edge: a folder is read as
 //! one unit against the rest. A `crate::Name` (a root re-export) is refused
-//! outside `lib.rs`: a file names the module it imports from, so that every
-//! edge is visible here.
+//! outside the library's `lib.rs`: a file names the module it imports from,
+//! so that every edge is visible here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -90,8 +92,16 @@ struct Reference {
 /// The code of a file with comments and string and char literals blanked
 /// out (lines kept), and for each byte how many inline `mod x { … }`
 /// blocks enclose it.
-#[allow(clippy::many_single_char_names, clippy::too_many_lines)] // a byte scanner: one arm per literal kind
 fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
+    let code = blanked(text, true);
+    let inline = inline_modules(&code);
+    (code, inline)
+}
+
+/// `text` with its comments blanked out (lines kept), and its string and
+/// char literals too where `literals`.
+#[allow(clippy::many_single_char_names, clippy::too_many_lines)] // a byte scanner: one arm per literal kind
+fn blanked(text: &str, literals: bool) -> Vec<u8> {
     let b = text.as_bytes();
     let mut code = b.to_vec();
     let blank = |code: &mut Vec<u8>, from: usize, to: usize| {
@@ -142,7 +152,9 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
                     .windows(close.len())
                     .position(|w| w == close.as_slice())
                     .map_or(b.len(), |n| start + n + close.len());
-                blank(&mut code, i, end);
+                if literals {
+                    blank(&mut code, i, end);
+                }
                 i = end;
             }
             b'"' => {
@@ -151,7 +163,9 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
                     j += if b[j] == b'\\' { 2 } else { 1 };
                 }
                 let end = (j + 1).min(b.len());
-                blank(&mut code, i, end);
+                if literals {
+                    blank(&mut code, i, end);
+                }
                 i = end;
             }
             b'\'' => {
@@ -167,7 +181,9 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
                 };
                 match end {
                     Some(end) => {
-                        blank(&mut code, i, end);
+                        if literals {
+                            blank(&mut code, i, end);
+                        }
                         i = end;
                     }
                     None => i += 1,
@@ -176,10 +192,15 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
             _ => i += 1,
         }
     }
-    // Inline modules: `mod name {` opens one; its closing brace ends it.
+    code
+}
+
+/// For each byte of `code` (comments and literals blanked), how many inline
+/// modules enclose it: `mod name {` opens one; its closing brace ends it.
+fn inline_modules(code: &[u8]) -> Vec<usize> {
     let mut inline = vec![0; code.len()];
     let (mut depth, mut open): (usize, Vec<usize>) = (0, Vec::new());
-    let text = String::from_utf8_lossy(&code).into_owned();
+    let text = String::from_utf8_lossy(code).into_owned();
     let t = text.as_bytes();
     let mut k = 0;
     while k < t.len() {
@@ -205,7 +226,7 @@ fn code_of(text: &str) -> (Vec<u8>, Vec<usize>) {
         inline[k] = open.len();
         k += 1;
     }
-    (code, inline)
+    inline
 }
 
 /// The `crate::`/`super::` paths of a file's code, with grouped imports
@@ -294,9 +315,30 @@ fn group(rest: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
 /// Which modules (files) each file imports.
 type Edges = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
 
-/// The import graph between files (by module path), and the faults found
-/// while building it.
+/// How a source tree is layered: the rank of a file's module (lower ranks
+/// are imported by higher ones, never the other way), and whether a
+/// `crate::Name` outside the root is refused (the library's root only
+/// re-exports, so such a name hides the module it comes from).
+struct Layers {
+    rank: fn(&[String]) -> Result<usize, String>,
+    root_reexports_only: bool,
+}
+
+/// The library: its stages, lowest first.
+const LIBRARY: Layers = Layers {
+    rank,
+    root_reexports_only: true,
+};
+
+/// The import graph between the library's files (by module path), and the
+/// faults found while building it.
 fn graph(src: &Path) -> (Edges, Vec<String>) {
+    graph_of(src, &LIBRARY)
+}
+
+/// The import graph between the files of `src` (by module path), and the
+/// faults against `layers` found while building it.
+fn graph_of(src: &Path, layers: &Layers) -> (Edges, Vec<String>) {
     let mut files = Vec::new();
     sources(src, &mut files);
     let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(src, f)).collect();
@@ -306,14 +348,14 @@ fn graph(src: &Path) -> (Edges, Vec<String>) {
         let from = module_of(src, file);
         let text = std::fs::read_to_string(file).expect("a source file");
         let shown = file
-            .strip_prefix(src.parent().unwrap_or(src))
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
             .unwrap_or(file);
         for r in references(&text) {
             let mut path = match r.ups {
                 None => Vec::new(),
                 Some(ups) => from[..from.len().saturating_sub(ups)].to_vec(),
             };
-            if r.ups.is_none() && !from.is_empty() {
+            if layers.root_reexports_only && r.ups.is_none() && !from.is_empty() {
                 if let Some(first) = r.segments.first() {
                     if first.starts_with(char::is_uppercase) {
                         faults.push(format!(
@@ -334,9 +376,9 @@ fn graph(src: &Path) -> (Edges, Vec<String>) {
             if target.starts_with(&from) || from.starts_with(&target) {
                 continue;
             }
-            match (rank(&from), rank(&target)) {
+            match ((layers.rank)(&from), (layers.rank)(&target)) {
                 (Ok(a), Ok(b)) if b > a => faults.push(format!(
-                    "{}:{}: imports `{}`, a higher stage",
+                    "{}:{}: imports `{}`, a higher layer",
                     shown.display(),
                     r.line,
                     target.join("::")
@@ -384,9 +426,15 @@ fn no_stage_imports_a_higher_one() {
 #[test]
 fn no_file_level_import_cycles() {
     let (edges, _) = graph(&src());
+    assert_no_cycles(&edges);
+}
+
+/// Fails naming every import cycle between files, one line each.
+#[track_caller]
+fn assert_no_cycles(edges: &Edges) {
     let mut cycles = BTreeSet::new();
     for start in edges.keys() {
-        if let Some(cycle) = cycle_through(start, &edges) {
+        if let Some(cycle) = cycle_through(start, edges) {
             let names: Vec<String> = cycle.iter().map(|m| m.join("::")).collect();
             // One line per cycle, whichever file it was found from.
             let first = names.iter().min().cloned().unwrap_or_default();
@@ -400,6 +448,124 @@ fn no_file_level_import_cycles() {
         cycles.is_empty(),
         "import cycles between files:\n{}",
         cycles.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The front ends: the CLI's modules are layered as the library's stages
+// are, and no file of either front end is too long to read in one sitting.
+
+/// The CLI's layers, lowest first: what it computes with the library
+/// (`changes`, `stdin`), what it prints (`render`), the subcommands
+/// (`commands`), the REPL, and at the top the command line itself (`lib.rs`,
+/// the binary's `main.rs`) and the fuzz harness, which drives both.
+const CLI_LAYERS: &[&[&str]] = &[
+    &["changes", "stdin"],
+    &["render"],
+    &["commands"],
+    &["repl"],
+    &["", "main", "fuzzing"],
+];
+
+fn cli_rank(module: &[String]) -> Result<usize, String> {
+    let first = module.first().map_or("", String::as_str);
+    CLI_LAYERS
+        .iter()
+        .position(|layer| layer.contains(&first))
+        .ok_or_else(|| {
+            format!(
+                "cli/src/{} is in no layer: put it in one or list it in tests/layout.rs",
+                module.join("/")
+            )
+        })
+}
+
+const CLI: Layers = Layers {
+    rank: cli_rank,
+    root_reexports_only: false,
+};
+
+fn cli_src() -> PathBuf {
+    repo().join("cli/src")
+}
+
+#[test]
+fn cli_layers_import_only_lower_ones() {
+    let (_, faults) = graph_of(&cli_src(), &CLI);
+    assert!(
+        faults.is_empty(),
+        "CLI layout faults:\n{}",
+        faults.join("\n")
+    );
+}
+
+#[test]
+fn cli_rendering_imports_no_command() {
+    let (edges, _) = graph_of(&cli_src(), &CLI);
+    let mut found = Vec::new();
+    for (from, targets) in &edges {
+        if from.first().map(String::as_str) != Some("render") {
+            continue;
+        }
+        for t in targets {
+            if matches!(t.first().map(String::as_str), Some("commands" | "repl")) {
+                found.push(format!("{} imports {}", from.join("::"), t.join("::")));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rendering imports a command (a command renders through render/, never the other way):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn cli_has_no_file_level_import_cycles() {
+    let (edges, _) = graph_of(&cli_src(), &CLI);
+    assert_no_cycles(&edges);
+}
+
+#[test]
+fn the_cli_graph_sees_its_layers() {
+    // The checks above are only as good as the graph they read: the REPL
+    // runs commands, and commands render.
+    let (edges, _) = graph_of(&cli_src(), &CLI);
+    let imports = |from: &[&str], to: &[&str]| {
+        let (from, to): (Vec<String>, Vec<String>) = (
+            from.iter().map(|s| (*s).to_owned()).collect(),
+            to.iter().map(|s| (*s).to_owned()).collect(),
+        );
+        edges.get(&from).is_some_and(|t| t.contains(&to))
+    };
+    assert!(imports(&["repl", "state"], &["commands", "diff"]));
+    assert!(imports(&["commands", "diff"], &["render", "page"]));
+    assert_eq!(cli_rank(&["render".into(), "text".into()]), Ok(1));
+    assert!(cli_rank(&["elsewhere".into()]).is_err());
+}
+
+/// Longest a front end's source file may be, in lines: past it, split the
+/// file by concept.
+const FRONT_END_CEILING: usize = 1000;
+
+#[test]
+fn no_front_end_file_is_over_the_ceiling() {
+    let mut long = Vec::new();
+    for root in ["cli/src", "web/src"] {
+        let mut files = Vec::new();
+        sources(&repo().join(root), &mut files);
+        for f in files {
+            let lines = std::fs::read_to_string(&f).map_or(0, |t| t.lines().count());
+            if lines > FRONT_END_CEILING {
+                let shown = f.strip_prefix(repo()).unwrap_or(&f).display().to_string();
+                long.push(format!("{shown}: {lines} lines"));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "front-end files over {FRONT_END_CEILING} lines (split them by concept):\n{}",
+        long.join("\n")
     );
 }
 
@@ -423,6 +589,223 @@ fn the_reader_sees_paths_in_code_only() {
             "Some(1) x"
         ]
     );
+}
+
+// ---------------------------------------------------------------------------
+// Rooms: a file, and a function, a reader can hold in one sitting.
+
+/// Most lines a file of `src/` holds; past it, a concept is split into a
+/// folder of files.
+const MAX_FILE_LINES: usize = 1000;
+
+/// The files of `src/` allowed past [`MAX_FILE_LINES`], each with why.
+const LONG_FILES: &[(&str, &str)] = &[(
+    "src/syntax/ast.rs",
+    "the AST's node types and nothing else, in the grammar's order: one reference",
+)];
+
+/// Most lines a function of `src/` holds, counted as clippy's
+/// `too_many_lines` counts them (the body's lines of code, without blank
+/// or comment-only lines), unless it says why it is longer.
+const MAX_FN_LINES: usize = 80;
+
+/// Every file of `src/`, as (path from the top, text).
+fn src_files() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    sources(&src(), &mut files);
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("a source file");
+            let shown = f.strip_prefix(repo()).unwrap_or(&f);
+            (shown.to_string_lossy().replace('\\', "/"), text)
+        })
+        .collect()
+}
+
+#[test]
+fn no_file_is_past_the_ceiling() {
+    let files = src_files();
+    let mut faults = Vec::new();
+    for (path, text) in &files {
+        let lines = text.lines().count();
+        let allowed = LONG_FILES.iter().any(|(p, _)| p == path);
+        if lines > MAX_FILE_LINES && !allowed {
+            faults.push(format!(
+                "{path} has {lines} lines: split it by concept into a folder, or list it in LONG_FILES with why"
+            ));
+        }
+    }
+    for (path, why) in LONG_FILES {
+        let lines = files
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, t)| t.lines().count());
+        if lines.is_none_or(|n| n <= MAX_FILE_LINES) || why.trim().is_empty() {
+            faults.push(format!(
+                "LONG_FILES lists {path}: it is gone or within the ceiling, or has no reason"
+            ));
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "files past {MAX_FILE_LINES} lines:\n{}",
+        faults.join("\n")
+    );
+}
+
+/// A function of a file: its name, the line its `fn` is on (1-based) and
+/// how many lines of code its body holds.
+#[derive(Debug, PartialEq)]
+struct Function {
+    name: String,
+    line: usize,
+    lines: usize,
+}
+
+/// The functions with a body in `text`, each with its length as clippy
+/// counts it: the lines between its braces that hold code.
+fn functions(text: &str) -> Vec<Function> {
+    let code = String::from_utf8(blanked(text, true)).unwrap_or_default();
+    let counted = String::from_utf8(blanked(text, false)).unwrap_or_default();
+    let counted: Vec<&str> = counted.lines().collect();
+    let b = code.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let line_of = |at: usize| code[..at].matches('\n').count();
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("fn") {
+        let after = b.get(at + 2).copied().unwrap_or(b'(');
+        if (at > 0 && ident(b[at - 1])) || !after.is_ascii_whitespace() {
+            continue; // part of a word, or a `fn(..)` pointer type
+        }
+        let rest = code[at + 2..].trim_start();
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        // The body opens at the first `{` outside the signature's brackets;
+        // a `;` first means a declaration without one.
+        let mut depth = 0i32;
+        let mut open = None;
+        for (i, &c) in b.iter().enumerate().skip(at) {
+            match c {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b'{' if depth == 0 => {
+                    open = Some(i);
+                    break;
+                }
+                b';' if depth == 0 => break,
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let mut depth = 0usize;
+        let close = b[open..].iter().position(|&c| {
+            match c {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        let Some(close) = close.map(|n| open + n) else {
+            continue;
+        };
+        let (first, last) = (line_of(open), line_of(close));
+        let lines = counted
+            .get(first + 1..last)
+            .unwrap_or_default()
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .count();
+        out.push(Function {
+            name,
+            line: line_of(at) + 1,
+            lines,
+        });
+    }
+    out
+}
+
+/// Whether an attribute line allows `too_many_lines` with a reason: a
+/// `reason = "…"` or a `// …` comment after it.
+fn says_why(line: &str) -> bool {
+    let t = line.trim();
+    if !(t.starts_with("#[") && t.contains("clippy::too_many_lines")) {
+        return false;
+    }
+    let comment = t.split_once("]//").or_else(|| t.split_once("] //"));
+    t.contains("reason = \"") || comment.is_some_and(|(_, why)| !why.trim().is_empty())
+}
+
+#[test]
+fn every_long_function_is_split_or_says_why() {
+    let mut faults = Vec::new();
+    for (path, text) in src_files() {
+        let lines: Vec<&str> = text.lines().collect();
+        for f in functions(&text) {
+            if f.lines <= MAX_FN_LINES {
+                continue;
+            }
+            // The attributes and doc comments right above the `fn`.
+            let above = lines[..f.line - 1].iter().rev().take_while(|l| {
+                let t = l.trim_start();
+                t.starts_with("#[") || t.starts_with("//")
+            });
+            if !above.clone().any(|l| says_why(l)) {
+                faults.push(format!(
+                    "{path}:{}: fn {} has {} lines of code: split it, or say why above it with `#[allow(clippy::too_many_lines)] // <why>`",
+                    f.line, f.name, f.lines
+                ));
+            }
+        }
+        for (n, line) in lines.iter().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("#[") && t.contains("clippy::too_many_lines") && !says_why(line) {
+                faults.push(format!(
+                    "{path}:{}: an allow of too_many_lines without a one-line reason",
+                    n + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "functions over {MAX_FN_LINES} lines:\n{}",
+        faults.join("\n")
+    );
+}
+
+#[test]
+fn functions_are_counted_as_clippy_counts_them() {
+    let text = "/// docs\n\
+                pub(crate) fn outer(a: [u8; 2]) -> impl Fn() {\n\
+                    // a comment\n\
+                \n\
+                    let s = \"{ not a brace // nor a comment\";\n\
+                    fn inner() {}\n\
+                    move || {}\n\
+                }\n\
+                type F = fn(u8);\n\
+                trait T { fn declared(&self); }\n";
+    let found = functions(text);
+    let found: Vec<(&str, usize, usize)> = found
+        .iter()
+        .map(|f| (f.name.as_str(), f.line, f.lines))
+        .collect();
+    assert_eq!(found, [("outer", 2, 3), ("inner", 6, 0)]);
+    assert!(says_why(
+        "    #[allow(clippy::too_many_lines)] // one arm per kind"
+    ));
+    assert!(says_why(
+        "#[expect(clippy::too_many_lines, reason = \"one arm per kind\")]"
+    ));
+    assert!(!says_why("#[allow(clippy::too_many_lines)]"));
+    assert!(!says_why("#[allow(clippy::too_many_lines)] //"));
 }
 
 // ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 //! failures are diagnostics and are rendered (rendering is part of what is
 //! tested). REPL lines go through the REPL's own executor.
 
-use crate::output;
+use crate::render::{diagnostic, listing, table, trace};
 use crate::repl::state::ReplState;
 use chartwright::{Choices, Limits, Ruleset, RulesetBuilder};
 use rand::SeedableRng;
@@ -166,11 +166,11 @@ pub fn exercise_rules(text: &str) {
     let rules = match builder.build() {
         Ok(r) => r,
         Err(e) => {
-            let _ = output::load_errors(&e);
+            let _ = diagnostic::load_errors(&e);
             return;
         }
     };
-    let _ = output::list(&rules);
+    let _ = listing::list(&rules);
     for chart in rules.charts() {
         let _ = chart.render();
         exercise_chart(&rules, chart, &chart.example_choices(), "");
@@ -187,26 +187,26 @@ fn exercise_chart(
     let bound = match chart.bind(choices) {
         Ok(b) => b,
         Err(e) => {
-            let _ = output::roll_error(&e, rules, text, "arguments");
+            let _ = diagnostic::roll_error(&e, rules, text, "arguments");
             return;
         }
     };
     match bound.odds() {
         Ok(o) => {
-            let _ = output::odds(&o, None);
+            let _ = table::odds(&o, None);
         }
         Err(e) => {
-            let _ = output::roll_error(&e, rules, text, "arguments");
+            let _ = diagnostic::roll_error(&e, rules, text, "arguments");
         }
     }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     for _ in 0..4 {
         match bound.roll(&mut rng) {
             Ok(r) => {
-                let _ = output::roll(&r);
+                let _ = trace::roll(&r);
             }
             Err(e) => {
-                let _ = output::roll_error(&e, rules, text, "arguments");
+                let _ = diagnostic::roll_error(&e, rules, text, "arguments");
             }
         }
         if let Ok(q) = bound.roll_quick(&mut rng) {
@@ -323,7 +323,7 @@ pub fn roll_args(data: &[u8]) {
     let choices = match Choices::parse(&text) {
         Ok(c) => c,
         Err(e) => {
-            let _ = output::roll_error(&e, rules, &text, "arguments");
+            let _ = diagnostic::roll_error(&e, rules, &text, "arguments");
             return;
         }
     };

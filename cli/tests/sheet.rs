@@ -528,7 +528,7 @@ fn cli_diff_html_without_a_chart_draws_every_chart_that_differs() {
     let doc = Html::parse_document(&std::fs::read_to_string(&file).expect("the page"));
     let sections: Vec<ElementRef<'_>> = doc.select(&sel("section.chart")).collect();
     // The charts the text lists as changed, each in the situation named there.
-    assert!(overview.contains(": 1 of 10 charts differ"), "{overview}");
+    assert!(overview.contains(": 1 of 11 charts differ"), "{overview}");
     assert_eq!(sections.len(), 1);
     let situation = attr(sections[0], "data-choices");
     assert!(
@@ -567,6 +567,133 @@ fn cli_diff_html_without_a_chart_draws_every_chart_that_differs() {
     assert!(
         text(doc.select(&sel("p.note")).next().expect("a note")).contains("No chart's odds differ")
     );
+}
+
+/// The outcome whose probability changes most in one class's JSON (the
+/// first on a tie, an outcome only one side gives counting even at 0), as
+/// `OddsDiff::largest` picks it.
+fn largest_in(class: &serde_json::Value) -> Option<&serde_json::Value> {
+    let mut best: Option<(&serde_json::Value, f64)> = None;
+    for o in class["outcomes"].as_array().expect("outcomes") {
+        let d = o["delta_percent"].as_f64().expect("a number").abs();
+        if d == 0.0 && o["base"].is_null() == o["variant"].is_null() {
+            continue;
+        }
+        if best.map_or(true, |(_, b)| d > b) {
+            best = Some((o, d));
+        }
+    }
+    best.map(|(o, _)| o)
+}
+
+/// A side's probability as the page prints it: the fraction and its
+/// percentage, or "never".
+fn side_text(p: &serde_json::Value) -> String {
+    match p.as_str() {
+        Some(fraction) => {
+            let (n, d) = fraction.split_once('/').expect("n/d");
+            let pct = n.parse::<f64>().expect("n") / d.parse::<f64>().expect("d") * 100.0;
+            format!("{fraction} ({pct:.2}%)")
+        }
+        None => "never".to_owned(),
+    }
+}
+
+/// `diff CHART --across --html`: one row per class `diff --across --json`
+/// ranks, in its order, each naming the class, its situation (in the
+/// sheet's words and as typed) and its largest change as the JSON has
+/// them; the first classes that change drawn as `diff --html` draws a chart.
+#[test]
+fn cli_diff_across_html_ranks_every_class_as_across_json_does() {
+    let work = tempfile::tempdir().expect("a folder");
+    for (base, variant, chart, words) in [
+        (
+            "first_echelon",
+            MUD,
+            "bog_down",
+            "Troops or tracked vehicle; deep mud",
+        ),
+        (
+            "battalion_combat_series",
+            STOUT,
+            "combat",
+            "Prepared Defense",
+        ),
+    ] {
+        let file = work.path().join(format!("{chart}.html"));
+        let file_arg = file.display().to_string();
+        let printed = chartwright(&[
+            "diff", base, variant, chart, "--across", "--html", &file_arg,
+        ]);
+        let text_ranking = chartwright(&["diff", base, variant, chart, "--across"]);
+        assert_eq!(printed, text_ranking, "the ranking is printed too");
+        let json: serde_json::Value = serde_json::from_str(&chartwright(&[
+            "diff", base, variant, chart, "--across", "--json",
+        ]))
+        .expect("JSON");
+        let ranked = json["ranked"].as_array().expect("ranked");
+        let doc = Html::parse_document(&std::fs::read_to_string(&file).expect("the page"));
+        let section = doc
+            .select(&sel("section.chart.ranking"))
+            .next()
+            .expect("the ranking");
+        assert_eq!(attr(section, "id"), json["chart"].as_str().expect("chart"));
+        let rows: Vec<ElementRef<'_>> = section.select(&sel("table.ranking tbody tr")).collect();
+        assert_eq!(
+            rows.len(),
+            ranked.len(),
+            "{chart}: one row per class ranked"
+        );
+        assert!(rows.len() > 10, "{chart}: {} rows", rows.len());
+        let mut changed = Vec::new();
+        for (i, (row, class)) in rows.iter().zip(ranked).enumerate() {
+            let name = class["class"].as_str().expect("a class");
+            let choices = class["choices"].as_str().expect("choices");
+            assert_eq!(attr(*row, "data-rank"), (i + 1).to_string());
+            assert_eq!(attr(*row, "data-class"), name);
+            assert_eq!(attr(*row, "data-choices"), choices);
+            assert_eq!(attr(*row, "data-alike"), class["alike"].to_string());
+            let cells: Vec<String> = row.select(&sel("td")).map(text).collect();
+            assert_eq!(cells[0], (i + 1).to_string());
+            assert!(cells[1].starts_with(name), "{chart} {i}: {}", cells[1]);
+            if !choices.is_empty() {
+                assert!(cells[1].contains(&format!("({choices})")), "{}", cells[1]);
+            }
+            match largest_in(class) {
+                Some(o) => {
+                    changed.push((i + 1, class));
+                    assert_eq!(
+                        attr(*row, "data-outcome"),
+                        o["outcome"].as_str().expect("text")
+                    );
+                    assert_eq!(cells[2], o["outcome"].as_str().expect("text"));
+                    assert_eq!(cells[3], side_text(&o["base"]));
+                    assert_eq!(cells[4], side_text(&o["variant"]));
+                    let delta = o["delta_percent"].as_f64().expect("a number");
+                    assert_eq!(cells[5], format!("{:+.2} pts", delta + 0.0));
+                }
+                None => assert_eq!(cells[2..], ["No change."]),
+            }
+        }
+        // The situation in the sheet's words: each input's label.
+        let situations: Vec<String> = section.select(&sel("span.situation")).map(text).collect();
+        assert!(
+            situations.iter().any(|s| s.contains(words)),
+            "{chart}: {situations:?}"
+        );
+        // The largest changes drawn, each as `diff --json` reports its class.
+        let drawn: Vec<ElementRef<'_>> = doc.select(&sel("section.chart.compare")).collect();
+        assert_eq!(drawn.len(), changed.len().min(10));
+        for (section, (rank, class)) in drawn.iter().zip(&changed) {
+            assert_eq!(attr(*section, "id"), format!("class-{rank}"));
+            assert_eq!(
+                attr(*section, "data-choices"),
+                class["choices"].as_str().expect("choices")
+            );
+            assert_section_matches_json(*section, class);
+        }
+        assert_eq!(doc.select(&sel("[src], link, script")).count(), 0);
+    }
 }
 
 #[test]
@@ -849,6 +976,76 @@ fn the_diff_page_renders_in_headless_chromium() {
     );
     let (w, h, share) = ink(&shot);
     assert_eq!((w, h), (900, 600));
+    assert!(
+        share > 0.02 && share < 0.6,
+        "{share:.3} of the screenshot is ink"
+    );
+}
+
+/// The ranking page in headless Chromium, at a desktop's and a phone's
+/// width and as printed: no two boxes of a section overlap; a screenshot
+/// that is neither blank nor a black box.
+#[test]
+fn the_ranking_page_renders_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "SKIPPED: headless Chromium is not installed (apt-get install chromium); \
+             the HTML checks of `diff --across --html` above still ran"
+        );
+        return;
+    };
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ranking-page");
+    std::fs::create_dir_all(&work).expect("a work folder");
+    let written = work.join("stout-written.html");
+    chartwright(&[
+        "diff",
+        "battalion_combat_series",
+        STOUT,
+        "combat",
+        "--across",
+        "--html",
+        &written.display().to_string(),
+    ]);
+    let html = std::fs::read_to_string(&written).expect("the page");
+    let html = html.replace("</body>", &format!("{MEASURE}</body>"));
+    let page = work.join("stout.html");
+    std::fs::write(&page, &html).expect("written");
+    let printed = work.join("stout-print.html");
+    std::fs::write(&printed, html.replace("@media print {", "@media all {")).expect("written");
+    for (page, width) in [(&page, 900), (&page, 360), (&printed, 733)] {
+        let dom = run_chromium(
+            &browser,
+            &work,
+            page,
+            &[format!("--window-size={width},1200"), "--dump-dom".into()],
+        );
+        let doc = Html::parse_document(&String::from_utf8_lossy(&dom));
+        let body = doc.select(&sel("body")).next().expect("a body");
+        assert_eq!(
+            attr(body, "data-measured"),
+            "yes",
+            "the page was not measured"
+        );
+        let overlaps = attr(body, "data-overlaps");
+        assert!(
+            overlaps.is_empty(),
+            "at {width} px, boxes overlap:\n{overlaps}"
+        );
+        assert!(doc.select(&sel("table.ranking tbody tr")).count() > 10);
+    }
+    let shot = work.join("stout.png");
+    let _ = std::fs::remove_file(&shot);
+    run_chromium(
+        &browser,
+        &work,
+        &page,
+        &[
+            "--window-size=900,1000".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, share) = ink(&shot);
+    assert_eq!((w, h), (900, 1000));
     assert!(
         share > 0.02 && share < 0.6,
         "{share:.3} of the screenshot is ink"

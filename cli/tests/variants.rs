@@ -63,6 +63,30 @@ fn cli_diff_without_a_chart_lists_what_differs() {
     insta::assert_snapshot!("cli_diff_mud_overview", out);
 }
 
+/// A ladder no chart reads, written again with a wider cap, is a change
+/// of the whole game: its step is what a player reads.
+#[test]
+fn cli_diff_without_a_chart_lists_a_changed_ladder() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("closer.rules");
+    std::fs::write(
+        &path,
+        r#"variant "Closer" of first_echelon version "1"
+ladder modified_spotting_distance "Modified Spotting Distance" {
+  steps 80, 60, 40, 20, 10, 5, 4, 3, 2, 1
+  start spotting_table
+  modifiers { use distance_modifiers }
+  at most 5 if concealment = dense_deep
+}
+"#,
+    )
+    .expect("writes the variant");
+    let out = stdout(&["diff", "first_echelon", &path.to_string_lossy()]);
+    assert!(out.contains("1 of 11 charts differ"), "{out}");
+    assert!(out.contains("modified_spotting_distance"), "{out}");
+    assert!(out.contains("5: never → 1/1"), "{out}");
+}
+
 #[test]
 fn cli_diff_across_ranks_situations() {
     let out = stdout(&["diff", "first_echelon", MUD, "bog_down", "--across"]);
@@ -202,6 +226,41 @@ fn cli_show_marks_what_the_variant_changed() {
     // A plain game's chart is shown as it is.
     let out = stdout(&["show", "first_echelon", "bog_down"]);
     assert!(out.starts_with("Bog Down Table [table]"), "{out}");
+}
+
+/// A `diff` whose base and variant cannot be paired fails with the
+/// library's diagnostic, the same on the command line and in the REPL.
+#[test]
+fn a_diff_that_cannot_pair_renders_the_librarys_diagnostic() {
+    let failed = |args: &[&str]| {
+        let out = cw().args(args).assert().code(1);
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    let err = failed(&["diff", "first_echelon", MUD, "bog_dwn"]);
+    assert!(err.contains("chartwright::compare::unknown_chart"), "{err}");
+    assert!(
+        err.contains("neither `first_echelon` nor `mud_season` has a chart `bog_dwn`"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `bog_down`?"), "{err}");
+    // `rules/` holds every bundled game: not one base.
+    let err = failed(&["diff", "rules", MUD, "bog_down"]);
+    assert!(err.contains("chartwright::compare::not_one_game"), "{err}");
+    assert!(
+        err.contains("the base must be one game; these rules hold 6"),
+        "{err}"
+    );
+    let out = cw()
+        .args(["repl", "first_echelon", MUD])
+        .write_stdin(
+            "diff first_echelon mud_seasn bog_down\ndiff first_echelon mud_season bog_dwn\n",
+        )
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("chartwright::compare::unknown_game"), "{err}");
+    assert!(err.contains("did you mean `mud_season`?"), "{err}");
+    assert!(err.contains("chartwright::compare::unknown_chart"), "{err}");
 }
 
 /// Reads the REPL's output up to and including the first line containing `until`.

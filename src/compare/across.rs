@@ -11,7 +11,7 @@ use super::uses::Uses;
 use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
 use crate::engine::error::{RollError, RollErrorKind};
-use crate::ruleset::ChartRef;
+use crate::ruleset::{ChartRef, InputKind};
 
 /// One class's diff.
 #[derive(Clone, Debug)]
@@ -49,9 +49,27 @@ pub struct Across {
     /// True when the two charts are compiled alike, with every chart, grid
     /// and choice they read: no situation can differ, and none was rolled.
     pub same_rules: bool,
+    /// When `sampled`: the input that splits the classes most, which a
+    /// player can give to compare fewer classes, every one of them.
+    pub give: Option<String>,
 }
 
 impl Across {
+    /// `chart` compiled alike on both sides: unchanged, with nothing rolled.
+    fn rules_alike(chart: String) -> Self {
+        Self {
+            chart,
+            ranked: Vec::new(),
+            total: None,
+            compared: 0,
+            sampled: false,
+            not_split: Vec::new(),
+            skipped: 0,
+            same_rules: true,
+            give: None,
+        }
+    }
+
     /// True when every situation of the chart was covered: every class
     /// compared, every input split into classes.
     #[must_use]
@@ -104,16 +122,7 @@ pub fn across_in(
     budget: &mut Budget,
 ) -> Result<Across, RollError> {
     if compiled_alike(base, variant) {
-        return Ok(Across {
-            chart: variant.qualified_name(),
-            ranked: Vec::new(),
-            total: None,
-            compared: 0,
-            sampled: false,
-            not_split: Vec::new(),
-            skipped: 0,
-            same_rules: true,
-        });
+        return Ok(Across::rules_alike(variant.qualified_name()));
     }
     // Follow-ups compiled alike on both sides roll alike in every
     // situation: equal own outcomes (follow-ups named) then mean equal
@@ -125,6 +134,11 @@ pub fn across_in(
         situation_classes(&[base, variant], fixed, limit)
     };
     let compared = found.len();
+    let give = if found.sampled {
+        input_to_give(&[base, variant], fixed, limit, found.total)
+    } else {
+        None
+    };
     // The simplest situation of each distinct diff stands for it: classes
     // with the fewest inputs named first, otherwise in the sheet's order.
     let mut classes: Vec<_> = found.iter().collect();
@@ -186,7 +200,53 @@ pub fn across_in(
         not_split,
         skipped,
         same_rules: false,
+        give,
     })
+}
+
+/// The input that, given at a value a player might type, leaves the fewest
+/// classes (fewer than `total`): each input of the charts tried in turn.
+/// (Giving one param of an odds ratio can leave more classes, not fewer:
+/// the ratio's column no longer splits the other, so each is counted.)
+fn input_to_give(
+    charts: &[&ChartRef<'_>],
+    fixed: &Choices,
+    limit: usize,
+    total: Option<u128>,
+) -> Option<String> {
+    let mut inputs = Vec::new();
+    for c in charts {
+        for i in c.inputs() {
+            if !inputs
+                .iter()
+                .any(|j: &crate::ruleset::InputInfo| j.name == i.name)
+            {
+                inputs.push(i);
+            }
+        }
+    }
+    let given = |i: &crate::ruleset::InputInfo| -> Option<String> {
+        if fixed.args().iter().any(|a| a.name == i.name) {
+            return None;
+        }
+        Some(match &i.kind {
+            InputKind::Flag(_) => i.name.clone(),
+            InputKind::Choice { options } => format!("{}={}", i.name, options.first()?.0),
+            InputKind::Param { default, bounds } => {
+                format!("{}={}", i.name, (*default).or(bounds.map(|b| b.0))?)
+            }
+        })
+    };
+    inputs
+        .iter()
+        .filter_map(|i| {
+            let text = given(i)?;
+            let with = Choices::parse(&format!("{} {text}", fixed.text())).ok()?;
+            let left = situation_classes(charts, &with, limit).total?;
+            (total.map_or(true, |t| left < t)).then_some((left, i.name.clone()))
+        })
+        .min()
+        .map(|(_, name)| name)
 }
 
 /// One side's odds in a class's situation, given only the names its chart
@@ -363,6 +423,7 @@ mod tests {
     /// path by path exactly where the own outcomes change, and each
     /// situation's own diff is one a class gave.
     #[test]
+    #[allow(clippy::too_many_lines)] // one claim checked end to end: its charts, the random situations, the comparison
     fn own_outcomes_change_exactly_where_the_odds_do() {
         let base = Ruleset::from_file("first_echelon").expect("bundled");
         let smoke = Ruleset::from_str(

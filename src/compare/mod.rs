@@ -1,12 +1,14 @@
 //! Comparing a base and a variant: a variant's effect, as the difference of
 //! exact odds.
 //!
-//! [`OddsDiff`] pairs one chart's odds in a base and a variant for one
-//! situation, outcome by outcome, each change a [`ProbabilityChange`];
-//! [`across`] does it over one situation of every situation class of a
-//! chart ([`situation_classes`]: the situations the chart reads alike), and
-//! ranks the classes by how much they change; [`grid_changes`] lists the
-//! cells a variant changed in a grid.
+//! [`Pairing`] pairs a base game with its variant and a chart with its
+//! counterpart, failing with a [`PairError`]; [`OddsDiff`] pairs one
+//! chart's odds in a base and a variant for one situation, outcome by
+//! outcome, each change a [`ProbabilityChange`]; [`across`] does it over
+//! one situation of every situation class of a chart
+//! ([`situation_classes`]: the situations the chart reads alike), and ranks
+//! the classes by how much they change; [`grid_changes`] lists the cells a
+//! variant changed in a grid.
 //!
 //! ```
 //! use chartwright::compare::{across, OddsDiff};
@@ -28,13 +30,17 @@ pub(crate) mod change;
 mod class_index;
 pub(crate) mod classes;
 pub(crate) mod diff;
+pub(crate) mod error;
 mod fed;
 pub(crate) mod grids;
 mod net_search;
+pub(crate) mod pairing;
 mod uses;
 
 pub use across::{across, across_in, Across, ClassDiff};
 pub use change::ProbabilityChange;
 pub use classes::{input_steps, situation_classes, typical_situation, Classes, SituationClass};
 pub use diff::{merged_order, OddsDiff, OutcomeDiff};
+pub use error::PairError;
 pub use grids::{grid_changes, CellChange};
+pub use pairing::{GameSide, Pairing};

@@ -472,6 +472,7 @@ fn still_to_add(table: &[Options], units: &[usize], places: &[usize]) -> Vec<(Ve
 /// kept for each sum (sums in ascending order, a unit's options in order).
 /// Searched over the places the part moves only (and an opposed roll's
 /// other side): the other places stay 0 and order nothing.
+#[allow(clippy::too_many_lines)] // the hot loop of the nets' search: one pass per unit, its buffers reused across them
 fn search(table: &[Options], part: &[usize], caps: &[Cap], width: usize) -> Vec<Found> {
     let (places, caps) = places(table, part, caps, width);
     let caps = caps.as_slice();

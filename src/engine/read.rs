@@ -70,6 +70,7 @@ impl Bound {
 
     /// Reads a table or check for one natural roll (`natural`) — or an
     /// opposed roll for the two sides' naturals.
+    #[allow(clippy::too_many_lines)] // one match arm per plan kind
     pub fn read(&self, program: &Program, natural: i64, other: i64) -> Result<Reading, RollError> {
         match &self.plan {
             Plan::Table {
@@ -89,7 +90,7 @@ impl Bound {
                         crate::engine::env::Env {
                             program,
                             chart: self.chart,
-                            values: &self.values,
+                            values: &self.reading,
                             net: 0,
                             ladders: &self.ladders,
                         }

@@ -150,6 +150,7 @@ pub fn across(a: &Across, base_chart: &str) -> Value {
         "classes": a.total.map(|t| t.to_string()),
         "compared": a.compared,
         "sampled": a.sampled,
+        "give": a.give,
         "not_split": a.not_split,
         "exhaustive": a.exhaustive(),
         "same_rules": a.same_rules,

@@ -186,6 +186,7 @@ fn modifier_parts(program: &Program, m: &crate::check::tree::Modifier) -> (Strin
     }
 }
 
+#[allow(clippy::too_many_lines)] // the modifiers as show lists them: widths, then groups and loose ones in order
 fn modifiers(program: &Program, c: &ChartTree, out: &mut String) {
     if c.modifiers.is_empty() {
         return;
@@ -317,6 +318,7 @@ pub(crate) struct ResultsGrid {
 
 /// See [`ResultsGrid`]. `show` and the sheet both lay a table out with it,
 /// so they agree cell for cell.
+#[allow(clippy::too_many_lines)] // the printed grid and the computed one, laid out alike
 pub(crate) fn results_grid(
     program: &Program,
     c: &ChartTree,

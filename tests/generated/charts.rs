@@ -494,12 +494,11 @@ impl Gen {
             let mut parts = self.partition(lo, hi, n_rows);
             if let Some(top) = shared_top {
                 // Cut every column at the shared top row: below it only.
+                // (The open interval may share a row with another.)
                 parts = self.partition(lo, top - 1, n_rows);
-                if let Some(last) = parts.last_mut() {
-                    for iv in last.iter_mut() {
-                        if iv.hi.is_none() {
-                            iv.hi = Some(top - 1);
-                        }
+                for iv in parts.iter_mut().flatten() {
+                    if iv.hi.is_none() {
+                        iv.hi = Some(top - 1);
                     }
                 }
                 parts.retain(|p| p.iter().all(|iv| iv.lo.map_or(true, |l| l < top)));

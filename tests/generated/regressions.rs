@@ -87,3 +87,183 @@ table t "T" {
         "1/6"
     );
 }
+
+/// A `per` stage whose grid cell is `-` rolls nothing: the hits are
+/// counted and none converts (docs/language.md, Dice pools). The reference
+/// read the whole pool as `Not possible`; the docs said `-` only of `roll`.
+#[test]
+fn a_per_stage_on_a_dash_cell_converts_nothing() {
+    let rules = Ruleset::from_str(
+        "dash",
+        r#"game "Dash" version "1"
+choice target "Target" { soft "Soft", hard "Hard" }
+grid convert_dice "Convert dice" by target { soft: 1d6  hard: - }
+pool fire "Fire" {
+  roll 1d6
+  count hits "hits" on 4+
+  per hits roll convert_dice count converted "converted" on 6
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fire = rules.chart("fire").unwrap();
+    let hard = chartwright::Choices::parse("target=hard").unwrap();
+    let odds = fire.odds(&hard).unwrap();
+    assert_eq!(odds.probability("1 hits, 0 converted").fraction(), "1/2");
+    assert_eq!(odds.probability("0 hits, 0 converted").fraction(), "1/2");
+    let soft = chartwright::Choices::parse("target=soft").unwrap();
+    let odds = fire.odds(&soft).unwrap();
+    // 1/2 a hit, then 1/6 it converts.
+    assert_eq!(odds.probability("1 hits, 1 converted").fraction(), "1/12");
+}
+
+/// The same for a `per` stage's target: a `-` there converts nothing (the
+/// engine read the whole pool as `Not possible`).
+#[test]
+fn a_per_stage_on_a_dash_target_converts_nothing() {
+    let rules = Ruleset::from_str(
+        "dash",
+        r#"game "Dash" version "1"
+choice target "Target" { soft "Soft", hard "Hard" }
+grid convert_on "Convert on" by target { soft: 6  hard: - }
+pool fire "Fire" {
+  roll 1d6
+  count hits "hits" on 4+
+  per hits roll 1d6 count converted "converted" on convert_on
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fire = rules.chart("fire").unwrap();
+    let hard = chartwright::Choices::parse("target=hard").unwrap();
+    let odds = fire.odds(&hard).unwrap();
+    assert_eq!(odds.probability("1 hits, 0 converted").fraction(), "1/2");
+    assert_eq!(odds.probability("0 hits, 0 converted").fraction(), "1/2");
+}
+
+/// A column shift in a `subtract` section moves the way it is written:
+/// `1L` is one column left (docs/language.md, Modifiers). The compiler
+/// turned it round with the section's roll modifiers, so `1L` read `1R`.
+#[test]
+fn a_shift_in_a_subtract_section_moves_as_written() {
+    let rules = Ruleset::from_str(
+        "shift",
+        r#"game "Shift" version "1"
+table fire "Fire" {
+  roll d6
+  param fp "fire power" whole in 1..3
+  modifiers {
+    section "Target" subtract {
+      cover 1L "target in cover"
+    }
+  }
+  columns by fp: 1 2 3
+  results {
+    1-3: NE NE H
+    4-6: NE H  K
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fire = rules.chart("fire").unwrap();
+    let covered = chartwright::Choices::parse("fp=2 cover").unwrap();
+    let odds = fire.odds(&covered).unwrap();
+    assert_eq!(odds.probability("NE").fraction(), "1/1");
+}
+
+/// A `±r from GRID` nobody named, its keys given, adds the grid's cell,
+/// and an expression reads that value too (docs/language.md: an operand is
+/// "a parametric modifier's value"); the engine added the cell to the net
+/// but read the name as 0 in the target.
+#[test]
+fn an_expression_reads_a_grid_fed_modifier_it_adds() {
+    let rules = Ruleset::from_str(
+        "fed",
+        r#"game "Fed" version "1"
+choice cover "Cover" { open "Open", woods "Woods" }
+grid cover_value "Cover value" by cover { open: 0  woods: 2 }
+check spot "Spot" {
+  roll d6
+  modifiers { cover_mod +r from cover_value "cover" }
+  succeed on at least 3 + cover_mod
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let spot = rules.chart("spot").unwrap();
+    let woods = chartwright::Choices::parse("cover=woods").unwrap();
+    let odds = spot.odds(&woods).unwrap();
+    // The total d6 + 2 must reach 3 + 2: a natural 3 or more, 4/6.
+    assert_eq!(odds.probability("Success").fraction(), "2/3");
+}
+
+/// A read ladder's `±r from GRID` reads its grid where the keys are given,
+/// as a chart's own does; the caller passed the modifier's `default` on to
+/// the ladder as if it had been given.
+#[test]
+fn a_ladders_grid_fed_modifier_reads_its_grid() {
+    let rules = Ruleset::from_str(
+        "ladder",
+        r#"game "Ladder" version "1"
+choice terrain "Terrain" { open "Open", woods "Woods" }
+grid cover "Cover" by terrain { open: 0  woods: 1 }
+ladder morale "Morale" {
+  steps 1, 2, 3, 4
+  start 2
+  modifiers { cover_bonus ±r in -1..1 default -1 from cover "cover" }
+}
+check rally "Rally" {
+  roll d6
+  succeed on at most morale
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let rally = rules.chart("rally").unwrap();
+    let success = |choices: &str| {
+        let choices = chartwright::Choices::parse(choices).unwrap();
+        rally
+            .odds(&choices)
+            .unwrap()
+            .probability("Success")
+            .fraction()
+    };
+    // Open: +0 keeps the ladder at 2, so 2 or less (the default, -1, read
+    // 3: 1/2). Woods: +1 moves towards the first step written, 1.
+    assert_eq!(success("terrain=open"), "1/3");
+    assert_eq!(success("terrain=woods"), "1/6");
+    // No terrain given: the default, -1, moves it to 3.
+    assert_eq!(success(""), "1/2");
+}
+
+/// A score reads a grid-fed modifier nobody named as the cell it adds; it
+/// read the values before binding filled them, and said the chart "needs"
+/// the modifier.
+#[test]
+fn a_score_reads_a_grid_fed_modifier() {
+    let rules = Ruleset::from_str(
+        "score",
+        r#"game "Score" version "1"
+choice cover "Cover" { open "Open", woods "Woods" }
+grid cover_value "Cover value" by cover { open: 0  woods: 2 }
+table t "T" {
+  roll d6
+  modifiers { cover_mod +r in 0..3 from cover_value "cover" }
+  score natural + cover_mod
+  rows {
+    1-4 => "Low"
+    5 or more => "High"
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = rules.chart("t").unwrap();
+    let woods = chartwright::Choices::parse("cover=woods").unwrap();
+    // A natural 3 or more, plus 2, reaches 5.
+    assert_eq!(
+        t.odds(&woods).unwrap().probability("High").fraction(),
+        "2/3"
+    );
+}

@@ -48,6 +48,20 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds `other`'s counts and findings to these.
+    pub fn merge(&mut self, other: Tally) {
+        self.charts += other.charts;
+        self.situations += other.situations;
+        self.agreed += other.agreed;
+        self.limited += other.limited;
+        self.both_refused += other.both_refused;
+        for (why, n) in other.unsupported {
+            *self.unsupported.entry(why).or_default() += n;
+        }
+        self.disagreements.extend(other.disagreements);
+        self.known.extend(other.known);
+    }
+
     fn report(&self, what: &str) {
         eprintln!(
             "{what}: {} charts, {} situations agree ({} of them refused by both), {} disagree, {} unsupported",
@@ -134,6 +148,7 @@ pub fn compare_into(rules: &Ruleset, world: &World, per_chart: usize, label: &st
         t.charts += 1;
         let (game, name) = (chart.game(), chart.name());
         let started = std::time::Instant::now();
+        super::chart::start_chart_clock();
         if std::env::var("REFERENCE_TRACE").is_ok() {
             eprintln!("chart {game}.{name}");
         }

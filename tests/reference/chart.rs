@@ -40,6 +40,28 @@ enum Follow {
     },
 }
 
+thread_local! {
+    /// When the chart being read must be given up (a campaign's time limit
+    /// per chart; none by default).
+    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// From now on, each chart's reading on this thread stops at `limit` past
+/// [`start_chart_clock`] (`None`: never).
+pub fn set_chart_time(limit: Option<std::time::Duration>) {
+    CHART_TIME.with(|t| t.set(limit));
+}
+
+thread_local! {
+    static CHART_TIME: std::cell::Cell<Option<std::time::Duration>> = const { std::cell::Cell::new(None) };
+}
+
+/// Starts the clock of the chart about to be read (see [`set_chart_time`]).
+pub fn start_chart_clock() {
+    let limit = CHART_TIME.with(std::cell::Cell::get);
+    DEADLINE.with(|d| d.set(limit.map(|l| std::time::Instant::now() + l)));
+}
+
 /// The distribution of a chart's outcomes, follow-ups included.
 pub fn distribution(
     world: &World,
@@ -61,6 +83,14 @@ fn follow_dist(
 ) -> Result<Distribution, Why> {
     if depth > MAX_DEPTH {
         return Err(Why::Unsupported("follow-ups deeper than the limit".into()));
+    }
+    if DEADLINE
+        .with(std::cell::Cell::get)
+        .is_some_and(|d| std::time::Instant::now() > d)
+    {
+        return Err(Why::Unsupported(
+            "past the campaign's time for one chart".into(),
+        ));
     }
     let (game, name) = match name.split_once('.') {
         Some((g, c)) => (g, c),
@@ -949,8 +979,19 @@ fn pool(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
             .iter()
             .position(|n| n == of)
             .ok_or_else(|| Why::Unsupported("per of an unknown count".into()))?;
-        let g = pool_groups(ctx, roll)?;
-        let t = |v: i64| -> Result<Vec<bool>, Why> { Ok(vec![meets(ctx, target, &q(v))?]) };
+        // docs/language.md, Dice pools: a `-` cell in a `per` stage (its
+        // dice or its target) converts nothing; the fire itself was possible.
+        let g = match pool_groups(ctx, roll) {
+            Err(Why::NotPossible) => Vec::new(),
+            g => g?,
+        };
+        // A `-` target converts nothing either.
+        let t = |v: i64| -> Result<Vec<bool>, Why> {
+            match meets(ctx, target, &q(v)) {
+                Err(Why::NotPossible) => Ok(vec![false]),
+                m => Ok(vec![m?]),
+            }
+        };
         let per_roll = count_dice(&g, &t, 1)?;
         let mut one: Dist = Dist::new();
         for (c, p) in per_roll {

@@ -329,20 +329,32 @@ impl<'a> Ctx<'a> {
                     (ModValue::Param { .. } | ModValue::Counted { .. }, Some(Val::Num(n))) => {
                         Ok(n.clone())
                     }
+                    // A shift table nobody named does not apply.
+                    (
+                        ModValue::Param {
+                            sign,
+                            from: Some(_),
+                            ..
+                        },
+                        None,
+                    ) if sign.shifts() => Ok(q(0)),
                     (ModValue::Param { default, from, .. }, None) => {
-                        if let Some(d) = default {
-                            Ok(qn(d.node))
-                        } else if let Some(g) = from {
-                            // Where its conditions fail it does not apply.
-                            if !self.holds(&m)? {
-                                return Ok(q(0));
+                        // `±r from GRID`: the grid's cell where its keys are
+                        // given and it applies; `default` is for where the
+                        // keys are not (docs/language.md, Modifiers).
+                        let grid = match from.as_ref().map(|g| self.lookup(&g.name)) {
+                            Some(Some(Decl::Grid(grid))) if self.keys_given(grid) => Some(grid),
+                            _ => None,
+                        };
+                        match (grid, default) {
+                            (Some(grid), _) => {
+                                if !self.holds(&m)? {
+                                    return Ok(q(0));
+                                }
+                                self.grid_number(grid).or(Ok(q(0)))
                             }
-                            match self.lookup(&g.name) {
-                                Some(Decl::Grid(grid)) => self.grid_number(grid).or(Ok(q(0))),
-                                _ => Ok(q(0)),
-                            }
-                        } else {
-                            Ok(q(0))
+                            (None, Some(d)) => Ok(qn(d.node)),
+                            (None, None) => Ok(q(0)),
                         }
                     }
                     (ModValue::Counted { .. }, None) => Ok(q(0)),
@@ -510,11 +522,7 @@ impl<'a> Ctx<'a> {
                     },
                     None => None,
                 };
-                let keys_given = grid.is_some_and(|grid| {
-                    grid.keys.iter().all(|k| {
-                        matches!(self.lookup(&k.name), Some(Decl::Choice(c)) if self.option(c).is_ok())
-                    })
-                });
+                let keys_given = grid.is_some_and(|grid| self.keys_given(grid));
                 let raw = match (given, grid) {
                     (Some(Val::Num(n)), _) => {
                         if let Some((lo, hi)) = self.mod_bounds(m) {
@@ -539,6 +547,9 @@ impl<'a> Ctx<'a> {
                         }
                         self.grid_number(grid)?
                     }
+                    // A shift table applies only where it is named, its
+                    // `default` notwithstanding.
+                    (None, Some(_)) if sign.shifts() => return Ok(None),
                     (None, _) => match default {
                         Some(dv) if dv.node == 0.into() => return Ok(None),
                         Some(dv) => qn(dv.node),
@@ -593,6 +604,13 @@ impl<'a> Ctx<'a> {
             roll = -roll;
         }
         Ok(Some((roll, shift)))
+    }
+
+    /// Whether every key of `grid` has an option (given or its default).
+    fn keys_given(&self, grid: &Grid) -> bool {
+        grid.keys.iter().all(
+            |k| matches!(self.lookup(&k.name), Some(Decl::Choice(c)) if self.option(c).is_ok()),
+        )
     }
 
     /// The bounds of a parametric modifier's value: `in LO..HI`, or, for

@@ -13,6 +13,7 @@
 //! values at the boundary. `web/build.sh` builds the package (`web/pkg/`)
 //! and the playground (`web/dist/`); web/README.md says how to use them.
 
+use chartwright::compare::Pairing;
 use chartwright::{json, ChartRef, Choices, LoadError, LoadErrors, Odds, Ruleset as Rules};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -67,6 +68,12 @@ impl Failure {
             "labels": [],
             "related": [],
         }]}))
+    }
+
+    /// A failure to pair a base and a variant: the library's diagnostic,
+    /// which names games and charts and has no source to point into.
+    fn unpaired(e: &chartwright::compare::PairError) -> Self {
+        Self::new(json!({ "diagnostics": [json::diagnostic(e, None)] }))
     }
 
     fn load(errors: &LoadErrors) -> Self {
@@ -274,81 +281,40 @@ impl From<Result<Rules, LoadErrors>> for Ruleset {
     }
 }
 
-/// The only game of `rules` (a side of a comparison is one game, as
-/// `chartwright diff` requires).
-fn only_game<'r>(rules: &'r Rules, what: &str) -> Result<&'r str, Failure> {
-    let games: Vec<&str> = rules.games().map(|g| g.name).collect();
-    match games.as_slice() {
-        [one] => Ok(one),
-        _ => Err(Failure::plain(
-            "chartwright::web::not_one_game",
-            &format!(
-                "the {what} must be one game; these rules hold {}: {}",
-                games.len(),
-                games.join(", ")
-            ),
-            None,
-        )),
-    }
-}
-
-/// The chart `name` of the base and of the variant.
+/// The chart `name` of the base and of the variant, paired as
+/// `chartwright diff` pairs them ([`Pairing`]), with the game names.
 fn pair<'r>(
     base: &'r Rules,
     variant: &'r Rules,
     name: &str,
-) -> Result<(ChartRef<'r>, ChartRef<'r>), Failure> {
-    let (b_game, v_game) = (only_game(base, "base")?, only_game(variant, "variant")?);
-    let find = |rules: &'r Rules, game: &str| {
-        rules
-            .charts()
-            .find(|c| c.game() == game && c.name() == name)
-    };
-    match (find(base, b_game), find(variant, v_game)) {
-        (Some(b), Some(v)) => Ok((b, v)),
-        (None, None) => Err(variant.chart(name).err().map_or_else(
-            || {
-                Failure::plain(
-                    "chartwright::web::no_chart",
-                    &format!("neither `{b_game}` nor `{v_game}` has a chart `{name}`"),
-                    None,
-                )
-            },
-            |e| Failure::new(json::roll_error(&e, variant, ARGUMENTS, "")),
-        )),
-        (None, Some(_)) => Err(Failure::plain(
-            "chartwright::web::new_chart",
-            &format!("`{name}` is new in `{v_game}`: the base has no such chart to compare with"),
-            None,
-        )),
-        (Some(_), None) => Err(Failure::plain(
-            "chartwright::web::removed_chart",
-            &format!("`{name}` is removed by `{v_game}`: only the base has it"),
-            None,
-        )),
-    }
+) -> Result<(ChartRef<'r>, ChartRef<'r>, (&'r str, &'r str)), Failure> {
+    let pairing = Pairing::only_games(base, variant).map_err(|e| Failure::unpaired(&e))?;
+    let (b, v) = pairing.chart(name).map_err(|e| Failure::unpaired(&e))?;
+    Ok((b, v, (pairing.base().game(), pairing.variant().game())))
 }
 
-fn compared(
-    base: &Ruleset,
-    variant: &Ruleset,
+/// The diff of `chart` in the situation `args`, with the base's chart's
+/// name and the two games' names.
+fn compared<'r>(
+    base: &'r Ruleset,
+    variant: &'r Ruleset,
     chart: &str,
     args: &str,
-) -> Result<(chartwright::OddsDiff, String), Failure> {
+) -> Result<(chartwright::OddsDiff, String, (&'r str, &'r str)), Failure> {
     let (b_rules, v_rules) = (base.rules()?, variant.rules()?);
-    let (b, v) = pair(b_rules, v_rules, chart)?;
+    let (b, v, names) = pair(b_rules, v_rules, chart)?;
     let text = args.split_whitespace().collect::<Vec<_>>().join(" ");
     let fail =
         |e: &chartwright::RollError| Failure::new(json::roll_error(e, v_rules, ARGUMENTS, &text));
     let choices = Choices::parse(&text).map_err(|e| fail(&e))?;
     let d = chartwright::OddsDiff::compare(&b, &v, &choices).map_err(|e| fail(&e))?;
-    Ok((d, b.qualified_name()))
+    Ok((d, b.qualified_name(), names))
 }
 
 /// `chartwright diff BASE VARIANT CHART ARGS --json`: what the variant
 /// does to the chart's exact odds in one situation.
 pub fn diff(base: &Ruleset, variant: &Ruleset, chart: &str, args: &str) -> Result<Value, Failure> {
-    let (d, base_chart) = compared(base, variant, chart, args)?;
+    let (d, base_chart, _) = compared(base, variant, chart, args)?;
     Ok(json::versioned(json::diff(&d, &base_chart)))
 }
 
@@ -360,9 +326,7 @@ pub fn diff_svg(
     chart: &str,
     args: &str,
 ) -> Result<String, Failure> {
-    let (d, _) = compared(base, variant, chart, args)?;
-    let (b, v) = (base.rules()?, variant.rules()?);
-    let names = (only_game(b, "base")?, only_game(v, "variant")?);
+    let (d, _, names) = compared(base, variant, chart, args)?;
     Ok(chartwright::sheet::comparison_svg(&d, names))
 }
 

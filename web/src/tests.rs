@@ -130,16 +130,41 @@ fn a_variant_beside_its_base() {
     assert!(diff_svg(&base, &variant, "bog_down", "tracked")
         .unwrap()
         .contains("<svg"));
-    let missing = diff(&base, &variant, "bog_dow", "").unwrap_err();
+}
+
+/// The pairing's failures are the library's, as `chartwright diff` prints
+/// them: code, message and help.
+#[test]
+fn a_diff_that_cannot_pair_says_why() {
+    let base = Ruleset::bundled("first_echelon").unwrap();
+    let text = std::fs::read_to_string("../docs/variants/mud_season.rules").unwrap();
+    let variant = Ruleset::from_text("mud_season", &text);
+    let first = |f: Failure| f.diagnostics["diagnostics"][0].clone();
+    let missing = first(diff(&base, &variant, "bog_dow", "").unwrap_err());
+    assert_eq!(missing["code"], "chartwright::compare::unknown_chart");
     assert_eq!(
-        missing.diagnostics["diagnostics"][0]["code"],
-        "chartwright::roll::unknown_chart"
+        missing["message"],
+        "neither `first_echelon` nor `mud_season` has a chart `bog_dow`"
     );
+    assert_eq!(missing["help"], "did you mean `bog_down`?");
     let two = Ruleset::from(Rules::bundled());
-    let not_one = diff(&two, &variant, "bog_down", "").unwrap_err();
+    let not_one = first(diff(&two, &variant, "bog_down", "").unwrap_err());
+    assert_eq!(not_one["code"], "chartwright::compare::not_one_game");
+    assert!(not_one["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("the base must be one game; these rules hold 6: "));
+    let mine = "variant \"Mine\" of first_echelon version \"1\"\n\
+                table mine \"Mine\" { roll d6 rows { 1-6 => \"Boom\" } }\n";
+    let added = Ruleset::from_text("mine", mine);
+    assert_eq!(added.check()["diagnostics"], json!([]));
+    let new = first(diff(&base, &added, "mine", "").unwrap_err());
+    assert_eq!(new["code"], "chartwright::compare::new_chart");
+    let removed = first(diff(&added, &base, "mine", "").unwrap_err());
+    assert_eq!(removed["code"], "chartwright::compare::removed_chart");
     assert_eq!(
-        not_one.diagnostics["diagnostics"][0]["code"],
-        "chartwright::web::not_one_game"
+        removed["message"],
+        "`mine` is removed by `first_echelon`: only the base has it"
     );
 }
 

@@ -3,9 +3,11 @@
 // It types a broken chart and finds the diagnostic where `chartwright
 // check` puts it, fixes it, picks inputs, rolls with a seed (the trace is
 // `chartwright roll --seed`'s), reads the odds bars (`chartwright odds
-// --json`'s), compares a variant with its base (`chartwright diff
-// --json`'s), round-trips a share link, prints the sheet, and takes a
-// desktop and a phone-sized screenshot (docs/playground-*.png).
+// --json`'s), draws a follow-up's `one of` group as radio buttons (its
+// odds and roll the binary's), compares a variant with its base
+// (`chartwright diff --json`'s), round-trips a share link, prints the
+// sheet, and takes a desktop and a phone-sized screenshot
+// (docs/playground-*.png).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
@@ -219,6 +221,52 @@ test("a seeded roll's trace is `chartwright roll --seed`'s, and the log keeps it
   assert.equal(trace, cli(["roll", "first_echelon", "fire_combat", ...args.split(" "), "--seed", "1"]));
   const log = await page.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
   assert.ok(log[0].includes("seed 1"), log[0]);
+});
+
+test("a follow-up's `one of` group is radio buttons at the chart that reaches it; its odds and roll are the binary's", async (t) => {
+  if (skipIf(t, why)) return;
+  // Fire Combat follows up Bail Out, whose vehicle states are a `one of` group.
+  await pickGame(page, "first_echelon");
+  await pickChart(page, "first_echelon.fire_combat");
+  const states = ["from_suppressed", "from_disordered", "from_good_order"];
+  const radios = await page.$$eval("#inputs input[type=radio]", (rs) =>
+    rs.map((r) => ({ input: r.dataset.input, name: r.name, legend: r.closest("fieldset")?.querySelector("legend")?.textContent })));
+  const group = radios.filter((r) => states.includes(r.input));
+  assert.deepEqual(group.map((r) => r.input), states, JSON.stringify(radios));
+  const name = group[0].name;
+  assert.ok(name, JSON.stringify(group));
+  // The three states and the group's "none" share one name, and nothing else does.
+  assert.deepEqual(radios.filter((r) => r.name === name).map((r) => r.input), ["", ...states]);
+  assert.ok(group.every((r) => r.legend === name), JSON.stringify(group));
+
+  for (const [input, value] of [["target_discipline", "veteran"], ["attack", "direct"], ["df_weapon", 4], ["mounted", true]]) {
+    await setInput(page, input, value);
+  }
+  // Choosing a second state unchooses the first: the page cannot ask for both.
+  await setInput(page, "from_suppressed", true);
+  await setInput(page, "from_disordered", true);
+  const checked = await page.$$eval(`#inputs input[type=radio][name="${name}"]:checked`, (rs) => rs.map((r) => r.dataset.input));
+  assert.deepEqual(checked, ["from_disordered"]);
+  const folder = mkdtempSync(join(tmpdir(), "cw-form-"));
+  const shot = join(folder, "fire-combat-form.png");
+  await (await page.$("#inputs")).screenshot({ path: shot });
+  t.diagnostic(`the form: ${shot}`);
+  const args = await page.$eval("#args", (el) => el.value);
+  const words = args.split(" ");
+  assert.ok(words.includes("from_disordered") && !words.includes("from_suppressed"), args);
+  for (const w of ["target_discipline=veteran", "attack=direct", "df_weapon=4", "mounted"]) assert.ok(words.includes(w), args);
+
+  const rows = await oddsRows(page, "first_echelon.fire_combat", args);
+  const expected = cliJson(["odds", "first_echelon", "fire_combat", ...words]);
+  assert.deepEqual(rows, expected.outcomes.map((o) => ({
+    outcome: o.outcome, probability: o.probability, percent: `${o.percent.toFixed(2)}%`,
+  })));
+  await page.$eval("#seed", (el) => { el.value = ""; });
+  await page.type("#seed", "7");
+  await page.click("#roll");
+  await page.waitForFunction(() => document.querySelector("#trace").dataset.seed === "7");
+  const trace = await page.$eval("#trace", (el) => el.textContent);
+  assert.equal(trace, cli(["roll", "first_echelon", "fire_combat", ...words, "--seed", "7"]));
 });
 
 test("a variant beside its base shows `chartwright diff --json`", async (t) => {

@@ -52,7 +52,8 @@ pub const COMMANDS: &[Spec] = &[
                  `--sweep NAME=A..B` shows the change for each value of a parameter. \
                  Without a chart, lists every chart that differs, with its largest change. \
                  `--json` prints the same as JSON (docs/json.md); `--html FILE` also writes \
-                 the comparison page (bars side by side) to FILE.",
+                 the comparison page (bars side by side) to FILE, with `--across` every \
+                 situation of the chart ranked.",
         example: "diff first_echelon mud_season bog_down tracked",
     },
     Spec {

@@ -6,11 +6,14 @@
 //! whether any failed.
 //!
 //! - `command`: a typed line → [`command::Command`] (pure).
+//! - `line`: a line's own problems (too long, an unknown command), as
+//!   diagnostics.
 //! - `state`: the state, and running a command → text to print.
 //! - `complete`: the editor's completion, hints and highlighting.
 
 mod command;
 mod complete;
+mod line;
 pub(crate) mod state;
 
 use rustyline::config::{ColorMode, CompletionType, Config};
@@ -75,7 +78,7 @@ fn show(reply: &Reply) {
 }
 
 /// Reads lines from standard input; true when none failed. A line longer
-/// than [`state::MAX_LINE`] is not kept: it is skipped to its end and
+/// than [`line::MAX_LINE`] is not kept: it is skipped to its end and
 /// reported, so memory stays bounded whatever comes in.
 fn script(state: &mut ReplState) -> bool {
     let stdin = std::io::stdin();
@@ -88,7 +91,7 @@ fn script(state: &mut ReplState) -> bool {
             Ok(Line::End) => break,
             Ok(Line::Text) => {}
             Ok(Line::TooLong(len)) => {
-                anstream::eprint!("{}", state::line_too_long(Some(len)));
+                anstream::eprint!("{}", line::line_too_long(Some(len)));
                 ok = false;
                 continue;
             }
@@ -113,13 +116,13 @@ fn script(state: &mut ReplState) -> bool {
 enum Line {
     /// A line, in the buffer.
     Text,
-    /// A line of this many bytes, over [`state::MAX_LINE`], skipped.
+    /// A line of this many bytes, over [`line::MAX_LINE`], skipped.
     TooLong(usize),
     /// The end of the input.
     End,
 }
 
-/// Reads one line into `buf`, keeping at most [`state::MAX_LINE`] bytes
+/// Reads one line into `buf`, keeping at most [`line::MAX_LINE`] bytes
 /// of it (and its line break).
 fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Line> {
     let mut len = 0usize;
@@ -128,7 +131,7 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
         if chunk.is_empty() {
             return Ok(if len == 0 {
                 Line::End
-            } else if len > state::MAX_LINE + 2 {
+            } else if len > line::MAX_LINE + 2 {
                 Line::TooLong(len)
             } else {
                 Line::Text
@@ -138,13 +141,13 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
             Some(i) => (i + 1, true),
             None => (chunk.len(), false),
         };
-        if len + take <= state::MAX_LINE + 2 {
+        if len + take <= line::MAX_LINE + 2 {
             buf.extend_from_slice(&chunk[..take]);
         }
         len += take;
         input.consume(take);
         if done {
-            return Ok(if len > state::MAX_LINE + 2 {
+            return Ok(if len > line::MAX_LINE + 2 {
                 Line::TooLong(len)
             } else {
                 Line::Text
@@ -153,7 +156,7 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
     }
 }
 
-/// Refuses typed characters once the line holds [`state::MAX_LINE`]
+/// Refuses typed characters once the line holds [`line::MAX_LINE`]
 /// bytes, and notes that it did, so the line is reported rather than run.
 struct LineBound {
     cut: Arc<AtomicBool>,
@@ -164,7 +167,7 @@ impl ConditionalEventHandler for LineBound {
         let KeyEvent(KeyCode::Char(_), m) = evt.get(0)? else {
             return None;
         };
-        if m.intersects(Modifiers::CTRL | Modifiers::ALT) || ctx.line().len() < state::MAX_LINE {
+        if m.intersects(Modifiers::CTRL | Modifiers::ALT) || ctx.line().len() < line::MAX_LINE {
             return None;
         }
         self.cut.store(true, Ordering::Relaxed);
@@ -234,7 +237,7 @@ fn terminal(state: &mut ReplState) -> rustyline::Result<()> {
     loop {
         match rl.readline(PROMPT) {
             Ok(_) if cut.swap(false, Ordering::Relaxed) => {
-                anstream::eprint!("{}", state::line_too_long(None));
+                anstream::eprint!("{}", line::line_too_long(None));
             }
             Ok(line) => {
                 if !line.trim().is_empty() {

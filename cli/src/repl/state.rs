@@ -2,13 +2,19 @@
 //! roll — and the execution of a typed line into text to print. Nothing
 //! here prints or reads the terminal, so it can be driven by tests.
 
-use super::command::{self, ChartArgs, Command, CommandError, Word};
-use crate::output;
+use super::command::{self, ChartArgs, Command, Word};
+use super::line::{
+    check_lengths, line_too_long, render_line_error, too_long, LineError, MAX_LINE, MAX_NAME,
+};
+use crate::commands::sweep::{parse_sweep, Sweep, SweepError};
+use crate::commands::{diff, list, odds, roll, show, test};
+use crate::render::diagnostic;
+use crate::render::text::cols;
+use chartwright::compare::Pairing;
 use chartwright::{
     BoundChart, ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset,
     RulesetBuilder, Span, INPUT_SOURCE,
 };
-use miette::{Diagnostic, LabeledSpan};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt::Write;
@@ -64,66 +70,6 @@ pub struct ReplState {
     last_roll: Option<LastRoll>,
 }
 
-/// A problem with a typed line that is not the library's: an unknown
-/// command, a bad seed. Rendered like the library's diagnostics.
-#[derive(Debug)]
-struct LineError {
-    message: String,
-    start: usize,
-    end: usize,
-    help: Option<String>,
-    code: &'static str,
-}
-
-impl std::fmt::Display for LineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for LineError {}
-
-impl Diagnostic for LineError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new(self.code))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(
-                Some("here".into()),
-                (self.start, self.end - self.start),
-            ),
-        )))
-    }
-}
-
-impl From<CommandError> for LineError {
-    fn from(e: CommandError) -> Self {
-        Self {
-            message: e.message,
-            start: e.start,
-            end: e.end,
-            help: e.help,
-            code: "chartwright::repl::command",
-        }
-    }
-}
-
-/// Renders a [`LineError`] against the typed line, with the same theme as
-/// `output` uses for the library's diagnostics.
-// Callers build the error in the call.
-#[allow(clippy::needless_pass_by_value)]
-fn render_line_error(e: LineError, line: &str) -> String {
-    output::render(&chartwright::Clipped::new(&e, "input", line))
-}
-
 fn empty_ruleset() -> Ruleset {
     Ruleset::empty()
 }
@@ -148,7 +94,7 @@ pub fn initial_rules(paths: &[PathBuf]) -> (Ruleset, Option<String>) {
     match build(&paths) {
         Ok(r) => (r, None),
         Err(e) => {
-            let mut report = output::load_errors(&e);
+            let mut report = diagnostic::load_errors(&e);
             let mut good: Vec<PathBuf> = Vec::new();
             let mut skipped: Vec<String> = Vec::new();
             for p in &paths {
@@ -168,61 +114,6 @@ pub fn initial_rules(paths: &[PathBuf]) -> (Ruleset, Option<String>) {
             (ruleset, Some(report))
         }
     }
-}
-
-/// Longest line the REPL runs, in bytes: far more than any command needs,
-/// and small enough that editing, completing and rendering a line stay cheap.
-pub const MAX_LINE: usize = 4096;
-
-/// The diagnostic for a line over [`MAX_LINE`] bytes: `len` of them if
-/// known (the line itself is not shown: it may be anything).
-pub fn line_too_long(len: Option<usize>) -> String {
-    let size = len.map_or_else(
-        || "this line".to_string(),
-        |n| format!("a line of {n} bytes"),
-    );
-    output::render(&chartwright::Clipped::without_source(&LineError {
-        message: format!("{size} is too long: a line holds at most {MAX_LINE} bytes"),
-        start: 0,
-        end: 0,
-        help: Some("type one command a line; `help` lists them".into()),
-        code: "chartwright::repl::line_too_long",
-    }))
-}
-
-/// Names longer than this are not looked up (nor typo-matched, which is
-/// quadratic in the length): no chart or modifier is named so.
-const MAX_NAME: usize = 100;
-
-fn too_long(word: &Word, line: &str) -> String {
-    render_line_error(
-        LineError {
-            message: format!(
-                "a word of {} characters is not a name",
-                word.text.chars().count()
-            ),
-            start: word.start,
-            end: word.end,
-            help: Some("`list` shows the charts and what each takes".into()),
-            code: "chartwright::repl::too_long",
-        },
-        line,
-    )
-}
-
-/// Rejects over-long words among a chart's arguments.
-fn check_lengths(line: &str, args: &ChartArgs) -> Result<(), String> {
-    for w in command::words(&args.args) {
-        if w.text.len() > MAX_NAME {
-            let word = Word {
-                start: w.start + args.args_at,
-                end: w.end + args.args_at,
-                text: w.text,
-            };
-            return Err(too_long(&word, line));
-        }
-    }
-    Ok(())
 }
 
 /// Finds a chart by the word typed; the error points at the word.
@@ -273,7 +164,7 @@ fn find_chart<'r>(
             }
         }
         e.span = Some(Span::new(INPUT_SOURCE, word.start, word.end));
-        output::roll_error(&e, ruleset, line, "input")
+        diagnostic::roll_error(&e, ruleset, line, "input")
     })
 }
 
@@ -293,7 +184,7 @@ fn bind_line<'r>(
     args: &ChartArgs,
 ) -> Result<BoundChart<'r>, Reply> {
     check_lengths(line, args).map_err(Reply::fail)?;
-    let fail = |e: RollError| Reply::fail(output::roll_error(&e, ruleset, line, "input"));
+    let fail = |e: RollError| Reply::fail(diagnostic::roll_error(&e, ruleset, line, "input"));
     let choices = choices(args).map_err(fail)?;
     let bound = chart.bind(&choices).map_err(fail)?;
     bound.with_extra_modifier(args.extra).map_err(fail)
@@ -334,19 +225,14 @@ impl ReplState {
             Command::Help(topic) => help(topic.as_ref(), line),
             Command::Load(words) => self.load(&words),
             Command::Reload => self.reload(),
-            Command::Test => {
-                let report = chartwright::check_expectations(&self.ruleset);
-                let text = output::expect_report(&report, &self.ruleset);
-                if report.passed() {
-                    Reply::ok(text)
-                } else {
-                    Reply::fail(text)
-                }
-            }
+            Command::Test => match test::run(&self.ruleset) {
+                Ok(report) => Reply::ok(report),
+                Err(report) => Reply::fail(report),
+            },
             Command::Games => Reply::ok(self.games()),
             Command::List(what) => self.list(what.as_ref(), line),
             Command::Show(word) => match find_chart(&self.ruleset, line, &word, false) {
-                Ok(c) => Reply::ok(crate::output::show(&c)),
+                Ok(c) => Reply::ok(show::run(&c)),
                 Err(e) => Reply::fail(e),
             },
             Command::Roll(args) => self.roll(line, &args, false),
@@ -407,7 +293,7 @@ impl ReplState {
                     .any(|c| c.name() == w.text || c.qualified_name() == w.text)
         });
         let all = if known {
-            crate::list(&self.ruleset)
+            list::run(&self.ruleset, None, false)
         } else {
             String::new()
         };
@@ -520,7 +406,7 @@ impl ReplState {
                 Reply::ok(out)
             }
             Err(e) => {
-                let mut err = output::load_errors(&e);
+                let mut err = diagnostic::load_errors(&e);
                 let _ = writeln!(
                     err,
                     "nothing loaded; the {} game(s) loaded before are still in use",
@@ -543,7 +429,7 @@ impl ReplState {
                 Reply::ok(out)
             }
             Err(e) => {
-                let mut err = output::load_errors(&e);
+                let mut err = diagnostic::load_errors(&e);
                 err.push_str("kept the last good rules\n");
                 Reply::fail(err)
             }
@@ -574,7 +460,6 @@ impl ReplState {
         line: &str,
         args: &ChartArgs,
     ) -> Reply {
-        let fail = |e: &RollError| Reply::fail(output::roll_error(e, ruleset, line, "input"));
         if chart.is_notes() && args.args.trim().is_empty() && args.extra == 0 {
             return Reply::ok(chart.render());
         }
@@ -582,9 +467,9 @@ impl ReplState {
             Ok(b) => b,
             Err(reply) => return reply,
         };
-        match bound.roll(rng) {
-            Ok(r) => Reply::ok(output::roll(&r)),
-            Err(e) => fail(&e),
+        match roll::run(&bound, rng, false) {
+            Ok(trace) => Reply::ok(trace),
+            Err(e) => Reply::fail(diagnostic::roll_error(&e, ruleset, line, "input")),
         }
     }
 
@@ -607,7 +492,7 @@ impl ReplState {
             Ok(chart) => {
                 Self::roll_chart(&self.ruleset, &mut self.rng, chart, &last.line, &last.args)
             }
-            Err(e) => Reply::fail(output::plain_error(&e)),
+            Err(e) => Reply::fail(diagnostic::plain_error(&e)),
         }
     }
 
@@ -626,21 +511,20 @@ impl ReplState {
         if let Err(e) = check_lengths(line, args) {
             return Reply::fail(e);
         }
-        let fail = |e: &RollError| Reply::fail(output::roll_error(e, &self.ruleset, line, "input"));
+        let fail =
+            |e: &RollError| Reply::fail(diagnostic::roll_error(e, &self.ruleset, line, "input"));
         let choices = match choices(args) {
             Ok(c) => c,
             Err(e) => return fail(&e),
         };
         let out = match range {
-            Some((a, b)) => {
-                crate::diff::odds_sweep(&chart, &choices, args.extra, name, a, b, false)
-            }
-            None => crate::diff::odds_steps(&chart, &choices, args.extra, name, false),
+            Some(range) => odds::named_sweep(&chart, &choices, args.extra, name, range, false),
+            None => odds::steps(&chart, &choices, args.extra, name, false),
         };
         match out {
             Ok(out) => Reply::ok(out),
-            Err(Ok(message)) => Reply::fail(message),
-            Err(Err(e)) => fail(&e),
+            Err(SweepError::NotAParam(message)) => Reply::fail(message),
+            Err(SweepError::Roll(e)) => fail(&e),
         }
     }
 
@@ -663,8 +547,8 @@ impl ReplState {
                         )
                     }
                 },
-                "--sweep" => match iter.next().map(|v| crate::diff::parse_sweep(&v.text)) {
-                    Some(Some(crate::diff::Sweep::Named(n, a, b))) => sweep = Some((n, a, b)),
+                "--sweep" => match iter.next().map(|v| parse_sweep(&v.text)) {
+                    Some(Some(Sweep::Named(n, a, b))) => sweep = Some((n, a, b)),
                     _ => {
                         return Reply::fail(
                             "error: --sweep takes NAME=A..B, such as `bog_down_rating=-3..3`\n"
@@ -679,31 +563,27 @@ impl ReplState {
             let usage = command::spec("diff").map_or("", |s| s.usage);
             return Reply::fail(format!("usage: {usage}\n"));
         };
-        let sides = crate::diff::Side::named(&self.ruleset, base)
-            .and_then(|b| crate::diff::Side::named(&self.ruleset, variant).map(|v| (b, v)));
-        let (b, v) = match sides {
-            Ok(s) => s,
-            Err(e) => return Reply::fail(e),
+        let pair = match Pairing::named(&self.ruleset, base, variant) {
+            Ok(pair) => pair,
+            Err(e) => return Reply::fail(diagnostic::plain_error(&e)),
         };
         let choices = more.get(1..).unwrap_or(&[]).join(" ");
-        let req = crate::diff::Request {
+        let req = diff::Request {
             chart: more.first().copied(),
             choices: &choices,
             across,
             sweep,
             json,
+            page: html.is_some(),
         };
         // One budget for the whole line: the diff and the page it writes.
-        let mut budget = chartwright::Budget::new(v.rules.limits());
-        let mut out = match crate::diff::run(&b, &v, &req, &mut budget) {
-            Ok(out) => out,
+        let mut budget = chartwright::Budget::new(self.ruleset.limits());
+        let report = match diff::run(&pair, &req, &mut budget) {
+            Ok(report) => report,
             Err(e) => return Reply::fail(e),
         };
-        if let Some(file) = html {
-            let page = match crate::diff::page(&b, &v, req.chart, &choices, &mut budget) {
-                Ok(page) => page,
-                Err(e) => return Reply::fail(e),
-            };
+        let mut out = report.text;
+        if let (Some(file), Some(page)) = (html, report.page) {
             // The page goes to a file, never to the terminal: `-` is a file
             // name here, as the REPL has no standard output of its own.
             if let Err(e) = std::fs::write(file, &page) {
@@ -719,30 +599,19 @@ impl ReplState {
             Ok(c) => c,
             Err(e) => return Reply::fail(e),
         };
-        let fail = |e: &RollError| Reply::fail(output::roll_error(e, &self.ruleset, line, "input"));
         let bound = match bind_line(&self.ruleset, chart, line, args) {
             Ok(b) => b,
             Err(reply) => return reply,
         };
-        let mut budget = chartwright::Budget::new(self.ruleset.limits());
-        if let Some((a, b)) = sweep {
-            return match bound.sweep_in(a..=b, &mut budget) {
-                Ok(points) => {
-                    let columns: Vec<_> = points
-                        .into_iter()
-                        .map(|(extra, o)| (extra.saturating_add(args.extra), o))
-                        .collect();
-                    Reply::ok(crate::sweep_table(&columns))
-                }
-                Err(e) => fail(&e),
-            };
-        }
-        match bound
-            .odds_in(&mut budget)
-            .and_then(|o| budget.charge_answer(&o).map(|()| o))
-        {
-            Ok(o) => Reply::ok(output::odds(&o, None)),
-            Err(e) => fail(&e),
+        let odds = match sweep {
+            // The sweep's columns are headed by the net modifier in all,
+            // the loose modifiers typed included.
+            Some((a, b)) => odds::sweep(&chart, &bound, a..=b, args.extra, false),
+            None => odds::run(&chart, &bound, false),
+        };
+        match odds {
+            Ok(text) => Reply::ok(text),
+            Err(e) => Reply::fail(diagnostic::roll_error(&e, &self.ruleset, line, "input")),
         }
     }
 }
@@ -790,7 +659,7 @@ fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut col = 0;
     for word in text.split_whitespace() {
-        let n = crate::output::cols(word);
+        let n = cols(word);
         if col > 0 && col + 1 + n > width {
             out.push('\n');
             col = 0;

@@ -274,6 +274,7 @@ pub(super) fn die_hits<C: Count>(
 /// placed so far (all kept while `m < keep`); `c` of the dice left show
 /// the value in `C(count − m, c) · w^c` ways; once `keep` are placed, the
 /// rest all show worse values, in `(ways of the worse values)^(rest)`.
+#[allow(clippy::too_many_lines)] // one walk over the die's values, the tables it reads built beside it
 fn kept<C: Exact>(
     die: &Die<C>,
     (count, keep): (u32, u32),

@@ -225,7 +225,12 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
 /// label and option, each number's label and value
 /// (`Type of attack: Direct Fire; direct fire weapon rating 0`).
 fn in_words(chart: &ChartRef<'_>, choices: &Choices) -> String {
-    let inputs = chart.inputs();
+    words_for(&chart.inputs(), choices)
+}
+
+/// [`in_words`] with the inputs' labels from `inputs` (an input they lack
+/// is named as typed).
+pub(super) fn words_for(inputs: &[crate::ruleset::InputInfo], choices: &Choices) -> String {
     choices
         .args()
         .iter()

@@ -5,7 +5,8 @@
 //! rollable chart with a small bar chart of its odds beside it.
 //! [`odds_svg`] draws the odds of one chart as a standalone `.svg` file;
 //! [`comparison_svg`] and [`comparison_page`] draw a base and a variant side
-//! by side (what a house rule changes). The pages are self-contained: the
+//! by side (what a house rule changes); [`ranking_page`] ranks every
+//! situation of a chart by the change. The pages are self-contained: the
 //! style sheet is inline, there are no scripts, fonts or links to fetch.
 //!
 //! Every string that comes from a `.rules` file (titles, labels, outcomes,
@@ -14,7 +15,10 @@
 mod bars;
 mod chart;
 mod columns;
+mod ranking;
 mod words;
+
+pub use ranking::ranking_page;
 
 use crate::compare::diff::OddsDiff;
 use crate::engine::odds::Odds;
@@ -357,7 +361,7 @@ pub fn comparison_page(
                 @if charts.is_empty() {
                     p.note { "No chart's odds differ." }
                 }
-                @for c in charts { (comparison_section(c, names)) }
+                @for c in charts { (comparison_section(c, names, &c.diff.chart)) }
                 @if !notes.is_empty() {
                     ul.notes { @for n in notes { li { (n) } } }
                 }
@@ -400,8 +404,9 @@ fn shown(diff: &OddsDiff) -> (std::borrow::Cow<'_, OddsDiff>, usize, f64) {
     (std::borrow::Cow::Owned(cut), left_out, largest_left)
 }
 
-/// One chart of a comparison page: the table beside the picture.
-fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
+/// One chart of a comparison page: the table beside the picture, in a
+/// section of the given `id`.
+fn comparison_section(c: &Compared, names: (&str, &str), id: &str) -> Markup {
     let (diff, left_out, largest_left) = shown(&c.diff);
     let diff = &*diff;
     let side = |p: Option<&crate::engine::odds::Probability>| match p {
@@ -409,7 +414,7 @@ fn comparison_section(c: &Compared, names: (&str, &str)) -> Markup {
         None => "never".to_owned(),
     };
     html! {
-        section.chart.compare id=(diff.chart) data-choices=(diff.choices) {
+        section.chart.compare id=(id) data-choices=(diff.choices) {
             header {
                 h2 { (c.title) }
                 span.meta { code { (diff.chart) } }

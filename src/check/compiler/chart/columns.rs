@@ -282,6 +282,7 @@ impl<'a> ChartCx<'a, '_> {
     /// chart's `- =>` outcome when it has one. Coverage and overlaps are
     /// then checked per column like any column table. The lines as printed
     /// are kept in `self.printed`.
+    #[allow(clippy::too_many_lines)] // one pass over the results lines: each line's cells gathered into rows, its checks in order
     pub(super) fn results_rows(
         &mut self,
         c: &ast::Chart,

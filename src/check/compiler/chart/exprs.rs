@@ -151,6 +151,15 @@ impl ChartCx<'_, '_> {
             );
             return Some(Expr::Int(0));
         }
+        // A chart that reads one ladder twice reads it once: one step
+        // reached, bound and listed in the trace once.
+        let reads = &self.program.ladder_reads;
+        if let Some(i) = reads
+            .iter()
+            .position(|r| r.caller == self.id && r.ladder == ladder)
+        {
+            return Some(Expr::Ladder(i));
+        }
         let index = self.program.ladder_reads.len();
         self.program
             .ladder_reads

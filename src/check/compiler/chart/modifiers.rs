@@ -140,6 +140,7 @@ impl<'a> ChartCx<'a, '_> {
 
     /// Declares one modifier: its slot, its value (by form: fixed, column
     /// shift, param, counted), when it applies and the reach it adds.
+    #[allow(clippy::too_many_lines)] // one match arm per modifier value form (fixed, shift, param, counted)
     pub(super) fn modifier(&mut self, d: &'a ast::ModifierDecl, cx: &ModCtx<'a>) {
         let side = cx.side.unwrap_or(0);
         let name = match cx.side {
@@ -148,7 +149,16 @@ impl<'a> ChartCx<'a, '_> {
             }
             _ => d.name.name.clone(),
         };
-        let sign = if cx.negative { -1 } else { 1 };
+        let shifts = match &d.value {
+            ast::ModValue::Shift(_) => true,
+            ast::ModValue::Param { sign, .. } => sign.shifts(),
+            ast::ModValue::Counted { shifts, .. } => *shifts,
+            ast::ModValue::Fixed(_) => false,
+        };
+        // A `subtract` section counts its modifiers against the roll; a
+        // column shift names its own direction (`1L` moves left wherever it
+        // is written), so it is not turned round.
+        let sign = if cx.negative && !shifts { -1 } else { 1 };
         let (kind, value, reach) = match &d.value {
             ast::ModValue::Fixed(v) => {
                 let v = self.whole(v.node, v.span, "a modifier to the roll");
@@ -181,12 +191,6 @@ impl<'a> ChartCx<'a, '_> {
                 let per = self.signed(per.node, sign, d.span);
                 counted_modifier(per, max.as_ref().map(|m| m.node))
             }
-        };
-        let shifts = match &d.value {
-            ast::ModValue::Shift(_) => true,
-            ast::ModValue::Param { sign, .. } => sign.shifts(),
-            ast::ModValue::Counted { shifts, .. } => *shifts,
-            ast::ModValue::Fixed(_) => false,
         };
         // A shift moves the column, never the roll's total.
         let reach = if shifts { (Some(0), Some(0)) } else { reach };

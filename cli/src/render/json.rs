@@ -1,47 +1,39 @@
-//! The `--json` outputs of `roll`, `odds`, `diff` and `list`, each an object with a
-//! `"schema"` version (documented in docs/json.md and tested against it by
-//! `cli/tests/json_doc.rs`). The documents come from the library's
-//! [`chartwright::json`], which the web package prints too; only the
-//! overview of `diff` without a chart, drawn from this crate's
-//! [`crate::diff::Change`], is built here.
+//! `diff BASE VARIANT --json` without a chart: the overview, drawn from
+//! [`crate::changes`]. Every other `--json` document is the library's
+//! [`chartwright::json`] (documented in docs/json.md and tested against it
+//! by `cli/tests/json_doc.rs`), which the web package prints too.
 
-pub use chartwright::json::{across, diff, diff_sweep, list, odds_sweep, text};
+use super::diff::{cell_words, coverage};
+use crate::changes::{Change, Changes};
 use serde_json::{json, Value};
 
 /// `diff BASE VARIANT --json` without a chart: what the variant does to
 /// each chart that rolls (only those that change, are new or are removed,
 /// or whose situations were not all compared).
-pub fn overview(
-    base: &str,
-    variant: &str,
-    changes: &[crate::diff::Change<'_>],
-    compared: usize,
-    limit: usize,
-) -> Value {
-    use crate::diff::Change;
+pub fn overview(base: &str, variant: &str, found: &Changes<'_>) -> Value {
+    let (changes, compared, limit) = (&found.charts, found.compared, found.limit);
     let charts: Vec<Value> = changes
         .iter()
         .map(|c| match c {
             Change::Changed {
                 chart,
                 top,
-                coverage,
-                exhaustive,
+                coverage: how,
             } => json!({
                 "chart": chart.qualified_name(),
                 "change": "changed",
-                "exhaustive": exhaustive,
-                "coverage": coverage,
+                "exhaustive": how.exhaustive(),
+                "coverage": coverage(how),
                 "class": top.class,
                 "largest": top.diff.largest().map(|o| o.outcome.clone()),
                 "diff": top.diff.to_json(),
                 "error": null,
             }),
-            Change::Unchanged(chart, coverage) => json!({
+            Change::Unchanged(chart, how) => json!({
                 "chart": chart.qualified_name(),
                 "change": "none found",
                 "exhaustive": false,
-                "coverage": coverage,
+                "coverage": coverage(how),
                 "class": null,
                 "largest": null,
                 "diff": null,
@@ -61,7 +53,11 @@ pub fn overview(
                 "chart": chart.qualified_name(),
                 "change": chart.kind().as_str(),
                 "exhaustive": true,
-                "coverage": if cells.is_empty() { Value::Null } else { json!(cells.join("; ")) },
+                "coverage": if cells.is_empty() {
+                    Value::Null
+                } else {
+                    json!(cells.iter().map(cell_words).collect::<Vec<_>>().join("; "))
+                },
                 "class": null,
                 "largest": null,
                 "diff": null,
@@ -80,7 +76,7 @@ pub fn overview(
         })
         .collect();
     let exhaustive = changes.iter().all(|c| match c {
-        Change::Changed { exhaustive, .. } => *exhaustive,
+        Change::Changed { coverage, .. } => coverage.exhaustive(),
         Change::Unchanged(..) | Change::Failed(..) => false,
         Change::New(_) | Change::Removed(_) | Change::Reference(..) => true,
     });

@@ -1,26 +1,19 @@
-//! `chartwright completions SHELL` and `chartwright man`: shell completion
-//! scripts (`clap_complete`) and the man page (`clap_mangen`), both generated
-//! from the one clap definition of the command line, so they never drift
-//! from it.
+//! `chartwright man`: the man page (roff, `clap_mangen`), generated from
+//! the one clap definition of the command line, with a section per
+//! subcommand.
 
+use super::emit_bytes;
 use std::process::ExitCode;
 
-/// The completion script for `shell`, for the command `cmd`.
-pub fn completions(shell: clap_complete::Shell, mut cmd: clap::Command) -> Vec<u8> {
-    let mut out = Vec::new();
-    let name = cmd.get_name().to_string();
-    clap_complete::generate(shell, &mut cmd, name, &mut out);
-    out
-}
-
-/// The man page (roff) for `cmd`, with a section per subcommand.
-pub fn man(cmd: &clap::Command) -> Result<Vec<u8>, ExitCode> {
+/// Prints the man page of the command line `cmd`.
+pub fn main(cmd: &clap::Command) -> Result<(), ExitCode> {
     let mut out = Vec::new();
     render_man(cmd, &mut out).map_err(|e| {
         anstream::eprintln!("error: cannot render the man page: {e}");
         ExitCode::from(1)
     })?;
-    Ok(out)
+    emit_bytes(&out);
+    Ok(())
 }
 
 fn render_man(cmd: &clap::Command, out: &mut Vec<u8>) -> std::io::Result<()> {

@@ -1,0 +1,102 @@
+// Exact odds and the variant's diff: asked of the worker a moment after the
+// situation last changed (so typing never waits for them), drawn as the
+// sheet's picture and a table of fractions; the diff of the open variant
+// against its base below them. An answer to a situation since replaced is
+// dropped.
+import { $, state, currentChart } from "./state.js";
+import { ask } from "./worker_client.js";
+
+let oddsTimer = null;
+let oddsSerial = 0;
+
+/** Asks for the odds (and the diff) of the situation as it stands in a moment. */
+export function scheduleOdds() {
+  clearTimeout(oddsTimer);
+  oddsTimer = setTimeout(computeOdds, 120);
+}
+
+/** An error answer's first diagnostic (message, help, code) in the box `id`. */
+function showError(id, e) {
+  const el = $(id);
+  const d = e.diagnostics?.diagnostics?.[0];
+  el.textContent = d ? `${d.message}${d.help ? `\nhelp: ${d.help}` : ""}\n${d.code ?? ""}` : e.message;
+  el.hidden = false;
+}
+
+function percent(p) {
+  return `${p.toFixed(2)}%`;
+}
+
+async function computeOdds() {
+  const chart = currentChart();
+  const c = state.compiled;
+  if (!chart || !c.rules || c.check.diagnostics.length) return;
+  const serial = ++oddsSerial;
+  const args = $("args").value;
+  $("odds-status").textContent = "computing…";
+  $("odds-error").hidden = true;
+  try {
+    const answer = await ask({ op: "odds", name: c.name, text: c.text, chart: chart.qualified_name, args });
+    if (serial !== oddsSerial) return;
+    $("odds-svg").innerHTML = answer.result.svg;
+    const tbody = $("odds-table").tBodies[0];
+    tbody.replaceChildren(...answer.result.odds.outcomes.map((o) => {
+      const tr = document.createElement("tr");
+      tr.dataset.outcome = o.outcome;
+      tr.dataset.probability = o.probability;
+      tr.innerHTML = "<td></td><td class=num></td><td class=num></td>";
+      tr.cells[0].textContent = o.outcome;
+      tr.cells[1].textContent = o.probability;
+      tr.cells[2].textContent = percent(o.percent);
+      return tr;
+    }));
+    $("odds-status").textContent = `${answer.result.odds.chart} ${args} · ${answer.ms.toFixed(1)} ms`;
+    $("odds-table").dataset.args = args;
+    $("odds-table").dataset.chart = answer.result.odds.chart;
+  } catch (e) {
+    if (serial !== oddsSerial) return;
+    $("odds-status").textContent = "";
+    $("odds-svg").replaceChildren();
+    $("odds-table").tBodies[0].replaceChildren();
+    showError("odds-error", e);
+  }
+  await computeDiff(serial, chart, args);
+}
+
+async function computeDiff(serial, chart, args) {
+  const box = $("diff-box");
+  const v = state.variant.compiled;
+  if (!state.variant.open || !v.rules || v.check.diagnostics.length) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("diff-error").hidden = true;
+  $("diff-status").textContent = "computing…";
+  try {
+    const answer = await ask({
+      op: "diff", name: state.compiled.name, text: state.compiled.text,
+      variantName: v.name, variantText: v.text, chart: chart.name, args,
+    });
+    if (serial !== oddsSerial) return;
+    const d = answer.result.diff;
+    $("diff-svg").innerHTML = answer.result.svg;
+    $("diff-table").tBodies[0].replaceChildren(...d.outcomes.map((o) => {
+      const tr = document.createElement("tr");
+      tr.dataset.outcome = o.outcome;
+      tr.innerHTML = "<td></td><td class=num></td><td class=num></td><td class=num></td>";
+      tr.cells[0].textContent = o.outcome;
+      tr.cells[1].textContent = o.base ?? "—";
+      tr.cells[2].textContent = o.variant ?? "—";
+      tr.cells[3].textContent = `${o.delta_percent >= 0 ? "+" : ""}${o.delta_percent.toFixed(2)} pp`;
+      return tr;
+    }));
+    $("diff-status").textContent = `${d.base_chart} → ${d.chart}`;
+  } catch (e) {
+    if (serial !== oddsSerial) return;
+    $("diff-status").textContent = "";
+    $("diff-svg").replaceChildren();
+    $("diff-table").tBodies[0].replaceChildren();
+    showError("diff-error", e);
+  }
+}
