@@ -17,7 +17,8 @@
 
 mod common;
 
-use chartwright::{across, situation_classes, Choices, Ruleset};
+use chartwright::compare::{across, situation_classes};
+use chartwright::{Choices, Ruleset};
 use std::hint::black_box;
 
 /// Passes over every class made, per chart: the largest charts take

@@ -228,7 +228,7 @@ fn once(mode: &str) {
     let before = max_rss_kib();
     match mode {
         "parse" => {
-            let file = chartwright::parser::parse(chartwright::SourceId(0), &big);
+            let file = chartwright::parser::parse(chartwright::SourceId::new(0), &big);
             assert!(file.is_ok(), "the generated file parses");
             black_box(file).ok();
         }

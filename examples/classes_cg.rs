@@ -9,7 +9,8 @@
 //! valgrind --tool=callgrind target/release/examples/classes_cg first_echelon fire_combat 5
 //! ```
 
-use chartwright::{situation_classes, Choices, Limits, Ruleset};
+use chartwright::compare::situation_classes;
+use chartwright::{Choices, Limits, Ruleset};
 use std::hint::black_box;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -7,48 +7,34 @@ use crate::engine::choices::Choices;
 use crate::engine::dice::DiceSource;
 use crate::ruleset::Ruleset;
 use crate::syntax::span::Span;
-use miette::{Diagnostic, LabeledSpan};
+use miette::Diagnostic;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::One;
-use std::fmt;
 
 use crate::ruleset::expectation::{Expectation, Expected};
 
 /// An expectation that did not hold: a diagnostic on its `expect` line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Diagnostic)]
 #[error("expected {expected}, got {got}")]
+#[diagnostic(code(chartwright::expect::failed))]
+#[non_exhaustive]
 pub struct ExpectFailure {
     /// What the expectation says.
     pub expected: String,
     /// What the engine gave.
     pub got: String,
     /// The `expect` line.
+    #[label(primary, "this expectation")]
     pub span: Span,
     /// A hint: the outcomes there are, a closer name.
+    #[help]
     pub help: Option<String>,
-}
-
-impl Diagnostic for ExpectFailure {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new("chartwright::expect::failed"))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(Some("this expectation".into()), self.span),
-        )))
-    }
 }
 
 /// The result of checking every expectation of a ruleset.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ExpectReport {
     /// How many expectations were checked.
     pub checked: usize,
@@ -191,7 +177,7 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
                 None => BigRational::one(),
             };
             let p = o.probability(text);
-            if p == want {
+            if p.to_big() == want {
                 return Ok(());
             }
             let help = if p.is_zero() {

@@ -25,13 +25,15 @@
 //!           and BoundChart handles
 //! compare/  a base paired with its variant (Pairing); situation classes
 //!           from the compiled trees; a chart's odds in a base and a variant
-//!           (OddsDiff), across every class (across)
+//!           (OddsDiff), across every class (across); public as
+//!           `chartwright::compare`
 //! present/  show text (render), trace lines, sheet (HTML, SVG)
 //! expect    `expect` lines checked through the public Ruleset API
 //! ```
 //!
 //! Shared by every stage: `number` holds the exact numbers every stage
-//! computes with (`Ratio<i64>`; the public face is [`Number`]), `limits`
+//! computes with (`Num`, a fraction of two `i64`s; the public face is
+//! [`Number`]), `limits`
 //! the bounds on every stage's work ([`Limits`]), and `clip` makes a
 //! diagnostic safe to render ([`Clipped`]). In the engine, `column` picks a
 //! `columns by` table's column at bind time (thresholds, odds,
@@ -49,6 +51,8 @@
 //! A host program uses [`Ruleset`] (load, compile) → [`Ruleset::chart`] →
 //! [`ChartRef::roll`] / [`ChartRef::odds`]. Errors are concrete types that
 //! implement [`miette::Diagnostic`]; rendering them is the application's job.
+//! Those names are at the root; the parts of a [`Roll`] are in [`trace`],
+//! the comparison of a base and a variant in [`compare`].
 //!
 //! ```
 //! use chartwright::{Choices, Ruleset, Scripted};
@@ -63,9 +67,10 @@
 #![forbid(unsafe_code)]
 
 // Stages, lowest first; a stage imports only the stages before it (and the
-// shared modules), which `tests/layout.rs` checks.
+// shared modules), which `tests/layout.rs` checks. `compare` is public: its
+// `mod.rs` is the face of the comparisons.
 mod check;
-mod compare;
+pub mod compare;
 mod engine;
 mod present;
 mod ruleset;
@@ -97,40 +102,43 @@ pub use ruleset::bundled;
 #[doc(hidden)]
 pub use syntax::parser::keywords;
 
+/// What a roll did, step by step: the [`Roll`] a chart gives
+/// and its parts (the dice, each modifier applied, the ladders moved, the
+/// outcome's fields), and the [`TraceLine`](trace::TraceLine)s it prints as.
+pub mod trace {
+    pub use crate::engine::trace::{
+        AppliedModifier, DiceRoll, DiceRolls, DieRoll, Faces, LadderTrace, NaturalRule, Notated,
+        OutcomeField, OutcomeText, Roll, Shared, SideRoll,
+    };
+    pub use crate::present::trace_lines::TraceLine;
+}
+
+// The facade: what a host loads, rolls, computes and reads, by name at the
+// root; the parts of a trace and of a comparison in their modules.
 pub use check::condition::Condition;
 pub use check::error::{CompileError, CompileErrorKind};
+pub use check::tree::ChartKind;
 pub use clip::Clipped;
 /// Names and labels in [`Expectation`] (up to 24 bytes inline).
 pub use compact_str::CompactString;
-pub use compare::across::{across, across_in, Across, ClassDiff};
-pub use compare::classes::{
-    input_steps, situation_classes, typical_situation, Classes, SituationClass,
-};
-pub use compare::diff::{merged_order, OddsDiff, OutcomeDiff};
-pub use compare::error::PairError;
-pub use compare::grids::{grid_changes, CellChange};
-pub use compare::pairing::{GameSide, Pairing};
+pub use compare::OddsDiff;
 pub use engine::budget::{Budget, MAX_BATCH_ROLLS};
 pub use engine::choices::{Arg, Choices, INPUT_SOURCE, MAX_LOOSE_MODIFIER};
 pub use engine::dice::{DiceSource, Scripted};
 pub use engine::error::{ConflictVia, RollError, RollErrorKind};
 pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
 pub use engine::quick::{OutcomeId, QuickRoll};
-pub use engine::trace::{
-    AppliedModifier, DiceRoll, DiceRolls, DieRoll, Faces, LadderTrace, NaturalRule, Notated,
-    OutcomeField, OutcomeText, Roll, Shared, SideRoll,
-};
 pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
 pub use limits::Limits;
 pub use number::{NotANumber, Number};
-pub use present::trace_lines::TraceLine;
 pub use ruleset::error::{LoadError, LoadErrors};
 pub use ruleset::expectation::{Expectation, Expected};
 pub use ruleset::origin::Origin;
-pub use ruleset::{BoundChart, ChartRef, InputInfo, InputKind, Ruleset, RulesetBuilder};
+pub use ruleset::{BoundChart, ChartRef, GameInfo, InputInfo, InputKind, Ruleset, RulesetBuilder};
 pub use syntax::error::{ParseError, ParseErrorKind};
-pub use syntax::span::{SourceId, SourceMap, Span};
-pub use variant::{Mark, VariantError, VariantErrorKind};
+pub use syntax::span::{Source, SourceId, SourceMap, Span};
+pub use trace::{Roll, Shared};
+pub use variant::{VariantError, VariantErrorKind};
 
 /// Every Rust example of docs/embedding.md, compiled and run by `cargo test
 /// --doc`, so the guide cannot drift from the API.

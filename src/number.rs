@@ -7,10 +7,13 @@
 //!
 //! Every operation is checked: an overflow is `None`, never a panic.
 //!
-//! [`Number`] is the public face of the same fraction (a param's bounds and
-//! default in [`crate::InputKind::Param`]), so `0.5` stays one half and is
-//! printed as the sheet writes it; a host never parses a string or rounds a
-//! float to learn what a chart takes.
+//! `Num` is the one name of the fraction inside the crate, from the AST to
+//! the odds. [`Number`] is its public face (a param's bounds and default in
+//! [`crate::InputKind::Param`], the bounds of
+//! [`crate::RollErrorKind::OutOfBounds`]): a type of its own, so that `0.5`
+//! stays one half and is printed as the sheet writes it, a host never
+//! parses a string or rounds a float to learn what a chart takes, and the
+//! representation can change without breaking a host.
 
 use num_integer::Integer;
 use num_rational::Ratio;
@@ -18,7 +21,7 @@ use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub, Zero};
 use std::fmt;
 use std::str::FromStr;
 
-/// An exact number.
+/// An exact number: the fraction every stage computes with.
 pub(crate) type Num = Ratio<i64>;
 
 /// A whole number as a [`Num`].
@@ -253,6 +256,7 @@ impl fmt::Display for Number {
 /// Not a number written in decimal notation (`2`, `-1`, `0.25`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a number such as `3` or `2.5`")]
+#[non_exhaustive]
 pub struct NotANumber(pub String);
 
 impl FromStr for Number {

@@ -143,7 +143,7 @@ pool p "Pool" {
     let o = r.chart("p").unwrap().odds(&Choices::none()).unwrap();
     assert_eq!(
         o.probability("3 hits, 3 kills"),
-        num_rational::BigRational::new(1.into(), 64.into())
+        chartwright::Probability::new(1, 64)
     );
     let last = o.outcomes.last().unwrap();
     assert_eq!(last.path.len(), 1);

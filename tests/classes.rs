@@ -5,7 +5,8 @@
 //! must be one a class gave.
 
 use crate::common::load;
-use chartwright::{across, situation_classes, Across, ChartRef, Choices, OddsDiff, Ruleset};
+use chartwright::compare::{across, situation_classes, Across};
+use chartwright::{ChartRef, Choices, OddsDiff, Ruleset};
 use rand::{Rng, SeedableRng};
 
 const FORTS: &str = r#"
@@ -260,7 +261,7 @@ fn random_situations_fall_in_the_classes_of_charts_read_by_numbers() {
 fn a_form_opens_at_a_situation_a_player_meets() {
     let goa = load("guns_of_august");
     let crt = goa.chart("crt").expect("crt");
-    let at = chartwright::typical_situation(&crt);
+    let at = chartwright::compare::typical_situation(&crt);
     assert_eq!(at.text(), "attack=3 defense=1");
     let odds = crt.odds(&at).expect("odds");
     // The 3-1 column: AD on 1, BD on 2 and 3.
@@ -268,19 +269,19 @@ fn a_form_opens_at_a_situation_a_player_meets() {
     let ogre = load("ogre");
     let crt = ogre.chart("crt").expect("crt");
     assert_eq!(
-        chartwright::typical_situation(&crt).text(),
+        chartwright::compare::typical_situation(&crt).text(),
         "attack=2 defense=1"
     );
     // A modifier given as a value opens at 0, not mid-range.
     let fe = load("first_echelon");
     let fire = fe.chart("fire_combat").expect("fire combat");
-    assert!(chartwright::typical_situation(&fire)
+    assert!(chartwright::compare::typical_situation(&fire)
         .text()
         .contains("df_weapon=0"));
     for game in chartwright::bundled::names() {
         let rules = load(game);
         for chart in rules.charts() {
-            let typical = chartwright::typical_situation(&chart);
+            let typical = chartwright::compare::typical_situation(&chart);
             let name = chart.qualified_name();
             if chart.odds(&chart.example_choices()).is_ok() {
                 assert!(chart.odds(&typical).is_ok(), "{name} {}", typical.text());

@@ -7,7 +7,8 @@
 //! chart whose odds change in some situation is found to change.
 
 use crate::common::load;
-use chartwright::{across, Across, ChartRef, Choices, InputKind, OddsDiff, Ruleset};
+use chartwright::compare::{across, Across};
+use chartwright::{ChartRef, Choices, InputKind, OddsDiff, Ruleset};
 use rand::{Rng, SeedableRng};
 
 const REPRO: &str = r#"
@@ -147,7 +148,10 @@ fn a_changed_discipline_cell_is_a_change_of_every_chart_that_reads_it() {
 fn one_cell_changes(game: &str, rules: &Ruleset, rng: &mut impl Rng) -> (Vec<String>, Vec<String>) {
     let mut out = Vec::new();
     // Grids of numbers: a cell read by rolling the grid, moved by ±1.
-    for g in rules.charts().filter(|c| c.kind() == "grid") {
+    for g in rules
+        .charts()
+        .filter(|c| c.kind() == chartwright::ChartKind::Grid)
+    {
         let keys: Vec<(String, Vec<String>)> = g
             .inputs()
             .into_iter()

@@ -10,9 +10,9 @@
 //! `INSTA_UPDATE=always cargo test --test integration diagnostics`, then read every
 //! changed `.snap` file.
 
+use chartwright::compare::{PairError, Pairing};
 use chartwright::{
-    Choices, Clipped, LoadError, LoadErrors, PairError, Pairing, RollError, Ruleset,
-    RulesetBuilder, Scripted,
+    Choices, Clipped, LoadError, LoadErrors, RollError, Ruleset, RulesetBuilder, Scripted,
 };
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use std::path::{Path, PathBuf};

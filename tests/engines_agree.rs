@@ -58,10 +58,9 @@ fn agree_on_every_chart(rules: &Ruleset) -> usize {
         let odds = chart
             .odds(&choices)
             .unwrap_or_else(|e| panic!("{}: odds: {e}", chart.qualified_name()));
-        let total: BigRational = odds
-            .outcomes
-            .iter()
-            .fold(BigRational::zero(), |a, o| a + &o.probability);
+        let total: BigRational = odds.outcomes.iter().fold(BigRational::zero(), |a, o| {
+            a + crate::common::big(&o.probability)
+        });
         assert!(
             total.is_one(),
             "{}: probabilities sum to {total}",

@@ -23,6 +23,7 @@ mod notation;
 mod odds;
 mod params;
 mod printed;
+mod public_api;
 mod quick;
 mod reference;
 mod report;

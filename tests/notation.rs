@@ -35,7 +35,7 @@ fn odds(rules: &Ruleset, chart: &str, args: &str) -> BTreeMap<String, BigRationa
     let mut out = BTreeMap::new();
     for x in &o.outcomes {
         *out.entry(x.outcome.to_string())
-            .or_insert_with(BigRational::zero) += x.probability.to_big();
+            .or_insert_with(BigRational::zero) += crate::common::big(&x.probability);
     }
     let sum = out.values().fold(BigRational::zero(), |a, p| a + p);
     assert!(sum.is_one(), "{chart}: sums to {sum}");
@@ -637,7 +637,7 @@ fn roll_with(rules: &Ruleset, chart: &str, faces: &[u32]) -> chartwright::Roll {
 }
 
 /// How each die of a roll's first group came to its face.
-fn notated(roll: &chartwright::Roll) -> &[chartwright::DieRoll] {
+fn notated(roll: &chartwright::Roll) -> &[chartwright::trace::DieRoll] {
     roll.dice[0].notated.as_ref().map_or(&[], |n| &n.dice)
 }
 

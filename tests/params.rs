@@ -1,7 +1,8 @@
 //! A param declared `whole` counts things: a decimal is refused at roll
 //! time, and the situation classes step through it by whole values only.
 
-use chartwright::{situation_classes, Choices, Ruleset};
+use chartwright::compare::situation_classes;
+use chartwright::{Choices, Ruleset};
 
 const BASES: &str = r#"
 game "Bases" version "1"

@@ -29,14 +29,13 @@ fn odds(r: &Ruleset, chart: &str, args: &str) -> Vec<(String, BigRational)> {
         .chart(chart)
         .and_then(|c| c.odds(&Choices::parse(args)?))
         .unwrap_or_else(|e| panic!("{chart}: {e}"));
-    let sum = o
-        .outcomes
-        .iter()
-        .fold(BigRational::zero(), |a, x| a + &x.probability);
+    let sum = o.outcomes.iter().fold(BigRational::zero(), |a, x| {
+        a + crate::common::big(&x.probability)
+    });
     assert!(sum.is_one(), "{chart}: sums to {sum}");
     o.outcomes
         .iter()
-        .map(|x| (x.outcome.to_string(), x.probability.to_big()))
+        .map(|x| (x.outcome.to_string(), crate::common::big(&x.probability)))
         .collect()
 }
 

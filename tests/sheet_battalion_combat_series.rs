@@ -675,7 +675,8 @@ fn reference_notes() {
 #[test]
 fn header_and_skipped_chart() {
     let r = bcs();
-    let (name, title, version) = r.games().next().unwrap();
+    let game = r.games().next().unwrap();
+    let (name, title, version) = (game.name, game.title, game.version);
     assert_eq!(
         (name, title, version),
         ("battalion_combat_series", "Battalion Combat Series", "1.2")

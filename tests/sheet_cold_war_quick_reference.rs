@@ -43,10 +43,11 @@ fn from_rows<'a>(from: u32, yes: &'a str, no: &'a str) -> Vec<(u32, &'a str)> {
 #[test]
 fn header_and_turn_sequence() {
     let r = rules();
-    let (_, title, version) = r
+    let game = r
         .games()
-        .find(|(name, _, _)| *name == "cold_war_quick_reference")
+        .find(|g| g.name == "cold_war_quick_reference")
         .expect("game loaded");
+    let (title, version) = (game.title, game.version);
     assert_eq!(title, "Cold War");
     assert_eq!(version, "Quick Reference Sheet");
     let notes = r.chart("turn_sequence").unwrap();

@@ -38,10 +38,11 @@ fn low_rows<'a>(last_success: u32, yes: &'a str, no: &'a str) -> Vec<(u32, &'a s
 #[test]
 fn header_names_game_and_card_revision() {
     let r = rules();
-    let (_, title, version) = r
+    let game = r
         .games()
-        .find(|(name, _, _)| *name == "command_decision")
+        .find(|g| g.name == "command_decision")
         .expect("game loaded");
+    let (title, version) = (game.title, game.version);
     assert_eq!(title, "Command Decision: Test of Battle");
     assert_eq!(version, "2009-10-27");
 }

@@ -22,13 +22,9 @@ ad=$work/notation-adapter
 mkdir -p "$work"; rm -rf "$ad"; mkdir -p "$ad"
 cp -r "$peers/chartwright-adapter/src" "$peers/chartwright-adapter/rules" "$ad/"
 sed "s#@PROJECT@#$project#" "$peers/chartwright-adapter/Cargo.toml.in" > "$ad/Cargo.toml"
-# The adapter's main.rs is written against the first `Odds` API (run.sh
-# patches it the same way); scale.rs gains the three kinds.
-sed -i \
-  -e 's/chartwright::OddsOutcome { outcome: k.to_string(), probability: p }/chartwright::OddsOutcome { outcome: k.to_string().into(), probability: p, path: Default::default() }/' \
-  -e 's/let mut acc: Vec<(i64, BigRational)> = Vec::new();/let mut acc: Vec<(i64, chartwright::Probability)> = Vec::new();/' \
-  -e 's/.map(|o| (o.outcome.clone(), o.probability.clone()))/.map(|o| (o.outcome.to_string(), o.probability.to_big()))/' \
-  "$ad/src/main.rs"
+# The adapter is written against the first `Odds` API (patch_adapter.py
+# patches it, as run.sh does); scale.rs gains the three kinds.
+python3 "$here/patch_adapter.py" "$ad/src"
 python3 - "$ad/src/scale.rs" <<'PY'
 import sys
 path = sys.argv[1]

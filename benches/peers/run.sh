@@ -13,9 +13,7 @@
 #   benches/peers/run.sh [N ...]        (default N: 10 20 50 100 200 500)
 #
 # The harness's adapter was written against the first `Odds` API; a copy of
-# the harness is patched to the current one: outcomes carry a `path`, their
-# text is a `Shared<str>` and their probability a `chartwright::Probability`
-# (converted to `BigRational` where the adapter digests the answer).
+# the harness is patched to the current one (patch_adapter.py says how).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 project=$(cd "$here/../.." && pwd)
@@ -23,17 +21,11 @@ peers=${PEERS_DIR:-$project/../shared/peers}
 work=${PEERS_WORK:-${TMPDIR:-/tmp}/chartwright-peers}
 copy=$work/harness
 mkdir -p "$work"; rm -rf "$copy"; cp -r "$peers" "$copy"; chmod -R u+w "$copy"
-sed -i \
-  -e 's/chartwright::OddsOutcome { outcome: k.to_string(), probability: p }/chartwright::OddsOutcome { outcome: k.to_string().into(), probability: p, path: Default::default() }/' \
-  -e 's/let mut acc: Vec<(i64, BigRational)> = Vec::new();/let mut acc: Vec<(i64, chartwright::Probability)> = Vec::new();/' \
-  -e 's/.map(|o| (o.outcome.clone(), o.probability.clone()))/.map(|o| (o.outcome.to_string(), o.probability.to_big()))/' \
-  "$copy/chartwright-adapter/src/main.rs"
-# The parser is behind the `internals` feature, and `SourceId` is at the
-# crate's top: `cw-parse` (the parse benchmark) needs both.
+python3 "$here/patch_adapter.py" "$copy/chartwright-adapter/src"
+# The parser is behind the `internals` feature: `cw-parse` (the parse
+# benchmark) needs it.
 sed -i -e 's#^chartwright = { path = "@PROJECT@" }#chartwright = { path = "@PROJECT@", features = ["internals"] }#' \
   "$copy/chartwright-adapter/Cargo.toml.in"
-sed -i -e 's/use chartwright::span::SourceId;/use chartwright::SourceId;/' \
-  "$copy/chartwright-adapter/src/parse.rs"
 # The marginal series: the same two-stage pool with `report converted` (its
 # outcome the converted hits alone, as icepool's), as cw-scale kind `pool2r`.
 sed -i \

@@ -3,10 +3,8 @@
 //! page). Every chart that rolls is compared across its situation classes
 //! (bounded, as `diff --across`), within one budget.
 
-use chartwright::{
-    across_in, situation_classes, Across, Budget, CellChange, ChartRef, Choices, ClassDiff,
-    Pairing, RollError, RollErrorKind,
-};
+use chartwright::compare::{across_in, situation_classes, Across, CellChange, ClassDiff, Pairing};
+use chartwright::{Budget, ChartKind, ChartRef, Choices, RollError, RollErrorKind};
 
 /// How much of a chart's situations a comparison covered.
 #[derive(Clone, Debug)]
@@ -132,11 +130,11 @@ pub fn changes<'r>(pair: &Pairing<'r>, choices: &Choices, budget: &mut Budget) -
     }
     // Grids roll nothing of their own: a change to one is listed with its
     // cells (the charts that read it were compared above).
-    for v in variant.charts().filter(|c| c.kind() == "grid") {
+    for v in variant.charts().filter(|c| c.kind() == ChartKind::Grid) {
         let Some(b) = base.chart(v.name()) else {
             continue;
         };
-        if let Some(cells) = chartwright::grid_changes(&b, &v) {
+        if let Some(cells) = chartwright::compare::grid_changes(&b, &v) {
             if !cells.is_empty() {
                 out.push(Change::Reference(v, cells));
             }
@@ -165,7 +163,7 @@ pub fn changes<'r>(pair: &Pairing<'r>, choices: &Choices, budget: &mut Budget) -
 /// The charts a whole-game diff compares: those that roll, and ladders (a
 /// ladder rolls nothing, but a player reads its step as a chart's).
 fn compared_whole(c: &ChartRef<'_>) -> bool {
-    c.dice().is_some() || c.kind() == "ladder"
+    c.dice().is_some() || c.kind() == ChartKind::Ladder
 }
 
 /// The typed choices either chart takes.

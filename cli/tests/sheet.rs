@@ -330,11 +330,7 @@ fn comparison_draws_base_and_variant_side_by_side() {
         .odds(&Choices::parse("tracked").expect("choices"))
         .expect("odds");
     let diff = OddsDiff::new("bog_down", "tracked", &base, &variant);
-    let compared = Compared {
-        title: "Bog Down".into(),
-        note: None,
-        diff: diff.clone(),
-    };
+    let compared = Compared::new("Bog Down", diff.clone());
     let page = comparison_page("Bog Down", ("foot", "tracked"), &[compared], &[]);
     for markup in [comparison_svg(&diff, ("foot", "tracked")), page.clone()] {
         let doc = Html::parse_document(&markup);
@@ -371,11 +367,7 @@ fn a_comparison_of_many_outcomes_shows_the_largest_changes() {
         .join(" ");
     let base = table(&format!("1 => \"r1\" 2 => \"r2\" {rest} "));
     let variant = table(&format!("1-2 => \"r1\" {rest} "));
-    let compared = Compared {
-        title: "T".into(),
-        note: None,
-        diff: OddsDiff::new("g.t", "", &base, &variant),
-    };
+    let compared = Compared::new("T", OddsDiff::new("g.t", "", &base, &variant));
     let page = comparison_page("T", ("base", "variant"), &[compared], &[]);
     let doc = Html::parse_document(&page);
     let shown: Vec<String> = doc

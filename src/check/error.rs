@@ -1,5 +1,6 @@
-//! [`CompileError`]: what the checker finds in a parsed file. Every kind has
-//! a stable code, a label at the span of the node at fault, and help.
+//! [`CompileError`]: what the checker finds in a parsed file. Every kind
+//! derives its message, stable code and help, variant by variant; the error
+//! adds the label at the span of the node at fault.
 
 use crate::syntax::span::Span;
 use miette::{Diagnostic, LabeledSpan};
@@ -8,6 +9,7 @@ use std::fmt;
 /// A problem the compiler found in a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
+#[non_exhaustive]
 pub struct CompileError {
     /// What is wrong.
     pub kind: CompileErrorKind,
@@ -22,10 +24,15 @@ impl CompileError {
 }
 
 /// The kinds of [`CompileError`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Diagnostic)]
 #[non_exhaustive]
 pub enum CompileErrorKind {
     /// Two declarations share a name.
+    #[error("{what} `{name}` is declared twice")]
+    #[diagnostic(
+        code(chartwright::compile::duplicate_name),
+        help("rename one of them: every {what} needs its own name")
+    )]
     Duplicate {
         /// What was declared ("chart", "modifier", ...).
         what: &'static str,
@@ -35,6 +42,11 @@ pub enum CompileErrorKind {
         first: Span,
     },
     /// A name that nothing declares.
+    #[error("unknown {what} `{name}`")]
+    #[diagnostic(
+        code(chartwright::compile::unknown_name),
+        help("{}", unknown_help(what, suggestion.as_deref()))
+    )]
     Unknown {
         /// What was expected ("chart", "grid", ...).
         what: &'static str,
@@ -44,6 +56,11 @@ pub enum CompileErrorKind {
         suggestion: Option<String>,
     },
     /// Two rows of a table read the same total.
+    #[error("rows overlap: both read {values}")]
+    #[diagnostic(
+        code(chartwright::compile::overlapping_rows),
+        help("each total must be read by one row only: narrow one of the ranges")
+    )]
     OverlappingRows {
         /// The totals both rows read, as text.
         values: String,
@@ -51,6 +68,14 @@ pub enum CompileErrorKind {
         other: Span,
     },
     /// Totals the dice and modifiers can reach that no row reads.
+    #[error("no row reads {values}")]
+    #[diagnostic(
+        code(chartwright::compile::uncovered_totals),
+        help(
+            "{reach}; add a row for them, make an end row open (`6 or more`, `3 or less`), \
+             or bound the parameters with `in LO..HI`"
+        )
+    )]
     UncoveredTotals {
         /// The totals, as text.
         values: String,
@@ -59,6 +84,15 @@ pub enum CompileErrorKind {
     },
     /// An input of a ladder, named by a chart that does not read the
     /// ladder (code `unknown_name`).
+    #[error("`{name}` is an input of the ladder `{ladder}`, which this chart does not read")]
+    #[diagnostic(
+        code(chartwright::compile::unknown_name),
+        help(
+            "a chart may name the inputs of the ladders it reads (`columns by {ladder}`, \
+             or `{ladder}` in an expression); to name `{name}` here otherwise, declare it \
+             at the top level of the file (or in this chart too)"
+        )
+    )]
     InsideLadder {
         /// The name.
         name: String,
@@ -67,6 +101,15 @@ pub enum CompileErrorKind {
     },
     /// A results grid's `-` cell where a roll can land: the gap is the
     /// cell's (code `uncovered_totals`, as any gap).
+    #[error("the `-` cell on line `{line}` gives no result, and a roll can read {values}")]
+    #[diagnostic(
+        code(chartwright::compile::uncovered_totals),
+        help(
+            "{reach}; write the result the sheet gives there (a word such as `NE`, or a \
+             quoted text), say what every `-` gives (`- => \"No effect\"`), or bound the \
+             parameters so that this column never reads it"
+        )
+    )]
     DashCell {
         /// The totals, as text, with the columns.
         values: String,
@@ -76,16 +119,31 @@ pub enum CompileErrorKind {
         reach: String,
     },
     /// A table with no rows, a grid with no cells, a pool with no count.
+    #[error("empty {what}")]
+    #[diagnostic(
+        code(chartwright::compile::empty),
+        help("give the {what} at least one entry")
+    )]
     Empty {
         /// What is empty.
         what: &'static str,
     },
     /// `0d6`, `d0`, `d1` and the like.
+    #[error("impossible dice: {reason}")]
+    #[diagnostic(
+        code(chartwright::compile::impossible_dice),
+        help("a roll needs at least one die of at least two sides, such as `d6` or `2d10`")
+    )]
     ImpossibleDice {
         /// Why.
         reason: String,
     },
     /// Dice past the limits.
+    #[error("dice too large: `{written}` is over the limit of {limit}")]
+    #[diagnostic(
+        code(chartwright::compile::dice_too_large),
+        help("charts roll at most 1000 dice of at most 1000 sides")
+    )]
     DiceTooLarge {
         /// What was written.
         written: String,
@@ -94,6 +152,14 @@ pub enum CompileErrorKind {
     },
     /// A grid whose keys' options multiply to more cells than
     /// [`crate::Limits::max_grid_cells`].
+    #[error("grid too large: its keys give {cells} cells, over the limit of {limit}")]
+    #[diagnostic(
+        code(chartwright::compile::grid_too_large),
+        help(
+            "key a grid by fewer choices, or split it into several grids (a host can raise \
+             `Limits::max_grid_cells`)"
+        )
+    )]
     GridTooLarge {
         /// How many cells its keys give (exact, however large).
         cells: String,
@@ -101,11 +167,18 @@ pub enum CompileErrorKind {
         limit: usize,
     },
     /// Notation the language keeps room for but does not support yet.
+    #[error("{what} is not supported yet")]
+    #[diagnostic(
+        code(chartwright::compile::unsupported),
+        help("write the roll with plain dice (`2d6`, `d10`) and constants")
+    )]
     Unsupported {
         /// What.
         what: String,
     },
     /// A value of the wrong kind (text where a number is needed).
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(code(chartwright::compile::wrong_kind), help("use {expected} here"))]
     WrongKind {
         /// What was needed.
         expected: &'static str,
@@ -113,6 +186,11 @@ pub enum CompileErrorKind {
         found: String,
     },
     /// A clause this kind of chart does not take, or one given twice.
+    #[error("`{clause}` does not belong in {} {kind}: {reason}", article(kind))]
+    #[diagnostic(
+        code(chartwright::compile::misplaced_clause),
+        help("remove the clause or move it")
+    )]
     MisplacedClause {
         /// The clause.
         clause: &'static str,
@@ -122,6 +200,11 @@ pub enum CompileErrorKind {
         reason: String,
     },
     /// A clause this kind of chart needs.
+    #[error("a {kind} needs `{clause}`")]
+    #[diagnostic(
+        code(chartwright::compile::missing_clause),
+        help("add a `{clause}` clause")
+    )]
     MissingClause {
         /// The clause.
         clause: &'static str,
@@ -129,6 +212,18 @@ pub enum CompileErrorKind {
         kind: &'static str,
     },
     /// A grid or column row with the wrong number of cells or labels.
+    #[error("expected {expected} {what}, found {found}")]
+    #[diagnostic(
+        code(chartwright::compile::cell_count),
+        help(
+            "{}",
+            if what.starts_with("results") {
+                "give one result per column key, left to right, as the sheet prints the line"
+            } else {
+                "give one cell per column: the options of the last key, in declared order"
+            }
+        )
+    )]
     CellCount {
         /// How many were expected.
         expected: usize,
@@ -139,6 +234,11 @@ pub enum CompileErrorKind {
     },
     /// A follow-up whose chart needs a value the caller can neither take
     /// nor pass along.
+    #[error("the follow-up `{chart}` needs `{input}`, which nothing passes to it")]
+    #[diagnostic(
+        code(chartwright::compile::follow_up_input),
+        help("pass a value in the call: `then {chart}({input}=...)`")
+    )]
     FollowUpInput {
         /// The follow-up chart.
         chart: String,
@@ -146,17 +246,38 @@ pub enum CompileErrorKind {
         input: String,
     },
     /// A follow-up chain that comes back to where it started.
+    #[error("follow-ups form a cycle: {chain}")]
+    #[diagnostic(
+        code(chartwright::compile::follow_up_cycle),
+        help("a follow-up chain must end: break the cycle")
+    )]
     FollowUpCycle {
         /// The chain, `a -> b -> a`.
         chain: String,
     },
     /// Ladders that read each other's steps in a circle.
+    #[error("ladders read each other in a cycle: {chain}")]
+    #[diagnostic(
+        code(chartwright::compile::ladder_cycle),
+        help(
+            "a ladder's start and caps may read other ladders, but never one that reads it \
+             back: start one of them from a param or a grid"
+        )
+    )]
     LadderCycle {
         /// The chain, `a -> b -> a`.
         chain: String,
     },
     /// A ladder read by name takes an input under a name this chart uses
     /// for something of another kind.
+    #[error("ladder `{ladder}` takes `{input}` as {there}, but here `{input}` is {here}")]
+    #[diagnostic(
+        code(chartwright::compile::ladder_input),
+        help(
+            "a chart that reads a ladder takes the ladder's inputs under the same names: \
+             rename this chart's `{input}`, or `{input}` in `{ladder}`"
+        )
+    )]
     LadderInput {
         /// The ladder.
         ladder: String,
@@ -168,6 +289,8 @@ pub enum CompileErrorKind {
         here: String,
     },
     /// Something else malformed (bounds the wrong way round, ...).
+    #[error("{message}")]
+    #[diagnostic(code(chartwright::compile::invalid), help("{help}"))]
     Invalid {
         /// What.
         message: String,
@@ -176,6 +299,14 @@ pub enum CompileErrorKind {
     },
     /// A decimal where only a whole number makes sense (dice counts,
     /// modifiers to the roll, ladder steps).
+    #[error("`{value}` is not a whole number, and {what} must be")]
+    #[diagnostic(
+        code(chartwright::compile::not_whole),
+        help(
+            "the dice total stays whole: write {what} as a whole number, or round a computed \
+             value with `floor(...)`, `ceil(...)` or `round(...)`"
+        )
+    )]
     NotWhole {
         /// What needs a whole number ("a number of dice").
         what: &'static str,
@@ -183,6 +314,14 @@ pub enum CompileErrorKind {
         value: String,
     },
     /// Column keys of `columns by` that do not increase left to right.
+    #[error("column `{key}` comes after `{previous}` but is not higher")]
+    #[diagnostic(
+        code(chartwright::compile::column_order),
+        help(
+            "write the keys from the lowest to the highest, as the sheet prints them left to \
+             right (odds `1-2 1-1 3-2 2-1`, thresholds `0.5 1 2 4`)"
+        )
+    )]
     ColumnOrder {
         /// This key.
         key: String,
@@ -190,11 +329,27 @@ pub enum CompileErrorKind {
         previous: String,
     },
     /// A column shift (`1L`, `2R`) in a chart whose column is not computed.
+    #[error("`{name}` shifts the column, but this chart's column is not computed")]
+    #[diagnostic(
+        code(chartwright::compile::shift_without_columns),
+        help(
+            "shifts move along `columns by VALUE: KEYS`; make the roll's modifier a die-roll \
+             modifier such as `+1`, or give the chart a computed scale"
+        )
+    )]
     ShiftWithoutColumns {
         /// The shift's name.
         name: String,
     },
     /// `ratio A to B` where B can be zero.
+    #[error("the ratio divides by `{divisor}`, which can be {reach}")]
+    #[diagnostic(
+        code(chartwright::compile::ratio_zero),
+        help(
+            "bound it above zero, such as `param {divisor} \"...\" in 1..100`, or say what a \
+             zero means with `(... if {divisor} > 0 else ...)`"
+        )
+    )]
     RatioZero {
         /// The divisor as written.
         divisor: String,
@@ -202,6 +357,11 @@ pub enum CompileErrorKind {
         reach: String,
     },
     /// A name that exists, but is not of the kind the place needs.
+    #[error("`{name}` is {is}; {allowed}")]
+    #[diagnostic(
+        code(chartwright::compile::not_this_kind),
+        help("use a name of the kind allowed here")
+    )]
     NotThisKind {
         /// The name.
         name: String,
@@ -211,6 +371,17 @@ pub enum CompileErrorKind {
         allowed: String,
     },
     /// `4d6kh5`, `2d6dl2`: keeps or drops more dice than are rolled.
+    #[error(
+        "`{written}` keeps or drops more dice than the {rolled} {} rolled",
+        if *rolled == 1 { "die" } else { "dice" }
+    )]
+    #[diagnostic(
+        code(chartwright::compile::keep_too_many),
+        help(
+            "keep or drop fewer than the {rolled} rolled (`4d6kh3` keeps 3 of 4), or roll \
+             more dice"
+        )
+    )]
     KeepTooMany {
         /// The notation (`kh5`).
         written: String,
@@ -219,6 +390,11 @@ pub enum CompileErrorKind {
     },
     /// `d6r<7`, `d1!`: a reroll or explosion that covers every face, so no
     /// face could stand.
+    #[error("`{written}` would {what} every face of a d{sides}: no face could stand")]
+    #[diagnostic(
+        code(chartwright::compile::every_face),
+        help("{}", every_face_help(what, *sides))
+    )]
     EveryFace {
         /// "reroll" or "explode".
         what: &'static str,
@@ -230,6 +406,8 @@ pub enum CompileErrorKind {
     /// Dice notation that cannot be read as written: a reroll or
     /// explosion that covers no face, notation given twice, a bound past
     /// the limits.
+    #[error("{message}")]
+    #[diagnostic(code(chartwright::compile::dice_notation), help("{help}"))]
     DiceNotation {
         /// What is wrong.
         message: String,
@@ -237,6 +415,11 @@ pub enum CompileErrorKind {
         help: String,
     },
     /// A pool's `report` names a count twice.
+    #[error("`report` names `{name}` twice")]
+    #[diagnostic(
+        code(chartwright::compile::reported_twice),
+        help("name each count once: the outcome lists the counts named, in stage order")
+    )]
     ReportedTwice {
         /// The count's name.
         name: String,
@@ -245,337 +428,112 @@ pub enum CompileErrorKind {
     },
     /// Totals (dice, constants and modifiers added) that pass the whole
     /// numbers chartwright counts with (`i64`).
+    #[error("totals reach {total}, past the whole numbers chartwright counts with")]
+    #[diagnostic(
+        code(chartwright::compile::total_too_large),
+        help(
+            "a total must lie between -9223372036854775808 and 9223372036854775807: use \
+             smaller constants or modifiers"
+        )
+    )]
     TotalTooLarge {
         /// The total past the range, exactly.
         total: String,
     },
     /// A constant added to a pool's dice (`roll 3d6 + 5`): a pool counts
     /// its dice one by one and adds no total for it to join.
+    #[error(
+        "`{dice}` adds a constant to a pool's dice, which are counted one by one, never added up"
+    )]
+    #[diagnostic(
+        code(chartwright::compile::pool_constant),
+        help(
+            "to add to every die, give the pool a modifier (`modifiers {{ bonus +1 \"bonus\" \
+             always }}`), or move its target (`on 4+` with +1 on each die is `on 3+`); then \
+             roll the dice alone"
+        )
+    )]
     PoolConstant {
         /// The dice as written.
         dice: String,
     },
 }
 
-impl fmt::Display for CompileErrorKind {
-    #[allow(clippy::too_many_lines)] // one match arm per error kind
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Duplicate { what, name, .. } => write!(f, "{what} `{name}` is declared twice"),
-            Self::Unknown { what, name, .. } => write!(f, "unknown {what} `{name}`"),
-            Self::InsideLadder { name, ladder } => write!(
-                f,
-                "`{name}` is an input of the ladder `{ladder}`, which this chart does not read"
-            ),
-            Self::OverlappingRows { values, .. } => {
-                write!(f, "rows overlap: both read {values}")
-            }
-            Self::UncoveredTotals { values, .. } => write!(f, "no row reads {values}"),
-            Self::DashCell { values, line, .. } => write!(
-                f,
-                "the `-` cell on line `{line}` gives no result, and a roll can read {values}"
-            ),
-            Self::Empty { what } => write!(f, "empty {what}"),
-            Self::ImpossibleDice { reason } => write!(f, "impossible dice: {reason}"),
-            Self::DiceTooLarge { written, limit } => {
-                write!(
-                    f,
-                    "dice too large: `{written}` is over the limit of {limit}"
-                )
-            }
-            Self::GridTooLarge { cells, limit } => write!(
-                f,
-                "grid too large: its keys give {cells} cells, over the limit of {limit}"
-            ),
-            Self::Unsupported { what } => write!(f, "{what} is not supported yet"),
-            Self::WrongKind { expected, found } => {
-                write!(f, "expected {expected}, found {found}")
-            }
-            Self::MisplacedClause {
-                clause,
-                kind,
-                reason,
-            } => {
-                let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                    "an"
-                } else {
-                    "a"
-                };
-                write!(
-                    f,
-                    "`{clause}` does not belong in {article} {kind}: {reason}"
-                )
-            }
-            Self::MissingClause { clause, kind } => write!(f, "a {kind} needs `{clause}`"),
-            Self::CellCount {
-                expected,
-                found,
-                what,
-            } => write!(f, "expected {expected} {what}, found {found}"),
-            Self::FollowUpCycle { chain } => write!(f, "follow-ups form a cycle: {chain}"),
-            Self::LadderCycle { chain } => {
-                write!(f, "ladders read each other in a cycle: {chain}")
-            }
-            Self::LadderInput {
-                ladder,
-                input,
-                there,
-                here,
-            } => write!(
-                f,
-                "ladder `{ladder}` takes `{input}` as {there}, but here `{input}` is {here}"
-            ),
-            Self::FollowUpInput { chart, input } => {
-                write!(
-                    f,
-                    "the follow-up `{chart}` needs `{input}`, which nothing passes to it"
-                )
-            }
-            Self::Invalid { message, .. } | Self::DiceNotation { message, .. } => {
-                f.write_str(message)
-            }
-            Self::NotWhole { what, value } => {
-                write!(f, "`{value}` is not a whole number, and {what} must be")
-            }
-            Self::ColumnOrder { key, previous } => write!(
-                f,
-                "column `{key}` comes after `{previous}` but is not higher"
-            ),
-            Self::ShiftWithoutColumns { name } => write!(
-                f,
-                "`{name}` shifts the column, but this chart's column is not computed"
-            ),
-            Self::RatioZero { divisor, reach } => {
-                write!(f, "the ratio divides by `{divisor}`, which can be {reach}")
-            }
-            Self::NotThisKind { name, is, allowed } => {
-                write!(f, "`{name}` is {is}; {allowed}")
-            }
-            Self::ReportedTwice { name, .. } => write!(f, "`report` names `{name}` twice"),
-            Self::KeepTooMany { written, rolled } => {
-                let dice = if *rolled == 1 { "die" } else { "dice" };
-                write!(
-                    f,
-                    "`{written}` keeps or drops more dice than the {rolled} {dice} rolled"
-                )
-            }
-            Self::EveryFace {
-                what,
-                written,
-                sides,
-            } => write!(
-                f,
-                "`{written}` would {what} every face of a d{sides}: no face could stand"
-            ),
-            Self::TotalTooLarge { total } => write!(
-                f,
-                "totals reach {total}, past the whole numbers chartwright counts with"
-            ),
-            Self::PoolConstant { dice } => write!(
-                f,
-                "`{dice}` adds a constant to a pool's dice, which are counted one by one, never added up"
-            ),
+/// "a" or "an" before a chart kind.
+fn article(kind: &str) -> &'static str {
+    if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// The help of [`CompileErrorKind::Unknown`]: the closest name, else where
+/// a name of that sort is declared.
+fn unknown_help(what: &str, suggestion: Option<&str>) -> String {
+    match (suggestion, what) {
+        (Some(s), _) => format!("did you mean `{s}`?"),
+        (None, "flag" | "param" | "choice" | "modifier" | "name") => {
+            format!("declare the {what} in the chart or at the top level of the file")
         }
+        (None, _) => format!("declare the {what} at the top level of the file"),
+    }
+}
+
+/// The help of [`CompileErrorKind::EveryFace`], for a one-sided die, a
+/// reroll or an explosion.
+fn every_face_help(what: &str, sides: u32) -> &'static str {
+    match (sides, what) {
+        (1, _) => "a die of one side always shows 1: write the number instead",
+        (_, "reroll") => "reroll only some faces, such as `r1` (the 1s) or `r<3` (1s and 2s)",
+        _ => "explode only some faces, such as `!` (the highest face) or `!>=5`",
     }
 }
 
 impl CompileErrorKind {
-    fn code(&self) -> &'static str {
+    /// The short text of the label under the span.
+    #[must_use]
+    pub fn label(&self) -> &'static str {
         match self {
-            Self::Duplicate { .. } => "chartwright::compile::duplicate_name",
-            Self::Unknown { .. } | Self::InsideLadder { .. } => {
-                "chartwright::compile::unknown_name"
-            }
-            Self::OverlappingRows { .. } => "chartwright::compile::overlapping_rows",
-            Self::UncoveredTotals { .. } | Self::DashCell { .. } => {
-                "chartwright::compile::uncovered_totals"
-            }
-            Self::Empty { .. } => "chartwright::compile::empty",
-            Self::ImpossibleDice { .. } => "chartwright::compile::impossible_dice",
-            Self::DiceTooLarge { .. } => "chartwright::compile::dice_too_large",
-            Self::GridTooLarge { .. } => "chartwright::compile::grid_too_large",
-            Self::Unsupported { .. } => "chartwright::compile::unsupported",
-            Self::KeepTooMany { .. } => "chartwright::compile::keep_too_many",
-            Self::EveryFace { .. } => "chartwright::compile::every_face",
-            Self::DiceNotation { .. } => "chartwright::compile::dice_notation",
-            Self::WrongKind { .. } => "chartwright::compile::wrong_kind",
-            Self::MisplacedClause { .. } => "chartwright::compile::misplaced_clause",
-            Self::MissingClause { .. } => "chartwright::compile::missing_clause",
-            Self::CellCount { .. } => "chartwright::compile::cell_count",
-            Self::FollowUpCycle { .. } => "chartwright::compile::follow_up_cycle",
-            Self::LadderCycle { .. } => "chartwright::compile::ladder_cycle",
-            Self::LadderInput { .. } => "chartwright::compile::ladder_input",
-            Self::FollowUpInput { .. } => "chartwright::compile::follow_up_input",
-            Self::Invalid { .. } => "chartwright::compile::invalid",
-            Self::NotWhole { .. } => "chartwright::compile::not_whole",
-            Self::ColumnOrder { .. } => "chartwright::compile::column_order",
-            Self::ShiftWithoutColumns { .. } => "chartwright::compile::shift_without_columns",
-            Self::RatioZero { .. } => "chartwright::compile::ratio_zero",
-            Self::NotThisKind { .. } => "chartwright::compile::not_this_kind",
-            Self::ReportedTwice { .. } => "chartwright::compile::reported_twice",
-            Self::TotalTooLarge { .. } => "chartwright::compile::total_too_large",
-            Self::PoolConstant { .. } => "chartwright::compile::pool_constant",
+            Self::Duplicate { .. } => "declared again here",
+            Self::Unknown { .. } => "not declared",
+            Self::ReportedTwice { .. } => "named again here",
+            Self::OverlappingRows { .. } => "this row",
+            Self::UncoveredTotals { .. } => "these rows leave a gap",
+            _ => "here",
         }
     }
 
-    #[allow(clippy::too_many_lines)] // one match arm per error kind
-    fn help(&self) -> String {
+    /// The other place the error names (the first declaration, the other
+    /// row), with its label.
+    fn second_place(&self) -> Option<(&'static str, Span)> {
         match self {
-            Self::Duplicate { what, .. } => {
-                format!("rename one of them: every {what} needs its own name")
-            }
-            Self::Unknown {
-                suggestion: Some(s),
-                ..
-            } => format!("did you mean `{s}`?"),
-            Self::Unknown { what, .. } => match *what {
-                "flag" | "param" | "choice" | "modifier" | "name" => {
-                    format!("declare the {what} in the chart or at the top level of the file")
-                }
-                _ => format!("declare the {what} at the top level of the file"),
-            },
-            Self::OverlappingRows { .. } => {
-                "each total must be read by one row only: narrow one of the ranges".into()
-            }
-            Self::UncoveredTotals { reach, .. } => format!(
-                "{reach}; add a row for them, make an end row open (`6 or more`, `3 or less`), \
-                 or bound the parameters with `in LO..HI`"
-            ),
-            Self::InsideLadder { name, ladder } => format!(
-                "a chart may name the inputs of the ladders it reads (`columns by {ladder}`, \
-                 or `{ladder}` in an expression); to name `{name}` here otherwise, declare it \
-                 at the top level of the file (or in this chart too)"
-            ),
-            Self::DashCell { reach, .. } => format!(
-                "{reach}; write the result the sheet gives there (a word such as `NE`, or a \
-                 quoted text), say what every `-` gives (`- => \"No effect\"`), or bound the \
-                 parameters so that this column never reads it"
-            ),
-            Self::Empty { what } => format!("give the {what} at least one entry"),
-            Self::ImpossibleDice { .. } => {
-                "a roll needs at least one die of at least two sides, such as `d6` or `2d10`".into()
-            }
-            Self::DiceTooLarge { .. } => {
-                "charts roll at most 1000 dice of at most 1000 sides".into()
-            }
-            Self::GridTooLarge { .. } => "key a grid by fewer choices, or split it into several \
-                 grids (a host can raise `Limits::max_grid_cells`)"
-                .into(),
-            Self::Unsupported { .. } => {
-                "write the roll with plain dice (`2d6`, `d10`) and constants".into()
-            }
-            Self::WrongKind { expected, .. } => format!("use {expected} here"),
-            Self::MisplacedClause { .. } => "remove the clause or move it".into(),
-            Self::MissingClause { clause, .. } => format!("add a `{clause}` clause"),
-            Self::CellCount { what, .. } if what.starts_with("results") => {
-                "give one result per column key, left to right, as the sheet prints the line".into()
-            }
-            Self::CellCount { .. } => {
-                "give one cell per column: the options of the last key, in declared order".into()
-            }
-            Self::FollowUpCycle { .. } => "a follow-up chain must end: break the cycle".into(),
-            Self::LadderCycle { .. } => {
-                "a ladder's start and caps may read other ladders, but never one that \
-                 reads it back: start one of them from a param or a grid"
-                    .into()
-            }
-            Self::LadderInput { ladder, input, .. } => format!(
-                "a chart that reads a ladder takes the ladder's inputs under the same \
-                 names: rename this chart's `{input}`, or `{input}` in `{ladder}`"
-            ),
-            Self::FollowUpInput { chart, input } => {
-                format!("pass a value in the call: `then {chart}({input}=...)`")
-            }
-            Self::Invalid { help, .. } | Self::DiceNotation { help, .. } => help.clone(),
-            Self::NotWhole { what, .. } => format!(
-                "the dice total stays whole: write {what} as a whole number, or round \
-                 a computed value with `floor(...)`, `ceil(...)` or `round(...)`"
-            ),
-            Self::ColumnOrder { .. } => {
-                "write the keys from the lowest to the highest, as the sheet prints them \
-                 left to right (odds `1-2 1-1 3-2 2-1`, thresholds `0.5 1 2 4`)"
-                    .into()
-            }
-            Self::ShiftWithoutColumns { .. } => {
-                "shifts move along `columns by VALUE: KEYS`; make the roll's modifier \
-                 a die-roll modifier such as `+1`, or give the chart a computed scale"
-                    .into()
-            }
-            Self::RatioZero { divisor, .. } => format!(
-                "bound it above zero, such as `param {divisor} \"...\" in 1..100`, \
-                 or say what a zero means with `(... if {divisor} > 0 else ...)`"
-            ),
-            Self::NotThisKind { .. } => "use a name of the kind allowed here".into(),
-            Self::ReportedTwice { .. } => {
-                "name each count once: the outcome lists the counts named, in stage order".into()
-            }
-            Self::KeepTooMany { rolled, .. } => format!(
-                "keep or drop fewer than the {rolled} rolled (`4d6kh3` keeps 3 of 4), \
-                 or roll more dice"
-            ),
-            Self::EveryFace { sides: 1, .. } => {
-                "a die of one side always shows 1: write the number instead".into()
-            }
-            Self::EveryFace { what: "reroll", .. } => {
-                "reroll only some faces, such as `r1` (the 1s) or `r<3` (1s and 2s)".into()
-            }
-            Self::EveryFace { .. } => {
-                "explode only some faces, such as `!` (the highest face) or `!>=5`".into()
-            }
-            Self::TotalTooLarge { .. } => "a total must lie between -9223372036854775808 and \
-                 9223372036854775807: use smaller constants or modifiers"
-                .into(),
-            Self::PoolConstant { .. } => "to add to every die, give the pool a modifier \
-                 (`modifiers { bonus +1 \"bonus\" always }`), or move its target (`on 4+` \
-                 with +1 on each die is `on 3+`); then roll the dice alone"
-                .into(),
+            Self::Duplicate { first, .. } => Some(("first declared here", *first)),
+            Self::ReportedTwice { first, .. } => Some(("first named here", *first)),
+            Self::OverlappingRows { other, .. } => Some(("overlaps this row", *other)),
+            _ => None,
         }
     }
 }
 
 impl Diagnostic for CompileError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.kind.code()))
+        self.kind.code()
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.kind.help()))
+        self.kind.help()
     }
 
+    /// The span, and the other place the kind names when it lies in the
+    /// same source (a label cannot point into another file).
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let main = match &self.kind {
-            CompileErrorKind::Duplicate { .. } => "declared again here",
-            CompileErrorKind::Unknown { .. } => "not declared",
-            CompileErrorKind::ReportedTwice { .. } => "named again here",
-            CompileErrorKind::OverlappingRows { .. } => "this row",
-            CompileErrorKind::UncoveredTotals { .. } => "these rows leave a gap",
-            _ => "here",
-        };
-        let mut labels = vec![LabeledSpan::new_primary_with_span(
-            Some(main.to_string()),
-            self.span,
-        )];
-        match &self.kind {
-            CompileErrorKind::Duplicate { first, .. } if first.source == self.span.source => {
-                labels.push(LabeledSpan::new_with_span(
-                    Some("first declared here".into()),
-                    *first,
-                ));
-            }
-            CompileErrorKind::ReportedTwice { first, .. } if first.source == self.span.source => {
-                labels.push(LabeledSpan::new_with_span(
-                    Some("first named here".into()),
-                    *first,
-                ));
-            }
-            CompileErrorKind::OverlappingRows { other, .. } if other.source == self.span.source => {
-                labels.push(LabeledSpan::new_with_span(
-                    Some("overlaps this row".into()),
-                    *other,
-                ));
-            }
-            _ => {}
-        }
-        Some(Box::new(labels.into_iter()))
+        let main = LabeledSpan::new_primary_with_span(Some(self.kind.label().into()), self.span);
+        let second = self
+            .kind
+            .second_place()
+            .filter(|(_, span)| span.source == self.span.source)
+            .map(|(text, span)| LabeledSpan::new_with_span(Some(text.into()), span));
+        Some(Box::new(std::iter::once(main).chain(second)))
     }
 }

@@ -655,16 +655,67 @@ pub(crate) enum OffRule {
 }
 
 impl Body {
-    pub fn kind_name(&self) -> &'static str {
+    pub fn kind(&self) -> ChartKind {
         match self {
-            Body::Lookup(_) => "grid",
-            Body::Net => "modifiers",
-            Body::Notes(_) => "notes",
-            Body::Table { .. } => "table",
-            Body::Check { .. } => "check",
-            Body::Opposed { .. } => "opposed",
-            Body::Pool { .. } => "pool",
-            Body::Ladder { .. } => "ladder",
+            Body::Lookup(_) => ChartKind::Grid,
+            Body::Net => ChartKind::Modifiers,
+            Body::Notes(_) => ChartKind::Notes,
+            Body::Table { .. } => ChartKind::Table,
+            Body::Check { .. } => ChartKind::Check,
+            Body::Opposed { .. } => ChartKind::Opposed,
+            Body::Pool { .. } => ChartKind::Pool,
+            Body::Ladder { .. } => ChartKind::Ladder,
         }
+    }
+
+    pub fn kind_name(&self) -> &'static str {
+        self.kind().as_str()
+    }
+}
+
+/// What kind of chart a chart is: how it is read, as its declaration's
+/// keyword says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ChartKind {
+    /// `table`: a modified roll read in rows.
+    Table,
+    /// `check`: a roll against a target.
+    Check,
+    /// `opposed`: both sides roll, the difference is read in rows.
+    Opposed,
+    /// `pool`: dice counted one by one.
+    Pool,
+    /// `ladder`: a scale a unit moves along.
+    Ladder,
+    /// `grid`: a lookup by choices, no roll.
+    Grid,
+    /// `modifiers`: a net modifier worked out on its own.
+    Modifiers,
+    /// `notes`: reference text, shown rather than rolled.
+    Notes,
+}
+
+impl ChartKind {
+    /// The keyword: `table`, `check`, `opposed`, `pool`, `ladder`, `grid`,
+    /// `modifiers` or `notes`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Table => "table",
+            Self::Check => "check",
+            Self::Opposed => "opposed",
+            Self::Pool => "pool",
+            Self::Ladder => "ladder",
+            Self::Grid => "grid",
+            Self::Modifiers => "modifiers",
+            Self::Notes => "notes",
+        }
+    }
+}
+
+impl std::fmt::Display for ChartKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.as_str())
     }
 }

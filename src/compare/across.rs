@@ -15,6 +15,7 @@ use crate::ruleset::{ChartRef, InputKind};
 
 /// One class's diff.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ClassDiff {
     /// The class, as the sheet names it (`at 2-1, fort, net -2`).
     pub class: String,
@@ -26,6 +27,7 @@ pub struct ClassDiff {
 
 /// A chart compared across its situation classes.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Across {
     /// The chart, `game.chart`.
     pub chart: String,
@@ -53,6 +55,21 @@ pub struct Across {
 }
 
 impl Across {
+    /// `chart` compiled alike on both sides: unchanged, with nothing rolled.
+    fn rules_alike(chart: String) -> Self {
+        Self {
+            chart,
+            ranked: Vec::new(),
+            total: None,
+            compared: 0,
+            sampled: false,
+            not_split: Vec::new(),
+            skipped: 0,
+            same_rules: true,
+            give: None,
+        }
+    }
+
     /// True when every situation of the chart was covered: every class
     /// compared, every input split into classes.
     #[must_use]
@@ -71,7 +88,8 @@ impl Across {
 /// classes.
 ///
 /// ```
-/// use chartwright::{across, Choices, Ruleset};
+/// use chartwright::compare::across;
+/// use chartwright::{Choices, Ruleset};
 /// let base = Ruleset::from_file("guns_of_august").unwrap();
 /// let forts = Ruleset::from_str("forts", r#"
 ///     variant "Stronger forts" of guns_of_august version "1"
@@ -104,17 +122,7 @@ pub fn across_in(
     budget: &mut Budget,
 ) -> Result<Across, RollError> {
     if compiled_alike(base, variant) {
-        return Ok(Across {
-            chart: variant.qualified_name(),
-            ranked: Vec::new(),
-            total: None,
-            compared: 0,
-            sampled: false,
-            not_split: Vec::new(),
-            skipped: 0,
-            same_rules: true,
-            give: None,
-        });
+        return Ok(Across::rules_alike(variant.qualified_name()));
     }
     // Follow-ups compiled alike on both sides roll alike in every
     // situation: equal own outcomes (follow-ups named) then mean equal

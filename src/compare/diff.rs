@@ -2,6 +2,7 @@
 //! by side, outcome by outcome. The data a table, JSON or a picture of the
 //! change is drawn from.
 
+use crate::compare::change::ProbabilityChange;
 use crate::engine::budget::Budget;
 use crate::engine::choices::{Choices, INPUT_SOURCE};
 use crate::engine::error::RollError;
@@ -16,6 +17,7 @@ use std::collections::HashMap;
 
 /// One outcome's probability in the base and in the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OutcomeDiff {
     /// The outcome's text.
     pub outcome: String,
@@ -29,9 +31,8 @@ pub struct OutcomeDiff {
 impl OutcomeDiff {
     /// The exact change, variant minus base (a missing side counts as 0).
     #[must_use]
-    pub fn delta(&self) -> BigRational {
-        let (numer, denom) = self.unreduced_delta().into_raw();
-        BigRational::new(numer, denom)
+    pub fn delta(&self) -> ProbabilityChange {
+        ProbabilityChange::new(self.unreduced_delta())
     }
 
     /// The change, exact but not reduced: `(v·b' − b·v') / (v'·b')` from
@@ -92,6 +93,7 @@ fn percent(p: &BigRational) -> f64 {
 /// assert_eq!(traverse.delta().to_string(), "-1/10");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OddsDiff {
     /// The chart, as the variant names it (`game.chart`).
     pub chart: String,
@@ -382,9 +384,9 @@ mod tests {
             let mut best: Option<(usize, BigRational)> = None;
             for (i, o) in diff.outcomes.iter().enumerate() {
                 let d = o.delta();
-                assert_eq!(o.unreduced_delta(), d);
-                assert!((o.delta_percent() - percent(&d)).abs() < 1e-9);
-                let d = d.abs();
+                assert_eq!(ProbabilityChange::new(o.unreduced_delta()), d);
+                assert!((o.delta_percent() - d.to_f64() * 100.0).abs() < 1e-9);
+                let d = d.size().to_big();
                 let counts = !d.is_zero() || o.base.is_some() != o.variant.is_some();
                 if counts && best.as_ref().map_or(true, |(_, b)| d > *b) {
                     best = Some((i, d));

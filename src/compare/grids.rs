@@ -8,6 +8,7 @@ use crate::ruleset::ChartRef;
 
 /// One cell of a grid that a variant changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CellChange {
     /// The options that key it, as typed (`unit_rating=raw
     /// order_status=disordered`).
@@ -24,7 +25,8 @@ pub struct CellChange {
 /// when either is not a grid.
 ///
 /// ```
-/// use chartwright::{grid_changes, Ruleset};
+/// use chartwright::compare::grid_changes;
+/// use chartwright::Ruleset;
 /// let base = Ruleset::from_file("first_echelon").unwrap();
 /// let raw = Ruleset::from_str("raw", "variant \"Raw\" of first_echelon version \"1\"\n\
 ///     change discipline_rating at raw, disordered: +1\n").unwrap();

@@ -17,10 +17,11 @@ pub struct GameSide<'r> {
 impl<'r> GameSide<'r> {
     /// The game `name` of `rules`, if it has one.
     fn find(rules: &'r Ruleset, name: &str) -> Option<Self> {
-        rules
-            .games()
-            .find(|g| g.0 == name)
-            .map(|(game, title, _)| Self { rules, game, title })
+        rules.games().find(|g| g.name == name).map(|g| Self {
+            rules,
+            game: g.name,
+            title: g.title,
+        })
     }
 
     /// The only game of `rules`; `side` (`base` or `variant`) names it in
@@ -28,10 +29,14 @@ impl<'r> GameSide<'r> {
     fn only(rules: &'r Ruleset, side: &'static str) -> Result<Self, PairError> {
         let mut games = rules.games();
         match (games.next(), games.next()) {
-            (Some((game, title, _)), None) => Ok(Self { rules, game, title }),
+            (Some(g), None) => Ok(Self {
+                rules,
+                game: g.name,
+                title: g.title,
+            }),
             _ => Err(PairError::NotOneGame {
                 side,
-                games: rules.games().map(|g| g.0.to_owned()).collect(),
+                games: rules.games().map(|g| g.name.to_owned()).collect(),
             }),
         }
     }
@@ -39,7 +44,7 @@ impl<'r> GameSide<'r> {
     /// The game `name` of `rules`, or the error naming the loaded games.
     fn named(rules: &'r Ruleset, name: &str) -> Result<Self, PairError> {
         Self::find(rules, name).ok_or_else(|| {
-            let loaded: Vec<String> = rules.games().map(|g| g.0.to_owned()).collect();
+            let loaded: Vec<String> = rules.games().map(|g| g.name.to_owned()).collect();
             PairError::UnknownGame {
                 name: name.to_owned(),
                 suggestion: closest(name, loaded.iter().map(String::as_str)),
@@ -84,7 +89,8 @@ impl<'r> GameSide<'r> {
 /// from, so all of them pair alike and fail with the same [`PairError`].
 ///
 /// ```
-/// use chartwright::{PairError, Pairing, Ruleset};
+/// use chartwright::compare::{PairError, Pairing};
+/// use chartwright::Ruleset;
 /// let base = Ruleset::from_file("first_echelon").unwrap();
 /// let mud = Ruleset::from_str("mud", r#"
 ///     variant "Mud" of first_echelon version "1"

@@ -11,6 +11,7 @@ pub const MAX_LOOSE_MODIFIER: i64 = 1_000_000;
 
 /// One argument: `name` or `name=value`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Arg {
     /// The name.
     pub name: String,

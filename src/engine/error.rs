@@ -2,6 +2,7 @@
 //! computed with a set of choices. Spans point into the roll-time arguments
 //! (source [`crate::INPUT_SOURCE`]) or into the rules.
 
+use crate::number::Number;
 use crate::syntax::span::{SourceId, Span};
 use miette::{Diagnostic, LabeledSpan};
 use std::fmt;
@@ -13,6 +14,7 @@ pub const INPUT_SOURCE: SourceId = SourceId(u32::MAX);
 /// A problem with a roll request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
+#[non_exhaustive]
 pub struct RollError {
     /// What is wrong.
     pub kind: RollErrorKind,
@@ -21,7 +23,9 @@ pub struct RollError {
 }
 
 impl RollError {
-    pub(crate) fn new(kind: RollErrorKind, span: Option<Span>) -> Self {
+    /// An error of `kind`, at `span` if it points anywhere.
+    #[must_use]
+    pub fn new(kind: RollErrorKind, span: Option<Span>) -> Self {
         Self { kind, span }
     }
 
@@ -54,10 +58,15 @@ impl ConflictVia {
 }
 
 /// The kinds of [`RollError`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Diagnostic)]
 #[non_exhaustive]
 pub enum RollErrorKind {
     /// No chart of that name.
+    #[error("no chart named `{name}`")]
+    #[diagnostic(
+        code(chartwright::roll::unknown_chart),
+        help("{}", did_you_mean(suggestion.as_deref(), || "`list` shows every chart".into()))
+    )]
     UnknownChart {
         /// The name.
         name: String,
@@ -65,6 +74,11 @@ pub enum RollErrorKind {
         suggestion: Option<String>,
     },
     /// A short chart name that several games have.
+    #[error("`{name}` names charts in several games")]
+    #[diagnostic(
+        code(chartwright::roll::ambiguous_chart),
+        help("qualify it: {}", candidates.join(", "))
+    )]
     AmbiguousChart {
         /// The name.
         name: String,
@@ -72,6 +86,14 @@ pub enum RollErrorKind {
         candidates: Vec<String>,
     },
     /// A name the chart does not take.
+    #[error("`{chart}` has no modifier, choice or parameter `{name}`")]
+    #[diagnostic(
+        code(chartwright::roll::unknown_name),
+        help(
+            "{}",
+            did_you_mean(suggestion.as_deref(), || format!("`list {chart}` shows what it takes"))
+        )
+    )]
     UnknownName {
         /// The chart.
         chart: String,
@@ -81,6 +103,16 @@ pub enum RollErrorKind {
         suggestion: Option<String>,
     },
     /// An option the choice does not have.
+    #[error("`{choice}` has no option `{option}`")]
+    #[diagnostic(
+        code(chartwright::roll::unknown_option),
+        help(
+            "{}",
+            did_you_mean(suggestion.as_deref(), || {
+                format!("`{choice}` is one of: {}", options.join(", "))
+            })
+        )
+    )]
     UnknownOption {
         /// The choice.
         choice: String,
@@ -92,6 +124,14 @@ pub enum RollErrorKind {
         suggestion: Option<String>,
     },
     /// A bare option name that several of the chart's choices have.
+    #[error("`{option}` is an option of several choices: {}", choices.join(", "))]
+    #[diagnostic(
+        code(chartwright::roll::ambiguous_option),
+        help(
+            "name the choice: {}",
+            choices.iter().map(|c| format!("`{c}={option}`")).collect::<Vec<_>>().join(" or ")
+        )
+    )]
     AmbiguousOption {
         /// The option.
         option: String,
@@ -99,6 +139,11 @@ pub enum RollErrorKind {
         choices: Vec<String>,
     },
     /// Two members of one exclusive group.
+    #[error("`{first}` and `{second}` cannot both apply: they are alternatives ({group})")]
+    #[diagnostic(
+        code(chartwright::roll::exclusive_conflict),
+        help("{}", conflict_help(group, via.as_deref()))
+    )]
     Conflict {
         /// The group's heading.
         group: String,
@@ -114,6 +159,11 @@ pub enum RollErrorKind {
         via: Option<Box<ConflictVia>>,
     },
     /// A value of the wrong form (`rating=abc`, `tracked=3`).
+    #[error("`{name}={value}`: expected {expected}")]
+    #[diagnostic(
+        code(chartwright::roll::bad_value),
+        help("{}", bad_value_help(name, expected))
+    )]
     BadValue {
         /// The name.
         name: String,
@@ -123,18 +173,31 @@ pub enum RollErrorKind {
         expected: String,
     },
     /// A param outside its bounds.
+    #[error("`{name}={value}` is outside {lo}..{hi}")]
+    #[diagnostic(
+        code(chartwright::roll::out_of_bounds),
+        help("give a value from {lo} to {hi}")
+    )]
     OutOfBounds {
         /// The name.
         name: String,
         /// The value.
-        value: crate::syntax::ast::Number,
+        value: Number,
         /// Lowest allowed.
-        lo: crate::syntax::ast::Number,
+        lo: Number,
         /// Highest allowed.
-        hi: crate::syntax::ast::Number,
+        hi: Number,
     },
     /// A decimal where the roll needs a whole number (a modifier's value,
     /// a number of dice, a score).
+    #[error("{what} is {value}, which is not a whole number")]
+    #[diagnostic(
+        code(chartwright::roll::not_whole),
+        help(
+            "the dice total stays whole: give a whole number, or have the chart round it with \
+             `floor`, `ceil` or `round`"
+        )
+    )]
     NotWhole {
         /// What needed it.
         what: String,
@@ -142,6 +205,18 @@ pub enum RollErrorKind {
         value: String,
     },
     /// A computed column off the scale, where the chart says nothing.
+    #[error(
+        "{value} is {} column `{key}`, and the chart says nothing for it",
+        if *beyond { "beyond the last" } else { "below the first" }
+    )]
+    #[diagnostic(
+        code(chartwright::roll::off_scale),
+        help(
+            "the chart needs `{} columns => OUTCOME` (or `=> read KEY with ±N`); until then, \
+             give values on the scale",
+            if *beyond { "beyond" } else { "below" }
+        )
+    )]
     OffScale {
         /// What picked the column, with its value.
         value: String,
@@ -152,6 +227,11 @@ pub enum RollErrorKind {
     },
     /// An extra modifier (a loose `+N` or a sweep step) pushed the total
     /// to where no row reads.
+    #[error("the extra modifier {extra:+} takes the total to {total}, which no row reads")]
+    #[diagnostic(
+        code(chartwright::roll::extra_off_table),
+        help("use a smaller extra modifier or a narrower `--sweep`")
+    )]
     ExtraOffTable {
         /// The total.
         total: i64,
@@ -159,6 +239,8 @@ pub enum RollErrorKind {
         extra: i64,
     },
     /// A param the chart needs that was not given.
+    #[error("`{chart}` needs `{name}` ({label})")]
+    #[diagnostic(code(chartwright::roll::missing_param), help("add `{name}=N`"))]
     MissingParam {
         /// The chart that needs it.
         chart: String,
@@ -168,6 +250,11 @@ pub enum RollErrorKind {
         label: String,
     },
     /// A choice the chart needs that was not given.
+    #[error("this chart needs `{name}`")]
+    #[diagnostic(
+        code(chartwright::roll::missing_choice),
+        help("add `{name}=` one of: {}", options.join(", "))
+    )]
     MissingChoice {
         /// The name.
         name: String,
@@ -177,6 +264,11 @@ pub enum RollErrorKind {
     /// A modifier read from a grid (`woods rL from woods_shift`) named
     /// without the choice the grid is keyed by: the grid has no cell to
     /// give.
+    #[error("`{modifier}` is read from the grid `{grid}` by `{key}`, which is not given")]
+    #[diagnostic(
+        code(chartwright::roll::missing_key),
+        help("add `{key}=` one of: {}", options.join(", "))
+    )]
     MissingKey {
         /// The modifier named.
         modifier: String,
@@ -188,27 +280,58 @@ pub enum RollErrorKind {
         options: Vec<String>,
     },
     /// The same name given twice.
+    #[error("`{name}` is given twice")]
+    #[diagnostic(
+        code(chartwright::roll::given_twice),
+        help("give `{name}` once: by name, or as one of its options alone")
+    )]
     GivenTwice {
         /// The name.
         name: String,
     },
     /// A total no row reads (a param outside the range the rows were checked for).
+    #[error("no row reads a total of {total}")]
+    #[diagnostic(
+        code(chartwright::roll::no_row),
+        help("check the parameters' values against the sheet")
+    )]
     NoRow {
         /// The total.
         total: i64,
     },
     /// Follow-ups nested past the limit.
+    #[error("follow-ups go deeper than {limit}")]
+    #[diagnostic(
+        code(chartwright::roll::too_deep),
+        help("roll fewer dice, or a shorter chain of charts")
+    )]
     TooDeep {
         /// The limit.
         limit: usize,
     },
     /// A computation past the limits (dice, odds states, arithmetic).
+    #[error("too large: {what}")]
+    #[diagnostic(
+        code(chartwright::roll::too_large),
+        help("roll fewer dice, or a shorter chain of charts")
+    )]
     TooLarge {
         /// What.
         what: String,
     },
     /// A work budget of [`crate::Limits`] spent: the engine stopped as
     /// soon as the work it had done passed the limit.
+    #[error(
+        "{construct} takes more {} than `{limit}` ({value}) allows",
+        if *limit == "max_sweep_points" { "points" } else { "work" }
+    )]
+    #[diagnostic(
+        code(chartwright::roll::over_budget),
+        help(
+            "{}; a host program can raise `Limits::{limit}` with `RulesetBuilder::limits`",
+            over_budget_advice(limit, *value)
+        )
+    )]
     OverBudget {
         /// The [`crate::Limits`] field (`max_odds_work`, `max_roll_dice`,
         /// `max_follow_ups`, `max_sweep_points`).
@@ -219,284 +342,115 @@ pub enum RollErrorKind {
         construct: String,
     },
     /// Division by zero and the like.
+    #[error("{message}")]
+    #[diagnostic(
+        code(chartwright::roll::arithmetic),
+        help("check the parameters given")
+    )]
     Arithmetic {
         /// What.
         message: String,
     },
     /// A malformed argument list (`=3`, an empty name).
+    #[error("{message}")]
+    #[diagnostic(
+        code(chartwright::roll::syntax),
+        help("write `name`, `name=number` or `name=option`")
+    )]
     Syntax {
         /// What.
         message: String,
     },
     /// Odds asked of reference text.
+    #[error("`{chart}` is notes: notes have no odds")]
+    #[diagnostic(
+        code(chartwright::roll::no_odds),
+        help("`show {chart}` prints the text")
+    )]
     NoOdds {
         /// The notes' name.
         chart: String,
     },
 }
 
-impl fmt::Display for RollErrorKind {
-    #[allow(clippy::too_many_lines)] // one match arm per error kind
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::UnknownChart { name, .. } => write!(f, "no chart named `{name}`"),
-            Self::AmbiguousChart { name, .. } => {
-                write!(f, "`{name}` names charts in several games")
-            }
-            Self::UnknownName { chart, name, .. } => {
-                write!(f, "`{chart}` has no modifier, choice or parameter `{name}`")
-            }
-            Self::UnknownOption { choice, option, .. } => {
-                write!(f, "`{choice}` has no option `{option}`")
-            }
-            Self::AmbiguousOption { option, choices } => write!(
-                f,
-                "`{option}` is an option of several choices: {}",
-                choices.join(", ")
-            ),
-            Self::Conflict {
-                group,
-                first,
-                second,
-                ..
-            } => write!(
-                f,
-                "`{first}` and `{second}` cannot both apply: they are alternatives ({group})"
-            ),
-            Self::BadValue {
-                name,
-                value,
-                expected,
-            } => write!(f, "`{name}={value}`: expected {expected}"),
-            Self::OutOfBounds {
-                name,
-                value,
-                lo,
-                hi,
-            } => {
-                let show = |n: &crate::syntax::ast::Number| crate::number::Show(*n).to_string();
-                write!(
-                    f,
-                    "`{name}={}` is outside {}..{}",
-                    show(value),
-                    show(lo),
-                    show(hi)
-                )
-            }
-            Self::NotWhole { what, value } => {
-                write!(f, "{what} is {value}, which is not a whole number")
-            }
-            Self::OffScale { value, key, beyond } => write!(
-                f,
-                "{value} is {} column `{key}`, and the chart says nothing for it",
-                if *beyond {
-                    "beyond the last"
-                } else {
-                    "below the first"
-                }
-            ),
-            Self::ExtraOffTable { total, extra } => write!(
-                f,
-                "the extra modifier {extra:+} takes the total to {total}, which no row reads"
-            ),
-            Self::MissingParam { chart, name, label } => {
-                write!(f, "`{chart}` needs `{name}` ({label})")
-            }
-            Self::MissingChoice { name, .. } => write!(f, "this chart needs `{name}`"),
-            Self::MissingKey {
-                modifier,
-                grid,
-                key,
-                ..
-            } => write!(
-                f,
-                "`{modifier}` is read from the grid `{grid}` by `{key}`, which is not given"
-            ),
-            Self::GivenTwice { name } => write!(f, "`{name}` is given twice"),
-            Self::NoRow { total } => write!(f, "no row reads a total of {total}"),
-            Self::TooDeep { limit } => write!(f, "follow-ups go deeper than {limit}"),
-            Self::TooLarge { what } => write!(f, "too large: {what}"),
-            Self::OverBudget {
-                limit,
-                value,
-                construct,
-            } => {
-                let what = if *limit == "max_sweep_points" {
-                    "points"
-                } else {
-                    "work"
-                };
-                write!(
-                    f,
-                    "{construct} takes more {what} than `{limit}` ({value}) allows"
-                )
-            }
-            Self::Arithmetic { message } | Self::Syntax { message } => f.write_str(message),
-            Self::NoOdds { chart } => write!(f, "`{chart}` is notes: notes have no odds"),
-        }
+/// "did you mean" the closest name, else `otherwise`.
+fn did_you_mean(suggestion: Option<&str>, otherwise: impl FnOnce() -> String) -> String {
+    match suggestion {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => otherwise(),
+    }
+}
+
+/// The help of [`RollErrorKind::Conflict`]: whose group it is, when it is
+/// not the chart's own.
+fn conflict_help(group: &str, via: Option<&ConflictVia>) -> String {
+    match via {
+        Some(ConflictVia::Ladder(ladder)) => format!(
+            "give only one of them: this chart reads the ladder `{ladder}`, which applies one \
+             modifier of its group ({group}) at most"
+        ),
+        Some(ConflictVia::FollowUp(chart)) => format!(
+            "give only one of them: this chart can follow up `{chart}`, which applies one \
+             modifier of its group ({group}) at most"
+        ),
+        None => "give only one of them".into(),
+    }
+}
+
+/// The help of [`RollErrorKind::BadValue`]: a flag takes no value.
+fn bad_value_help(name: &str, expected: &str) -> String {
+    if expected.starts_with("no value") {
+        format!("name it alone: `{name}`")
+    } else {
+        format!("give {expected}, as `{name}=...`")
+    }
+}
+
+/// What to ask for instead when the budget `limit` (of `value`) is spent.
+fn over_budget_advice(limit: &str, value: u64) -> String {
+    match limit {
+        "max_sweep_points" => format!("sweep at most {value} values"),
+        "max_roll_dice" => "roll fewer dice, or fewer times".into(),
+        "max_follow_ups" => "follow fewer charts, or roll fewer times".into(),
+        _ => "ask for less at once: fewer dice, follow-ups, rolls or situations".into(),
     }
 }
 
 impl RollErrorKind {
-    fn code(&self) -> &'static str {
+    /// The short text of the label under the span: where the rules
+    /// declare a missing choice, else "here".
+    fn label(&self, span: Span) -> &'static str {
         match self {
-            Self::UnknownChart { .. } => "chartwright::roll::unknown_chart",
-            Self::AmbiguousChart { .. } => "chartwright::roll::ambiguous_chart",
-            Self::UnknownName { .. } => "chartwright::roll::unknown_name",
-            Self::UnknownOption { .. } => "chartwright::roll::unknown_option",
-            Self::AmbiguousOption { .. } => "chartwright::roll::ambiguous_option",
-            Self::Conflict { .. } => "chartwright::roll::exclusive_conflict",
-            Self::BadValue { .. } => "chartwright::roll::bad_value",
-            Self::OutOfBounds { .. } => "chartwright::roll::out_of_bounds",
-            Self::NotWhole { .. } => "chartwright::roll::not_whole",
-            Self::OffScale { .. } => "chartwright::roll::off_scale",
-            Self::ExtraOffTable { .. } => "chartwright::roll::extra_off_table",
-            Self::MissingParam { .. } => "chartwright::roll::missing_param",
-            Self::MissingChoice { .. } => "chartwright::roll::missing_choice",
-            Self::MissingKey { .. } => "chartwright::roll::missing_key",
-            Self::GivenTwice { .. } => "chartwright::roll::given_twice",
-            Self::NoRow { .. } => "chartwright::roll::no_row",
-            Self::TooDeep { .. } => "chartwright::roll::too_deep",
-            Self::TooLarge { .. } => "chartwright::roll::too_large",
-            Self::OverBudget { .. } => "chartwright::roll::over_budget",
-            Self::Arithmetic { .. } => "chartwright::roll::arithmetic",
-            Self::Syntax { .. } => "chartwright::roll::syntax",
-            Self::NoOdds { .. } => "chartwright::roll::no_odds",
-        }
-    }
-
-    #[allow(clippy::too_many_lines)] // one match arm per error kind
-    fn help(&self) -> String {
-        match self {
-            Self::UnknownChart {
-                suggestion: Some(s),
-                ..
-            }
-            | Self::UnknownName {
-                suggestion: Some(s),
-                ..
-            }
-            | Self::UnknownOption {
-                suggestion: Some(s),
-                ..
-            } => format!("did you mean `{s}`?"),
-            Self::UnknownChart { .. } => "`list` shows every chart".into(),
-            Self::AmbiguousChart { candidates, .. } => {
-                format!("qualify it: {}", candidates.join(", "))
-            }
-            Self::UnknownName { chart, .. } => format!("`list {chart}` shows what it takes"),
-            Self::UnknownOption {
-                choice, options, ..
-            } => {
-                format!("`{choice}` is one of: {}", options.join(", "))
-            }
-            Self::AmbiguousOption { option, choices } => format!(
-                "name the choice: {}",
-                choices
-                    .iter()
-                    .map(|c| format!("`{c}={option}`"))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            Self::Conflict {
-                group,
-                via: Some(via),
-                ..
-            } => match &**via {
-                ConflictVia::Ladder(ladder) => format!(
-                    "give only one of them: this chart reads the ladder `{ladder}`, which \
-                     applies one modifier of its group ({group}) at most"
-                ),
-                ConflictVia::FollowUp(chart) => format!(
-                    "give only one of them: this chart can follow up `{chart}`, which \
-                     applies one modifier of its group ({group}) at most"
-                ),
-            },
-            Self::Conflict { .. } => "give only one of them".into(),
-            Self::BadValue { name, expected, .. } if expected.starts_with("no value") => {
-                format!("name it alone: `{name}`")
-            }
-            Self::BadValue { name, expected, .. } => format!("give {expected}, as `{name}=...`"),
-            Self::OutOfBounds { lo, hi, .. } => format!(
-                "give a value from {} to {}",
-                crate::number::Show(*lo),
-                crate::number::Show(*hi)
-            ),
-            Self::NotWhole { .. } => {
-                "the dice total stays whole: give a whole number, or have the chart round \
-                 it with `floor`, `ceil` or `round`"
-                    .into()
-            }
-            Self::OffScale { beyond, .. } => format!(
-                "the chart needs `{} columns => OUTCOME` (or `=> read KEY with ±N`); \
-                 until then, give values on the scale",
-                if *beyond { "beyond" } else { "below" }
-            ),
-            Self::ExtraOffTable { .. } => {
-                "use a smaller extra modifier or a narrower `--sweep`".into()
-            }
-            Self::MissingParam { name, .. } => format!("add `{name}=N`"),
-            Self::MissingChoice { name, options }
-            | Self::MissingKey {
-                key: name, options, ..
-            } => {
-                format!("add `{name}=` one of: {}", options.join(", "))
-            }
-            Self::GivenTwice { name } => {
-                format!("give `{name}` once: by name, or as one of its options alone")
-            }
-            Self::NoRow { .. } => "check the parameters' values against the sheet".into(),
-            Self::TooDeep { .. } | Self::TooLarge { .. } => {
-                "roll fewer dice, or a shorter chain of charts".into()
-            }
-            Self::OverBudget { limit, value, .. } => {
-                let what = match *limit {
-                    "max_sweep_points" => format!("sweep at most {value} values"),
-                    "max_roll_dice" => "roll fewer dice, or fewer times".into(),
-                    "max_follow_ups" => "follow fewer charts, or roll fewer times".into(),
-                    _ => "ask for less at once: fewer dice, follow-ups, rolls or situations".into(),
-                };
-                format!(
-                    "{what}; a host program can raise `Limits::{limit}` with \
-                     `RulesetBuilder::limits`"
-                )
-            }
-            Self::Arithmetic { .. } => "check the parameters given".into(),
-            Self::Syntax { .. } => "write `name`, `name=number` or `name=option`".into(),
-            Self::NoOdds { chart } => format!("`show {chart}` prints the text"),
+            Self::MissingChoice { .. } if span.source != INPUT_SOURCE => "declared here",
+            _ => "here",
         }
     }
 }
 
 impl Diagnostic for RollError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.kind.code()))
+        self.kind.code()
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.kind.help()))
+        self.kind.help()
     }
 
+    /// The span, and the other alternative of a conflict when it lies in
+    /// the same source (a label cannot point into another text).
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.span?;
-        // A missing choice is shown where the rules declare it.
-        let text = match self.kind {
-            RollErrorKind::MissingChoice { .. } if span.source != INPUT_SOURCE => "declared here",
-            _ => "here",
+        let main = LabeledSpan::new_primary_with_span(Some(self.kind.label(span).into()), span);
+        let other = match &self.kind {
+            RollErrorKind::Conflict {
+                first_span: Some(first),
+                ..
+            } if first.source == span.source => Some(LabeledSpan::new_with_span(
+                Some("the other alternative".into()),
+                *first,
+            )),
+            _ => None,
         };
-        let mut labels = vec![LabeledSpan::new_primary_with_span(Some(text.into()), span)];
-        if let RollErrorKind::Conflict {
-            first_span: Some(first),
-            ..
-        } = &self.kind
-        {
-            if first.source == span.source {
-                labels.push(LabeledSpan::new_with_span(
-                    Some("the other alternative".into()),
-                    *first,
-                ));
-            }
-        }
-        Some(Box::new(labels.into_iter()))
+        Some(Box::new(std::iter::once(main).chain(other)))
     }
 }

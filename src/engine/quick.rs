@@ -26,6 +26,7 @@ enum Id {
 
 /// A roll without its trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct QuickRoll {
     /// The dice alone (the first side's for an opposed roll; 0 for a pool
     /// or a chart that rolls nothing).

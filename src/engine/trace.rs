@@ -195,6 +195,7 @@ pub type Faces = SmallVec<[u32; 4]>;
 /// (`tests/allocations.rs`). They read and serialize as plain strings and
 /// lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Roll {
     /// The chart, qualified by game (`first_echelon.bog_down`).
     pub chart: Shared<str>,
@@ -243,6 +244,7 @@ pub struct Roll {
 
 /// One side of an opposed roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct SideRoll {
     /// The side's name (`att`).
     pub side: String,
@@ -257,6 +259,7 @@ pub struct SideRoll {
 /// A natural-roll rule that matched the dice (`natural 10 => also "Danger
 /// Close"`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct NaturalRule {
     /// The natural rolls it reads, as written (`10`, `1-4`).
     pub ranges: String,
@@ -279,6 +282,7 @@ impl fmt::Display for NaturalRule {
 
 /// A group of dice and the faces they showed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct DiceRoll {
     /// Sides of each die (66 for `d66`, whose digits are d6).
     pub sides: u32,
@@ -297,6 +301,7 @@ pub struct DiceRoll {
 
 /// What a group with notation did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Notated {
     /// The group as written (`4d6kh3`, `d6!`, `d66`, `max(2d6, 2d6)`).
     pub notation: String,
@@ -319,6 +324,7 @@ impl DiceRoll {
 
 /// How one die of a group with notation came to its face.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct DieRoll {
     /// The faces the die showed and rerolled away, in order (`r1`, `ro1`).
     #[serde(skip_serializing_if = "SmallVec::is_empty")]
@@ -333,6 +339,7 @@ pub struct DieRoll {
 
 /// A modifier applied to a roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct AppliedModifier {
     /// The name typed.
     pub name: String,
@@ -365,6 +372,7 @@ pub struct AppliedModifier {
 /// assert_eq!(roll.total, Some(3));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct LadderTrace {
     /// The ladder's name (`visibility`).
     pub name: String,
@@ -382,6 +390,7 @@ pub struct LadderTrace {
 /// An outcome: fields, each with its alternatives, and notes added by
 /// natural-roll rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
+#[non_exhaustive]
 pub struct OutcomeText {
     /// The fields in order (shared with the bound chart).
     pub fields: Shared<[OutcomeField]>,
@@ -391,6 +400,7 @@ pub struct OutcomeText {
 
 /// One field of an outcome.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct OutcomeField {
     /// The field's heading, when the chart declares fields.
     pub label: Option<String>,

@@ -25,7 +25,7 @@ use crate::engine::odds::Odds;
 use crate::engine::trace::Roll;
 use crate::number::Number;
 use crate::ruleset::error::LoadErrors;
-use crate::ruleset::{ChartRef, InputKind, Ruleset};
+use crate::ruleset::{ChartRef, GameInfo, InputKind, Ruleset};
 use miette::Diagnostic;
 use serde_json::{json, Map, Value};
 
@@ -109,7 +109,7 @@ pub fn odds_sweep(chart: &str, parameter: &str, columns: &[(i64, Odds)]) -> Valu
 }
 
 /// `odds --sweep NAME --json`: the odds at each step of one input (see
-/// [`crate::input_steps`]), each with its label and situation, and whether
+/// [`crate::compare::input_steps`]), each with its label and situation, and whether
 /// the steps cover every value.
 #[must_use]
 pub fn odds_steps(
@@ -196,7 +196,13 @@ pub fn diff_sweep(
 pub fn list(ruleset: &Ruleset, only: Option<&ChartRef<'_>>) -> Value {
     let games: Vec<Value> = ruleset
         .games()
-        .map(|(name, title, version)| {
+        .map(|game| {
+            let GameInfo {
+                name,
+                title,
+                version,
+                ..
+            } = game;
             let charts: Vec<Value> = ruleset
                 .charts()
                 .filter(|c| c.game() == name)
@@ -247,7 +253,7 @@ fn chart(c: &ChartRef<'_>) -> Value {
         "name": c.name(),
         "qualified_name": c.qualified_name(),
         "title": c.title(),
-        "kind": c.kind(),
+        "kind": c.kind().as_str(),
         "dice": c.dice(),
         "inputs": inputs,
     })

@@ -73,7 +73,8 @@ impl Roll {
     /// 1 for its follow-ups, …), in the order the CLI prints them.
     ///
     /// ```
-    /// use chartwright::{Choices, Ruleset, Scripted, TraceLine};
+    /// use chartwright::trace::TraceLine;
+    /// use chartwright::{Choices, Ruleset, Scripted};
     /// let rules = Ruleset::from_file("first_echelon").unwrap();
     /// let bog_down = rules.chart("bog_down").unwrap();
     /// let roll = bog_down.roll(&Choices::parse("tracked").unwrap(), &mut Scripted::new([5])).unwrap();

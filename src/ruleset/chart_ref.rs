@@ -4,7 +4,7 @@
 
 use super::Ruleset;
 use crate::check::compiler::{compile, Parsed};
-use crate::check::tree::{Body, ChartId, Program, SlotKind};
+use crate::check::tree::{Body, ChartId, ChartKind, Program, SlotKind};
 use crate::engine::bind::{bind, Bound};
 use crate::engine::budget::{Budget, Work};
 use crate::engine::choices::Choices;
@@ -25,6 +25,7 @@ pub struct ChartRef<'r> {
 
 /// What a chart takes at roll time.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InputInfo {
     /// What the player types.
     pub name: String,
@@ -97,11 +98,11 @@ impl<'r> ChartRef<'r> {
         &self.tree().title
     }
 
-    /// Its kind: `table`, `check`, `opposed`, `pool`, `ladder`, `grid`,
-    /// `modifiers` or `notes`.
+    /// Its kind: a table, check, opposed roll, pool, ladder, grid,
+    /// modifier set or notes (`kind().as_str()` is the keyword).
     #[must_use]
-    pub fn kind(&self) -> &'static str {
-        self.tree().kind_name()
+    pub fn kind(&self) -> ChartKind {
+        self.tree().body.kind()
     }
 
     /// True for reference text, which is shown rather than rolled.

@@ -134,6 +134,7 @@ impl LoadError {
 /// assert!(report.source_code().is_some());
 /// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct LoadErrors {
     /// The errors, in the order found.
     pub errors: Vec<LoadError>,

@@ -24,6 +24,7 @@ use std::fmt;
 
 /// One expectation of a rules file.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Expectation {
     /// The game (the file) it was written in: charts are looked up there.
     pub game: CompactString,

@@ -20,6 +20,20 @@ mod plain_tests;
 
 pub use chart_ref::{BoundChart, ChartRef, InputInfo, InputKind};
 
+/// A game a ruleset holds: its short name (what qualifies its charts,
+/// `first_echelon.bog_down`), its title and its version, as the file's
+/// `game` (or `variant`) line gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct GameInfo<'r> {
+    /// The short name: the file's name, without `.rules`.
+    pub name: &'r str,
+    /// The title: `First Echelon`.
+    pub title: &'r str,
+    /// The version, as written.
+    pub version: &'r str,
+}
+
 use crate::check::compiler::{compile, Parsed};
 use crate::check::tree::{ChartId, Program};
 use crate::engine::error::{RollError, RollErrorKind};
@@ -425,12 +439,13 @@ impl Ruleset {
         &self.limits
     }
 
-    /// The games: (short name, title, version).
-    pub fn games(&self) -> impl Iterator<Item = (&str, &str, &str)> {
-        self.program
-            .games
-            .iter()
-            .map(|g| (g.name.as_str(), g.title.as_str(), g.version.as_str()))
+    /// The games loaded, in load order.
+    pub fn games(&self) -> impl Iterator<Item = GameInfo<'_>> {
+        self.program.games.iter().map(|g| GameInfo {
+            name: g.name.as_str(),
+            title: g.title.as_str(),
+            version: g.version.as_str(),
+        })
     }
 
     /// Every chart, in file order.

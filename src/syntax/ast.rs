@@ -5,13 +5,10 @@
 //! the author better than a syntax error: a chart body is a list of
 //! [`Clause`]s, and the compiler says which clause a chart kind does not take.
 
+use crate::number::Num;
 use crate::syntax::span::{Span, Spanned};
 /// The string type of names and labels (re-exported: hosts can name it).
 pub use compact_str::CompactString;
-
-/// An exact number as written: `3`, `-1`, `0.25` (a fraction of two
-/// integers, never a float).
-pub type Number = num_rational::Ratio<i64>;
 
 /// A name as written: what a player types (`bog_down`, `unit_rating`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +155,7 @@ pub struct ParamDecl {
     /// `in LO..HI`, inclusive.
     pub bounds: Option<Bounds>,
     /// `default N`.
-    pub default: Option<Spanned<Number>>,
+    pub default: Option<Spanned<Num>>,
     /// `whole`: it counts things, so takes whole numbers only.
     pub whole: bool,
     /// The whole declaration.
@@ -169,9 +166,9 @@ pub struct ParamDecl {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
     /// Smallest allowed value.
-    pub lo: Number,
+    pub lo: Num,
     /// Largest allowed value.
-    pub hi: Number,
+    pub hi: Num,
     /// Where it was written.
     pub span: Span,
 }
@@ -217,7 +214,7 @@ pub struct Cell {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CellKind {
     /// `+1`, `0`, `60`, `0.5`.
-    Number(Number),
+    Number(Num),
     /// `"Prohibited"`.
     Text(CompactString),
     /// `4+`, `3 or more`, `1-3`, `2 or less`, `4,5`.
@@ -300,7 +297,7 @@ pub struct ModifierDecl {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModValue {
     /// `+2`, `-1`: applies when named (a decimal is reported by the checker).
-    Fixed(Spanned<Number>),
+    Fixed(Spanned<Num>),
     /// `1L`, `2R`: moves the column, not the roll; right is positive.
     Shift(Spanned<i64>),
     /// `±r`, `+r`, `-r`, with `in`, `default`, `from GRID`.
@@ -310,7 +307,7 @@ pub enum ModValue {
         /// `in LO..HI`.
         bounds: Option<Bounds>,
         /// `default N`.
-        default: Option<Spanned<Number>>,
+        default: Option<Spanned<Num>>,
         /// `from GRID`: the value's fallback when not given directly.
         from: Option<Ident>,
         /// Where the value form was written.
@@ -543,7 +540,7 @@ pub enum Clause {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// Its value, exact (`0.25`).
-    pub value: Spanned<Number>,
+    pub value: Spanned<Num>,
     /// How the sheet prints it, when not as the number.
     pub label: Option<Label>,
 }
@@ -574,7 +571,7 @@ pub struct ColumnHead {
     /// The key as written, shown in traces and `show`.
     pub text: CompactString,
     /// Its threshold: `3-2` is 1.5.
-    pub value: Number,
+    pub value: Num,
     /// Written as odds (`3-2`).
     pub ratio: bool,
     /// The column's heading where the sheet prints one other than the key
@@ -782,7 +779,7 @@ pub enum ArgValue {
     /// An integer.
     Int(i64),
     /// A decimal: `2.5`.
-    Number(Number),
+    Number(Num),
     /// An option name.
     Name(Ident),
 }
@@ -895,7 +892,7 @@ pub struct FacePoint {
     pub value: u64,
 }
 
-/// A number expression (exact: see [`Number`]).
+/// A number expression (exact: a fraction, as written).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expr {
     /// Its form.
@@ -910,7 +907,7 @@ pub enum ExprKind {
     /// A literal.
     Int(i64),
     /// A decimal literal: `0.5`.
-    Number(Number),
+    Number(Num),
     /// `floor(x)`, `ceil(x)`, `round(x)`, `min(a, b, ...)`, `max(...)`,
     /// `clamp(x, lo, hi)`.
     Call(Box<Ident>, Vec<Expr>),

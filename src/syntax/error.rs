@@ -8,6 +8,7 @@ use crate::syntax::span::Span;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[error("{kind}")]
 #[diagnostic(forward(kind))]
+#[non_exhaustive]
 pub struct ParseError {
     /// What went wrong.
     pub kind: ParseErrorKind,

@@ -6,10 +6,21 @@ use std::sync::Arc;
 /// Identifies one source text (a file, a REPL line, a command-line argument)
 /// in a [`SourceMap`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive]
 pub struct SourceId(pub u32);
+
+impl SourceId {
+    /// The source numbered `index` (a [`SourceMap`] numbers its sources
+    /// from 0, in the order added; a parser used on its own takes any).
+    #[must_use]
+    pub const fn new(index: u32) -> Self {
+        Self(index)
+    }
+}
 
 /// A byte range in one source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Span {
     /// The source the range is in.
     pub source: SourceId,
@@ -61,6 +72,7 @@ impl From<Span> for miette::SourceSpan {
 
 /// One source text and the name it is shown under.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Source {
     /// A path, or a name such as `<repl>` or `first_echelon (bundled)`.
     pub name: String,

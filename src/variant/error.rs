@@ -10,6 +10,7 @@ use std::fmt;
 /// A problem with a variant file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
+#[non_exhaustive]
 pub struct VariantError {
     /// What is wrong.
     pub kind: VariantErrorKind,
@@ -24,10 +25,15 @@ impl VariantError {
 }
 
 /// The kinds of [`VariantError`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Diagnostic)]
 #[non_exhaustive]
 pub enum VariantErrorKind {
     /// A change names something the base does not have.
+    #[error("{}", unknown_target_message(what, name, owner.as_deref()))]
+    #[diagnostic(
+        code(chartwright::variant::unknown_target),
+        help("{}", unknown_target_help(what, suggestion.as_deref(), known.as_deref()))
+    )]
     UnknownTarget {
         /// What was looked for ("chart", "modifier", "row", ...).
         what: &'static str,
@@ -41,6 +47,8 @@ pub enum VariantErrorKind {
         known: Option<String>,
     },
     /// A change that does not fit what it names (rows of a grid).
+    #[error("`{name}` is {is}, not {wanted}")]
+    #[diagnostic(code(chartwright::variant::wrong_kind), help("name {wanted} here"))]
     WrongKind {
         /// The name.
         name: String,
@@ -50,6 +58,11 @@ pub enum VariantErrorKind {
         wanted: &'static str,
     },
     /// `add` of something the base already has.
+    #[error("the base already has a {what} `{name}`")]
+    #[diagnostic(
+        code(chartwright::variant::already_exists),
+        help("use `change` to change it, or give the new one another name")
+    )]
     AlreadyExists {
         /// What it is.
         what: &'static str,
@@ -57,6 +70,11 @@ pub enum VariantErrorKind {
         name: String,
     },
     /// Two changes to the same thing.
+    #[error("{target} is changed twice")]
+    #[diagnostic(
+        code(chartwright::variant::conflict),
+        help("make one change of the two, or merge them into one")
+    )]
     Conflict {
         /// The thing, in words.
         target: String,
@@ -64,6 +82,19 @@ pub enum VariantErrorKind {
         first: Span,
     },
     /// The base is neither a bundled game nor a readable file.
+    #[error("cannot load the base `{base}`: {reason}")]
+    #[diagnostic(
+        code(chartwright::variant::base_not_found),
+        help(
+            "{}",
+            match suggestion {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => "name a bundled game (`first_echelon`) or a path in quotes, relative \
+                         to the variant file"
+                    .into(),
+            }
+        )
+    )]
     BaseNotFound {
         /// The base as written.
         base: String,
@@ -73,17 +104,40 @@ pub enum VariantErrorKind {
         suggestion: Option<String>,
     },
     /// A variant whose chain of bases comes back to itself.
+    #[error("the variant's bases form a cycle: {chain}")]
+    #[diagnostic(
+        code(chartwright::variant::base_cycle),
+        help("a variant's base must not lead back to it")
+    )]
     BaseCycle {
         /// The chain, `a.rules -> b.rules -> a.rules`.
         chain: String,
     },
     /// Variants of variants deeper than [`crate::Limits::max_variant_depth`].
+    #[error("variants of variants nested more than {limit} deep")]
+    #[diagnostic(
+        code(chartwright::variant::too_deep),
+        help("base the variant on a game nearer the original, or raise the limit")
+    )]
     TooDeep {
         /// The limit.
         limit: usize,
     },
     /// A new option of a choice that keys a grid's columns, without the
     /// new column's cells.
+    #[error(
+        "`{option}` is a new column of the grid `{grid}`, and the variant gives no cell there \
+         for {}",
+        rows.join("; ")
+    )]
+    #[diagnostic(
+        code(chartwright::variant::new_column_cells),
+        help(
+            "give each row its new cell, e.g. `change {grid} at {first}, {option}: VALUE` (`-` \
+             where it is not possible), or a whole row with `change {grid} at {first}: CELLS`",
+            first = rows.first().map_or("ROW", String::as_str)
+        )
+    )]
     NewColumnCells {
         /// The grid.
         grid: String,
@@ -94,6 +148,17 @@ pub enum VariantErrorKind {
     },
     /// An option the variant removed that the base still names (in a
     /// condition, a grid, a default).
+    #[error(
+        "`{choice}.{option}` is removed, but the base still names it {} time(s)",
+        places.len()
+    )]
+    #[diagnostic(
+        code(chartwright::variant::removed_still_named),
+        help(
+            "it is still named at {}; change or write again what names it",
+            places.join(", ")
+        )
+    )]
     RemovedStillNamed {
         /// The choice.
         choice: String,
@@ -103,6 +168,8 @@ pub enum VariantErrorKind {
         places: Vec<String>,
     },
     /// A change whose shape does not fit its target.
+    #[error("{message}")]
+    #[diagnostic(code(chartwright::variant::invalid), help("{help}"))]
     Invalid {
         /// What is wrong.
         message: String,
@@ -111,147 +178,61 @@ pub enum VariantErrorKind {
     },
 }
 
-impl fmt::Display for VariantErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::UnknownTarget {
-                what,
-                name,
-                owner: Some(owner),
-                ..
-            } => write!(f, "the base's `{owner}` has no {what} `{name}`"),
-            Self::UnknownTarget { what, name, .. } => {
-                write!(f, "the base has no {what} `{name}`")
-            }
-            Self::WrongKind { name, is, wanted } => {
-                write!(f, "`{name}` is {is}, not {wanted}")
-            }
-            Self::AlreadyExists { what, name } => {
-                write!(f, "the base already has a {what} `{name}`")
-            }
-            Self::Conflict { target, .. } => write!(f, "{target} is changed twice"),
-            Self::BaseNotFound { base, reason, .. } => {
-                write!(f, "cannot load the base `{base}`: {reason}")
-            }
-            Self::BaseCycle { chain } => write!(f, "the variant's bases form a cycle: {chain}"),
-            Self::TooDeep { limit } => {
-                write!(f, "variants of variants nested more than {limit} deep")
-            }
-            Self::NewColumnCells { grid, option, rows } => write!(
-                f,
-                "`{option}` is a new column of the grid `{grid}`, and the variant gives no \
-                 cell there for {}",
-                rows.join("; ")
-            ),
-            Self::RemovedStillNamed {
-                choice,
-                option,
-                places,
-            } => write!(
-                f,
-                "`{choice}.{option}` is removed, but the base still names it {} time(s)",
-                places.len()
-            ),
-            Self::Invalid { message, .. } => f.write_str(message),
+/// The message of [`VariantErrorKind::UnknownTarget`], naming where it was
+/// looked for when that is inside something.
+fn unknown_target_message(what: &str, name: &str, owner: Option<&str>) -> String {
+    match owner {
+        Some(owner) => format!("the base's `{owner}` has no {what} `{name}`"),
+        None => format!("the base has no {what} `{name}`"),
+    }
+}
+
+/// The help of [`VariantErrorKind::UnknownTarget`]: the closest name, else
+/// what the base has there, else how to add one.
+fn unknown_target_help(what: &str, suggestion: Option<&str>, known: Option<&str>) -> String {
+    match (suggestion, known) {
+        (Some(s), _) => format!("did you mean `{s}`?"),
+        (None, Some(known)) => format!("the base has: {known}"),
+        (None, None) => {
+            format!("to add a new {what}, use `add`; `chartwright source GAME` prints the base")
         }
     }
 }
 
 impl VariantErrorKind {
-    fn code(&self) -> &'static str {
+    /// The short text of the label under the span.
+    #[must_use]
+    pub fn label(&self) -> &'static str {
         match self {
-            Self::UnknownTarget { .. } => "chartwright::variant::unknown_target",
-            Self::WrongKind { .. } => "chartwright::variant::wrong_kind",
-            Self::AlreadyExists { .. } => "chartwright::variant::already_exists",
-            Self::Conflict { .. } => "chartwright::variant::conflict",
-            Self::BaseNotFound { .. } => "chartwright::variant::base_not_found",
-            Self::BaseCycle { .. } => "chartwright::variant::base_cycle",
-            Self::TooDeep { .. } => "chartwright::variant::too_deep",
-            Self::NewColumnCells { .. } => "chartwright::variant::new_column_cells",
-            Self::RemovedStillNamed { .. } => "chartwright::variant::removed_still_named",
-            Self::Invalid { .. } => "chartwright::variant::invalid",
-        }
-    }
-
-    fn help(&self) -> String {
-        match self {
-            Self::UnknownTarget {
-                suggestion: Some(s),
-                ..
-            }
-            | Self::BaseNotFound {
-                suggestion: Some(s),
-                ..
-            } => format!("did you mean `{s}`?"),
-            Self::UnknownTarget {
-                known: Some(known), ..
-            } => format!("the base has: {known}"),
-            Self::UnknownTarget { what, .. } => {
-                format!("to add a new {what}, use `add`; `chartwright source GAME` prints the base")
-            }
-            Self::WrongKind { wanted, .. } => format!("name {wanted} here"),
-            Self::AlreadyExists { .. } => {
-                "use `change` to change it, or give the new one another name".into()
-            }
-            Self::Conflict { .. } => "make one change of the two, or merge them into one".into(),
-            Self::BaseNotFound { .. } => {
-                "name a bundled game (`first_echelon`) or a path in quotes, relative to the \
-                 variant file"
-                    .into()
-            }
-            Self::BaseCycle { .. } => "a variant's base must not lead back to it".into(),
-            Self::TooDeep { .. } => {
-                "base the variant on a game nearer the original, or raise the limit".into()
-            }
-            Self::NewColumnCells { grid, option, rows } => {
-                let first = rows.first().map_or("ROW", String::as_str);
-                format!(
-                    "give each row its new cell, e.g. `change {grid} at {first}, {option}: VALUE` \
-                     (`-` where it is not possible), or a whole row with `change {grid} at \
-                     {first}: CELLS`"
-                )
-            }
-            Self::RemovedStillNamed { places, .. } => format!(
-                "it is still named at {}; change or write again what names it",
-                places.join(", ")
-            ),
-            Self::Invalid { help, .. } => help.clone(),
+            Self::UnknownTarget { .. } => "not in the base",
+            Self::Conflict { .. } => "changed again here",
+            Self::NewColumnCells { .. } => "a new column",
+            Self::RemovedStillNamed { .. } => "removed here",
+            Self::BaseNotFound { .. } | Self::BaseCycle { .. } => "this base",
+            _ => "here",
         }
     }
 }
 
 impl Diagnostic for VariantError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.kind.code()))
+        self.kind.code()
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.kind.help()))
+        self.kind.help()
     }
 
+    /// The span, and the first change of a conflict when it lies in the
+    /// same source (a label cannot point into another file).
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let main = match &self.kind {
-            VariantErrorKind::UnknownTarget { .. } => "not in the base",
-            VariantErrorKind::Conflict { .. } => "changed again here",
-            VariantErrorKind::NewColumnCells { .. } => "a new column",
-            VariantErrorKind::RemovedStillNamed { .. } => "removed here",
-            VariantErrorKind::BaseNotFound { .. } | VariantErrorKind::BaseCycle { .. } => {
-                "this base"
-            }
-            _ => "here",
+        let main = LabeledSpan::new_primary_with_span(Some(self.kind.label().into()), self.span);
+        let first = match &self.kind {
+            VariantErrorKind::Conflict { first, .. } if first.source == self.span.source => Some(
+                LabeledSpan::new_with_span(Some("first changed here".into()), *first),
+            ),
+            _ => None,
         };
-        let mut labels = vec![LabeledSpan::new_primary_with_span(
-            Some(main.to_string()),
-            self.span,
-        )];
-        if let VariantErrorKind::Conflict { first, .. } = &self.kind {
-            if first.source == self.span.source {
-                labels.push(LabeledSpan::new_with_span(
-                    Some("first changed here".into()),
-                    *first,
-                ));
-            }
-        }
-        Some(Box::new(labels.into_iter()))
+        Some(Box::new(std::iter::once(main).chain(first)))
     }
 }

@@ -25,8 +25,8 @@ pub use merge::Mark;
 ///
 /// ```
 /// use chartwright::{merge_variant, parser, SourceId};
-/// let base = parser::parse(SourceId(0), "game \"G\" version \"1\"\nflag a \"A\"\n").unwrap();
-/// let doc = parser::parse_document(SourceId(1), "variant \"V\" of \"g.rules\" version \"1\"\nflag b \"B\"\n").unwrap();
+/// let base = parser::parse(SourceId::new(0), "game \"G\" version \"1\"\nflag a \"A\"\n").unwrap();
+/// let doc = parser::parse_document(SourceId::new(1), "variant \"V\" of \"g.rules\" version \"1\"\nflag b \"B\"\n").unwrap();
 /// let chartwright::ast::Document::Variant(v) = doc else { panic!() };
 /// let merged = merge_variant(&base, &v).unwrap();
 /// assert_eq!(merged.items.len(), 2);

@@ -2,8 +2,15 @@
 //! chart with scripted dice, read exact odds as (numerator, denominator).
 #![allow(dead_code)]
 
-use chartwright::{Choices, Roll, Ruleset, Scripted};
+use chartwright::{Choices, Probability, Roll, Ruleset, Scripted};
+use num_rational::BigRational;
 use num_traits::ToPrimitive;
+
+/// A probability as a big rational, for the oracles that compute with
+/// `num_rational` (the library keeps it out of its API).
+pub fn big(p: &Probability) -> BigRational {
+    BigRational::new(p.numer().into(), p.denom().into())
+}
 
 /// Loads `rules/<game>.rules`, panicking with the rendered errors if it fails.
 #[track_caller]

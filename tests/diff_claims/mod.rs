@@ -255,7 +255,7 @@ impl Pair {
     /// A random house rule over bundled game `game`.
     pub fn bundled(game: &str, seed: u64) -> Self {
         let text = chartwright::bundled::source(game).expect("bundled");
-        let file = chartwright::parser::parse(SourceId(0), text).expect("bundled parses");
+        let file = chartwright::parser::parse(SourceId::new(0), text).expect("bundled parses");
         let rule = bundled::house_rule(game, &file, text, seed);
         Self::over_bundled(
             format!("{game} seed {seed} ({})", rule.forms.join("; ")),
@@ -374,8 +374,8 @@ impl Tally {
 /// The reference's world for a pair: `base` and `variant` (the merge).
 fn world(pair: &Pair) -> Result<World, String> {
     let base: File =
-        chartwright::parser::parse(SourceId(0), &pair.base_text).map_err(|e| e.to_string())?;
-    let doc = chartwright::parser::parse_document(SourceId(1), &pair.variant_text)
+        chartwright::parser::parse(SourceId::new(0), &pair.base_text).map_err(|e| e.to_string())?;
+    let doc = chartwright::parser::parse_document(SourceId::new(1), &pair.variant_text)
         .map_err(|e| e.to_string())?;
     let Document::Variant(v) = doc else {
         return Err("not a variant".into());

@@ -91,7 +91,8 @@ fn engine_odds(chart: &chartwright::ChartRef, sit: &Situation) -> Result<Distrib
     })?;
     let mut d = Distribution::new();
     for o in &odds.outcomes {
-        *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) += o.probability.to_big();
+        *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) +=
+            crate::common::big(&o.probability);
     }
     Ok(d)
 }
@@ -241,7 +242,7 @@ fn reference_agrees_with_the_engine_on_fixtures() {
             .and_then(|s| s.to_str())
             .expect("stem")
             .to_string();
-        let doc = chartwright::parser::parse_document(chartwright::SourceId(0), &text);
+        let doc = chartwright::parser::parse_document(chartwright::SourceId::new(0), &text);
         if matches!(doc, Ok(chartwright::ast::Document::Variant(_))) {
             // A variant needs the merge, which the library keeps private.
             *total

@@ -229,7 +229,7 @@ fn carry(
                 _ => {
                     let id = chartwright::ast::Ident {
                         name: name.as_str().into(),
-                        span: chartwright::Span::new(chartwright::SourceId(0), 0, 0),
+                        span: chartwright::Span::new(chartwright::SourceId::new(0), 0, 0),
                     };
                     Val::Num(from.read_name(&id)?)
                 }

@@ -330,9 +330,14 @@ impl<'a> Ctx<'a> {
                         Ok(n.clone())
                     }
                     // A shift table nobody named does not apply.
-                    (ModValue::Param { sign, from: Some(_), .. }, None) if sign.shifts() => {
-                        Ok(q(0))
-                    }
+                    (
+                        ModValue::Param {
+                            sign,
+                            from: Some(_),
+                            ..
+                        },
+                        None,
+                    ) if sign.shifts() => Ok(q(0)),
                     (ModValue::Param { default, from, .. }, None) => {
                         // `±r from GRID`: the grid's cell where its keys are
                         // given and it applies; `default` is for where the

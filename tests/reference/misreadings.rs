@@ -18,7 +18,8 @@ fn engine(src: &str, chart: &str, words: &str) -> Result<Distribution, String> {
         .map_err(|e| e.to_string())?;
     let mut d = Distribution::new();
     for o in &odds.outcomes {
-        *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) += o.probability.to_big();
+        *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) +=
+            crate::common::big(&o.probability);
     }
     Ok(d)
 }

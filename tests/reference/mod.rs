@@ -63,7 +63,7 @@ pub fn q(n: i64) -> Q {
 }
 
 /// An AST number as an exact number.
-pub fn qn(n: ast::Number) -> Q {
+pub fn qn(n: num_rational::Rational64) -> Q {
     Q::new(BigInt::from(*n.numer()), BigInt::from(*n.denom()))
 }
 
@@ -176,7 +176,7 @@ impl World {
         let mut games = Vec::new();
         let texts = sources.iter().map(|(_, t)| (*t).to_string()).collect();
         for (i, (name, text)) in sources.iter().enumerate() {
-            let file = chartwright::parser::parse(chartwright::SourceId(i as u32), text)
+            let file = chartwright::parser::parse(chartwright::SourceId::new(i as u32), text)
                 .map_err(|e| format!("{name}: {e}"))?;
             games.push(((*name).to_string(), file));
         }

@@ -93,7 +93,7 @@ fn modifier_settings(ctx: &Ctx, m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>
             let grid_bounds = ctx.mod_bounds(m).map(|(lo, hi)| Bounds {
                 lo: to_number(&lo),
                 hi: to_number(&hi),
-                span: chartwright::Span::new(chartwright::SourceId(0), 0, 0),
+                span: chartwright::Span::new(chartwright::SourceId::new(0), 0, 0),
             });
             let b = bounds.as_ref().or(grid_bounds.as_ref());
             let mut s = nums(sample(b, true, default.as_ref().map(|d| qn(d.node))));
@@ -107,9 +107,9 @@ fn modifier_settings(ctx: &Ctx, m: &ModRef, key: &str) -> Vec<Vec<(String, Val)>
 }
 
 /// An exact number back as the AST writes it.
-fn to_number(v: &Q) -> chartwright::ast::Number {
+fn to_number(v: &Q) -> num_rational::Rational64 {
     use num_traits::ToPrimitive;
-    chartwright::ast::Number::new(
+    num_rational::Rational64::new(
         v.numer().to_i64().unwrap_or(0),
         v.denom().to_i64().unwrap_or(1),
     )

@@ -13,9 +13,8 @@
 //! values at the boundary. `web/build.sh` builds the package (`web/pkg/`)
 //! and the playground (`web/dist/`); web/README.md says how to use them.
 
-use chartwright::{
-    json, ChartRef, Choices, LoadError, LoadErrors, Odds, Pairing, Ruleset as Rules,
-};
+use chartwright::compare::Pairing;
+use chartwright::{json, ChartRef, Choices, LoadError, LoadErrors, Odds, Ruleset as Rules};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
@@ -73,7 +72,7 @@ impl Failure {
 
     /// A failure to pair a base and a variant: the library's diagnostic,
     /// which names games and charts and has no source to point into.
-    fn unpaired(e: &chartwright::PairError) -> Self {
+    fn unpaired(e: &chartwright::compare::PairError) -> Self {
         Self::new(json!({ "diagnostics": [json::diagnostic(e, None)] }))
     }
 
@@ -159,7 +158,7 @@ impl Ruleset {
     }
 
     /// A situation a player meets in which `chart` rolls, for the form to
-    /// open at (the library's [`chartwright::typical_situation`]: the first
+    /// open at (the library's [`chartwright::compare::typical_situation`]: the first
     /// option of every choice, modifiers at 0, a ratio CRT at the strengths
     /// of its middle column), as argument text.
     pub fn example_args(&self, chart: &str) -> Result<String, Failure> {
@@ -167,7 +166,9 @@ impl Ruleset {
         let chart = rules
             .chart(chart)
             .map_err(|e| Failure::new(json::roll_error(&e, rules, ARGUMENTS, "")))?;
-        Ok(chartwright::typical_situation(&chart).text().to_owned())
+        Ok(chartwright::compare::typical_situation(&chart)
+            .text()
+            .to_owned())
     }
 
     fn request<'r>(rules: &'r Rules, chart: &str, args: &str) -> Result<Request<'r>, Failure> {

@@ -9,7 +9,8 @@ use super::sweep::{not_a_param, parse_sweep, swept, takes_param, Sweep, SweepErr
 use super::{emit, fail, load_or_report, write, ARGUMENTS};
 use crate::changes::changes;
 use crate::render::{diagnostic, page, table};
-use chartwright::{across_in, Budget, ChartRef, Choices, OddsDiff, Pairing, RollError};
+use chartwright::compare::{across_in, Pairing};
+use chartwright::{Budget, ChartRef, Choices, OddsDiff, RollError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

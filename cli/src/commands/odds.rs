@@ -200,7 +200,7 @@ pub fn steps(
     name: &str,
     json: bool,
 ) -> Result<String, SweepError> {
-    let Some((steps, exhaustive)) = chartwright::input_steps(chart, choices, name) else {
+    let Some((steps, exhaustive)) = chartwright::compare::input_steps(chart, choices, name) else {
         return Err(SweepError::NotAParam(not_a_param(chart, name)));
     };
     let (_, replaced) = swept(choices, name, name);

@@ -82,7 +82,7 @@ pub fn expect_report(report: &chartwright::ExpectReport, rules: &Ruleset) -> Str
 }
 
 /// A diagnostic with no text to point into: a chart or a game looked up
-/// by name ([`RollError`]s of `chart`, [`chartwright::PairError`]s).
+/// by name ([`RollError`]s of `chart`, [`chartwright::compare::PairError`]s).
 pub fn plain_error(e: &dyn Diagnostic) -> String {
     render(&Clipped::without_source(e))
 }

@@ -4,7 +4,8 @@
 
 use super::text::{bar, cols, cut, pad, LABEL_WIDTH};
 use crate::changes::{Change, Changes, Coverage};
-use chartwright::{Across, CellChange, ChartRef, OddsDiff, OutcomeDiff};
+use chartwright::compare::{Across, CellChange, OutcomeDiff};
+use chartwright::{ChartRef, OddsDiff};
 use std::fmt::Write;
 
 /// Most situation classes ranked in `--across` output, and most cells of
@@ -159,7 +160,7 @@ pub fn across(a: &Across, base_name: &str, limit: usize) -> String {
             a.skipped
         );
     }
-    let changed: Vec<&chartwright::ClassDiff> = a.changed().collect();
+    let changed: Vec<&chartwright::compare::ClassDiff> = a.changed().collect();
     if changed.is_empty() {
         out.push_str(if a.exhaustive() {
             "  no change in any situation\n"
@@ -168,7 +169,7 @@ pub fn across(a: &Across, base_name: &str, limit: usize) -> String {
         });
         return out;
     }
-    let alike = |c: &&chartwright::ClassDiff| c.alike + 1;
+    let alike = |c: &&chartwright::compare::ClassDiff| c.alike + 1;
     let _ = writeln!(
         out,
         "  {} of {} classes compared change; the largest changes first:",

@@ -51,7 +51,7 @@ pub fn overview(base: &str, variant: &str, found: &Changes<'_>) -> Value {
             }),
             Change::Reference(chart, cells) => json!({
                 "chart": chart.qualified_name(),
-                "change": chart.kind(),
+                "change": chart.kind().as_str(),
                 "exhaustive": true,
                 "coverage": if cells.is_empty() {
                     Value::Null

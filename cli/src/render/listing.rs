@@ -8,7 +8,8 @@ use std::fmt::Write;
 #[must_use]
 pub fn list(ruleset: &Ruleset) -> String {
     let mut out = String::new();
-    for (name, title, version) in ruleset.games() {
+    for game in ruleset.games() {
+        let (name, title, version) = (game.name, game.title, game.version);
         let _ = writeln!(out, "{title} (version {version}) [{name}]");
         for c in ruleset.charts().filter(|c| c.game() == name) {
             out.push_str(&list_chart(&c));

@@ -5,8 +5,9 @@
 
 use super::diff::{cell_words, coverage};
 use crate::changes::{Change, Changes, Coverage};
+use chartwright::compare::{Across, Pairing};
 use chartwright::sheet::Compared;
-use chartwright::{Across, ChartRef, OddsDiff, Pairing};
+use chartwright::{ChartRef, OddsDiff};
 
 /// The page's title: the variant's game against the base's.
 fn title(pair: &Pairing<'_>) -> String {
@@ -20,11 +21,7 @@ fn names<'r>(pair: &Pairing<'r>) -> (&'r str, &'r str) {
 
 /// One chart (the variant's `chart`) in the situation of `diff`.
 pub fn chart(pair: &Pairing<'_>, chart: &ChartRef<'_>, diff: OddsDiff) -> String {
-    let charts = [Compared {
-        title: chart.title().to_owned(),
-        note: None,
-        diff,
-    }];
+    let charts = [Compared::new(chart.title(), diff)];
     chartwright::sheet::comparison_page(&title(pair), names(pair), &charts, &[])
 }
 
@@ -49,11 +46,7 @@ pub fn overview(pair: &Pairing<'_>, found: &Changes<'_>) -> String {
                         top.class
                     )
                 };
-                charts.push(Compared {
-                    title: chart.title().to_owned(),
-                    note: Some(how),
-                    diff: top.diff.clone(),
-                });
+                charts.push(Compared::new(chart.title(), top.diff.clone()).with_note(how));
             }
             Change::Unchanged(v, how) => notes.push(format!(
                 "{} ({}): no change found; {}",

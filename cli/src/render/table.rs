@@ -5,7 +5,8 @@
 use super::text::{
     bar_of, cols, cut, pad, pad_left, paint, width, wrap, BAR_WIDTH, BOLD, GOOD, LABEL_WIDTH,
 };
-use chartwright::{merged_order, Odds, OddsDiff};
+use chartwright::compare::merged_order;
+use chartwright::{Odds, OddsDiff};
 use std::collections::HashMap;
 use std::fmt::Write;
 

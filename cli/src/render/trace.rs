@@ -3,7 +3,8 @@
 //! line wrapped to the width of standard output.
 
 use super::text::{paint, width, wrap, BOLD, DIM, GOOD, MINUS, PLUS};
-use chartwright::{Roll, TraceLine};
+use chartwright::trace::TraceLine;
+use chartwright::Roll;
 use std::fmt::Write;
 
 /// A roll trace (the library's [`Roll::trace`]), painted and wrapped to the

@@ -45,7 +45,7 @@ impl Index {
         }
         Self {
             charts,
-            games: ruleset.games().map(|g| g.0.to_string()).collect(),
+            games: ruleset.games().map(|g| g.name.to_string()).collect(),
         }
     }
 

@@ -10,8 +10,9 @@ use crate::commands::sweep::{parse_sweep, Sweep, SweepError};
 use crate::commands::{diff, list, odds, roll, show, test};
 use crate::render::diagnostic;
 use crate::render::text::cols;
+use chartwright::compare::Pairing;
 use chartwright::{
-    BoundChart, ChartRef, Choices, LoadErrors, Origin, Pairing, RollError, RollErrorKind, Ruleset,
+    BoundChart, ChartRef, Choices, LoadErrors, Origin, RollError, RollErrorKind, Ruleset,
     RulesetBuilder, Span, INPUT_SOURCE,
 };
 use rand::SeedableRng;
@@ -128,13 +129,13 @@ fn find_chart<'r>(
     let known = |c: &ChartRef<'_>| c.name() == word.text || c.qualified_name() == word.text;
     let implicit_unknown = implicit && !ruleset.charts().any(|c| known(&c));
     let found = if implicit_unknown {
-        Err(RollError {
-            kind: RollErrorKind::UnknownChart {
+        Err(RollError::new(
+            RollErrorKind::UnknownChart {
                 name: word.text.clone(),
                 suggestion: None,
             },
-            span: None,
-        })
+            None,
+        ))
     } else {
         ruleset.chart(&word.text)
     };
@@ -270,7 +271,8 @@ impl ReplState {
     fn games(&self) -> String {
         let mut out = String::new();
         let mut any = false;
-        for (name, title, version) in self.ruleset.games() {
+        for game in self.ruleset.games() {
+            let (name, title, version) = (game.name, game.title, game.version);
             any = true;
             let n = self.ruleset.charts().filter(|c| c.game() == name).count();
             let charts = if n == 1 { "chart" } else { "charts" };
@@ -284,7 +286,7 @@ impl ReplState {
 
     fn list(&self, what: Option<&Word>, line: &str) -> Reply {
         let known = what.map_or(true, |w| {
-            self.ruleset.games().any(|g| g.0 == w.text)
+            self.ruleset.games().any(|g| g.name == w.text)
                 || self
                     .ruleset
                     .charts()
@@ -345,7 +347,7 @@ impl ReplState {
         let names: Vec<&str> = self
             .ruleset
             .games()
-            .map(|g| g.0)
+            .map(|g| g.name)
             .chain(self.ruleset.charts().map(|c| c.name()))
             .collect();
         let help = chartwright::suggest::closest(&word.text, names).map_or_else(
@@ -367,13 +369,13 @@ impl ReplState {
     /// A builder with every game loaded, from where it came.
     fn builder(&self) -> RulesetBuilder {
         let mut b = RulesetBuilder::new().limits(self.ruleset.limits().clone());
-        for (origin, (game, _, _)) in self.ruleset.origins().iter().zip(self.ruleset.games()) {
+        for (origin, game) in self.ruleset.origins().iter().zip(self.ruleset.games()) {
             match origin {
                 Origin::File(p) => b.add_file(p),
                 Origin::Bundled(n) => b.add_path(n),
-                Origin::Text(t) => b.add_str(game, t),
+                Origin::Text(t) => b.add_str(game.name, t),
                 // An origin this REPL predates: reloaded by the game's name.
-                _ => b.add_path(game),
+                _ => b.add_path(game.name),
             };
         }
         b
@@ -386,9 +388,11 @@ impl ReplState {
         }
         match b.build() {
             Ok(r) => {
-                let before: Vec<String> = self.ruleset.games().map(|g| g.0.to_string()).collect();
+                let before: Vec<String> =
+                    self.ruleset.games().map(|g| g.name.to_string()).collect();
                 let mut out = String::new();
-                for (name, title, version) in r.games() {
+                for game in r.games() {
+                    let (name, title, version) = (game.name, game.title, game.version);
                     if !before.iter().any(|b| b == name) {
                         let n = r.charts().filter(|c| c.game() == name).count();
                         let charts = if n == 1 { "chart" } else { "charts" };

@@ -48,6 +48,7 @@ use std::collections::BTreeSet;
 
 /// Situations the charts compared cannot tell apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SituationClass {
     /// The class as a sheet names it: `at 2-1, fort, net -1`.
     pub name: String,
@@ -60,6 +61,7 @@ pub struct SituationClass {
 /// asked for, from the analysis kept here. Making one builds its situation
 /// and name, binding the chart where its net is not a plain sum.
 #[derive(Clone)]
+#[non_exhaustive]
 pub struct Classes<'r> {
     /// How many classes there are in all; `None` when there are too many
     /// settings of the inputs to count them.
@@ -145,7 +147,8 @@ impl std::fmt::Debug for Classes<'_> {
 /// name) only when [`Classes::get`] or [`Classes::iter`] reaches it.
 ///
 /// ```
-/// use chartwright::{situation_classes, Choices, Ruleset};
+/// use chartwright::compare::situation_classes;
+/// use chartwright::{Choices, Ruleset};
 /// let rules = Ruleset::from_file("ogre").unwrap();
 /// let crt = rules.chart("crt").unwrap();
 /// let c = situation_classes(&[&crt], &Choices::none(), 4096);
@@ -302,7 +305,7 @@ pub fn input_steps(
 /// ```
 /// let rules = chartwright::Ruleset::from_file("guns_of_august").unwrap();
 /// let crt = rules.chart("crt").unwrap();
-/// let at = chartwright::typical_situation(&crt);
+/// let at = chartwright::compare::typical_situation(&crt);
 /// assert_eq!(at.text(), "attack=3 defense=1");
 /// ```
 #[must_use]

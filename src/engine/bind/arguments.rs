@@ -6,7 +6,7 @@ use super::Values;
 use crate::check::tree::{ChartId, ChartTree, ChoiceId, ModValue, Program, SlotKind};
 use crate::engine::choices::{Arg, Choices};
 use crate::engine::error::{RollError, RollErrorKind};
-use crate::number::{whole, Num};
+use crate::number::{whole, Num, Number};
 use smallvec::SmallVec;
 
 /// The values an expression of `chart` reads, from the values passed: a
@@ -270,9 +270,9 @@ fn param_arg(
             return Err(RollError::new(
                 RollErrorKind::OutOfBounds {
                     name: arg.name.clone(),
-                    value: n,
-                    lo,
-                    hi,
+                    value: Number::new(n),
+                    lo: Number::new(lo),
+                    hi: Number::new(hi),
                 },
                 Some(arg.span),
             ));

@@ -56,6 +56,7 @@ use std::collections::HashMap;
 /// Serializes (serde) as `{"chart", "outcomes": [...]}`, each outcome as
 /// [`OddsOutcome`] says; [`Odds::to_json`] is that value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Odds {
     /// The chart, qualified by game.
     pub chart: Shared<str>,
@@ -67,6 +68,7 @@ pub struct Odds {
 ///
 /// Serializes as `{"outcome", "probability": "n/d", "percent", "path"}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OddsOutcome {
     /// The outcome; a follow-up path reads `Knocked out -> Dismount`.
     /// Shared with the bound chart where it can be: cloning copies a pointer.
@@ -84,6 +86,7 @@ pub type OddsPath = SmallVec<[OddsStep; 1]>;
 
 /// One chart's part of an [`OddsOutcome`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct OddsStep {
     /// The chart, qualified by game.
     pub chart: Shared<str>,
@@ -97,6 +100,18 @@ pub struct OddsStep {
 }
 
 impl OddsOutcome {
+    /// An outcome of a distribution a host puts together itself (outcomes
+    /// merged, say), with no path: it renders and serializes as the
+    /// engine's own.
+    #[must_use]
+    pub fn new(outcome: impl Into<Shared<str>>, probability: Probability) -> Self {
+        Self {
+            outcome: outcome.into(),
+            probability,
+            path: OddsPath::new(),
+        }
+    }
+
     /// The probability as a percentage (for display only).
     #[must_use]
     pub fn percent(&self) -> f64 {
@@ -124,6 +139,16 @@ impl Serialize for OddsOutcome {
 }
 
 impl Odds {
+    /// A distribution a host puts together itself, for the same output as
+    /// the engine's (JSON, pictures): `chart`'s `outcomes`, in order.
+    #[must_use]
+    pub fn new(chart: impl Into<Shared<str>>, outcomes: Vec<OddsOutcome>) -> Self {
+        Self {
+            chart: chart.into(),
+            outcomes,
+        }
+    }
+
     /// The probability of an outcome by its text, or zero.
     #[must_use]
     pub fn probability(&self, outcome: &str) -> Probability {

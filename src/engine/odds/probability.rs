@@ -15,19 +15,19 @@ use std::ops::{Add, AddAssign, Mul};
 
 /// An exact probability, always reduced.
 ///
-/// Reads as `n/d` ([`fmt::Display`] writes `n` alone when `d` is 1, as
-/// [`BigRational`] does), serializes as the string `"n/d"`, compares and
-/// converts with [`BigRational`]:
+/// Reads as `n/d` ([`fmt::Display`] writes `n` alone when `d` is 1),
+/// serializes as the string `"n/d"`, and gives its exact parts in lowest
+/// terms (`numer`, `denom`), however large:
 ///
 /// ```
-/// use chartwright::{Choices, Ruleset};
-/// use num_rational::BigRational;
+/// use chartwright::{Choices, Probability, Ruleset};
 /// let rules = Ruleset::from_file("first_echelon").unwrap();
 /// let odds = rules.chart("bog_down").unwrap().odds(&Choices::none()).unwrap();
 /// let p = &odds.outcomes[0].probability;
 /// assert_eq!(odds.outcomes[0].outcome, "Traverse");
 /// assert_eq!(p.to_string(), "1/2");
-/// assert_eq!(*p, BigRational::new(1.into(), 2.into()));
+/// assert_eq!(*p, Probability::new(1, 2));
+/// assert_eq!((p.numer(), p.denom()), (1u32.into(), 2u32.into()));
 /// assert!((p.to_f64() - 0.5).abs() < 1e-12);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -66,8 +66,8 @@ impl Probability {
     }
 
     /// The value of a big rational (reduced here if it is not).
-    #[must_use]
-    pub fn from_big(r: BigRational) -> Self {
+    #[cfg(test)]
+    fn from_big(r: BigRational) -> Self {
         match (r.numer().to_u128(), r.denom().to_u128()) {
             (Some(n), Some(d)) => Self::new(n, d),
             _ => {
@@ -87,8 +87,7 @@ impl Probability {
     }
 
     /// As a big rational.
-    #[must_use]
-    pub fn to_big(&self) -> BigRational {
+    pub(crate) fn to_big(&self) -> BigRational {
         match &self.0 {
             Repr::Small(n, d) => BigRational::new_raw(BigInt::from(*n), BigInt::from(*d)),
             Repr::Big(r) => r.clone(),
@@ -231,52 +230,6 @@ impl Mul<&Probability> for &Probability {
     }
 }
 
-/// A big rational plus a probability (summing a list of odds).
-impl Add<&Probability> for BigRational {
-    type Output = BigRational;
-    fn add(self, other: &Probability) -> BigRational {
-        self + other.to_big()
-    }
-}
-
-impl From<Probability> for BigRational {
-    fn from(p: Probability) -> Self {
-        match p.0 {
-            Repr::Small(..) => p.to_big(),
-            Repr::Big(r) => r,
-        }
-    }
-}
-
-impl From<&Probability> for BigRational {
-    fn from(p: &Probability) -> Self {
-        p.to_big()
-    }
-}
-
-impl From<BigRational> for Probability {
-    fn from(r: BigRational) -> Self {
-        Self::from_big(r)
-    }
-}
-
-impl PartialEq<BigRational> for Probability {
-    fn eq(&self, other: &BigRational) -> bool {
-        match &self.0 {
-            Repr::Small(n, d) => {
-                other.numer().to_u128() == Some(*n) && other.denom().to_u128() == Some(*d)
-            }
-            Repr::Big(r) => r == other,
-        }
-    }
-}
-
-impl PartialEq<Probability> for BigRational {
-    fn eq(&self, other: &Probability) -> bool {
-        other == self
-    }
-}
-
 impl PartialOrd for Probability {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
@@ -335,8 +288,8 @@ mod tests {
             for (bn, bd) in cases {
                 let (a, b) = (Probability::new(an, ad), Probability::new(bn, bd));
                 let (ba, bb) = (q(an as i64, ad as i64), q(bn as i64, bd as i64));
-                assert_eq!(&a + &b, ba.clone() + bb.clone());
-                assert_eq!(&a * &b, ba.clone() * bb.clone());
+                assert_eq!((&a + &b).to_big(), ba.clone() + bb.clone());
+                assert_eq!((&a * &b).to_big(), ba.clone() * bb.clone());
                 assert_eq!(a.cmp(&b), ba.cmp(&bb));
             }
         }
@@ -347,7 +300,7 @@ mod tests {
         let big = Probability::new(1, u128::MAX - 1);
         let m = BigRational::from_integer(BigInt::from(u128::MAX - 1));
         let product = &big * &big;
-        assert_eq!(product, (m.clone() * m.clone()).recip());
+        assert_eq!(product.to_big(), (m.clone() * m.clone()).recip());
         assert!(matches!(product.0, Repr::Big(_)));
         // Back to machine integers once the value fits again.
         let back = Probability::from_big(product.to_big() * m);

@@ -22,7 +22,7 @@ pub use ranking::ranking_page;
 
 use crate::compare::diff::OddsDiff;
 use crate::engine::odds::Odds;
-use crate::ruleset::{ChartRef, Ruleset};
+use crate::ruleset::{ChartRef, GameInfo, Ruleset};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 /// The page's style sheet: screen and print, readable in black and white.
@@ -54,7 +54,7 @@ pub const BAR_SCALE: f64 = bars::BAR_SCALE;
 /// ```
 #[must_use]
 pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
-    let games: Vec<(&str, &str, &str)> = rules.games().collect();
+    let games: Vec<GameInfo<'_>> = rules.games().collect();
     // Consecutive charts of one game share a heading.
     let mut blocks: Vec<(&str, Vec<ChartRef<'_>>)> = Vec::new();
     for c in charts {
@@ -90,11 +90,11 @@ pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
     page.into_string()
 }
 
-fn title_of<'a>(games: &[(&'a str, &'a str, &'a str)], game: &str) -> (&'a str, &'a str) {
+fn title_of<'a>(games: &[GameInfo<'a>], game: &str) -> (&'a str, &'a str) {
     games
         .iter()
-        .find(|(name, _, _)| *name == game)
-        .map_or(("", ""), |(_, title, version)| (*title, *version))
+        .find(|g| g.name == game)
+        .map_or(("", ""), |g| (g.title, g.version))
 }
 
 /// One chart: heading, body, and the odds picture when it rolls.
@@ -283,6 +283,7 @@ pub fn comparison_svg(diff: &OddsDiff, names: (&str, &str)) -> String {
 
 /// One chart on a [`comparison_page`]: its diff in one situation.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Compared {
     /// The heading: the chart's title.
     pub title: String,
@@ -291,6 +292,25 @@ pub struct Compared {
     pub note: Option<String>,
     /// The two sides' odds.
     pub diff: OddsDiff,
+}
+
+impl Compared {
+    /// The diff `diff` under the heading `title`, with no note.
+    #[must_use]
+    pub fn new(title: impl Into<String>, diff: OddsDiff) -> Self {
+        Self {
+            title: title.into(),
+            note: None,
+            diff,
+        }
+    }
+
+    /// The same, with `note` said after the situation (why this one).
+    #[must_use]
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
 }
 
 /// A self-contained HTML page comparing a base and a variant: for each
@@ -313,7 +333,7 @@ pub struct Compared {
 ///     &mud.chart("bog_down").unwrap(),
 ///     &Choices::parse("tracked").unwrap(),
 /// ).unwrap();
-/// let chart = chartwright::sheet::Compared { title: "Bog Down Table".into(), note: None, diff };
+/// let chart = chartwright::sheet::Compared::new("Bog Down Table", diff);
 /// let page = chartwright::sheet::comparison_page(
 ///     "Mud against First Echelon",
 ///     ("first_echelon", "mud"),

@@ -31,7 +31,8 @@ const DRAWN: usize = 10;
 /// [`comparison_page`]: super::comparison_page
 ///
 /// ```
-/// use chartwright::{across, Choices, Ruleset};
+/// use chartwright::compare::across;
+/// use chartwright::{Choices, Ruleset};
 /// let base = Ruleset::from_file("first_echelon").unwrap();
 /// let mud = Ruleset::from_str("mud", r#"
 ///     variant "Mud" of first_echelon version "1"

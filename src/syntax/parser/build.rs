@@ -17,7 +17,8 @@ mod variant;
 pub(super) use tree::{slots_of, Node, Slot, Tree};
 
 use super::grammar::Rule;
-use crate::syntax::ast::{Header, Ident, Item, Label, Number};
+use crate::number::Num;
+use crate::syntax::ast::{Header, Ident, Item, Label};
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::{SourceId, Span, Spanned};
 
@@ -187,16 +188,16 @@ impl Builder {
     }
 
     /// A decimal token (`0.5`, `-1.25`) as an exact number.
-    fn decimal(&self, pair: &Node<'_>) -> Res<Number> {
+    fn decimal(&self, pair: &Node<'_>) -> Res<Num> {
         crate::number::parse(pair.as_str()).ok_or_else(|| self.too_large(pair))
     }
 
     /// A `number` (decimal or integer) as an exact value.
-    fn value(&self, pair: &Node<'_>) -> Res<Spanned<Number>> {
+    fn value(&self, pair: &Node<'_>) -> Res<Spanned<Num>> {
         let inner = self.first(pair)?;
         let n = match inner.as_rule() {
             Rule::decimal => self.decimal(&inner)?,
-            _ => Number::from_integer(self.number(&inner)?),
+            _ => Num::from_integer(self.number(&inner)?),
         };
         Ok(Spanned::new(n, self.span(pair)))
     }

@@ -48,7 +48,7 @@ const MAX_TREE_DEPTH: usize = 256;
 /// use chartwright::parser::parse;
 /// use chartwright::SourceId;
 ///
-/// let file = parse(SourceId(0), r#"game "Demo" version "1.0"
+/// let file = parse(SourceId::new(0), r#"game "Demo" version "1.0"
 /// flag landed "helicopter has landed"
 /// "#).unwrap();
 /// assert_eq!(file.header.title.text, "Demo");
@@ -73,7 +73,7 @@ pub fn parse(source: SourceId, text: &str) -> Result<File, ParseError> {
 /// use chartwright::parser::parse_document;
 /// use chartwright::SourceId;
 ///
-/// let doc = parse_document(SourceId(0), r#"variant "Mud" of first_echelon version "1"
+/// let doc = parse_document(SourceId::new(0), r#"variant "Mud" of first_echelon version "1"
 /// change bog_down.tracked +1
 /// "#).unwrap();
 /// assert!(matches!(doc, Document::Variant(v) if v.changes.len() == 1));

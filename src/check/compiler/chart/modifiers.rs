@@ -299,7 +299,7 @@ impl<'a> ChartCx<'a, '_> {
         &mut self,
         psign: ast::ParamSign,
         bounds: Option<&ast::Bounds>,
-        default: Option<&crate::syntax::span::Spanned<ast::Number>>,
+        default: Option<&crate::syntax::span::Spanned<crate::number::Num>>,
         from: Option<&'a ast::Ident>,
         sign: i64,
     ) -> ModForm {

@@ -3,10 +3,11 @@
 
 use super::tree::Node;
 use super::{block_text, internal, Builder, Kids, Res};
+use crate::number::Num;
 use crate::syntax::ast::{
     Applicability, Bounds, Cell, CellKind, ChoiceDecl, DiceExpr, FlagDecl, ForSide, Grid, GridRow,
-    Group, Label, ModEntry, ModValue, ModifierDecl, ModifierSet, Notes, Number, OptionDecl,
-    ParamDecl, ParamSign, RangePart, RangeSet, UseDecl,
+    Group, Label, ModEntry, ModValue, ModifierDecl, ModifierSet, Notes, OptionDecl, ParamDecl,
+    ParamSign, RangePart, RangeSet, UseDecl,
 };
 use crate::syntax::parser::grammar::Rule;
 use crate::syntax::span::Spanned;
@@ -73,7 +74,7 @@ impl Builder {
         })
     }
 
-    fn default_value(&self, kids: &Kids<'_>) -> Res<Option<Spanned<Number>>> {
+    fn default_value(&self, kids: &Kids<'_>) -> Res<Option<Spanned<Num>>> {
         kids.opt(Rule::default_value)
             .map(|p| self.value(&self.kids(&p).one(Rule::number)?))
             .transpose()
@@ -132,7 +133,7 @@ impl Builder {
             Rule::range_set => {
                 let set = self.range_set(&inner)?;
                 match self.plain_number(&inner)? {
-                    Some(n) => CellKind::Number(Number::from_integer(n)),
+                    Some(n) => CellKind::Number(Num::from_integer(n)),
                     None => CellKind::Target(set),
                 }
             }
