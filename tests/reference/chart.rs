@@ -56,6 +56,19 @@ thread_local! {
     static CHART_TIME: std::cell::Cell<Option<std::time::Duration>> = const { std::cell::Cell::new(None) };
 }
 
+/// Refused (unsupported) once the chart's time is up (see [`set_chart_time`]).
+pub(super) fn past_deadline() -> Result<(), Why> {
+    if DEADLINE
+        .with(std::cell::Cell::get)
+        .is_some_and(|d| std::time::Instant::now() > d)
+    {
+        return Err(Why::Unsupported(
+            "past the campaign's time for one chart".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Starts the clock of the chart about to be read (see [`set_chart_time`]).
 pub fn start_chart_clock() {
     let limit = CHART_TIME.with(std::cell::Cell::get);
@@ -84,14 +97,7 @@ fn follow_dist(
     if depth > MAX_DEPTH {
         return Err(Why::Unsupported("follow-ups deeper than the limit".into()));
     }
-    if DEADLINE
-        .with(std::cell::Cell::get)
-        .is_some_and(|d| std::time::Instant::now() > d)
-    {
-        return Err(Why::Unsupported(
-            "past the campaign's time for one chart".into(),
-        ));
-    }
+    past_deadline()?;
     let (game, name) = match name.split_once('.') {
         Some((g, c)) => (g, c),
         None => (game, name),
@@ -920,6 +926,7 @@ fn count_dice(
             vec![one; g.count as usize]
         };
         for r in rolls {
+            past_deadline()?;
             let mut next = BTreeMap::new();
             for (s, p) in &states {
                 for (dice, pr) in &r {

@@ -193,6 +193,7 @@ pub fn kept(g: &Group) -> Result<BTreeMap<Vec<i64>, Q>, Why> {
     let mut states: BTreeMap<Vec<i64>, Q> = BTreeMap::new();
     states.insert(Vec::new(), Q::one());
     for _ in 0..g.count {
+        super::chart::past_deadline()?;
         let mut next = BTreeMap::new();
         for (s, p) in &states {
             for (v, r) in &g.die {

@@ -420,7 +420,11 @@ fn campaign() {
                     let mut shown = (0, 0, 0);
                     let mut done = 0u64;
                     for seed in (start + k..start + n).step_by(threads as usize) {
+                        let file_started = Instant::now();
                         run_seed(seed, effort, &mut totals);
+                        if file_started.elapsed().as_secs() >= 30 {
+                            println!("slow file: seed {seed} took {:?}", file_started.elapsed());
+                        }
                         done += 1;
                         let t = &totals;
                         for d in &t.charts.disagreements[shown.0..] {
