@@ -160,6 +160,13 @@ fn follow_dist(
                 rolled.insert(key.clone(), sub);
             }
             let sub = &rolled[&key];
+            // Checked before the product is built: two follow-ups of one
+            // outcome (`then again` in two fields) multiply their paths.
+            if paths.len().saturating_mul(sub.len()) > MAX_PATHS {
+                return Err(Why::Unsupported(format!(
+                    "more than {MAX_PATHS} paths of follow-ups (too many to enumerate)"
+                )));
+            }
             let mut next = Vec::new();
             for (text, p) in &paths {
                 for (t, r) in sub {
