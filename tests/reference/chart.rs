@@ -763,11 +763,26 @@ fn mentions_modifiers(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Modifiers => true,
         ExprKind::Call(_, args) => args.iter().any(mentions_modifiers),
-        ExprKind::If(a, _, b) | ExprKind::Binary(_, a, b) => {
-            mentions_modifiers(a) || mentions_modifiers(b)
+        ExprKind::If(a, c, b) => {
+            mentions_modifiers(a) || cond_mentions_modifiers(c) || mentions_modifiers(b)
         }
+        ExprKind::Binary(_, a, b) => mentions_modifiers(a) || mentions_modifiers(b),
         ExprKind::Neg(a) => mentions_modifiers(a),
         _ => false,
+    }
+}
+
+/// Whether a condition inside a target reads `modifiers` (`3 if modifiers
+/// > 0 else 5`): the target still reads them, so they move it.
+fn cond_mentions_modifiers(c: &chartwright::ast::Cond) -> bool {
+    use chartwright::ast::CondKind;
+    match &c.kind {
+        CondKind::Cmp(_, a, b) => mentions_modifiers(a) || mentions_modifiers(b),
+        CondKind::Not(x) => cond_mentions_modifiers(x),
+        CondKind::And(a, b) | CondKind::Or(a, b) => {
+            cond_mentions_modifiers(a) || cond_mentions_modifiers(b)
+        }
+        CondKind::Flag(_) | CondKind::In(..) => false,
     }
 }
 
