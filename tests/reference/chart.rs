@@ -772,8 +772,9 @@ fn mentions_modifiers(e: &Expr) -> bool {
     }
 }
 
-/// Whether a condition inside a target reads `modifiers` (`3 if modifiers
-/// > 0 else 5`): the target still reads them, so they move it.
+/// Whether a condition inside a target reads `modifiers`, as in
+/// `3 if modifiers > 0 else 5`: the target still reads them, so they
+/// move it.
 fn cond_mentions_modifiers(c: &chartwright::ast::Cond) -> bool {
     use chartwright::ast::CondKind;
     match &c.kind {
