@@ -210,8 +210,14 @@ fn carry(
     });
     let empty = Situation::default();
     let to = Ctx::new(world, game, file, target, &empty);
+    // Only what the follow-up takes: a game's flag it never reads is not
+    // one of its inputs, so it is not carried on past it.
+    let takes = super::situations::inputs(world, game, chart);
     let mut out = Situation::default();
     for (k, v) in &from.sit.0 {
+        if !takes.contains(k) {
+            continue;
+        }
         let same = match (to.lookup(k), v) {
             (Some(Decl::Flag(_)), Val::On) | (Some(Decl::Param(_)), Val::Num(_)) => true,
             (Some(Decl::Modifier(m)), v) => {
