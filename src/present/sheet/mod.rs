@@ -354,10 +354,7 @@ pub fn comparison_page(
         html lang="en" {
             (head(title))
             body {
-                header.game-head {
-                    h1 { (title) }
-                    p.version { code { (names.0) } " → " code { (names.1) } }
-                }
+                (pair_header(title, names))
                 @if charts.is_empty() {
                     p.note { "No chart's odds differ." }
                 }
@@ -454,6 +451,17 @@ fn comparison_section(c: &Compared, names: (&str, &str), id: &str) -> Markup {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A comparison page's heading: its title, and the base's and the
+/// variant's names.
+fn pair_header(title: &str, names: (&str, &str)) -> Markup {
+    html! {
+        header.game-head {
+            h1 { (title) }
+            p.version { code { (names.0) } " → " code { (names.1) } }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! comparison page draws a chart.
 
 use super::columns::words_for;
-use super::{comparison_section, head, Compared};
+use super::{comparison_section, head, pair_header, Compared};
 use crate::compare::across::{Across, ClassDiff};
 use crate::engine::choices::Choices;
 use crate::engine::odds::Probability;
@@ -73,10 +73,7 @@ pub fn ranking_page(
         html lang="en" {
             (head(title))
             body {
-                header.game-head {
-                    h1 { (title) }
-                    p.version { code { (names.0) } " → " code { (names.1) } }
-                }
+                (pair_header(title, names))
                 section.chart.ranking id=(across.chart) {
                     header {
                         h2 { (variant.title()) ": every situation, the largest change first" }
