@@ -11,22 +11,6 @@ use chartwright::compare::{across, Across};
 use chartwright::{ChartRef, Choices, InputKind, OddsDiff, Ruleset};
 use rand::{Rng, SeedableRng};
 
-const REPRO: &str = r#"
-game "Repro" version "1"
-choice weapon "Weapon" { rifle "Rifle", gun "Gun" }
-grid woods_shift "Woods shift" by weapon { rifle: 1  gun: 2 }
-table fire "Fire" {
-  roll d6
-  param fp "fire power" in 1..10
-  modifiers { woods rL from woods_shift "target in woods" }
-  columns by fp: 1 2 3 4
-  results {
-    1-3: NE NE NE H
-    4-6: NE H  H  K
-  }
-}
-"#;
-
 /// A WW1 shift table on an odds-ratio CRT: a fort shifts the column by
 /// the fort's class.
 const FORTS: &str = r#"
@@ -87,7 +71,11 @@ fn top_change(b: &ChartRef<'_>, v: &ChartRef<'_>) -> (Across, String) {
 
 #[test]
 fn a_changed_shift_grid_is_a_change_in_the_class_of_its_keys() {
-    let (b, v) = pair("repro", REPRO, "change woods_shift at gun: 1");
+    let (b, v) = pair(
+        "repro",
+        crate::common::GRID_SHIFT_REPRO,
+        "change woods_shift at gun: 1",
+    );
     let (b, v) = (
         b.chart("fire").expect("fire"),
         v.chart("fire").expect("fire"),

@@ -102,3 +102,22 @@ pub fn chi_square(cells: impl IntoIterator<Item = (f64, u32)>, n: u32) -> Option
     }
     (count >= 2).then(|| (stat, f64::from(count - 1)))
 }
+
+/// The minimal grid-fed shift table: a `woods rL from woods_shift` on a
+/// fire-power CRT, whose `gun` cell a house rule changes (the diff once
+/// called that "no change").
+pub const GRID_SHIFT_REPRO: &str = r#"
+game "Repro" version "1"
+choice weapon "Weapon" { rifle "Rifle", gun "Gun" }
+grid woods_shift "Woods shift" by weapon { rifle: 1  gun: 2 }
+table fire "Fire" {
+  roll d6
+  param fp "fire power" in 1..10
+  modifiers { woods rL from woods_shift "target in woods" }
+  columns by fp: 1 2 3 4
+  results {
+    1-3: NE NE NE H
+    4-6: NE H  H  K
+  }
+}
+"#;

@@ -776,20 +776,7 @@ fn assert_claims(pair: &Pair) {
 /// column read.
 #[test]
 fn a_grid_fed_shift_changed_by_a_variant_is_a_change() {
-    let base = r#"game "Repro" version "1"
-choice weapon "Weapon" { rifle "Rifle", gun "Gun" }
-grid woods_shift "Woods shift" by weapon { rifle: 1  gun: 2 }
-table fire "Fire" {
-  roll d6
-  param fp "fire power" in 1..10
-  modifiers { woods rL from woods_shift "target in woods" }
-  columns by fp: 1 2 3 4
-  results {
-    1-3: NE NE NE H
-    4-6: NE H  H  K
-  }
-}
-"#;
+    let base = crate::common::GRID_SHIFT_REPRO.trim_start();
     let variant =
         "variant \"hvy\" of \"repro.rules\" version \"1\"\nchange woods_shift at gun: 1\n";
     assert_claims(&Pair::files(
