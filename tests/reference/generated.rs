@@ -23,7 +23,7 @@ use chartwright::{Choices, Ruleset};
 use num_traits::Zero;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -347,14 +347,75 @@ fn reference_agrees_with_the_engine_on_generated_games() {
         samples: 0,
     };
     let mut totals = Totals::default();
+    let mut read = BTreeSet::new();
     for seed in 0..40 {
-        run_seed(seed, effort, &mut totals);
+        let mut file = Totals::default();
+        run_seed(seed, effort, &mut file);
+        read.extend(rules_read(seed, &file));
+        totals.merge(file);
     }
     set_known_apart(&mut totals.charts);
     eprintln!("{} in {:?}", totals.summary(), started.elapsed());
     eprint!("{}", totals.details());
     assert!(totals.charts.charts >= 200, "too few charts");
     assert!(totals.clean(), "disagreements or failures (above)");
+    // Every construct: each rule of the grammar (but a variant's own, read
+    // by the reference in `diff_claims`) is in a chart the reference read
+    // and the engine agreed with, or in a file whose every chart it read.
+    let variant_only = variant_only_rules();
+    let missing: Vec<String> = crate::generated::coverage::grammar_rules()
+        .into_iter()
+        .filter(|r| !read.contains(r) && !variant_only.contains(r))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "rules in no chart the reference read: {missing:?}"
+    );
+}
+
+/// The rules of the grammar in the parts of generated file `seed` the
+/// reference read (`file` is what its run found): each chart it gave the
+/// engine's distribution for, and the whole file where it read every chart
+/// and every expectation.
+fn rules_read(seed: u64, file: &Totals) -> BTreeSet<String> {
+    let text = crate::generated::game(seed);
+    let Ok(items) = crate::generated::coverage::rules_by_item(&text) else {
+        return BTreeSet::new();
+    };
+    let read = |c: &str| file.charts.read.contains(&format!("{GAME}.{c}"));
+    let whole_file = file.charts.unsupported.is_empty()
+        && file.rejected == 0
+        && items
+            .items
+            .iter()
+            .filter_map(|(chart, _)| chart.as_deref())
+            .all(read);
+    let mut out = BTreeSet::new();
+    for (chart, rules) in &items.items {
+        if whole_file || chart.as_deref().is_some_and(read) {
+            out.extend(rules.iter().cloned());
+        }
+    }
+    if whole_file {
+        out.extend(items.frame);
+    }
+    out
+}
+
+/// The rules only a variant file makes, over the generator's variants.
+fn variant_only_rules() -> BTreeSet<String> {
+    let (mut game, mut variant) = (BTreeSet::new(), BTreeSet::new());
+    for seed in 0..200 {
+        if let Ok(items) = crate::generated::coverage::rules_by_item(&crate::generated::game(seed))
+        {
+            game.extend(items.frame);
+            game.extend(items.items.into_iter().flat_map(|(_, r)| r));
+        }
+        if let Ok(r) = crate::generated::coverage::variant_rules(&crate::generated::variant(seed)) {
+            variant.extend(r);
+        }
+    }
+    variant.difference(&game).cloned().collect()
 }
 
 #[test]
