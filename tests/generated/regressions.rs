@@ -305,7 +305,49 @@ table a "A" {
         odds("3").unwrap().probability("go -> low").fraction(),
         "1/2"
     );
-    assert_eq!(refused("2.5").as_deref(), Some("chartwright::roll::not_whole"));
-    assert_eq!(refused("4").as_deref(), Some("chartwright::roll::out_of_bounds"));
-    assert_eq!(refused("1").as_deref(), Some("chartwright::roll::out_of_bounds"));
+    assert_eq!(
+        refused("2.5").as_deref(),
+        Some("chartwright::roll::not_whole")
+    );
+    assert_eq!(
+        refused("4").as_deref(),
+        Some("chartwright::roll::out_of_bounds")
+    );
+    assert_eq!(
+        refused("1").as_deref(),
+        Some("chartwright::roll::out_of_bounds")
+    );
+}
+
+/// `tests/charts/governing.rules`: a section, `one of` or `use` with no
+/// modifier in it reads nothing through its condition (the reference
+/// took `p` as an input of such a chart, campaign seed 11868; the engine
+/// dropped the empty `one of`'s and section's inputs but kept the `use`'s),
+/// and a per stage's text target is the pool's outcome even where its
+/// dice are `-` (seed 12840: the reference converted nothing).
+#[test]
+fn a_condition_that_governs_nothing_reads_nothing() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/charts/governing.rules");
+    let rules = Ruleset::from_file(path).unwrap_or_else(|e| panic!("{e}"));
+    let t = rules.chart("t").unwrap();
+    let inputs: Vec<String> = t.inputs().into_iter().map(|i| i.name).collect();
+    assert!(inputs.is_empty(), "{inputs:?}");
+    let fire = rules.chart("fire").unwrap();
+    let a = chartwright::Choices::parse("k=a").unwrap();
+    assert_eq!(
+        fire.odds(&a).unwrap().probability("No Test").fraction(),
+        "1/1"
+    );
+    for given in ["p=1", "q=1", "f"] {
+        let e = t
+            .odds(&chartwright::Choices::parse(given).unwrap())
+            .expect_err("not an input");
+        assert_eq!(
+            miette::Diagnostic::code(&e)
+                .map(|c| c.to_string())
+                .as_deref(),
+            Some("chartwright::roll::unknown_name"),
+            "{given}"
+        );
+    }
 }

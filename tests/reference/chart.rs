@@ -1015,8 +1015,13 @@ fn pool(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
             .iter()
             .position(|n| n == of)
             .ok_or_else(|| Why::Unsupported("per of an unknown count".into()))?;
-        // docs/language.md, Dice pools: a `-` cell in a `per` stage (its
-        // dice or its target) converts nothing; the fire itself was possible.
+        // docs/language.md, Dice pools: a text target is the outcome, and
+        // nothing is rolled, whatever the stage's dice;
+        if let Err(Why::TextCell(t)) = meets(ctx, target, &q(0)) {
+            return Err(Why::TextCell(t));
+        }
+        // a `-` cell in a `per` stage (its dice or its target) converts
+        // nothing; the fire itself was possible.
         let g = match pool_groups(ctx, roll) {
             Err(Why::NotPossible) => Vec::new(),
             g => g?,

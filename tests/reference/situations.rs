@@ -7,7 +7,7 @@
 
 use super::expr::{chart_modifiers, Ctx, Decl, ModRef};
 use super::{q, qn, Situation, Val, World, Q};
-use chartwright::ast::{Bounds, ChartKind, Clause, Item, ModValue};
+use chartwright::ast::{Bounds, ChartKind, Clause, Item, ModEntry, ModValue};
 use std::collections::{BTreeSet, VecDeque};
 
 /// One input's settings: each a list of words (empty: not given).
@@ -151,7 +151,7 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
     // Names to visit: every name written in the chart, grids' keys and
     // ladders' inputs, followed to closure.
     let mut names = BTreeSet::new();
-    idents(&format!("{item:?}"), &mut names);
+    idents(&format!("{:?}", governing(file, item)), &mut names);
     let mut mods: Vec<ModRef> = match item {
         Item::Chart(c) => chart_modifiers(file, c),
         Item::Modifiers(set) => super::expr::modifiers(file, &set.entries),
@@ -290,6 +290,54 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
     knobs.extend(mod_knobs);
     knobs.extend(groups.into_iter().map(|g| g.2));
     knobs
+}
+
+/// `item` without the sections, `one of` groups and `use`s that hold no
+/// modifier: "a chart's inputs are the ones it uses", and the `if` of an
+/// empty one governs nothing.
+fn governing(file: &chartwright::ast::File, item: &Item) -> Item {
+    fn holds_one(file: &chartwright::ast::File, e: &ModEntry, depth: usize) -> bool {
+        match e {
+            ModEntry::Modifier(_) => true,
+            ModEntry::OneOf(g) | ModEntry::Section(g) => {
+                g.entries.iter().any(|e| holds_one(file, e, depth))
+            }
+            ModEntry::ForSide(f) => f.entries.iter().any(|e| holds_one(file, e, depth)),
+            // A set that uses itself is refused; the depth stops the walk.
+            ModEntry::Use(u) => {
+                depth < 16
+                    && file.items.iter().any(|i| match i {
+                        Item::Modifiers(set) if set.name.name == u.set.name => {
+                            set.entries.iter().any(|e| holds_one(file, e, depth + 1))
+                        }
+                        _ => false,
+                    })
+            }
+        }
+    }
+    fn prune(file: &chartwright::ast::File, entries: &mut Vec<ModEntry>) {
+        entries.retain(|e| holds_one(file, e, 0));
+        for e in entries {
+            match e {
+                ModEntry::OneOf(g) | ModEntry::Section(g) => prune(file, &mut g.entries),
+                ModEntry::ForSide(f) => prune(file, &mut f.entries),
+                ModEntry::Modifier(_) | ModEntry::Use(_) => {}
+            }
+        }
+    }
+    let mut item = item.clone();
+    match &mut item {
+        Item::Chart(c) => {
+            for clause in &mut c.clauses {
+                if let Clause::Modifiers(entries, _) = clause {
+                    prune(file, entries);
+                }
+            }
+        }
+        Item::Modifiers(set) => prune(file, &mut set.entries),
+        _ => {}
+    }
+    item
 }
 
 /// Every roll-time name a chart takes (a side's modifiers under their

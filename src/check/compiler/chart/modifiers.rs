@@ -126,8 +126,9 @@ impl<'a> ChartCx<'a, '_> {
         let first = self.modifiers.len();
         self.entries(&set.entries, &inner);
         self.using.pop();
-        // Only the outermost `use` is drawn as one line on the sheet.
-        if self.using.is_empty() {
+        // Only the outermost `use` is drawn as one line on the sheet; a set
+        // with no modifier in it governs nothing, so its `if` reads nothing.
+        if self.using.is_empty() && first < self.modifiers.len() {
             self.used.push(crate::check::tree::UsedSet {
                 set: u.set.name.clone(),
                 cond: None,
