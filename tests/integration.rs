@@ -13,6 +13,7 @@ mod diagnostics;
 mod diff_claims;
 mod engines_agree;
 mod extremes;
+mod groups;
 mod generated;
 mod host;
 mod ladders;

@@ -17,6 +17,7 @@
 mod count;
 mod dist;
 mod fraction;
+mod group;
 mod index;
 mod layout;
 mod marginal;
@@ -46,6 +47,7 @@ use index::Index;
 pub(crate) use layout::Layout;
 use num_bigint::BigUint;
 pub(crate) use plain::Plain;
+pub use group::{GroupError, OutcomeGroup};
 pub use probability::Probability;
 use serde::{Serialize, Serializer};
 use smallvec::{smallvec, SmallVec};
