@@ -177,7 +177,8 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
             check_group(group, *odds, &got).map_err(|(got, help)| fail(expected_text, got, help))
         }
         (Expected::Outcome { text, odds }, Ok(Got::Odds(o))) => {
-            let want = wanted(*odds).map_err(|(got, help)| fail(expected_text.clone(), got, help))?;
+            let want =
+                wanted(*odds).map_err(|(got, help)| fail(expected_text.clone(), got, help))?;
             let p = o.probability(text);
             if p.to_big() == want {
                 return Ok(());
@@ -244,7 +245,11 @@ fn check_group(group: &OutcomeGroup, odds: Option<(i64, i64)>, got: &Got) -> Res
             }
             // The outcomes counted, so a wrong sum shows its terms; or,
             // when none is, every outcome there is.
-            let counted: Vec<_> = o.outcomes.iter().filter(|x| group.contains(&x.outcome)).collect();
+            let counted: Vec<_> = o
+                .outcomes
+                .iter()
+                .filter(|x| group.contains(&x.outcome))
+                .collect();
             let help = if counted.is_empty() {
                 format!(
                     "no outcome is in the group; the outcomes are: {}",

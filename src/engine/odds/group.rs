@@ -135,7 +135,10 @@ impl FromStr for OutcomeGroup {
         let words: Vec<&str> = text.splitn(3, char::is_whitespace).collect();
         match words.as_slice() {
             ["at", "least" | "most", n] => {
-                let n: Number = n.trim().parse().map_err(|_| fail("the bound is no number"))?;
+                let n: Number = n
+                    .trim()
+                    .parse()
+                    .map_err(|_| fail("the bound is no number"))?;
                 Ok(if words[1] == "least" {
                     OutcomeGroup::AtLeast(n)
                 } else {
@@ -211,13 +214,20 @@ mod tests {
             OutcomeGroup::AnyOf(vec!["3".into(), "4".into(), "5".into()])
         );
         assert_eq!(group("KIA"), OutcomeGroup::AnyOf(vec!["KIA".into()]));
-        assert_eq!(
-            group(r#""A, B""#),
-            OutcomeGroup::AnyOf(vec!["A, B".into()])
-        );
+        assert_eq!(group(r#""A, B""#), OutcomeGroup::AnyOf(vec!["A, B".into()]));
         assert_eq!(group("at least 2"), OutcomeGroup::AtLeast(Number::from(2)));
-        assert_eq!(group(" at most -1 "), OutcomeGroup::AtMost(Number::from(-1)));
-        for bad in ["at least", "at most two", "any of", "any of \"A", "A, B", "any of A,,B"] {
+        assert_eq!(
+            group(" at most -1 "),
+            OutcomeGroup::AtMost(Number::from(-1))
+        );
+        for bad in [
+            "at least",
+            "at most two",
+            "any of",
+            "any of \"A",
+            "A, B",
+            "any of A,,B",
+        ] {
             assert!(bad.parse::<OutcomeGroup>().is_err(), "`{bad}` reads");
         }
     }

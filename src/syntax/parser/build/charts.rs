@@ -5,9 +5,9 @@ use super::tree::Node;
 use super::{internal, Builder, Res};
 use crate::syntax::ast::{
     ArgValue, Chart, ChartKind, Clause, ColumnHead, ColumnScale, CondOutcome, CountStage, Expect,
-    ExpectArg, ExpectGroup, ExpectWant, Expr, ExprKind, Field, FollowArg, FollowUp, LineCells, NaturalClause,
-    OffRule, OffTable, Outcome, RangeSet, ResultCell, ResultLine, Row, RowKey, ScaleValue,
-    SimpleKind, SimpleOutcome, Step, Target, TargetKind,
+    ExpectArg, ExpectGroup, ExpectWant, Expr, ExprKind, Field, FollowArg, FollowUp, LineCells,
+    NaturalClause, OffRule, OffTable, Outcome, RangeSet, ResultCell, ResultLine, Row, RowKey,
+    ScaleValue, SimpleKind, SimpleOutcome, Step, Target, TargetKind,
 };
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::parser::grammar::Rule;
