@@ -9,10 +9,10 @@ use super::ranges::Interval;
 use std::fmt::Write;
 
 impl Gen {
-    /// Two small charts whose expectations the generator states itself: a
+    /// The small charts whose expectations the generator states itself: a
     /// table of one die with a fixed and a parametric modifier (odds counted
-    /// face by face, a natural roll), and a check against a param (odds, a
-    /// natural roll, the error without the param).
+    /// face by face, a natural roll, a group of its rows), a table whose
+    /// outcomes are numbers, and a check against a param.
     pub fn anchors(&mut self) {
         let name = self.name("a");
         let sides = self.pick(&[4_i64, 6, 8, 10]);
@@ -90,7 +90,12 @@ impl Gen {
             ));
         }
         self.numeric_anchor();
-        // A check against a param: `at least P`.
+        self.check_anchor();
+    }
+
+    /// A check against a param (`at least P`): its odds, a natural roll,
+    /// the error without the param, and a choice it does not take.
+    fn check_anchor(&mut self) {
         let check = self.name("a");
         let p = self.name("p");
         let pl = self.label("param");
