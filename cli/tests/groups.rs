@@ -1,7 +1,8 @@
-//! `odds --outcome GROUP` end to end: the command line's text and JSON,
-//! and the REPL's `odds ... --outcome GROUP`, against fractions worked by
-//! hand on `tests/charts/groups.rules` (column 7 of its CRT gives 1, 2, 2,
-//! 3, 4, 5 hits on faces 1-6) and First Echelon's Bog Down Table.
+//! `odds --outcome GROUP` end to end, and the order `odds` lists a
+//! results column in: the command line's text and JSON and the REPL,
+//! against fractions worked by hand on `tests/charts/groups.rules` (column
+//! 7 of its CRT gives 1, 2, 2, 3, 4, 5 hits on faces 1-6),
+//! `tests/charts/order.rules` and First Echelon's Bog Down Table.
 
 use crate::common::{cw, root};
 
@@ -122,4 +123,40 @@ fn the_repl_asks_for_a_group_last_on_the_line() {
             .contains("`at most` is not a group of outcomes: the bound is missing"),
         "{text}{err}"
     );
+}
+
+/// `tests/charts/order.rules`: column 2 prints 6, 7, 8 from the top,
+/// though the grid shows column 1's `8` first. Every front end lists them
+/// in the column's order.
+#[test]
+fn odds_list_a_results_column_as_it_prints_it() {
+    let rules = root().join("tests/charts/order.rules");
+    let rules = rules.to_string_lossy();
+    let names = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|w| w.chars().all(|c| c.is_ascii_digit()))
+            .map(str::to_owned)
+            .collect()
+    };
+    let out = stdout(&["odds", &rules, "crt", "fp=2"]);
+    assert_eq!(names(&out), ["6", "7", "8"], "{out}");
+    let json = stdout(&["odds", &rules, "crt", "fp=2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let listed: Vec<&str> = v["outcomes"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|o| o["outcome"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(listed, ["6", "7", "8"]);
+    let repl = cw()
+        .args(["repl", &rules])
+        .env("NO_COLOR", "1")
+        .env_remove("CHARTWRIGHT_HISTORY")
+        .write_stdin("odds crt fp=2\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&repl.get_output().stdout).into_owned();
+    assert_eq!(names(&text), ["6", "7", "8"], "{text}");
+    // The fixture's own expectations hold (`test` exits 1 if one fails).
+    cw().args(["test", &rules]).assert().success();
 }
