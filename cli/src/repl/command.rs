@@ -652,6 +652,26 @@ mod tests {
     }
 
     #[test]
+    fn odds_with_a_group_to_the_end_of_the_line() {
+        let line = "odds crt firepower=7 +1 --outcome any of \"3\", 4";
+        match parse(line) {
+            Ok(Command::OddsOf(c, group)) => {
+                assert_eq!(c.chart.text, "crt");
+                // The group and the loose modifier are blanked out of the
+                // choices; offsets still match the line.
+                assert_eq!(c.args.trim(), "firepower=7");
+                assert_eq!(c.extra, 1);
+                assert_eq!(group.to_string(), "any of \"3\", \"4\"");
+            }
+            other => panic!("{other:?}"),
+        }
+        let e = parse("odds crt --outcome at least x").unwrap_err();
+        assert_eq!((e.start, e.end), (19, 29));
+        assert!(parse("odds crt --outcome").is_err());
+        assert!(parse("odds crt --sweep 1..2 --outcome 3").is_err());
+    }
+
+    #[test]
     fn odds_with_sweep() {
         let line = "odds bog_down tracked --sweep -2..2";
         match parse(line) {
