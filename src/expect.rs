@@ -5,6 +5,7 @@
 use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
 use crate::engine::dice::DiceSource;
+use crate::engine::odds::OutcomeGroup;
 use crate::ruleset::Ruleset;
 use crate::syntax::span::Span;
 use miette::Diagnostic;
@@ -132,6 +133,14 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
             format!("always `{text}`")
         }
         Expected::Outcome { text, .. } => format!("`{text}`"),
+        Expected::Group {
+            group,
+            odds: Some((n, d)),
+        } => format!("{group} {n}/{d}"),
+        Expected::Group { group, odds: None } if e.naturals.is_empty() => {
+            format!("always {group}")
+        }
+        Expected::Group { group, .. } => group.to_string(),
         Expected::Error(code) => format!("error `{code}`"),
     };
     // Once the file's budget is spent, each further line fails at once,
@@ -161,21 +170,15 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
             }
         }
         (Expected::Error(_), Ok(got)) => Err(fail(expected_text, got.describe(), None)),
-        (Expected::Outcome { .. }, Err(err)) => {
+        (Expected::Outcome { .. } | Expected::Group { .. }, Err(err)) => {
             Err(fail(expected_text, format!("an error: {err}"), None))
         }
+        (Expected::Group { group, odds }, Ok(got)) => {
+            check_group(group, *odds, &got).map_err(|(got, help)| fail(expected_text, got, help))
+        }
         (Expected::Outcome { text, odds }, Ok(Got::Odds(o))) => {
-            let want = match odds {
-                Some((_, 0)) => {
-                    return Err(fail(
-                        expected_text,
-                        "a zero denominator".into(),
-                        Some("write a probability such as `7/10`".into()),
-                    ))
-                }
-                Some((n, d)) => BigRational::new(BigInt::from(*n), BigInt::from(*d)),
-                None => BigRational::one(),
-            };
+            let want =
+                wanted(*odds).map_err(|(got, help)| fail(expected_text.clone(), got, help))?;
             let p = o.probability(text);
             if p.to_big() == want {
                 return Ok(());
@@ -205,6 +208,66 @@ fn check_in(rules: &Ruleset, e: &Expectation, budget: &mut Budget) -> Result<(),
             } else {
                 Err(fail(expected_text, format!("`{summary}`"), None))
             }
+        }
+    }
+}
+
+/// What a failing check gave, and a hint.
+type Miss = (String, Option<String>);
+
+/// The probability an expectation states: N/D, or 1 when it gives none.
+fn wanted(odds: Option<(i64, i64)>) -> Result<BigRational, Miss> {
+    match odds {
+        Some((_, 0)) => Err((
+            "a zero denominator".into(),
+            Some("write a probability such as `7/10`".into()),
+        )),
+        Some((n, d)) => Ok(BigRational::new(BigInt::from(n), BigInt::from(d))),
+        None => Ok(BigRational::one()),
+    }
+}
+
+/// Checks a group expectation against what the chart gave: the exact odds
+/// of the group, or the outcome of the faces given is in the group.
+fn check_group(group: &OutcomeGroup, odds: Option<(i64, i64)>, got: &Got) -> Result<(), Miss> {
+    match got {
+        Got::Roll(_, Some(problem)) => Err((
+            problem.clone(),
+            Some("give one face per die rolled, follow-ups included".into()),
+        )),
+        Got::Roll(summary, None) if group.contains(summary) => Ok(()),
+        Got::Roll(summary, None) => Err((format!("`{summary}`, not in the group"), None)),
+        Got::Odds(o) => {
+            let want = wanted(odds)?;
+            let p = o.group_probability(group);
+            if p.to_big() == want {
+                return Ok(());
+            }
+            // The outcomes counted, so a wrong sum shows its terms; or,
+            // when none is, every outcome there is.
+            let counted: Vec<_> = o
+                .outcomes
+                .iter()
+                .filter(|x| group.contains(&x.outcome))
+                .collect();
+            let help = if counted.is_empty() {
+                format!(
+                    "no outcome is in the group; the outcomes are: {}",
+                    listed(o, |x| format!("{} {}", quoted(&x.outcome), x.probability))
+                )
+            } else {
+                let terms: Vec<String> = counted
+                    .iter()
+                    .take(LISTED_OUTCOMES)
+                    .map(|x| format!("{} {}", quoted(&x.outcome), x.probability))
+                    .collect();
+                let more = match counted.len().saturating_sub(LISTED_OUTCOMES) {
+                    0 => String::new(),
+                    more => format!(" and {more} more"),
+                };
+                format!("the group counts {}{more}", terms.join(" + "))
+            };
+            Err((format!("{group} {p}"), Some(help)))
         }
     }
 }

@@ -126,7 +126,9 @@ pub use engine::budget::{Budget, MAX_BATCH_ROLLS};
 pub use engine::choices::{Arg, Choices, INPUT_SOURCE, MAX_LOOSE_MODIFIER};
 pub use engine::dice::{DiceSource, Scripted};
 pub use engine::error::{ConflictVia, RollError, RollErrorKind};
-pub use engine::odds::{Odds, OddsOutcome, OddsPath, OddsStep, Probability};
+pub use engine::odds::{
+    GroupError, Odds, OddsOutcome, OddsPath, OddsStep, OutcomeGroup, Probability,
+};
 pub use engine::quick::{OutcomeId, QuickRoll};
 pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
 pub use limits::Limits;

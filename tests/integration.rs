@@ -14,6 +14,7 @@ mod diff_claims;
 mod engines_agree;
 mod extremes;
 mod generated;
+mod groups;
 mod host;
 mod ladders;
 mod layout;

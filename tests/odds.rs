@@ -508,3 +508,57 @@ table huge "Huge" { roll 1000d1000  rows { 1 or more => "Any" } }"#,
         "{e}"
     );
 }
+
+/// A results grid gathers one row per distinct cell across the grid; each
+/// column lists its outcomes as it prints them, top to bottom, not in the
+/// order the grid first shows them (column 1's `8` before column 2's `6`).
+#[test]
+fn a_results_column_lists_its_outcomes_as_it_prints_them() {
+    let r = rules(
+        r#"
+table crt "CRT" {
+  roll d6
+  param fp "firepower" in 1..20
+  modifiers { leader +1 "leader" }
+  columns by fp: 1 2
+  results {
+    # roll      1  2
+    1-3:        8  6
+    4-5:        9  7
+    6 or more:  9  8
+  }
+}
+table fire "Fire" {
+  roll d6
+  param fp "firepower" in 1..20
+  columns by fp: 1 2
+  results {
+    # roll  1  2
+    1-2:    8  6
+    3:      9  8
+    4-6  => "7" then crt(fp=1)
+  }
+}
+"#,
+    );
+    // Column 2: 6 on 1-3, 7 on 4-5, 8 on 6.
+    assert_odds(&r, "crt", "fp=2", &[("6", 1, 2), ("7", 1, 3), ("8", 1, 6)]);
+    // Column 1: 8 on 1-3, 9 on 4-6.
+    assert_odds(&r, "crt", "fp=1", &[("8", 1, 2), ("9", 1, 2)]);
+    // With +1, column 2 reads 2-7: 6 on 2-3, 7 on 4-5, 8 on 6-7.
+    assert_odds(
+        &r,
+        "crt",
+        "fp=2 leader",
+        &[("6", 1, 3), ("7", 1, 3), ("8", 1, 3)],
+    );
+    // A follow-up takes the other path of the odds engine: the same order.
+    // Column 2: 6 on 1-2, 8 on 3, then 7 on 4-6 and the CRT's column 1
+    // (8 or 9, 1/2 each).
+    assert_odds(
+        &r,
+        "fire",
+        "fp=2",
+        &[("6", 1, 3), ("8", 1, 6), ("7 -> 8", 1, 4), ("7 -> 9", 1, 4)],
+    );
+}

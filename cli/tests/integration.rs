@@ -9,6 +9,7 @@ mod cli_surfaces;
 mod edges;
 mod fuzz_corpus;
 mod grammar_words;
+mod groups;
 mod json_doc;
 mod ladders;
 mod limits;

@@ -448,6 +448,12 @@ pub(crate) struct Lookup {
     pub dense: std::sync::Arc<[u16]>,
     pub below: u16,
     pub above: u16,
+    /// Where the column prints each row, where that is not the rows' own
+    /// order: `order[row]` is its place. A results grid gathers one row
+    /// per distinct cell across the whole grid, in first-seen order, so a
+    /// column may print them otherwise; the odds list them as it prints
+    /// them. Empty for a table written as `rows`.
+    pub order: std::sync::Arc<[u16]>,
 }
 
 /// No row.
@@ -469,6 +475,15 @@ impl Lookup {
             }
         };
         (r != NO_ROW).then_some(r as usize)
+    }
+
+    /// The place of an outcome's code in the column as printed: its row's
+    /// place; other codes (natural rules', a check's) sort as they are.
+    #[inline]
+    pub fn place(&self, code: u32) -> u32 {
+        self.order
+            .get(code as usize)
+            .map_or(code, |&p| u32::from(p))
     }
 }
 

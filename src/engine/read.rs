@@ -208,6 +208,15 @@ impl Bound {
         self.read(program, natural, 0).map(|r| r.key)
     }
 
+    /// Where the outcome `key` stands for is listed: as the column read
+    /// prints it (a results grid's column), else in key order.
+    pub fn sheet_place(&self, key: Key) -> (u32, Key) {
+        match &self.plan {
+            Plan::Table { lookup, .. } => (lookup.place(key.primary), key),
+            _ => (key.primary, key),
+        }
+    }
+
     /// The ranges of a row as written.
     pub fn row_text(&self, row: usize) -> Option<String> {
         match &self.plan {

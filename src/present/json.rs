@@ -21,7 +21,7 @@ use crate::compare::across::{Across, ClassDiff};
 use crate::compare::diff::OddsDiff;
 use crate::engine::choices::INPUT_SOURCE;
 use crate::engine::error::RollError;
-use crate::engine::odds::Odds;
+use crate::engine::odds::{Odds, OutcomeGroup};
 use crate::engine::trace::Roll;
 use crate::number::Number;
 use crate::ruleset::error::LoadErrors;
@@ -81,6 +81,39 @@ pub fn observed(chart: &str, times: u64, observed: &[(String, u64)]) -> Value {
 #[must_use]
 pub fn odds(odds: &Odds) -> Value {
     odds.to_json()
+}
+
+/// `odds --outcome GROUP --json`: the odds, with `groups` added, the exact
+/// probability of each group asked for
+/// (`{"group", "probability": "n/d", "percent"}`), in the order asked.
+///
+/// ```
+/// use chartwright::{json, Choices, OutcomeGroup, Ruleset};
+/// let rules = Ruleset::from_file("ogre").unwrap();
+/// let odds = rules.chart("crt").unwrap().odds(&Choices::parse("attack=7 defense=3").unwrap()).unwrap();
+/// let group: OutcomeGroup = r#"any of "X", "D""#.parse().unwrap();
+/// let doc = json::odds_with_groups(&odds, &[group]);
+/// assert_eq!(doc["groups"][0]["group"], r#"any of "X", "D""#);
+/// assert_eq!(doc["groups"][0]["probability"], "5/6");
+/// ```
+#[must_use]
+pub fn odds_with_groups(odds: &Odds, groups: &[OutcomeGroup]) -> Value {
+    let mut v = odds.to_json();
+    if let Value::Object(m) = &mut v {
+        let groups: Vec<Value> = groups
+            .iter()
+            .map(|g| {
+                let p = odds.group_probability(g);
+                json!({
+                    "group": g.to_string(),
+                    "probability": p.fraction(),
+                    "percent": p.to_f64() * 100.0,
+                })
+            })
+            .collect();
+        m.insert("groups".into(), Value::Array(groups));
+    }
+    v
 }
 
 /// `odds --sweep A..B --json`: the odds at each extra net modifier.

@@ -3,13 +3,15 @@
 //! and checked here through the public [`Ruleset`] API, so the CLI's
 //! `chartwright test`, the REPL and a host all check them the same way.
 //!
-//! Three forms:
+//! The forms:
 //! - `expect CHART ARGS => "Outcome" N/D`: the exact odds of an outcome (as
 //!   `odds` prints it, follow-ups joined by ` -> `);
 //! - `expect CHART ARGS natural F, ... => "Outcome"`: the dice show these
 //!   faces, in order (follow-ups included), and the roll gives this outcome;
 //! - `expect CHART ARGS => "Outcome"`: the outcome is certain (a grid cell,
 //!   a modifier sum, a ladder);
+//! - any of these with a group of outcomes in place of one
+//!   (`any of "3", "4" 7/12`, `at least 2 1/3`);
 //! - `expect CHART ARGS => error CODE`: the roll fails with an error whose
 //!   code ends with `CODE` (`missing_param`).
 
@@ -17,6 +19,8 @@
 //! The data type lives here, below the ruleset that holds a file's
 //! expectations; `expect` checks them.
 
+use crate::engine::odds::OutcomeGroup;
+use crate::number::Number;
 use crate::syntax::ast;
 use crate::syntax::ast::CompactString;
 use crate::syntax::span::Span;
@@ -52,6 +56,15 @@ pub enum Expected {
         /// Its probability.
         odds: Option<(i64, i64)>,
     },
+    /// A group of outcomes counted as one; with `odds`, its exact
+    /// probability; without, the outcome of the naturals is in it, or it
+    /// is certain.
+    Group {
+        /// The group.
+        group: OutcomeGroup,
+        /// Its probability.
+        odds: Option<(i64, i64)>,
+    },
     /// An error whose code ends with this (`missing_param`).
     Error(CompactString),
 }
@@ -69,6 +82,13 @@ impl fmt::Display for Expectation {
         match &self.want {
             Expected::Outcome { text, odds } => {
                 write!(f, " => {text:?}")?;
+                if let Some((n, d)) = odds {
+                    write!(f, " {n}/{d}")?;
+                }
+                Ok(())
+            }
+            Expected::Group { group, odds } => {
+                write!(f, " => {group}")?;
                 if let Some((n, d)) = odds {
                     write!(f, " {n}/{d}")?;
                 }
@@ -122,6 +142,16 @@ impl Expectation {
             want: match e.want {
                 ast::ExpectWant::Outcome { text, odds } => Expected::Outcome {
                     text: text.text,
+                    odds: odds.map(|o| o.node),
+                },
+                ast::ExpectWant::Group { group, odds } => Expected::Group {
+                    group: match group {
+                        ast::ExpectGroup::AnyOf(texts) => {
+                            OutcomeGroup::AnyOf(texts.into_iter().map(|t| t.text).collect())
+                        }
+                        ast::ExpectGroup::AtLeast(n) => OutcomeGroup::AtLeast(Number::new(n.node)),
+                        ast::ExpectGroup::AtMost(n) => OutcomeGroup::AtMost(Number::new(n.node)),
+                    },
                     odds: odds.map(|o| o.node),
                 },
                 ast::ExpectWant::Error(code) => Expected::Error(code.name),

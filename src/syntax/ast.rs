@@ -106,8 +106,28 @@ pub enum ExpectWant {
         /// `(numerator, denominator)`.
         odds: Option<Spanned<(i64, i64)>>,
     },
+    /// A group of outcomes counted as one (`any of "3", "4"`, `at least
+    /// 2`); with a probability, its exact odds; without one, the outcome of
+    /// the naturals given is in the group, or the group is certain.
+    Group {
+        /// The group.
+        group: ExpectGroup,
+        /// `(numerator, denominator)`.
+        odds: Option<Spanned<(i64, i64)>>,
+    },
     /// An error whose code ends with this name (`missing_param`).
     Error(Ident),
+}
+
+/// A group of outcomes an expectation counts as one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExpectGroup {
+    /// `any of "3", "4"`: any of these outcomes.
+    AnyOf(Vec<Label>),
+    /// `at least 2`: every outcome that is a number, 2 or more.
+    AtLeast(Spanned<Num>),
+    /// `at most 1`: every outcome that is a number, 1 or less.
+    AtMost(Spanned<Num>),
 }
 
 /// An enumerated choice made at roll time (`unit_rating=veteran`).

@@ -1,12 +1,11 @@
 //! Grids, charts and outcomes: tables (plain rows, `columns CHOICE`,
 //! `columns by` with results grids, off-scale rules and shifts), checks,
-//! opposed rolls, pools, ladders, the fixed anchors whose expectations the
-//! generator can state itself, and outcomes of every form.
+//! opposed rolls, pools, ladders, and outcomes of every form (the anchors
+//! whose expectations the generator states itself are in `anchors`).
 
 use super::dice::Dice;
 use super::gen::{ChartInfo, Gen, GridInfo, GridKind, Need, Operand, Scope};
 use super::modifiers::{ModCtx, Mods};
-use super::ranges::Interval;
 use std::fmt::Write;
 
 /// What an outcome may hold where it stands.
@@ -955,119 +954,5 @@ impl Gen {
             bounds: None,
         });
         self.finish("ladder", name, &label, &body, sc, flags, false);
-    }
-
-    // -- anchors --------------------------------------------------------------
-
-    /// Two small charts whose expectations the generator states itself: a
-    /// table of one die with a fixed and a parametric modifier (odds counted
-    /// face by face, a natural roll), and a check against a param (odds, a
-    /// natural roll, the error without the param).
-    pub fn anchors(&mut self) {
-        let name = self.name("a");
-        let sides = self.pick(&[4_i64, 6, 8, 10]);
-        let fixed = self.int(1, 2);
-        let (mname, pname) = (self.name("m"), self.name("m"));
-        let n = self.int(2, 4) as usize;
-        let rows = self.partition(1, sides, n);
-        let texts: Vec<String> = (0..rows.len()).map(|i| format!("Row {}", i + 1)).collect();
-        let mut lines = Vec::new();
-        for (r, t) in rows.iter().zip(&texts) {
-            let ranges = self.range_set(r);
-            self.log.anchor_text.push(ranges.clone());
-            lines.push(format!("    {ranges} => \"{t}\""));
-        }
-        let (ml, pl) = (self.label("modifier"), self.label("modifier"));
-        writeln!(
-            self.out,
-            "table {name} \"Anchor\" {{\n  roll d{sides}\n  modifiers {{\n    {mname} +{fixed} {ml}\n    {pname} ±r in -2..2 default 0 {pl}\n  }}\n  rows {{\n{}\n  }}\n}}\n",
-            lines.join("\n")
-        )
-        .unwrap();
-        self.log.anchor = Some((name.clone(), rows.clone()));
-        self.log.referenced.insert(mname.clone());
-        self.log.referenced.insert(pname.clone());
-        let row_of = |total: i64| {
-            rows.iter()
-                .position(|r| r.iter().any(|iv: &Interval| iv.contains(total)))
-                .unwrap()
-        };
-        // Odds with a situation the generator counts face by face.
-        let (flag_on, shift) = (self.chance(0.5), self.int(-2, 2));
-        let add = if flag_on { fixed } else { 0 } + shift;
-        let row = self.index(rows.len());
-        let count = (1..=sides).filter(|&f| row_of(f + add) == row).count() as i64;
-        let mut args = Vec::new();
-        if flag_on {
-            args.push(mname.clone());
-        }
-        if shift != 0 || self.chance(0.5) {
-            args.push(format!("{pname}={shift}"));
-        }
-        let g = gcd(count, sides);
-        let fraction = if count == 0 {
-            "0".to_string()
-        } else if count == sides {
-            "1".to_string()
-        } else {
-            format!("{}/{}", count / g, sides / g)
-        };
-        let args_text: String = args.iter().fold(String::new(), |mut t, a| {
-            t.push(' ');
-            t.push_str(a);
-            t
-        });
-        self.expects.push(format!(
-            "expect {name}{args_text} => \"{}\" {fraction}",
-            texts[row]
-        ));
-        let face = self.int(1, sides);
-        self.expects.push(format!(
-            "expect {name}{args_text} natural {face} => \"{}\"",
-            texts[row_of(face + add)]
-        ));
-        // A check against a param: `at least P`.
-        let check = self.name("a");
-        let p = self.name("p");
-        let pl = self.label("param");
-        writeln!(
-            self.out,
-            "check {check} \"Anchor check\" {{\n  roll d6\n  param {p} {pl} in 1..6\n  succeed on at least {p}\n}}\n"
-        )
-        .unwrap();
-        let need = self.int(1, 6);
-        let wins = 7 - need;
-        let g = gcd(wins, 6);
-        let fraction = if wins == 6 {
-            "1".to_string()
-        } else {
-            format!("{}/{}", wins / g, 6 / g)
-        };
-        self.expects.push(format!(
-            "expect {check} {p}={need} => \"Success\" {fraction}"
-        ));
-        let face = self.int(1, 6);
-        let verdict = if face >= need { "Success" } else { "Failure" };
-        self.expects.push(format!(
-            "expect {check} {p}={need} natural {face} => \"{verdict}\""
-        ));
-        self.expects
-            .push(format!("expect {check} => error missing_param"));
-        // A choice the check does not take: an error at the word.
-        if let Some(c) = self.choices.first().cloned() {
-            let o = self.pick(&c.options);
-            self.expects.push(format!(
-                "expect {check} {}={o} {p}=6 => error unknown_name",
-                c.name
-            ));
-        }
-    }
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a.abs().max(1)
-    } else {
-        gcd(b, a % b)
     }
 }

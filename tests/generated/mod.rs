@@ -16,6 +16,7 @@
 //!   compile); the long `campaign` is `#[ignore]`d;
 //! - `regressions`: minimal files for the engine bugs the campaign found.
 
+mod anchors;
 mod charts;
 pub mod coverage;
 mod dice;

@@ -18,7 +18,7 @@
 
 use super::agree::{compare_into, panic_text, Tally};
 use super::{distribution, Distribution, Situation, Val, Why, World, Q};
-use chartwright::ast::{ExpectWant, Item};
+use chartwright::ast::{ExpectGroup, ExpectWant, Item};
 use chartwright::{Choices, Ruleset};
 use num_traits::Zero;
 use rand::SeedableRng;
@@ -141,6 +141,33 @@ fn value(text: &str) -> Val {
     number().map_or_else(|| Val::Opt(text.to_string()), Val::Num)
 }
 
+/// Whether an outcome is in an expectation's group, as docs/language.md
+/// says: named by `any of`; for `at least`/`at most`, an outcome that is a
+/// number, or whose first word before a space is one (`2 hits`), compared
+/// as a number.
+fn in_group(group: &ExpectGroup, text: &str) -> bool {
+    // Decimal notation only: a sign, digits, and digits after a point.
+    let number = || {
+        let word = text.split(' ').next().unwrap_or(text);
+        let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+        let (int, frac) = digits.split_once('.').unwrap_or((digits, "0"));
+        let plain = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !plain(int) || !plain(frac) {
+            return None;
+        }
+        match value(word) {
+            Val::Num(q) => Some(q),
+            _ => None,
+        }
+    };
+    let bound = |n: &num_rational::Ratio<i64>| Q::new((*n.numer()).into(), (*n.denom()).into());
+    match group {
+        ExpectGroup::AnyOf(names) => names.iter().any(|n| n.text == text),
+        ExpectGroup::AtLeast(n) => number().is_some_and(|q| q >= bound(&n.node)),
+        ExpectGroup::AtMost(n) => number().is_some_and(|q| q <= bound(&n.node)),
+    }
+}
+
 /// The generator's expectations, read by the reference.
 fn check_expectations(world: &World, seed: u64, totals: &mut Totals) {
     let Some(file) = world.game(GAME) else { return };
@@ -174,7 +201,20 @@ fn check_expectations(world: &World, seed: u64, totals: &mut Totals) {
                 );
                 (p != want).then(|| format!("the reference gives {p} ({d:?})"))
             }
-            (ExpectWant::Outcome { .. }, Err(w)) => Some(format!("the reference gives {w:?}")),
+            (ExpectWant::Group { group, odds }, Ok(d)) => {
+                let p = d
+                    .iter()
+                    .filter(|(text, _)| in_group(group, text))
+                    .fold(Q::zero(), |sum, (_, p)| sum + p);
+                let want = odds.as_ref().map_or_else(
+                    || Q::from_integer(1.into()),
+                    |o| Q::new(o.node.0.into(), o.node.1.into()),
+                );
+                (p != want).then(|| format!("the reference gives {p} ({d:?})"))
+            }
+            (ExpectWant::Outcome { .. } | ExpectWant::Group { .. }, Err(w)) => {
+                Some(format!("the reference gives {w:?}"))
+            }
         };
         totals.expectations += 1;
         if let Some(f) = failure {

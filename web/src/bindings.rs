@@ -33,8 +33,8 @@ export interface Diagnostic { code: string | null; severity: "error" | "warning"
 export interface Diagnostics { schema: number; diagnostics: Diagnostic[]; }
 /** `chartwright list --json` (docs/json.md). */
 export interface ListDocument { schema: number; games: any[]; }
-/** `chartwright odds --json` (docs/json.md). */
-export interface OddsDocument { schema: number; chart: string; outcomes: { outcome: string; probability: string; percent: number; path: any[] }[]; }
+/** `chartwright odds --json` (docs/json.md); `groups` with `--outcome` (`oddsOf`). */
+export interface OddsDocument { schema: number; chart: string; outcomes: { outcome: string; probability: string; percent: number; path: any[] }[]; groups?: { group: string; probability: string; percent: number }[]; }
 /** `chartwright roll --json` (docs/json.md). */
 export interface RollDocument { schema: number; chart: string; title: string; total: number | null; natural: number | null; [field: string]: any; }
 /** `chartwright diff --json` (docs/json.md). */
@@ -132,6 +132,24 @@ impl JsRuleset {
             &self
                 .0
                 .odds(chart, args.as_deref().unwrap_or(""))
+                .map_err(thrown)?,
+        )
+    }
+
+    /// `chartwright odds RULES CHART ARGS --outcome GROUP... --json`: the
+    /// odds with each group's exact probability (`"any of KIA, K/1"`,
+    /// `"at least 2"`) in `groups`, in the order given.
+    #[wasm_bindgen(js_name = oddsOf, unchecked_return_type = "OddsDocument")]
+    pub fn odds_of(
+        &self,
+        chart: &str,
+        args: Option<String>,
+        groups: Vec<String>,
+    ) -> Result<JsValue, JsValue> {
+        document(
+            &self
+                .0
+                .odds_of(chart, args.as_deref().unwrap_or(""), &groups)
                 .map_err(thrown)?,
         )
     }

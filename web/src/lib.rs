@@ -14,7 +14,9 @@
 //! and the playground (`web/dist/`); web/README.md says how to use them.
 
 use chartwright::compare::Pairing;
-use chartwright::{json, ChartRef, Choices, LoadError, LoadErrors, Odds, Ruleset as Rules};
+use chartwright::{
+    json, ChartRef, Choices, LoadError, LoadErrors, Odds, OutcomeGroup, Ruleset as Rules,
+};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
@@ -208,6 +210,22 @@ impl Ruleset {
     /// `chartwright odds RULES CHART ARGS --json`.
     pub fn odds(&self, chart: &str, args: &str) -> Result<Value, Failure> {
         Ok(json::versioned(json::odds(&self.exact(chart, args)?)))
+    }
+
+    /// `chartwright odds RULES CHART ARGS --outcome GROUP... --json`: the
+    /// odds with `groups` added, each group's exact probability
+    /// (`any of KIA, K/1`, `at least 2`, as `--outcome` reads them).
+    pub fn odds_of(&self, chart: &str, args: &str, groups: &[String]) -> Result<Value, Failure> {
+        let groups = groups
+            .iter()
+            .map(|g| {
+                g.parse::<OutcomeGroup>().map_err(|e| {
+                    Failure::new(json!({ "diagnostics": [json::diagnostic(&e, None)] }))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let odds = self.exact(chart, args)?;
+        Ok(json::versioned(json::odds_with_groups(&odds, &groups)))
     }
 
     /// The odds as the sheet draws them: `chartwright odds ... --svg`.

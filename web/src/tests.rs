@@ -26,6 +26,31 @@ fn odds_are_the_libraries_document() {
 }
 
 #[test]
+fn a_group_of_outcomes_has_its_exact_odds() {
+    // Bog Down, tracked (+2) on a d10: Traverse on 4-10 (7/10), Bogged
+    // down on 1 (1/10); either is 4/5.
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let groups = ["any of Traverse, \"Bogged down\"".to_string()];
+    let doc = fe.odds_of("bog_down", "tracked", &groups).unwrap();
+    assert_eq!(
+        doc["groups"][0]["group"],
+        "any of \"Traverse\", \"Bogged down\""
+    );
+    assert_eq!(doc["groups"][0]["probability"], "4/5");
+    assert_eq!(
+        doc["outcomes"],
+        fe.odds("bog_down", "tracked").unwrap()["outcomes"]
+    );
+    let bad = fe
+        .odds_of("bog_down", "tracked", &["at least".to_string()])
+        .unwrap_err();
+    assert_eq!(
+        bad.diagnostics["diagnostics"][0]["code"],
+        "chartwright::odds::bad_group"
+    );
+}
+
+#[test]
 fn loose_modifiers_are_summed_as_on_the_command_line() {
     let fe = Ruleset::bundled("first_echelon").unwrap();
     let plus = fe.odds("bog_down", "tracked +2 -1").unwrap();

@@ -23,6 +23,18 @@ test("odds of ogre crt attack=7 defense=3 equal `chartwright odds --json`", (t) 
   );
 });
 
+test("oddsOf gives the groups `chartwright odds --outcome --json` gives", (t) => {
+  if (skipIf(t, why)) return;
+  const ogre = cw.Ruleset.bundled("ogre");
+  const doc = ogre.oddsOf("crt", "attack=7 defense=3", ['any of "X", "D"', "NE"]);
+  assert.deepEqual(
+    doc,
+    cliJson(["odds", "ogre", "crt", "attack=7", "defense=3", "--outcome", 'any of "X", "D"', "--outcome", "NE"]),
+  );
+  // NE 1/6, D 1/3, X 1/2: X or D is 5/6.
+  assert.equal(doc.groups[0].probability, "5/6");
+});
+
 test("a game loaded from text rolls, with its trace, as `chartwright roll --seed`", (t) => {
   if (skipIf(t, why)) return;
   const house = cw.Ruleset.fromText("house", read("docs/house.rules"));

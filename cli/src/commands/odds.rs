@@ -4,8 +4,8 @@
 
 use super::sweep::{not_a_param, parse_sweep, swept, takes_param, Sweep, SweepError};
 use super::{emit, fail, load_or_report, write, ChartRequest};
-use crate::render::table;
-use chartwright::{BoundChart, Budget, ChartRef, Choices, Odds, RollError};
+use crate::render::{diagnostic, table};
+use chartwright::{BoundChart, Budget, ChartRef, Choices, Odds, OutcomeGroup, RollError};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,6 +25,16 @@ pub struct Args {
     /// each value of one input that changes them (`attack`).
     #[arg(long, allow_hyphen_values = true)]
     sweep: Option<String>,
+    /// Also give the exact odds of a group of outcomes, written as an
+    /// `expect` line writes it: `"any of KIA, K/1"`, `"at least 2"`,
+    /// `"at most 1"`, or one outcome. May be given more than once.
+    #[arg(
+        long,
+        value_name = "GROUP",
+        conflicts_with = "sweep",
+        allow_hyphen_values = true
+    )]
+    outcome: Vec<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -33,8 +43,17 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-/// `chartwright odds RULES CHART [CHOICES...] [--sweep ...] [--json] [--svg FILE]`.
+/// `chartwright odds RULES CHART [CHOICES...] [--sweep ... | --outcome GROUP...] [--json] [--svg FILE]`.
 pub fn main(args: Args) -> Result<(), ExitCode> {
+    let groups = args
+        .outcome
+        .iter()
+        .map(|g| g.parse::<OutcomeGroup>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| {
+            anstream::eprint!("{}", diagnostic::plain_error(&e));
+            ExitCode::from(2)
+        })?;
     let ruleset = load_or_report(&[args.rules])?;
     let req = ChartRequest::new(&ruleset, &args.chart, &args.choices)?;
     let fail_roll = |e: &RollError| req.fail(e);
@@ -48,7 +67,7 @@ pub fn main(args: Args) -> Result<(), ExitCode> {
         if let Some(path) = &args.svg {
             svg(chart, choices, extra, &o, path)?;
         }
-        emit(&text(&o, args.json));
+        emit(&text(&o, &groups, args.json));
         return Ok(());
     };
     let by_name = match parse_sweep(&range) {
@@ -80,9 +99,15 @@ pub fn main(args: Args) -> Result<(), ExitCode> {
     Ok(())
 }
 
-/// The odds as a table (with bars), or the `odds --json` document.
-pub fn run(chart: &ChartRef<'_>, bound: &BoundChart<'_>, json: bool) -> Result<String, RollError> {
-    Ok(text(&exact(chart, bound)?, json))
+/// The odds as a table (with bars), or the `odds --json` document; with
+/// `groups`, each group's odds after them.
+pub fn run(
+    chart: &ChartRef<'_>,
+    bound: &BoundChart<'_>,
+    groups: &[OutcomeGroup],
+    json: bool,
+) -> Result<String, RollError> {
+    Ok(text(&exact(chart, bound)?, groups, json))
 }
 
 /// The exact odds of a chart bound, within one budget.
@@ -93,11 +118,12 @@ fn exact(chart: &ChartRef<'_>, bound: &BoundChart<'_>) -> Result<Odds, RollError
     Ok(o)
 }
 
-fn text(o: &Odds, json: bool) -> String {
-    if json {
-        chartwright::json::text(chartwright::json::odds(o))
-    } else {
-        table::odds(o, None)
+fn text(o: &Odds, groups: &[OutcomeGroup], json: bool) -> String {
+    match (json, groups.is_empty()) {
+        (true, true) => chartwright::json::text(chartwright::json::odds(o)),
+        (true, false) => chartwright::json::text(chartwright::json::odds_with_groups(o, groups)),
+        (false, true) => table::odds(o, None),
+        (false, false) => table::odds(o, None) + &table::groups(o, groups),
     }
 }
 

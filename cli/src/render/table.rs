@@ -64,6 +64,33 @@ pub fn odds(o: &Odds, observed: Option<(&[(String, u64)], u64)>) -> String {
     out
 }
 
+/// Each group's exact odds, under an odds table: the group as written,
+/// fraction, percentage, bar.
+pub fn groups(o: &Odds, groups: &[chartwright::OutcomeGroup]) -> String {
+    let rows: Vec<(String, chartwright::Probability)> = groups
+        .iter()
+        .map(|g| (g.to_string(), o.group_probability(g)))
+        .collect();
+    let fw = rows
+        .iter()
+        .map(|(_, p)| p.fraction().len())
+        .max()
+        .unwrap_or(0);
+    let nw = rows.iter().map(|(g, _)| cols(g)).max().unwrap_or(0);
+    let mut out = String::new();
+    for (g, p) in &rows {
+        let pct = p.to_f64() * 100.0;
+        let _ = writeln!(
+            out,
+            "  {}  {:>fw$}  {pct:6.2}%  {}",
+            pad(g, nw),
+            p.fraction(),
+            paint(GOOD, bar_of(pct, BAR_WIDTH))
+        );
+    }
+    out
+}
+
 /// Odds against each extra net modifier of a sweep, one column each.
 pub fn sweep_table(columns: &[(i64, Odds)]) -> String {
     let columns: Vec<(String, Odds)> = columns

@@ -32,13 +32,14 @@ pub const COMMANDS: &[Spec] = &[
     },
     Spec {
         name: "odds",
-        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B | --sweep NAME=A..B | --sweep NAME]",
+        usage: "odds CHART [MODIFIER | NAME=VALUE ...] [--sweep A..B | --sweep NAME=A..B | --sweep NAME | --outcome GROUP]",
         summary: "the exact odds of every outcome",
         detail: "Computes the exact probability of each outcome for the choices given. \
                  With `--sweep A..B`, shows the odds against an extra net modifier from \
                  A to B, one column each; with `--sweep NAME=A..B`, against the parameter \
                  NAME from A to B; with `--sweep NAME`, at each value of NAME that \
-                 changes them.",
+                 changes them. `--outcome GROUP`, last on the line, adds the odds of a \
+                 group of outcomes: `--outcome any of KIA, K/1`, `--outcome at least 2`.",
         example: "odds manoeuvre unit_rating=veteran order_status=suppressed --sweep -2..2",
     },
     Spec {
@@ -200,6 +201,8 @@ pub enum Command {
     Chart(ChartArgs),
     /// `odds CHART ... [--sweep A..B]`.
     Odds(ChartArgs, Option<(i64, i64)>),
+    /// `odds CHART ... --outcome GROUP`: the odds and a group's.
+    OddsOf(ChartArgs, chartwright::OutcomeGroup),
     /// `odds CHART ... --sweep NAME=A..B`: over a named parameter.
     OddsSweep(ChartArgs, String, i64, i64),
     /// `odds CHART ... --sweep NAME`: at each value of NAME that changes
@@ -360,9 +363,63 @@ fn parse_range(text: &str) -> Option<(i64, i64)> {
     (a <= b).then_some((a, b))
 }
 
+/// `--outcome GROUP`: the group, which runs to the end of the line, and
+/// where the option starts; `None` without one.
+fn outcome_group(
+    line: &str,
+    rest: &[Word],
+) -> Result<Option<(chartwright::OutcomeGroup, usize)>, CommandError> {
+    let Some(at) = rest.iter().position(|w| w.text == "--outcome") else {
+        return Ok(None);
+    };
+    let option = &rest[at];
+    let Some(first) = rest.get(at + 1) else {
+        return Err(CommandError::at(
+            option,
+            "`--outcome` needs a group of outcomes",
+            "write `--outcome any of KIA, K/1` or `--outcome at least 2`, last on the line",
+        ));
+    };
+    let text = line[first.start..].trim_end();
+    let group = text
+        .parse()
+        .map_err(|e: chartwright::GroupError| CommandError {
+            message: e.to_string(),
+            start: first.start,
+            end: first.start + text.len(),
+            help: Some(
+                "write `any of KIA, K/1`, `at least 2`, `at most 1`, or one outcome; \
+             `--outcome` goes last on the line"
+                    .into(),
+            ),
+        })?;
+    Ok(Some((group, at)))
+}
+
+/// `odds CHART ... --outcome GROUP`, when the line has `--outcome`.
+fn odds_of(line: &str, chart: &Word, rest: &[Word]) -> Result<Option<Command>, CommandError> {
+    let Some((group, at)) = outcome_group(line, rest)? else {
+        return Ok(None);
+    };
+    if let Some(w) = rest[..at].iter().find(|w| w.text.starts_with("--")) {
+        return Err(CommandError::at(
+            w,
+            format!("`{}` does not go with `--outcome`", w.text),
+            "ask for a group of outcomes or a sweep, not both",
+        ));
+    }
+    let start = rest[at].start;
+    let mut ca = chart_args(line, chart, &rest[..at])?;
+    blank(&mut ca.args, start - ca.args_at, line.len() - ca.args_at);
+    Ok(Some(Command::OddsOf(ca, group)))
+}
+
 fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
     let chart = need_chart("odds", words)?;
     let mut rest: Vec<Word> = words[2..].to_vec();
+    if let Some(command) = odds_of(line, chart, &rest)? {
+        return Ok(command);
+    }
     let mut sweep = None;
     let mut blanked: Vec<(usize, usize)> = Vec::new();
     let mut named = None;
@@ -385,7 +442,7 @@ fn odds(line: &str, words: &[Word]) -> Result<Command, CommandError> {
             return Err(CommandError::at(
                 w,
                 format!("`{}` is not an option of `odds`", w.text),
-                "the only option is `--sweep A..B`",
+                "the options are `--sweep A..B` and `--outcome GROUP`",
             ));
         } else {
             i += 1;
@@ -592,6 +649,26 @@ mod tests {
         let e = parse("roll bog_down +x").unwrap_err();
         assert_eq!((e.start, e.end), (14, 16));
         assert!(parse("roll bog_down +99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn odds_with_a_group_to_the_end_of_the_line() {
+        let line = "odds crt firepower=7 +1 --outcome any of \"3\", 4";
+        match parse(line) {
+            Ok(Command::OddsOf(c, group)) => {
+                assert_eq!(c.chart.text, "crt");
+                // The group and the loose modifier are blanked out of the
+                // choices; offsets still match the line.
+                assert_eq!(c.args.trim(), "firepower=7");
+                assert_eq!(c.extra, 1);
+                assert_eq!(group.to_string(), "any of \"3\", \"4\"");
+            }
+            other => panic!("{other:?}"),
+        }
+        let e = parse("odds crt --outcome at least x").unwrap_err();
+        assert_eq!((e.start, e.end), (19, 29));
+        assert!(parse("odds crt --outcome").is_err());
+        assert!(parse("odds crt --sweep 1..2 --outcome 3").is_err());
     }
 
     #[test]

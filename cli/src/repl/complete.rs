@@ -176,14 +176,16 @@ pub fn complete(index: &Index, line: &str, pos: usize) -> (usize, Vec<Pair>) {
         Some(cmd @ ("roll" | "r" | "odds")) => match index.chart(&before[1].text) {
             Some(chart) => {
                 let (at, mut c) = inputs(chart, &partial, &before[2..]);
-                let sweeping = before.iter().any(|w| w.text.starts_with("--sweep"));
-                if cmd == "odds"
-                    && at == 0
-                    && partial.starts_with("--")
-                    && "--sweep".starts_with(&partial)
-                    && !sweeping
-                {
-                    c.push(pair("--sweep", "--sweep ".into()));
+                // One option a line: a sweep, or a group of outcomes.
+                let optioned = before
+                    .iter()
+                    .any(|w| w.text.starts_with("--sweep") || w.text == "--outcome");
+                if cmd == "odds" && at == 0 && partial.starts_with("--") && !optioned {
+                    for option in ["--sweep", "--outcome"] {
+                        if option.starts_with(&partial) {
+                            c.push(pair(option, format!("{option} ")));
+                        }
+                    }
                 }
                 (start + at, c)
             }
@@ -472,6 +474,9 @@ mod tests {
         assert_eq!(c, ["-1 ", "-2 ", "-3 "]);
         let (_, c) = names("odds bog_down --sw");
         assert_eq!(c, ["--sweep "]);
+        let (_, c) = names("odds bog_down tracked --");
+        assert_eq!(c, ["--outcome ", "--sweep "]);
+        assert!(names("odds bog_down --outcome at least 2 --").1.is_empty());
         assert!(names("odds bog_down --sweep -").1.is_empty());
         assert!(names("odds bog_down -").1.is_empty());
     }

@@ -237,7 +237,8 @@ impl ReplState {
             },
             Command::Roll(args) => self.roll(line, &args, false),
             Command::Chart(args) => self.roll(line, &args, true),
-            Command::Odds(args, sweep) => self.odds(line, &args, sweep),
+            Command::Odds(args, sweep) => self.odds(line, &args, sweep, &[]),
+            Command::OddsOf(args, group) => self.odds(line, &args, None, &[group]),
             Command::Diff(words) => self.diff(&words),
             Command::OddsSweep(args, name, a, b) => {
                 self.odds_by_name(line, &args, &name, Some((a, b)))
@@ -594,7 +595,13 @@ impl ReplState {
         Reply::ok(out)
     }
 
-    fn odds(&mut self, line: &str, args: &ChartArgs, sweep: Option<(i64, i64)>) -> Reply {
+    fn odds(
+        &mut self,
+        line: &str,
+        args: &ChartArgs,
+        sweep: Option<(i64, i64)>,
+        groups: &[chartwright::OutcomeGroup],
+    ) -> Reply {
         let chart = match find_chart(&self.ruleset, line, &args.chart, false) {
             Ok(c) => c,
             Err(e) => return Reply::fail(e),
@@ -607,7 +614,7 @@ impl ReplState {
             // The sweep's columns are headed by the net modifier in all,
             // the loose modifiers typed included.
             Some((a, b)) => odds::sweep(&chart, &bound, a..=b, args.extra, false),
-            None => odds::run(&chart, &bound, false),
+            None => odds::run(&chart, &bound, groups, false),
         };
         match odds {
             Ok(text) => Reply::ok(text),

@@ -375,6 +375,7 @@ pub(crate) fn lookup(
         dense: (base..=top).map(find).collect(),
         below: find(i64::MIN),
         above: find(i64::MAX),
+        order: std::sync::Arc::from([]),
     };
     // Coverage: every point of the reach inside [base-1, top+1] stands for
     // itself, except the two ends, which stand for everything beyond them.

@@ -77,12 +77,15 @@ impl Layout {
         let mut distinct = keys.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        // Each distinct key's outcome, merged by text in key (sheet)
-        // order, as the odds list them.
+        // Each distinct key's outcome, merged by text in sheet order (as
+        // the column read prints them), as the odds list them.
+        let mut listed_order: Vec<usize> = (0..distinct.len()).collect();
+        listed_order.sort_by_key(|&i| bound.sheet_place(distinct[i]));
         let name = text.chart.clone();
         let mut outcomes: Vec<(Shared<str>, OddsStep)> = Vec::with_capacity(distinct.len());
-        let mut slot_of_key = Vec::with_capacity(distinct.len());
-        for &key in &distinct {
+        let mut slot_of_key = vec![0u16; distinct.len()];
+        for i in listed_order {
+            let key = distinct[i];
             let kept = super::Kept {
                 text: Some(text),
                 ..super::Kept::default()
@@ -98,7 +101,7 @@ impl Layout {
                     outcomes.len() - 1
                 }
             };
-            slot_of_key.push(u16::try_from(slot).ok()?);
+            slot_of_key[i] = u16::try_from(slot).ok()?;
         }
         let slots = keys
             .iter()

@@ -17,6 +17,7 @@
 mod count;
 mod dist;
 mod fraction;
+mod group;
 mod index;
 mod layout;
 mod marginal;
@@ -42,6 +43,7 @@ use crate::limits::Limits;
 use count::{Count, Overflow};
 pub(crate) use dist::Ready;
 use fraction::Denominator;
+pub use group::{GroupError, OutcomeGroup};
 use index::Index;
 pub(crate) use layout::Layout;
 use num_bigint::BigUint;
@@ -309,7 +311,8 @@ fn primary<C: power::Exact>(
             // no table of naturals: `read` reads it.)
             let opposed = matches!(bound.plan, Plan::Opposed { .. });
             let values = dist::natural::<C>(dice, opposed, limits, work, &what)?;
-            let (keys, total) = group((values.min, &values.counts), work, &what, read)?;
+            let place = |k| bound.sheet_place(k);
+            let (keys, total) = group((values.min, &values.counts), work, &what, read, place)?;
             let sides = dice.groups.iter().map(|g| g.sides);
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
@@ -382,13 +385,14 @@ fn fractions<C: Count>(
 /// Counts per outcome key (a sheet's chart has a handful: inline).
 type Keyed<C> = SmallVec<[(Key, C); 8]>;
 
-/// Counts per outcome key of every value of a distribution, in key order
-/// (sheet order), and the ways in all.
+/// Counts per outcome key of every value of a distribution, in sheet
+/// order (`place`: [`Bound::sheet_place`]), and the ways in all.
 fn group<C: Count>(
     (min, counts): (i64, &[C]),
     work: &mut Work,
     what: &dyn Fn() -> String,
     read: impl Fn(i64) -> Result<Key, RollError>,
+    place: impl Fn(Key) -> (u32, Key),
 ) -> Result<(Keyed<C>, C), Fail> {
     work.odds(counts.len() as u64 * 4, what)?;
     let mut keys: Keyed<C> = SmallVec::new();
@@ -413,7 +417,7 @@ fn group<C: Count>(
             }
         }
     }
-    keys.sort_by_key(|k| k.0);
+    keys.sort_by_key(|k| place(k.0));
     Ok((keys, total))
 }
 
@@ -496,7 +500,7 @@ fn read_counts<C: power::Exact>(
         None => bound.key(program, v),
     };
     let (min, counts) = dist::natural_or_ready::<C>(kept.ready, dice, opposed, limits, work, what)?;
-    let (keys, total) = group((min, &counts), work, what, read)?;
+    let (keys, total) = group((min, &counts), work, what, read, |k| bound.sheet_place(k))?;
     let name = chart_name(program, bound, kept);
     // A sheet's chart has a handful of outcomes: inline.
     let mut merged: SmallVec<[(Shared<str>, OddsStep, C); 8]> = SmallVec::new();

@@ -32,7 +32,40 @@ pub(super) fn clamped(lookup: &Lookup, lo: i64, hi: i64) -> Lookup {
         below: dense.first().copied().unwrap_or(NO_ROW),
         above: dense.last().copied().unwrap_or(NO_ROW),
         dense: dense.into(),
+        order: lookup.order.clone(),
     }
+}
+
+/// Where column `col` of a results grid prints each of `rows` rows: by the
+/// first line whose cell in the column reads it, top to bottom as typed;
+/// rows the column never prints after, in row order. Empty when that is
+/// the rows' own order.
+pub(super) fn printed_order(
+    printed: &[(crate::check::tree::Ranges, Vec<PrintedCell>)],
+    col: usize,
+    rows: usize,
+) -> std::sync::Arc<[u16]> {
+    let mut ranked: Vec<usize> = Vec::with_capacity(rows);
+    let mut seen = vec![false; rows];
+    let read = printed
+        .iter()
+        .filter_map(|(_, cells)| cells.get(col)?.row)
+        .chain(0..rows);
+    for row in read {
+        if let Some(s) = seen.get_mut(row).filter(|s| !**s) {
+            *s = true;
+            ranked.push(row);
+        }
+    }
+    if ranked.iter().enumerate().all(|(place, &row)| place == row) {
+        return std::sync::Arc::from([]);
+    }
+    let mut order = vec![0u16; rows];
+    for (place, &row) in ranked.iter().enumerate() {
+        // Rows are fewer than `u16::MAX` (`NO_ROW`): the lookup indexes them so.
+        order[row] = u16::try_from(place).unwrap_or(u16::MAX);
+    }
+    order.into()
 }
 
 /// Range parts sorted, with touching parts joined (`1`, `2`, `3` → `1-3`),
@@ -526,6 +559,7 @@ mod tests {
             dense: [0, 1, 1, 2, 2, 3, 4].into(),
             below: NO_ROW,
             above: NO_ROW,
+            order: [].into(),
         };
         let c = clamped(&l, 0, 6);
         assert_eq!(c.row(-3), Some(0));

@@ -362,6 +362,11 @@ impl<'a> ChartCx<'a, '_> {
             lookups.push(lookup);
             gaps.push(gap);
         }
+        if !self.printed.is_empty() {
+            for (col, lookup) in lookups.iter_mut().enumerate() {
+                lookup.order = super::columns::printed_order(&self.printed, col, out.len());
+            }
+        }
         let lines = self.clauses.results.map(|(lines, _)| lines);
         self.report_gaps(&gaps, columns, lines, rows_span, why);
         (lookups, out)

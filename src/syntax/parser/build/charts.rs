@@ -5,9 +5,9 @@ use super::tree::Node;
 use super::{internal, Builder, Res};
 use crate::syntax::ast::{
     ArgValue, Chart, ChartKind, Clause, ColumnHead, ColumnScale, CondOutcome, CountStage, Expect,
-    ExpectArg, ExpectWant, Expr, ExprKind, Field, FollowArg, FollowUp, LineCells, NaturalClause,
-    OffRule, OffTable, Outcome, RangeSet, ResultCell, ResultLine, Row, RowKey, ScaleValue,
-    SimpleKind, SimpleOutcome, Step, Target, TargetKind,
+    ExpectArg, ExpectGroup, ExpectWant, Expr, ExprKind, Field, FollowArg, FollowUp, LineCells,
+    NaturalClause, OffRule, OffTable, Outcome, RangeSet, ResultCell, ResultLine, Row, RowKey,
+    ScaleValue, SimpleKind, SimpleOutcome, Step, Target, TargetKind,
 };
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::parser::grammar::Rule;
@@ -442,6 +442,21 @@ impl Builder {
         })
     }
 
+    /// `any of "3", "4"`, `at least 2`, `at most 1`.
+    fn expect_group(&self, pair: &Node<'_>) -> Res<ExpectGroup> {
+        let kids = self.kids(pair);
+        Ok(match pair.as_rule() {
+            Rule::group_any_of => ExpectGroup::AnyOf(
+                kids.all(Rule::string)
+                    .map(|s| self.label(&s))
+                    .collect::<Res<Vec<_>>>()?,
+            ),
+            Rule::group_at_least => ExpectGroup::AtLeast(self.value(&kids.one(Rule::number)?)?),
+            Rule::group_at_most => ExpectGroup::AtMost(self.value(&kids.one(Rule::number)?)?),
+            _ => return Err(self.unexpected(pair)),
+        })
+    }
+
     pub(super) fn expect_item(&self, pair: &Node<'_>) -> Res<Expect> {
         let kids = self.kids(pair);
         let args = kids
@@ -484,9 +499,15 @@ impl Builder {
                 }
                 None => None,
             };
-            ExpectWant::Outcome {
-                text: self.label(&outcome.one(Rule::string)?)?,
-                odds,
+            match outcome.opt(Rule::outcome_group) {
+                Some(group) => ExpectWant::Group {
+                    group: self.expect_group(&self.first(&group)?)?,
+                    odds,
+                },
+                None => ExpectWant::Outcome {
+                    text: self.label(&outcome.one(Rule::string)?)?,
+                    odds,
+                },
             }
         };
         Ok(Expect {

@@ -657,7 +657,7 @@ fn expect_odds_natural_certain_and_error() {
             assert_eq!(text.text, "Traverse");
             assert_eq!(odds.map(|o| o.node), Some((7, 10)));
         }
-        other @ crate::syntax::ast::ExpectWant::Error(_) => panic!("{other:?}"),
+        other => panic!("{other:?}"),
     }
     let Item::Expect(e) =
         item(r#"expect first_echelon.close_combat att.foothold natural 8, 6 => "Seize""#)
@@ -682,5 +682,42 @@ fn expect_odds_natural_certain_and_error() {
     assert!(matches!(
         e.want,
         crate::syntax::ast::ExpectWant::Outcome { odds: None, .. }
+    ));
+}
+
+#[test]
+fn expectations_of_groups() {
+    use crate::syntax::ast::{ExpectGroup, ExpectWant};
+    let want = |text: &str| match item(text) {
+        Item::Expect(e) => e.want,
+        other => panic!("not an expectation: {other:?}"),
+    };
+    match want(r#"expect crt firepower=7 => any of "3", "4", "5" 7/12"#) {
+        ExpectWant::Group {
+            group: ExpectGroup::AnyOf(texts),
+            odds,
+        } => {
+            let texts: Vec<&str> = texts.iter().map(|t| t.text.as_str()).collect();
+            assert_eq!(texts, ["3", "4", "5"]);
+            assert_eq!(odds.map(|o| o.node), Some((7, 12)));
+        }
+        other => panic!("{other:?}"),
+    }
+    match want("expect volley => at least -1.5 1/3") {
+        ExpectWant::Group {
+            group: ExpectGroup::AtLeast(n),
+            odds,
+        } => {
+            assert_eq!(n.node, crate::number::Num::new(-3, 2));
+            assert_eq!(odds.map(|o| o.node), Some((1, 3)));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        want("expect volley natural 6 => at most 2"),
+        ExpectWant::Group {
+            group: ExpectGroup::AtMost(_),
+            odds: None
+        }
     ));
 }
