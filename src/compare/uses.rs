@@ -316,6 +316,7 @@ impl Walker<'_> {
         match c {
             Cond::Flag(s) | Cond::OptionIn(s, _) => self.read(*s),
             Cond::Cmp(_, a, b) => self.root(a, Some(b), Context::Whole),
+            Cond::Doubles => {}
             Cond::Not(c) => self.cond(c),
             Cond::And(a, b) | Cond::Or(a, b) => {
                 self.cond(a);
@@ -354,7 +355,12 @@ impl Walker<'_> {
     /// keys and conditions inside it.
     fn names(&mut self, e: &Expr, out: &mut Vec<String>) {
         match e {
-            Expr::Int(_) | Expr::Num(_) | Expr::Total | Expr::Natural | Expr::Ladder(_) => {}
+            Expr::Int(_)
+            | Expr::Num(_)
+            | Expr::Total
+            | Expr::Natural
+            | Expr::Die(..)
+            | Expr::Ladder(_) => {}
             Expr::Net => self.uses.reads_net = true,
             Expr::Slot(s, _) => {
                 self.read(*s);
@@ -387,7 +393,12 @@ impl Walker<'_> {
     /// as each input's coefficient; `None` for anything else.
     fn affine(&self, e: &Expr) -> Option<BTreeMap<String, i64>> {
         Some(match e {
-            Expr::Int(_) | Expr::Total | Expr::Natural | Expr::Net | Expr::Ladder(_) => {
+            Expr::Int(_)
+            | Expr::Total
+            | Expr::Natural
+            | Expr::Die(..)
+            | Expr::Net
+            | Expr::Ladder(_) => {
                 BTreeMap::new()
             }
             Expr::Num(n) if n.is_integer() => BTreeMap::new(),

@@ -12,6 +12,7 @@
 
 mod arguments;
 mod dice;
+mod faces;
 mod groups;
 mod ladders;
 mod modifiers;
@@ -33,6 +34,7 @@ use plan::plan;
 use shift::cap_note;
 use smallvec::SmallVec;
 
+pub(crate) use faces::{cond_reads_dice, FacePlan, BRANCH_SHIFT};
 pub(crate) use dice::{BoundDice, BoundGroup, BoundNatural, BoundStage, NatPick};
 pub(crate) use plan::{fit_reach, Plan};
 
@@ -67,6 +69,9 @@ pub(crate) struct Bound {
     pub ladder_traces: Shared<[LadderTrace]>,
     /// How many times `then again` has rolled this chart once more.
     pub repeat: usize,
+    /// The faces of the dice this binding was settled at, for a branch of
+    /// a chart that reads them one by one ([`FacePlan`]); else empty.
+    pub faces: Vec<u32>,
 }
 
 /// A modifier as bound: what a trace lists as an [`AppliedModifier`],
@@ -123,12 +128,16 @@ pub(crate) fn bind(
     choices: &Choices,
     preset: &[(usize, Num)],
 ) -> Result<Bound, RollError> {
-    bind_with(program, pre, chart, choices, preset, &[])
+    match &program.charts[chart].dice_read {
+        Some(read) => faces::bind_faces(program, pre, chart, choices, preset, read),
+        None => bind_with(program, pre, chart, choices, preset, &[], &[]),
+    }
 }
 
 /// [`bind`], with the arguments a reading chart was given for some of this
 /// ladder's slots (`inherited`), so the ladder's groups and trace see them
-/// as given.
+/// as given, and the faces of the dice where a branch of a chart that
+/// reads them is bound (`faces`).
 fn bind_with<'c>(
     program: &Program,
     pre: Option<&Prebound>,
@@ -136,6 +145,7 @@ fn bind_with<'c>(
     choices: &'c Choices,
     preset: &[(usize, Num)],
     inherited: &[(usize, &'c Arg)],
+    faces: &[u32],
 ) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
     let (passed, mut given) = given_values(program, chart, choices, preset)?;
@@ -158,6 +168,7 @@ fn bind_with<'c>(
         values: &values,
         net: 0,
         ladders: &ladders,
+        faces,
     };
     let Modifiers {
         applied,
@@ -221,6 +232,7 @@ fn bind_with<'c>(
         ladders,
         ladder_traces,
         repeat: 0,
+        faces: faces.to_vec(),
     })
 }
 
