@@ -85,8 +85,25 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     work: &mut Work,
 ) -> Result<Roll, RollError> {
     if let Plan::Faces(plan) = &bound.plan {
-        return roll_faces(program, plan, source, limits, depth, work);
+        return roll_faces(program, bound, plan, source, limits, depth, work);
     }
+    roll_as(program, bound, bound, text, source, limits, depth, work)
+}
+
+/// [`roll`], with the bound chart whose follow-ups are rolled (`caller`):
+/// the chart that reads its dice for one of its branches, so that `then
+/// again` reads the faces of its new roll afresh.
+#[allow(clippy::too_many_arguments)] // `roll`'s, and the caller
+fn roll_as<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    caller: &Bound,
+    text: Option<&TraceText>,
+    source: &mut D,
+    limits: &Limits,
+    depth: usize,
+    work: &mut Work,
+) -> Result<Roll, RollError> {
     let chart = &program.charts[bound.chart];
     let cx = Rolling {
         program,
@@ -146,7 +163,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     }
     work.text(trace.outcome.bytes());
     for index in follow {
-        match follow_up(program, bound, index, depth, limits, work)? {
+        match follow_up(program, caller, index, depth, limits, work)? {
             Some(next) => {
                 work.follow_up(to_bind(program, next.chart), || cx.name())?;
                 trace
@@ -174,6 +191,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
 /// (`cowers on doubles 3-3: value 8: column `8`, shifted 1L to `6``).
 fn roll_faces<D: DiceSource + ?Sized>(
     program: &Program,
+    outer: &Bound,
     plan: &FacePlan,
     source: &mut D,
     limits: &Limits,
@@ -191,7 +209,16 @@ fn roll_faces<D: DiceSource + ?Sized>(
         next: 0,
         then: &mut fresh,
     };
-    let mut trace = roll(program, bound, None, &mut replay, limits, depth, work)?;
+    let mut trace = roll_as(
+        program,
+        bound,
+        outer,
+        None,
+        &mut replay,
+        limits,
+        depth,
+        work,
+    )?;
     if trace.dice.is_empty() {
         // A branch whose result needs no roll (off the table): the dice
         // that decided it are still the roll's.
