@@ -91,12 +91,7 @@ fn cowering_off_the_first_column_has_no_effect() {
     // table (`shifts past edges`, `below columns`): no effect. The others
     // read the 1 column: DR 3 1MC (2 ways), 4 NMC (2: 1-3, 3-1), 5 PTC
     // (4), 6 or more no effect (22).
-    let expected = [
-        ("1MC", 2),
-        ("NMC", 2),
-        ("PTC", 4),
-        ("No effect", 6 + 22),
-    ];
+    let expected = [("1MC", 2), ("NMC", 2), ("PTC", 4), ("No effect", 6 + 22)];
     assert_eq!(
         in_36ths(&odds(&r, "firepower=1 firer=inexperienced")),
         owned(&expected)

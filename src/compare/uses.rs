@@ -398,9 +398,7 @@ impl Walker<'_> {
             | Expr::Natural
             | Expr::Die(..)
             | Expr::Net
-            | Expr::Ladder(_) => {
-                BTreeMap::new()
-            }
+            | Expr::Ladder(_) => BTreeMap::new(),
             Expr::Num(n) if n.is_integer() => BTreeMap::new(),
             Expr::Slot(s, _) => BTreeMap::from([(self.name(*s), 1)]),
             Expr::Neg(a) => self.affine(a)?.into_iter().map(|(n, c)| (n, -c)).collect(),

@@ -34,8 +34,8 @@ use plan::plan;
 use shift::cap_note;
 use smallvec::SmallVec;
 
-pub(crate) use faces::{cond_reads_dice, FacePlan, BRANCH_SHIFT};
 pub(crate) use dice::{BoundDice, BoundGroup, BoundNatural, BoundStage, NatPick};
+pub(crate) use faces::{cond_reads_dice, FacePlan, BRANCH_SHIFT};
 pub(crate) use plan::{fit_reach, Plan};
 
 /// A chart bound to a set of choices.

@@ -126,8 +126,7 @@ impl ChartCx<'_, '_> {
             RollFaces::Refused { why, help } => (why.clone(), help.clone()),
             RollFaces::NoRoll => (
                 "this chart rolls no dice".into(),
-                "read `doubles` and `die N` in the `table` or `check` that rolls the dice"
-                    .into(),
+                "read `doubles` and `die N` in the `table` or `check` that rolls the dice".into(),
             ),
         };
         self.error(
