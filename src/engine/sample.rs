@@ -188,7 +188,7 @@ fn roll_as<D: DiceSource + ?Sized>(
 /// A chart that reads its dice one by one: the dice rolled, the branch
 /// their faces read rolled with those faces (its trace is the roll's), and
 /// the modifiers the faces decided named before what binding settled
-/// (`cowers on doubles 3-3: value 8: column `8`, shifted 1L to `6``).
+/// ("cowers on doubles 3-3: value 8: column 8, shifted 1L to 6").
 fn roll_faces<D: DiceSource + ?Sized>(
     program: &Program,
     outer: &Bound,
@@ -242,9 +242,9 @@ fn roll_faces<D: DiceSource + ?Sized>(
         .iter()
         // What applied: not the modifiers listed as not applicable.
         .filter(|a| {
-            a.note
+            !a.note
                 .as_deref()
-                .is_none_or(|n| n != "not applicable" && !n.starts_with("no column shift"))
+                .is_some_and(|n| n == "not applicable" || n.starts_with("no column shift"))
         })
         .filter_map(|a| chart.modifiers.iter().find(|m| Some(m.slot) == a.slot))
         .filter(|m| m.applies.as_ref().is_some_and(cond_reads_dice))

@@ -114,14 +114,13 @@ pub(super) fn bind_faces(
     read: &DiceRead,
 ) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
-    let dice = match &c.body {
-        Body::Table { dice, .. } | Body::Check { dice, .. } => dice,
-        _ => return bind_with(program, pre, chart, choices, preset, &[], &[]),
+    let (Body::Table { dice, .. } | Body::Check { dice, .. }) = &c.body else {
+        return bind_with(program, pre, chart, choices, preset, &[], &[]);
     };
     let each: Vec<(u32, bool)> = dice
         .groups
         .iter()
-        .flat_map(|g| std::iter::repeat_n((g.sides, g.negative), g.count as usize))
+        .flat_map(|g| std::iter::repeat((g.sides, g.negative)).take(g.count as usize))
         .collect();
     let mut plan = FacePlan {
         dice: each,

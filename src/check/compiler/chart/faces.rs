@@ -88,7 +88,7 @@ impl RollFaces {
                         };
                     }
                     let s = u32::try_from(*s).unwrap_or(u32::MAX);
-                    sides.extend(std::iter::repeat_n(s, count as usize));
+                    sides.extend(std::iter::repeat(s).take(count as usize));
                 }
                 DiceTerm::Best { .. } | DiceTerm::Name(_) => return not_fixed(),
             }
