@@ -722,11 +722,7 @@ type ReadAt = fn(&Ctx, &Chart, Option<i64>) -> Result<Vec<(Out, Q)>, Why>;
 
 /// A table, or a check, that reads its dice one by one: read once per roll
 /// of its dice, each face in `ctx`, each roll 1 / (the sides multiplied).
-fn face_by_face(
-    ctx: &Ctx,
-    chart: &Chart,
-    read: ReadAt,
-) -> Result<Vec<(Out, Q)>, Why> {
+fn face_by_face(ctx: &Ctx, chart: &Chart, read: ReadAt) -> Result<Vec<(Out, Q)>, Why> {
     let dice = dice::plain_dice(roll_clause(chart)?)?;
     let rolls = dice.iter().map(|d| d.0).product::<i64>();
     let mut out = Vec::new();

@@ -206,18 +206,7 @@ fn bind_with<'c>(
             None => read,
         });
     }
-    if let Plan::Certain(_, detail) = &mut plan {
-        // A result without a roll shows the account in its detail (a
-        // ladder keeps it too, for `Bound::shift` to show again).
-        let n = if ladder.is_some() {
-            note.clone()
-        } else {
-            note.take()
-        };
-        if let Some(n) = n {
-            *detail = Some(join(detail.take(), n));
-        }
-    }
+    note_in_detail(&mut plan, ladder.is_some(), &mut note);
     Ok(Bound {
         chart,
         values: passed,
@@ -234,6 +223,17 @@ fn bind_with<'c>(
         repeat: 0,
         faces: faces.to_vec(),
     })
+}
+
+/// A result without a roll shows the account in its detail (a ladder keeps
+/// it in `note` too, for `Bound::shift` to show again).
+fn note_in_detail(plan: &mut Plan, ladder: bool, note: &mut Option<String>) {
+    if let Plan::Certain(_, detail) = plan {
+        let n = if ladder { note.clone() } else { note.take() };
+        if let Some(n) = n {
+            *detail = Some(join(detail.take(), n));
+        }
+    }
 }
 
 /// Each slot's value (a sheet's chart has a handful: inline).
