@@ -105,6 +105,7 @@ const DUPLICATE: &str = "chartwright::compile::duplicate_name";
 const UNCOVERED: &str = "chartwright::compile::uncovered_totals";
 const OVERLAP: &str = "chartwright::compile::overlapping_rows";
 const IMPOSSIBLE: &str = "chartwright::compile::impossible_dice";
+const UNREADABLE: &str = "chartwright::compile::dice_unreadable";
 
 /// One test per input file, and the list of every file the tests use.
 macro_rules! load_cases {
@@ -153,6 +154,8 @@ load_cases! {
     zero_dice => [IMPOSSIBLE];
     zero_sides => [IMPOSSIBLE];
     absurd_dice => ["chartwright::compile::dice_too_large"];
+    dice_unreadable => [UNREADABLE, UNREADABLE, UNREADABLE, UNREADABLE];
+    dice_unreadable_elsewhere => [UNREADABLE, UNREADABLE];
     // Dice notation
     keep_too_many => ["chartwright::compile::keep_too_many"];
     reroll_every_face => ["chartwright::compile::every_face"];

@@ -10,6 +10,7 @@ mod classes;
 mod classes_grids;
 mod columns;
 mod diagnostics;
+mod dice_faces;
 mod diff_claims;
 mod engines_agree;
 mod extremes;

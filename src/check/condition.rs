@@ -42,6 +42,9 @@ pub enum Condition {
         /// The inputs either side reads.
         reads: Vec<String>,
     },
+    /// `doubles`: every die of the chart's roll shows the same face, known
+    /// once the dice are rolled.
+    Doubles,
     /// The condition does not hold.
     Not(Box<Condition>),
     /// Both hold.
@@ -68,6 +71,7 @@ impl Condition {
         match self {
             Condition::Flag(n) | Condition::In { input: n, .. } => push(n),
             Condition::Compare { reads, .. } => reads.iter().for_each(|r| push(r)),
+            Condition::Doubles => {}
             Condition::Not(c) => c.collect(out),
             Condition::And(a, b) | Condition::Or(a, b) => {
                 a.collect(out);
@@ -118,6 +122,7 @@ impl Condition {
                     reads,
                 }
             }
+            Cond::Doubles => Condition::Doubles,
             Cond::Not(c) => Condition::Not(Box::new(Self::from_tree(program, chart, c))),
             Cond::And(a, b) => Condition::And(
                 Box::new(Self::from_tree(program, chart, a)),
@@ -185,6 +190,7 @@ pub(crate) fn expr_text(
         Expr::Grid(g) => g.name.to_string(),
         Expr::Total => "total".into(),
         Expr::Natural => "natural".into(),
+        Expr::Die(n, _) => format!("die {n}"),
         Expr::Net => "modifiers".into(),
         Expr::Ladder(i) => program
             .ladder_reads
@@ -234,6 +240,7 @@ impl std::fmt::Display for Condition {
         };
         match self {
             Condition::Flag(n) => f.write_str(n),
+            Condition::Doubles => f.write_str("doubles"),
             Condition::In { input, options } => write!(f, "{input} in [{}]", options.join(", ")),
             Condition::Compare {
                 left, op, right, ..

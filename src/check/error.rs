@@ -297,6 +297,17 @@ pub enum CompileErrorKind {
         /// How to fix it.
         help: String,
     },
+    /// `doubles` or `die N` where the dice cannot be read one by one.
+    #[error("{what} cannot read the dice here: {why}")]
+    #[diagnostic(code(chartwright::compile::dice_unreadable), help("{help}"))]
+    DiceUnreadable {
+        /// What was written (`doubles`, `die 3`).
+        what: String,
+        /// Why the dice cannot be read.
+        why: String,
+        /// What to write instead.
+        help: String,
+    },
     /// A decimal where only a whole number makes sense (dice counts,
     /// modifiers to the roll, ladder steps).
     #[error("`{value}` is not a whole number, and {what} must be")]

@@ -24,6 +24,18 @@ pub(crate) const MAX_STAGES: usize = 4;
 /// and the engines keep their `also` outcomes as a bitset.
 pub(crate) const MAX_EXTRAS: u32 = 32;
 
+/// Most different rolls the dice of a chart that reads them one by one
+/// (`doubles`, `die N`) may show: the exact odds enumerate every one.
+pub(crate) const MAX_FACE_ROLLS: u64 = 1 << 16;
+
+/// What a chart reads of its dice one by one: whether they are `doubles`,
+/// and which dice's faces (`die N`, from 1, sorted).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct DiceRead {
+    pub doubles: bool,
+    pub dice: Vec<u32>,
+}
+
 /// A compiled ruleset.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Program {
@@ -240,6 +252,9 @@ pub(crate) struct ChartTree {
     /// and that are parametric or counted modifiers there: like its own
     /// modifiers', they read as 0 where not given.
     pub ladder_modifiers: Vec<Slot>,
+    /// What its conditions and expressions read of the dice one by one:
+    /// such a chart is bound once per roll that reads differently.
+    pub dice_read: Option<DiceRead>,
 }
 
 /// A modifier set a chart uses: its name, the condition it is used under
@@ -332,6 +347,9 @@ pub(crate) enum Expr {
     Grid(GridRef),
     Total,
     Natural,
+    /// `die N`: the natural face of the roll's Nth die (from 1), and how
+    /// many sides that die has.
+    Die(u32, u32),
     /// The net modifier of the first side.
     Net,
     /// The step a ladder reaches (an index into [`Program::ladder_reads`]).
@@ -375,6 +393,8 @@ pub(crate) enum Cond {
     Not(Box<Cond>),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
+    /// `doubles`: every die of the roll shows the same face.
+    Doubles,
 }
 
 /// Dice: a sum of groups of dice plus a constant.

@@ -324,6 +324,7 @@ impl Walker<'_> {
                 self.root(a, Some(b), Context::Whole);
                 self.compared(*op, a, b);
             }
+            Cond::Doubles => {}
             Cond::Not(c) => self.cond(c),
             Cond::And(a, b) | Cond::Or(a, b) => {
                 self.cond(a);
@@ -380,7 +381,12 @@ impl Walker<'_> {
     /// keys and conditions inside it.
     fn names(&mut self, e: &Expr, out: &mut Vec<String>) {
         match e {
-            Expr::Int(_) | Expr::Num(_) | Expr::Total | Expr::Natural | Expr::Ladder(_) => {}
+            Expr::Int(_)
+            | Expr::Num(_)
+            | Expr::Total
+            | Expr::Natural
+            | Expr::Die(..)
+            | Expr::Ladder(_) => {}
             Expr::Net => self.uses.reads_net = true,
             Expr::Slot(s, _) => {
                 self.read(*s);
@@ -413,9 +419,12 @@ impl Walker<'_> {
     /// as each input's coefficient; `None` for anything else.
     fn affine(&self, e: &Expr) -> Option<BTreeMap<String, i64>> {
         Some(match e {
-            Expr::Int(_) | Expr::Total | Expr::Natural | Expr::Net | Expr::Ladder(_) => {
-                BTreeMap::new()
-            }
+            Expr::Int(_)
+            | Expr::Total
+            | Expr::Natural
+            | Expr::Die(..)
+            | Expr::Net
+            | Expr::Ladder(_) => BTreeMap::new(),
             Expr::Num(n) if n.is_integer() => BTreeMap::new(),
             Expr::Slot(s, _) => BTreeMap::from([(self.name(*s), 1)]),
             Expr::Neg(a) => self.affine(a)?.into_iter().map(|(n, c)| (n, -c)).collect(),

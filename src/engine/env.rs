@@ -62,6 +62,9 @@ pub(crate) struct Env<'a> {
     pub net: i64,
     /// The ladders the chart reads, bound.
     pub ladders: &'a [LadderValue],
+    /// The faces of the roll's dice in written order, for a chart that
+    /// reads them one by one (`doubles`, `die N`); empty before the roll.
+    pub faces: &'a [u32],
 }
 
 /// A computed value that must be whole (a target, a score, a ladder's
@@ -134,6 +137,13 @@ impl Env<'_> {
                     )))
                 }
             },
+            Expr::Die(n, _) => {
+                let face = (*n as usize)
+                    .checked_sub(1)
+                    .and_then(|i| self.faces.get(i))
+                    .ok_or_else(|| arith(&format!("`die {n}` is read before the roll")))?;
+                whole(i64::from(*face))
+            }
             Expr::Total => whole(roll.map_or(0, |r| r.0)),
             Expr::Natural => whole(roll.map_or(0, |r| r.1)),
             Expr::Net => whole(self.net),
@@ -180,6 +190,17 @@ impl Env<'_> {
                 let v = self.values[*s].ok_or_else(|| missing(self.program, self.chart, *s))?;
                 options.iter().any(|&o| whole(o as i64) == v)
             }
+            Cond::Doubles => match self.faces.split_first() {
+                Some((first, rest)) if !rest.is_empty() => rest.iter().all(|f| f == first),
+                _ => {
+                    return Err(RollError::new(
+                        RollErrorKind::Arithmetic {
+                            message: "`doubles` is read before the roll".into(),
+                        },
+                        None,
+                    ))
+                }
+            },
             Cond::Not(x) => !self.cond_at(x, roll)?,
             Cond::And(a, b) => self.cond_at(a, roll)? && self.cond_at(b, roll)?,
             Cond::Or(a, b) => self.cond_at(a, roll)? || self.cond_at(b, roll)?,

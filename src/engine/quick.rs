@@ -281,6 +281,19 @@ fn general<D: DiceSource + ?Sized>(
             read_opposed(program, bound, a, b)
         }
         Plan::Pool { stages } => pool(program, bound, stages, source, limits.max_roll_dice),
+        Plan::Faces(plan) => {
+            let faces: Vec<u32> = plan.dice.iter().map(|&(s, _)| source.die(s)).collect();
+            let natural = plan.natural(&faces);
+            let branch = plan.branch(&faces).unwrap_or(0);
+            let Some((_, bound)) = plan.branches.get(branch) else {
+                return read_natural(program, bound, natural);
+            };
+            let mut roll = read_natural(program, bound, natural)?;
+            if let Id::Read(key) = roll.outcome.0 {
+                roll.outcome = OutcomeId(Id::Read(key.in_branch(branch)));
+            }
+            Ok(roll)
+        }
         Plan::Certain(..) => Ok(QuickRoll {
             natural: 0,
             total: 0,

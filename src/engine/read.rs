@@ -2,7 +2,7 @@
 //! to outcome that both the sampler and the exact-odds engine call.
 
 use crate::check::tree::{ChartTree, Lookup, Program, Ranges};
-use crate::engine::bind::{Bound, NatPick, Plan};
+use crate::engine::bind::{Bound, NatPick, Plan, BRANCH_SHIFT};
 use crate::engine::env::Resolved;
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::prebound::outcome_fields;
@@ -15,6 +15,17 @@ pub(crate) struct Key {
     pub primary: u32,
     /// Bit `i` set: the outcome of natural rule `i` (an `also`) is added.
     pub extras: u32,
+}
+
+impl Key {
+    /// This key of branch `branch` of a chart that reads its dice one by
+    /// one: the branch in the primary code's high bits.
+    pub(crate) fn in_branch(self, branch: usize) -> Self {
+        Self {
+            primary: self.primary | ((branch as u32) << BRANCH_SHIFT),
+            extras: self.extras,
+        }
+    }
 }
 
 const SUCCESS: u32 = 1 << 20;
@@ -36,6 +47,18 @@ pub(crate) struct Reading {
 impl Bound {
     /// The outcome `key` stands for.
     pub fn outcome(&self, key: Key) -> (&Resolved, Vec<&Resolved>) {
+        if let Plan::Faces(plan) = &self.plan {
+            // The branch is in the code's high bits ([`Key::in_branch`]).
+            let branch = (key.primary >> BRANCH_SHIFT) as usize;
+            let code = key.primary & ((1 << BRANCH_SHIFT) - 1);
+            return match plan.branches.get(branch) {
+                Some((_, b)) => b.outcome(Key {
+                    primary: code,
+                    extras: key.extras,
+                }),
+                None => (&EMPTY, Vec::new()),
+            };
+        }
         let (rows, extras, success, failure): (&[Resolved], &[Resolved], _, _) = match &self.plan {
             Plan::Table { rows, extras, .. } => (rows, extras, None, None),
             Plan::Check {
@@ -45,7 +68,7 @@ impl Bound {
                 ..
             } => (&[], extras, Some(success), Some(failure)),
             Plan::Opposed { rows, .. } => (rows, &[], None, None),
-            Plan::Certain(..) | Plan::Pool { .. } => (&[], &[], None, None),
+            Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => (&[], &[], None, None),
         };
         let pick = |code: u32| -> &Resolved {
             match code {
@@ -93,6 +116,7 @@ impl Bound {
                             values: &self.reading,
                             net: 0,
                             ladders: &self.ladders,
+                            faces: &self.faces,
                         }
                         .expr(e, Some((clamped, natural)))
                         .and_then(|v| crate::engine::env::whole_of(v, "the score"))?,
@@ -145,7 +169,8 @@ impl Bound {
                     capped: false,
                 })
             }
-            Plan::Certain(..) | Plan::Pool { .. } => Ok(Reading {
+            // A plan of branches is read branch by branch, by its faces.
+            Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => Ok(Reading {
                 key: Key {
                     primary: 0,
                     extras: 0,

@@ -2,7 +2,7 @@
 //! full [`Roll`] trace, rolling follow-ups in turn (bounded in depth).
 
 use crate::check::tree::{Body, ChartId, ChartTree, Program};
-use crate::engine::bind::{bind, Bound, BoundDice, BoundStage, Plan};
+use crate::engine::bind::{bind, cond_reads_dice, Bound, BoundDice, BoundStage, FacePlan, Plan};
 use crate::engine::budget::{Preset, Work};
 use crate::engine::choices::Choices;
 use crate::engine::dice::{roll_group, DiceSource};
@@ -84,6 +84,26 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     depth: usize,
     work: &mut Work,
 ) -> Result<Roll, RollError> {
+    if let Plan::Faces(plan) = &bound.plan {
+        return roll_faces(program, bound, plan, source, limits, depth, work);
+    }
+    roll_as(program, bound, bound, text, source, limits, depth, work)
+}
+
+/// [`roll`], with the bound chart whose follow-ups are rolled (`caller`):
+/// the chart that reads its dice for one of its branches, so that `then
+/// again` reads the faces of its new roll afresh.
+#[allow(clippy::too_many_arguments)] // `roll`'s, and the caller
+fn roll_as<D: DiceSource + ?Sized>(
+    program: &Program,
+    bound: &Bound,
+    caller: &Bound,
+    text: Option<&TraceText>,
+    source: &mut D,
+    limits: &Limits,
+    depth: usize,
+    work: &mut Work,
+) -> Result<Roll, RollError> {
     let chart = &program.charts[bound.chart];
     let cx = Rolling {
         program,
@@ -138,10 +158,12 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             &mut follow,
         )?,
         Plan::Pool { stages } => roll_pool(cx, stages, source, work, &mut trace)?,
+        // Rolled branch by branch above.
+        Plan::Faces(_) => {}
     }
     work.text(trace.outcome.bytes());
     for index in follow {
-        match follow_up(program, bound, index, depth, limits, work)? {
+        match follow_up(program, caller, index, depth, limits, work)? {
             Some(next) => {
                 work.follow_up(to_bind(program, next.chart), || cx.name())?;
                 trace
@@ -161,6 +183,103 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         }
     }
     Ok(trace)
+}
+
+/// A chart that reads its dice one by one: the dice rolled, the branch
+/// their faces read rolled with those faces (its trace is the roll's), and
+/// the modifiers the faces decided named before what binding settled
+/// ("cowers on doubles 3-3: value 8: column 8, shifted 1L to 6").
+fn roll_faces<D: DiceSource + ?Sized>(
+    program: &Program,
+    outer: &Bound,
+    plan: &FacePlan,
+    source: &mut D,
+    limits: &Limits,
+    depth: usize,
+    work: &mut Work,
+) -> Result<Roll, RollError> {
+    let faces: Vec<u32> = plan.dice.iter().map(|&(s, _)| source.die(s)).collect();
+    let branch = plan.branch(&faces).unwrap_or(0);
+    let Some((_, bound)) = plan.branches.get(branch) else {
+        return Err(RollError::too_large("a roll no branch reads".into()));
+    };
+    let mut fresh = |sides| source.die(sides);
+    let mut replay = Replay {
+        faces: &faces,
+        next: 0,
+        then: &mut fresh,
+    };
+    let mut trace = roll_as(
+        program,
+        bound,
+        outer,
+        None,
+        &mut replay,
+        limits,
+        depth,
+        work,
+    )?;
+    if trace.dice.is_empty() {
+        // A branch whose result needs no roll (off the table): the dice
+        // that decided it are still the roll's.
+        for (&(sides, negative), &face) in plan.dice.iter().zip(&faces) {
+            match trace.dice.last_mut() {
+                Some(d) if d.sides == sides && d.negative == negative => d.faces.push(face),
+                _ => trace.dice.push(DiceRoll {
+                    sides,
+                    faces: Faces::from_slice(&[face]),
+                    negative,
+                    label: None,
+                    notated: None,
+                }),
+            }
+        }
+        trace.natural = Some(plan.natural(&faces));
+    }
+    let chart = &program.charts[bound.chart];
+    let decided: Vec<&str> = bound
+        .applied
+        .iter()
+        // What applied: not the modifiers listed as not applicable.
+        .filter(|a| {
+            !a.note
+                .as_deref()
+                .is_some_and(|n| n == "not applicable" || n.starts_with("no column shift"))
+        })
+        .filter_map(|a| chart.modifiers.iter().find(|m| Some(m.slot) == a.slot))
+        .filter(|m| m.applies.as_ref().is_some_and(cond_reads_dice))
+        .filter_map(|m| chart.slots.get(m.slot).map(|s| s.label.as_str()))
+        .collect();
+    if !decided.is_empty() {
+        let shown: Vec<String> = faces.iter().map(u32::to_string).collect();
+        let said = format!("{} {}", decided.join(", "), shown.join("-"));
+        trace.detail = Some(match trace.detail.take() {
+            Some(d) => format!("{said}: {d}"),
+            None => said,
+        });
+    }
+    Ok(trace)
+}
+
+/// The faces already rolled, given again in order, then fresh dice (for
+/// the follow-ups). Not generic over the source it wraps: a follow-up that
+/// reads its dice too wraps it again, as the same type.
+struct Replay<'a> {
+    faces: &'a [u32],
+    next: usize,
+    then: &'a mut dyn FnMut(u32) -> u32,
+}
+
+impl DiceSource for Replay<'_> {
+    fn die(&mut self, sides: u32) -> u32 {
+        match self.faces.get(self.next) {
+            Some(&f) => {
+                self.next += 1;
+                f
+            }
+            None => (self.then)(sides),
+        }
+    }
 }
 
 /// A table or a check: one roll of `dice`, read by the bound plan, with the

@@ -939,6 +939,9 @@ pub enum ExprKind {
     Total,
     /// `natural`: the dice alone.
     Natural,
+    /// `die N`: the natural face of the roll's Nth die (from 1), in the
+    /// order the roll is written.
+    Die(u32),
     /// `modifiers`: the net modifier. Where the expression a roll is
     /// compared with mentions it, the modifiers move that instead of the roll.
     Modifiers,
@@ -981,6 +984,8 @@ pub enum CondKind {
     Cmp(CmpOp, Expr, Expr),
     /// `choice in [opt, opt]`.
     In(Ident, Vec<Ident>),
+    /// `doubles`: every die of the chart's roll shows the same face.
+    Doubles,
     /// `not c`.
     Not(Box<Cond>),
     /// `a and b`.

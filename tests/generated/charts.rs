@@ -356,6 +356,7 @@ impl Gen {
         let mut flags = Vec::new();
         let dice = self.roll_dice(&mut sc);
         writeln!(body, "  roll {}", dice.text).unwrap();
+        sc.dice = super::dice::plain_dice(&dice.text);
         self.locals(&mut sc, &mut body, &mut flags);
         let shape = self.index(3); // 0 plain, 1 columns CHOICE, 2 columns by
         let ctx = ModCtx {
@@ -704,6 +705,7 @@ impl Gen {
         let mut flags = Vec::new();
         let dice = self.roll_dice(&mut sc);
         writeln!(body, "  roll {}", dice.text).unwrap();
+        sc.dice = super::dice::plain_dice(&dice.text);
         self.locals(&mut sc, &mut body, &mut flags);
         if self.chance(0.7) {
             let ctx = ModCtx {

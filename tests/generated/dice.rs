@@ -187,3 +187,31 @@ impl Gen {
         }
     }
 }
+
+/// How many plain dice a roll written as `text` rolls (`2d6 + d10 + 1` is
+/// three), or 0 when a term has notation, is a `d66` or is not a plain
+/// die or number: only plain dice are read one by one.
+pub fn plain_dice(text: &str) -> u32 {
+    let mut count = 0u32;
+    for term in text.split(' ').filter(|t| *t != "+" && *t != "-") {
+        if term.parse::<i64>().is_ok() {
+            continue;
+        }
+        let Some((n, sides)) = term.split_once('d') else {
+            return 0;
+        };
+        let n: u32 = if n.is_empty() {
+            1
+        } else {
+            match n.parse() {
+                Ok(n) => n,
+                Err(_) => return 0,
+            }
+        };
+        match sides.parse::<u32>() {
+            Ok(66 | 666) | Err(_) => return 0,
+            Ok(_) => count += n,
+        }
+    }
+    count
+}

@@ -75,6 +75,9 @@ impl Gen {
 
     /// One operand.
     fn atom(&mut self, sc: &mut Scope, whole: bool) -> String {
+        if sc.dice > 0 && self.chance(0.08) {
+            return format!("die {}", self.int(1, i64::from(sc.dice)));
+        }
         let candidates: Vec<usize> = (0..sc.operands.len())
             .filter(|&i| !whole || sc.operands[i].whole)
             .collect();
@@ -120,6 +123,9 @@ impl Gen {
     }
 
     fn cond_atom(&mut self, sc: &mut Scope, depth: u32) -> String {
+        if sc.dice >= 2 && self.chance(0.08) {
+            return "doubles".into();
+        }
         match self.index(9) {
             0 | 1 if !sc.flags.is_empty() => {
                 let f = self.pick(&sc.flags);

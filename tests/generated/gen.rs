@@ -108,6 +108,9 @@ pub(super) struct Scope {
     pub total: bool,
     /// `modifiers` may be read (a check's target).
     pub net: bool,
+    /// How many plain dice the chart rolls, which `die N` and `doubles`
+    /// may read (0: none may be read).
+    pub dice: u32,
     /// What the chart read that has no default.
     pub needs: Vec<Need>,
     /// The chart's own params (a follow-up may be passed one by name).

@@ -717,14 +717,71 @@ fn roll_clause(chart: &Chart) -> Result<&chartwright::ast::DiceExpr, Why> {
         .ok_or_else(|| Why::Unsupported("a chart without `roll`".into()))
 }
 
+/// How a table or a check is read at one natural roll (or at every one).
+type ReadAt = fn(&Ctx, &Chart, Option<i64>) -> Result<Vec<(Out, Q)>, Why>;
+
+/// A table, or a check, that reads its dice one by one: read once per roll
+/// of its dice, each face in `ctx`, each roll 1 / (the sides multiplied).
+fn face_by_face(ctx: &Ctx, chart: &Chart, read: ReadAt) -> Result<Vec<(Out, Q)>, Why> {
+    let dice = dice::plain_dice(roll_clause(chart)?)?;
+    let rolls = dice.iter().map(|d| d.0).product::<i64>();
+    let mut out = Vec::new();
+    let mut faces = vec![1i64; dice.len()];
+    for _ in 0..rolls {
+        past_deadline()?;
+        let natural = dice
+            .iter()
+            .zip(&faces)
+            .map(|(d, f)| if d.1 { -f } else { *f })
+            .sum::<i64>();
+        let mut fctx = ctx.clone();
+        fctx.faces = Some(faces.clone());
+        for (o, p) in read(&fctx, chart, Some(natural))? {
+            out.push((o, p / q(rolls)));
+        }
+        // The next roll: the last die turns fastest.
+        for i in (0..faces.len()).rev() {
+            if faces[i] < dice[i].0 {
+                faces[i] += 1;
+                break;
+            }
+            faces[i] = 1;
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a chart reads its dice one by one anywhere (`doubles`, `die N`).
+fn reads_faces(chart: &Chart) -> bool {
+    let written = format!("{chart:?}");
+    written.contains("kind: Doubles") || written.contains("kind: Die(")
+}
+
+/// The natural rolls a table or check reads: the roll's distribution, or
+/// the one natural its faces made.
+fn naturals_of(ctx: &Ctx, chart: &Chart, only: Option<i64>) -> Result<dice::Rolled, Why> {
+    let mut rolled = dice::roll(ctx, roll_clause(chart)?)?;
+    if let Some(n) = only {
+        rolled.natural = dice::point(n);
+    }
+    Ok(rolled)
+}
+
 fn table(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
+    if reads_faces(chart) {
+        return face_by_face(ctx, chart, table_at);
+    }
+    table_at(ctx, chart, None)
+}
+
+fn table_at(ctx: &Ctx, chart: &Chart, only: Option<i64>) -> Result<Vec<(Out, Q)>, Why> {
     let (net, shift) = ctx.net(&chart_modifiers(ctx.file, chart))?;
     let net = capped(chart, net);
     let (col, adj) = match pick(ctx, chart, shift)? {
         Pick::Outcome(o) => return Ok(vec![(outcome(ctx, chart, o)?, Q::one())]),
         Pick::Column(c, a) => (c, a),
     };
-    let rolled = dice::roll(ctx, roll_clause(chart)?)?;
+    let rolled = naturals_of(ctx, chart, only)?;
     let score = chart.clauses.iter().find_map(|c| match c {
         Clause::Score(e) => Some(e),
         _ => None,
@@ -789,7 +846,7 @@ fn cond_mentions_modifiers(c: &chartwright::ast::Cond) -> bool {
         CondKind::And(a, b) | CondKind::Or(a, b) => {
             cond_mentions_modifiers(a) || cond_mentions_modifiers(b)
         }
-        CondKind::Flag(_) | CondKind::In(..) => false,
+        CondKind::Flag(_) | CondKind::In(..) | CondKind::Doubles => false,
     }
 }
 
@@ -834,6 +891,13 @@ fn meets(ctx: &Ctx, t: &Target, v: &Q) -> Result<bool, Why> {
 }
 
 fn check(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
+    if reads_faces(chart) {
+        return face_by_face(ctx, chart, check_at);
+    }
+    check_at(ctx, chart, None)
+}
+
+fn check_at(ctx: &Ctx, chart: &Chart, only: Option<i64>) -> Result<Vec<(Out, Q)>, Why> {
     let (net, _) = ctx.net(&chart_modifiers(ctx.file, chart))?;
     let net = capped(chart, net);
     let target = chart
@@ -849,7 +913,7 @@ fn check(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
     tctx.net = Some(net.clone());
     // A text or `-` cell is the outcome before anything is rolled.
     meets(&tctx, target, &q(0))?;
-    let rolled = dice::roll(ctx, roll_clause(chart)?)?;
+    let rolled = naturals_of(ctx, chart, only)?;
     let mut out = Vec::new();
     for (n, p) in &rolled.natural {
         let natural = q(*n);

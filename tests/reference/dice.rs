@@ -248,6 +248,34 @@ pub struct Rolled {
     pub groups: Vec<Group>,
 }
 
+/// Each die of a roll of plain dice (`2d6`, `d6 + d10`), in written order:
+/// its sides, and whether it is subtracted. Anything else cannot be read
+/// die by die.
+pub fn plain_dice(e: &DiceExpr) -> Result<Vec<(i64, bool)>, Why> {
+    let mut out = Vec::new();
+    for (neg, term) in &e.terms {
+        match term {
+            DiceTerm::Number(_) => {}
+            DiceTerm::Dice {
+                count,
+                sides,
+                notation,
+                ..
+            } if notation.is_empty() && *sides != 66 && *sides != 666 => {
+                let n = match count.as_deref().map(|c| &c.kind) {
+                    None => 1,
+                    Some(chartwright::ast::ExprKind::Int(n)) => *n,
+                    Some(_) => return Err(Why::Refused("dice read one by one, counted".into())),
+                };
+                let sides = i64::try_from(*sides).unwrap_or(i64::MAX);
+                out.extend((0..n).map(|_| (sides, *neg)));
+            }
+            _ => return Err(Why::Refused("dice read one by one, not plain".into())),
+        }
+    }
+    Ok(out)
+}
+
 /// A dice expression's groups and constants, names read in `ctx`.
 pub fn roll(ctx: &Ctx, e: &DiceExpr) -> Result<Rolled, Why> {
     let mut natural = point(0);

@@ -146,6 +146,9 @@ pub struct Ctx<'a> {
     pub net: Option<Q>,
     /// A modifier set rolled on its own: only what is named counts.
     pub named_only: bool,
+    /// The faces of the roll's dice in written order, where the chart
+    /// reads them one by one (`doubles`, `die N`).
+    pub faces: Option<Vec<i64>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -167,6 +170,7 @@ impl<'a> Ctx<'a> {
             natural: None,
             net: None,
             named_only: false,
+            faces: None,
         }
     }
 
@@ -178,6 +182,7 @@ impl<'a> Ctx<'a> {
             total: None,
             natural: None,
             net: None,
+            faces: None,
             ..self.clone()
         }
     }
@@ -398,6 +403,12 @@ impl<'a> Ctx<'a> {
                 .natural
                 .clone()
                 .ok_or_else(|| Why::Unsupported("`natural` outside score".into()))?,
+            ExprKind::Die(n) => self
+                .faces
+                .as_ref()
+                .and_then(|f| f.get((*n as usize).checked_sub(1)?))
+                .map(|&f| q(f))
+                .ok_or_else(|| Why::Unsupported(format!("`die {n}` without the dice")))?,
             ExprKind::Modifiers => self
                 .net
                 .clone()
@@ -453,6 +464,10 @@ impl<'a> Ctx<'a> {
                 let o = self.option(c)?;
                 opts.iter().any(|x| x.name == o)
             }
+            CondKind::Doubles => match self.faces.as_deref() {
+                Some([first, rest @ ..]) if !rest.is_empty() => rest.iter().all(|f| f == first),
+                _ => return Err(Why::Unsupported("`doubles` without two dice".into())),
+            },
             CondKind::Not(a) => !self.cond(a)?,
             CondKind::And(a, b) => self.cond(a)? && self.cond(b)?,
             CondKind::Or(a, b) => self.cond(a)? || self.cond(b)?,

@@ -17,7 +17,7 @@ const KEYWORDS = new Set([
   "per", "report", "whole", "steps", "start", "at", "any", "most", "least",
   "more", "less", "than", "then", "again", "or", "and", "not", "total", "to",
   "ratio", "below", "beyond", "read", "with", "shifts", "past", "edges", "cap",
-  "clamp", "results", "once", "expect", "error", "always",
+  "clamp", "results", "once", "expect", "error", "always", "doubles", "die",
 ]);
 // What starts a file or a declaration: shown apart from the other keywords.
 const DECLARATIONS = new Set([

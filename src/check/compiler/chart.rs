@@ -59,6 +59,7 @@ mod clauses;
 mod columns;
 mod dice;
 mod exprs;
+mod faces;
 mod ladder;
 mod modifiers;
 mod notation;
@@ -124,6 +125,10 @@ pub(super) struct ChartCx<'a, 's> {
     /// Inputs of ladders named here that are `±r` or counted modifiers
     /// there ([`ChartTree::ladder_modifiers`]).
     ladder_modifiers: Vec<Slot>,
+    /// What `doubles` and `die N` may read of the roll.
+    roll_faces: faces::RollFaces,
+    /// What they read ([`ChartTree::dice_read`]).
+    dice_read: Option<crate::check::tree::DiceRead>,
 }
 
 impl<'a, 's> ChartCx<'a, 's> {
@@ -168,6 +173,8 @@ impl<'a, 's> ChartCx<'a, 's> {
             shifts: Vec::new(),
             printed: Vec::new(),
             ladder_modifiers: Vec::new(),
+            roll_faces: faces::RollFaces::default(),
+            dice_read: None,
         }
     }
 
@@ -220,6 +227,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             notes,
             fields,
             ladder_modifiers: self.ladder_modifiers,
+            dice_read: self.dice_read,
         }
     }
 
@@ -532,6 +540,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             self.side_labels = sides.iter().map(|s| s.label.text.clone()).collect();
         }
         self.declare_locals(&c.clauses);
+        self.roll_faces = faces::RollFaces::of(c, self.clauses.roll);
         for clause in &c.clauses {
             if let Clause::Modifiers(entries, _) = clause {
                 self.entries(entries, &ModCtx::default());

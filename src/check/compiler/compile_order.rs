@@ -112,6 +112,7 @@ impl<'a> Names<'a, '_> {
             | ast::ExprKind::Number(_)
             | ast::ExprKind::Total
             | ast::ExprKind::Natural
+            | ast::ExprKind::Die(_)
             | ast::ExprKind::Modifiers => {}
         }
     }
@@ -127,7 +128,7 @@ impl<'a> Names<'a, '_> {
                 self.cond(a);
                 self.cond(b);
             }
-            ast::CondKind::Flag(_) | ast::CondKind::In(..) => {}
+            ast::CondKind::Flag(_) | ast::CondKind::In(..) | ast::CondKind::Doubles => {}
         }
     }
 

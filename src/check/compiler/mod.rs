@@ -783,6 +783,7 @@ impl ChartTree {
             notes: Vec::new(),
             fields: Vec::new(),
             ladder_modifiers: Vec::new(),
+            dice_read: None,
         }
     }
 

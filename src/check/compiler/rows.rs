@@ -232,6 +232,10 @@ pub(crate) fn expr_reach(
         }
         Expr::Total => total,
         Expr::Natural => natural,
+        Expr::Die(_, sides) => Reach {
+            lo: Some(1),
+            hi: Some(i64::from(*sides).max(1)),
+        },
         Expr::Net => Reach { lo: None, hi: None },
         Expr::Ladder(i) => ladder_reads
             .get(*i)

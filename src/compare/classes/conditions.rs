@@ -46,7 +46,8 @@ impl Analysis<'_> {
 pub(super) fn plain(c: &Cond) -> bool {
     match c {
         Cond::Flag(_) | Cond::OptionIn(..) => true,
-        Cond::Cmp(..) => false,
+        // The dice are no input: they hold or not roll by roll.
+        Cond::Cmp(..) | Cond::Doubles => false,
         Cond::Not(c) => plain(c),
         Cond::And(a, b) | Cond::Or(a, b) => plain(a) && plain(b),
     }
@@ -61,7 +62,7 @@ fn condition_inputs(tree: &ChartTree, c: &Cond, out: &mut BTreeSet<String>) {
                 out.insert(s.name.to_string());
             }
         }
-        Cond::Cmp(..) => {}
+        Cond::Cmp(..) | Cond::Doubles => {}
         Cond::Not(c) => condition_inputs(tree, c, out),
         Cond::And(a, b) | Cond::Or(a, b) => {
             condition_inputs(tree, a, out);
@@ -99,7 +100,7 @@ pub(super) fn holds(
             };
             options.contains(&picked)
         }
-        Cond::Cmp(..) => return None,
+        Cond::Cmp(..) | Cond::Doubles => return None,
         Cond::Not(c) => !holds(program, tree, c, choices)?,
         Cond::And(a, b) => holds(program, tree, a, choices)? && holds(program, tree, b, choices)?,
         Cond::Or(a, b) => holds(program, tree, a, choices)? || holds(program, tree, b, choices)?,

@@ -42,6 +42,7 @@ pub(super) fn ladder_values(
                 &Choices::none(),
                 &preset,
                 &inherited,
+                &[],
             );
             let result = bound.and_then(|b| match (&b.ladder, &b.plan) {
                 (Some(moved), _) => {

@@ -12,6 +12,7 @@
 
 mod arguments;
 mod dice;
+mod faces;
 mod groups;
 mod ladders;
 mod modifiers;
@@ -34,6 +35,7 @@ use shift::cap_note;
 use smallvec::SmallVec;
 
 pub(crate) use dice::{BoundDice, BoundGroup, BoundNatural, BoundStage, NatPick};
+pub(crate) use faces::{cond_reads_dice, FacePlan, BRANCH_SHIFT};
 pub(crate) use plan::{fit_reach, Plan};
 
 /// A chart bound to a set of choices.
@@ -67,6 +69,9 @@ pub(crate) struct Bound {
     pub ladder_traces: Shared<[LadderTrace]>,
     /// How many times `then again` has rolled this chart once more.
     pub repeat: usize,
+    /// The faces of the dice this binding was settled at, for a branch of
+    /// a chart that reads them one by one ([`FacePlan`]); else empty.
+    pub faces: Vec<u32>,
 }
 
 /// A modifier as bound: what a trace lists as an [`AppliedModifier`],
@@ -123,12 +128,16 @@ pub(crate) fn bind(
     choices: &Choices,
     preset: &[(usize, Num)],
 ) -> Result<Bound, RollError> {
-    bind_with(program, pre, chart, choices, preset, &[])
+    match &program.charts[chart].dice_read {
+        Some(read) => faces::bind_faces(program, pre, chart, choices, preset, read),
+        None => bind_with(program, pre, chart, choices, preset, &[], &[]),
+    }
 }
 
 /// [`bind`], with the arguments a reading chart was given for some of this
 /// ladder's slots (`inherited`), so the ladder's groups and trace see them
-/// as given.
+/// as given, and the faces of the dice where a branch of a chart that
+/// reads them is bound (`faces`).
 fn bind_with<'c>(
     program: &Program,
     pre: Option<&Prebound>,
@@ -136,6 +145,7 @@ fn bind_with<'c>(
     choices: &'c Choices,
     preset: &[(usize, Num)],
     inherited: &[(usize, &'c Arg)],
+    faces: &[u32],
 ) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
     let (passed, mut given) = given_values(program, chart, choices, preset)?;
@@ -158,6 +168,7 @@ fn bind_with<'c>(
         values: &values,
         net: 0,
         ladders: &ladders,
+        faces,
     };
     let Modifiers {
         applied,
@@ -195,18 +206,7 @@ fn bind_with<'c>(
             None => read,
         });
     }
-    if let Plan::Certain(_, detail) = &mut plan {
-        // A result without a roll shows the account in its detail (a
-        // ladder keeps it too, for `Bound::shift` to show again).
-        let n = if ladder.is_some() {
-            note.clone()
-        } else {
-            note.take()
-        };
-        if let Some(n) = n {
-            *detail = Some(join(detail.take(), n));
-        }
-    }
+    note_in_detail(&mut plan, ladder.is_some(), &mut note);
     Ok(Bound {
         chart,
         values: passed,
@@ -221,7 +221,19 @@ fn bind_with<'c>(
         ladders,
         ladder_traces,
         repeat: 0,
+        faces: faces.to_vec(),
     })
+}
+
+/// A result without a roll shows the account in its detail (a ladder keeps
+/// it in `note` too, for `Bound::shift` to show again).
+fn note_in_detail(plan: &mut Plan, ladder: bool, note: &mut Option<String>) {
+    if let Plan::Certain(_, detail) = plan {
+        let n = if ladder { note.clone() } else { note.take() };
+        if let Some(n) = n {
+            *detail = Some(join(detail.take(), n));
+        }
+    }
 }
 
 /// Each slot's value (a sheet's chart has a handful: inline).

@@ -37,7 +37,8 @@ impl Plan {
                     None => Ok(()),
                 }
             }),
-            Plan::Certain(..) => Ok(()),
+            // Each branch was proved when it was bound.
+            Plan::Certain(..) | Plan::Faces(_) => Ok(()),
         }
     }
 }
@@ -99,6 +100,9 @@ pub(crate) enum Plan {
     Pool {
         stages: Vec<BoundStage>,
     },
+    /// A table or check that reads its dice one by one: a plan per way of
+    /// reading them, picked once the dice are rolled.
+    Faces(Box<super::FacePlan>),
 }
 
 /// The target as a set of totals, or the text or `-` cell that replaces

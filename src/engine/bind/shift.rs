@@ -59,6 +59,7 @@ impl Bound {
                     values: &self.reading,
                     net: after,
                     ladders: &self.ladders,
+                    faces: &self.faces,
                 };
                 if let BoundTarget::Ranges(moved) = bind_target(&env, target)? {
                     *bound_target = moved;
@@ -76,6 +77,11 @@ impl Bound {
             (Plan::Pool { stages }, _) => {
                 if let Some(s) = stages.first_mut() {
                     s.modifier = sum(&[s.modifier, extra])?;
+                }
+            }
+            (Plan::Faces(plan), _) => {
+                for (_, branch) in &mut plan.branches {
+                    branch.shift(program, extra)?;
                 }
             }
             (Plan::Certain(..), _) => {}

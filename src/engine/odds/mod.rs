@@ -16,6 +16,7 @@
 
 mod count;
 mod dist;
+mod faces;
 mod fraction;
 mod group;
 mod index;
@@ -317,6 +318,12 @@ fn primary<C: power::Exact>(
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
         }
+        Plan::Faces(plan) => {
+            let (keys, total) = faces::keys::<C>(program, plan, work, &what)?;
+            let sides = plan.dice.iter().map(|d| d.0);
+            let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
+            fractions(keys, Denominator::new(total, sides), work, &what)
+        }
         Plan::Pool { stages } => {
             // `report`: the outcome names some counts only. (Counted, not
             // collected: a pool that reports every count allocates nothing
@@ -453,7 +460,7 @@ fn reads_alone(plan: &Plan) -> bool {
             ..
         } => success.follow_ups.is_empty() && failure.follow_ups.is_empty() && none(extras),
         Plan::Opposed { rows, .. } => none(rows),
-        Plan::Certain(..) | Plan::Pool { .. } => false,
+        Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => false,
     }
 }
 

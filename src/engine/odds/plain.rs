@@ -150,6 +150,7 @@ impl Plain {
             || c.modifiers.len() > MAX_INPUTS
             || c.groups.len() > MAX_INPUTS
             || !c.ladder_modifiers.is_empty()
+            || c.dice_read.is_some()
         {
             return None;
         }

@@ -51,8 +51,9 @@ fn words(program: &Program, c: &ChartTree, cond: &Cond) -> String {
             };
             format!("{} {op} {}", side(program, c, l), side(program, c, r))
         }
+        Cond::Doubles => "doubles".into(),
         Cond::Not(inner) => match inner.as_ref() {
-            Cond::Flag(_) | Cond::OptionIn(..) | Cond::Cmp(..) => {
+            Cond::Flag(_) | Cond::OptionIn(..) | Cond::Cmp(..) | Cond::Doubles => {
                 format!("not {}", words(program, c, inner))
             }
             _ => format!("not ({})", words(program, c, inner)),
@@ -83,6 +84,7 @@ fn side(program: &Program, c: &ChartTree, e: &Expr) -> String {
         Expr::Slot(s, _) => label(c, *s),
         Expr::Net => "the net modifier".into(),
         Expr::Natural => "the natural roll".into(),
+        Expr::Die(n, _) => format!("die {n}"),
         Expr::Total => "the total".into(),
         other => expr_text(program, c, other, &mut Vec::new()),
     }

@@ -326,7 +326,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::cond => {
             "a condition such as `helicopter`, `attack = chemical` or `caliber >= 20`"
         }
-        Rule::cond_atom => "a flag, a comparison or a condition in parentheses",
+        Rule::cond_atom => "a flag, a comparison, `doubles` or a condition in parentheses",
         Rule::in_test => "a test such as `attack in [indirect, air]`",
         Rule::comparison => "a comparison such as `caliber >= 20`",
         Rule::paren_cond => "a condition in parentheses",
@@ -400,6 +400,9 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::fraction => "a probability such as `7/10`",
         Rule::expect_error => "an expected error such as `error missing_param`",
         Rule::kw_always => "`always`",
+        Rule::kw_doubles => "`doubles`",
+        Rule::kw_die => "`die`",
+        Rule::die_face => "one die's face such as `die 1`",
         Rule::kw_notes => "`notes`",
         Rule::kw_roll => "`roll`",
         Rule::kw_columns => "`columns`",

@@ -82,6 +82,10 @@ impl ChartCx<'_, '_> {
                 );
                 Expr::Int(0)
             }
+            ast::ExprKind::Die(n) => {
+                let sides = self.read_die(*n, e.span);
+                Expr::Die(*n, sides)
+            }
             ast::ExprKind::Total => Expr::Total,
             ast::ExprKind::Natural => Expr::Natural,
             ast::ExprKind::Modifiers if self.context == ExprContext::Target => {
@@ -202,6 +206,10 @@ impl ChartCx<'_, '_> {
                 }
             },
             ast::CondKind::In(choice, options) => self.option_test(choice, options),
+            ast::CondKind::Doubles => {
+                self.read_doubles(c.span);
+                Cond::Doubles
+            }
             ast::CondKind::Cmp(op, a, b) => {
                 if let (
                     ast::CmpOp::Eq | ast::CmpOp::Ne,

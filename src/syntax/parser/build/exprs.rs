@@ -273,6 +273,7 @@ impl Builder {
                 return Ok((Cond { span, ..cond }, depth));
             }
             Rule::flag_ref => (CondKind::Flag(self.ident(&kids.one(Rule::ident)?)), 1),
+            Rule::kw_doubles => (CondKind::Doubles, 1),
             _ => return Err(self.unexpected(pair)),
         };
         Ok((Cond { kind, span }, depth))
@@ -389,6 +390,11 @@ impl Builder {
             Rule::kw_total => ExprKind::Total,
             Rule::kw_net => ExprKind::Modifiers,
             Rule::kw_natural => ExprKind::Natural,
+            Rule::die_face => {
+                let n = self.nat(&self.kids(pair).one(Rule::nat)?)?;
+                // Past `u32` no roll has that many dice: the checker says so.
+                ExprKind::Die(u32::try_from(n).unwrap_or(u32::MAX))
+            }
             Rule::ident => ExprKind::Name(self.ident(pair)),
             Rule::paren_expr => {
                 let kids = self.kids(pair);
