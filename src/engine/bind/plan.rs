@@ -37,7 +37,9 @@ impl Plan {
                     None => Ok(()),
                 }
             }),
-            Plan::Certain(..) => Ok(()),
+            // Each side's plan was fitted when it was bound; the
+            // difference is read in `i128` (`Bound::read`).
+            Plan::Certain(..) | Plan::Sides { .. } => Ok(()),
         }
     }
 }
@@ -98,6 +100,17 @@ pub(crate) enum Plan {
     },
     Pool {
         stages: Vec<BoundStage>,
+    },
+    /// An opposed roll whose sides each roll a chart (`each rolls`): the
+    /// rows read the difference of their results, first minus second.
+    Sides {
+        /// Each side's binding of the rolled chart.
+        sides: Box<[super::Bound; 2]>,
+        /// Added to the first side's result: an extra modifier.
+        offset: i64,
+        lookup: Lookup,
+        rows: Shared<[Resolved]>,
+        written: Shared<[Ranges]>,
     },
 }
 
@@ -244,6 +257,18 @@ pub(super) fn plan(
                     naturals,
                 }
             }
+        },
+        Body::Opposed {
+            rolls: Some(rolls),
+            lookup,
+            rows,
+            ..
+        } => Plan::Sides {
+            sides: super::sides::bind_sides(env, rolls)?,
+            offset: 0,
+            lookup: lookup.clone(),
+            rows: resolve_rows(env, pre, rows)?,
+            written: written(pre, rows, 0),
         },
         Body::Opposed {
             dice, lookup, rows, ..

@@ -128,8 +128,13 @@ impl Plain {
             } if naturals.is_empty() && lookups.len() == 1 => {
                 (dice, &lookups[0], false, rows.len())
             }
+            // Sides that roll a chart (`each rolls`) roll no dice of their own.
             Body::Opposed {
-                dice, lookup, rows, ..
+                dice,
+                lookup,
+                rows,
+                rolls: None,
+                ..
             } => (dice, lookup, true, rows.len()),
             _ => return None,
         };
