@@ -251,8 +251,7 @@ fn outcome_numbers(o: &Outcome) -> Result<Vec<i64>, NotNumber> {
     let mut at = one;
     loop {
         let simple = match at {
-            CondOutcome::Simple(s) => s,
-            CondOutcome::If(s, _, _) => s,
+            CondOutcome::Simple(s) | CondOutcome::If(s, _, _) => s,
         };
         if !simple.follow_ups.is_empty() {
             return Err(NotNumber {
