@@ -75,6 +75,7 @@ impl Rolling<'_> {
 /// Rolls a bound chart and its follow-ups. `text`: the texts the bound
 /// chart's traces share, when it has them (a follow-up has none: its few
 /// texts are built for this roll).
+#[allow(clippy::too_many_lines)] // the trace, one arm per plan kind, then the follow-ups
 pub(crate) fn roll<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,
