@@ -197,6 +197,11 @@ load_cases! {
     report_twice => [DUPLICATE];
     report_not_pool => ["chartwright::compile::misplaced_clause"];
     duplicate_count => [DUPLICATE];
+    // Sides that roll a chart (`each rolls`)
+    side_not_number => ["chartwright::compile::side_result"];
+    side_follow_up => ["chartwright::compile::side_result"];
+    side_rolls_pool => ["chartwright::compile::side_result"];
+    side_own_roll => ["chartwright::compile::misplaced_clause", "chartwright::compile::misplaced_clause"];
     // Every error of a file, not only the first
     several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];
 }
@@ -207,6 +212,7 @@ const CLEAN_CASES: &[&str] = &[
     "off_scale",
     "always_either_order",
     "grid_shift",
+    "side_text_target",
 ];
 
 #[test]
@@ -505,6 +511,20 @@ fn roll_exclusive_conflict_through_ladder() {
         "fire",
         "fp=4 target_ti target_tc",
         "chartwright::roll::exclusive_conflict",
+    );
+}
+
+/// A side that rolls a chart (`each rolls`) and whose inputs give text
+/// instead of a roll: refused at binding, naming the side and the text.
+#[test]
+fn roll_side_not_number() {
+    let rules = load_case("side_text_target").unwrap_or_else(|e| panic!("{}", render_load(&e)));
+    check_roll_in(
+        "roll_side_not_number",
+        &rules,
+        "duel",
+        "att.terrain=swamp def.terrain=open",
+        "chartwright::roll::side_not_number",
     );
 }
 

@@ -38,6 +38,7 @@ mod sheet_guns_of_august;
 mod sheet_ogre;
 mod shifts;
 mod show;
+mod sides;
 mod sweeps;
 mod text;
 mod variants;

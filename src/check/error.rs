@@ -468,6 +468,18 @@ pub enum CompileErrorKind {
         /// The dice as written.
         dice: String,
     },
+    /// A chart each side of an opposed roll rolls (`each rolls crt`)
+    /// whose result cannot be read as a number.
+    #[error("each side rolls `{chart}`, {problem}")]
+    #[diagnostic(code(chartwright::compile::side_result), help("{help}"))]
+    SideResult {
+        /// The chart rolled.
+        chart: String,
+        /// What keeps its result from being a number.
+        problem: String,
+        /// What to write instead.
+        help: String,
+    },
 }
 
 /// "a" or "an" before a chart kind.

@@ -639,6 +639,9 @@ pub(crate) enum Body {
         labels: Vec<CompactString>,
         lookup: Lookup,
         rows: Vec<RowTree>,
+        /// `each rolls CHART`: each side rolls that chart, and the rows
+        /// read the difference of the results (then `dice` is empty).
+        rolls: Option<Box<SideRolls>>,
     },
     Pool {
         dice: PoolDice,
@@ -652,6 +655,30 @@ pub(crate) enum Body {
         start: Expr,
         caps: Vec<(Expr, Option<Cond>)>,
     },
+}
+
+/// The chart each side of an opposed roll rolls (`each rolls crt`), and
+/// how each side's inputs reach it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct SideRolls {
+    pub chart: ChartId,
+    /// Per side, the opposed chart's slots copied into the rolled chart's
+    /// (`gov.firepower` into `firepower`).
+    pub pass: [Vec<(Slot, Slot)>; 2],
+    /// Where `each rolls` is written, for run-time errors.
+    pub span: Span,
+}
+
+impl SideRolls {
+    /// An outcome's text read as a side's result: a whole number, signed
+    /// or not (`2`, `-1`, `+1`).
+    pub fn number(text: &str) -> Option<i64> {
+        let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok()
+    }
 }
 
 /// Columns chosen by a computed value (`columns by ...`), with what the

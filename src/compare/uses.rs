@@ -228,10 +228,22 @@ impl Walker<'_> {
                 self.outcome(failure);
                 self.naturals(naturals);
             }
-            Body::Opposed { dice, rows, .. } => {
+            Body::Opposed {
+                dice, rows, rolls, ..
+            } => {
                 self.dice(dice);
                 for row in rows {
                     self.outcome(&row.outcome);
+                }
+                if let Some(r) = rolls {
+                    // Each side's inputs reach the rolled chart under
+                    // other names (`gov.firepower` as `firepower`): read
+                    // in a way no class splits exactly, so each is tried
+                    // at chosen values rather than assumed to change
+                    // nothing.
+                    for &(here, _) in r.pass.iter().flatten() {
+                        self.root(&Expr::Slot(here, r.span), None, Context::Other);
+                    }
                 }
             }
             Body::Pool { dice, stages } => {

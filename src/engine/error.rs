@@ -299,6 +299,25 @@ pub enum RollErrorKind {
         /// The total.
         total: i64,
     },
+    /// A side of an opposed roll that rolls a chart (`each rolls`) got a
+    /// result that is not a number: what its inputs gave instead of a
+    /// roll (a `-` shift cell's `Not possible`, a text target).
+    #[error("side `{side}` rolled `{chart}` and got `{outcome}`, which is not a number")]
+    #[diagnostic(
+        code(chartwright::roll::side_not_number),
+        help(
+            "the rows read the difference of the two sides' results: give this side the \
+             inputs for which `{chart}` gives a number"
+        )
+    )]
+    SideNotNumber {
+        /// The side (`gov`).
+        side: String,
+        /// The chart it rolled.
+        chart: String,
+        /// What that chart gave.
+        outcome: String,
+    },
     /// Follow-ups nested past the limit.
     #[error("follow-ups go deeper than {limit}")]
     #[diagnostic(

@@ -7,7 +7,8 @@
 //! `prebound` is what every binding of a chart shares, made once
 //! compiled; `read` turns natural dice into an outcome; `dice` rolls one group of
 //! dice (where faces come from; keep, rerolls, explosions, `d66`); `sample`
-//! rolls (its result and trace types are `trace`, their shared texts
+//! rolls (an opposed roll's sides that roll a chart read their results in
+//! `sides`; its result and trace types are `trace`, their shared texts
 //! `trace_text`), `quick` rolls
 //! without a trace, and `odds` counts exact fractions. `budget` meters the
 //! work, `totals` proves every total a plan reads fits an `i64`, and `error` is a [`RollError`](error::RollError).
@@ -25,6 +26,7 @@ pub(crate) mod prebound;
 pub(crate) mod quick;
 pub(crate) mod read;
 pub(crate) mod sample;
+pub(crate) mod sides;
 pub(crate) mod totals;
 pub(crate) mod trace;
 pub(crate) mod trace_text;

@@ -294,6 +294,19 @@ fn general<D: DiceSource + ?Sized>(
             }
             Ok(roll)
         }
+        Plan::Sides { sides, .. } => {
+            let mut results = [0i64; 2];
+            for (i, side) in sides.iter().enumerate() {
+                // The rolled chart is a table or a check (the checker
+                // refuses the rest): its outcome is a key.
+                let key = match general(program, side, &Quick::none(), source, limits)?.outcome {
+                    OutcomeId(Id::Read(key)) => key,
+                    OutcomeId(Id::Counts(_)) => Key::default(),
+                };
+                results[i] = crate::engine::sides::result(program, bound.chart, i, side, key)?;
+            }
+            read_opposed(program, bound, results[0], results[1])
+        }
         Plan::Certain(..) => Ok(QuickRoll {
             natural: 0,
             total: 0,

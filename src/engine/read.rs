@@ -67,7 +67,7 @@ impl Bound {
                 failure,
                 ..
             } => (&[], extras, Some(success), Some(failure)),
-            Plan::Opposed { rows, .. } => (rows, &[], None, None),
+            Plan::Opposed { rows, .. } | Plan::Sides { rows, .. } => (rows, &[], None, None),
             Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => (&[], &[], None, None),
         };
         let pick = |code: u32| -> &Resolved {
@@ -169,6 +169,24 @@ impl Bound {
                     capped: false,
                 })
             }
+            Plan::Sides { offset, lookup, .. } => {
+                // The two results: the first side's with any extra
+                // modifier, the second's; the rows read their difference.
+                let first = crate::engine::totals::sum(&[natural, *offset])?;
+                let diff = crate::engine::totals::sum(&[first, other.saturating_neg()])?;
+                let row = lookup.row(diff).ok_or_else(|| no_row(diff))?;
+                Ok(Reading {
+                    key: Key {
+                        primary: row as u32,
+                        extras: 0,
+                    },
+                    total: first,
+                    score: Some(diff),
+                    row: Some(row),
+                    success: None,
+                    capped: false,
+                })
+            }
             // A plan of branches is read branch by branch, by its faces.
             Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => Ok(Reading {
                 key: Key {
@@ -245,9 +263,9 @@ impl Bound {
     /// The ranges of a row as written.
     pub fn row_text(&self, row: usize) -> Option<String> {
         match &self.plan {
-            Plan::Table { written, .. } | Plan::Opposed { written, .. } => {
-                written.get(row).map(Ranges::to_string)
-            }
+            Plan::Table { written, .. }
+            | Plan::Opposed { written, .. }
+            | Plan::Sides { written, .. } => written.get(row).map(Ranges::to_string),
             _ => None,
         }
     }

@@ -75,6 +75,7 @@ impl Rolling<'_> {
 /// Rolls a bound chart and its follow-ups. `text`: the texts the bound
 /// chart's traces share, when it has them (a follow-up has none: its few
 /// texts are built for this roll).
+#[allow(clippy::too_many_lines)] // the trace, one arm per plan kind, then the follow-ups
 pub(crate) fn roll<D: DiceSource + ?Sized>(
     program: &Program,
     bound: &Bound,
@@ -160,6 +161,14 @@ fn roll_as<D: DiceSource + ?Sized>(
         Plan::Pool { stages } => roll_pool(cx, stages, source, work, &mut trace)?,
         // Rolled branch by branch above.
         Plan::Faces(_) => {}
+        Plan::Sides { sides, offset, .. } => roll_sides(
+            cx,
+            (sides, *offset),
+            (source, limits, depth),
+            work,
+            &mut trace,
+            &mut follow,
+        )?,
     }
     work.text(trace.outcome.bytes());
     for index in follow {
@@ -397,10 +406,55 @@ fn roll_opposed<D: DiceSource + ?Sized>(
             natural,
             modifier,
             total: natural + modifier,
+            inputs: String::new(),
+            roll: None,
         })
         .collect();
     // `sides` and `score` are the account; `detail` says what
     // binding settled (a column, a ladder's moves), if anything.
+    trace.detail.clone_from(&bound.note);
+    trace.outcome = shared_outcome(text, reading.key.primary, true)
+        .unwrap_or_else(|| outcome_text(chart, primary, &[]));
+    follow.extend(&primary.follow_ups);
+    Ok(())
+}
+
+/// An opposed roll whose sides each roll a chart: each side's roll traced
+/// in full under it, its outcome read as a number, the difference read by
+/// the bound plan. The outcome's follow-ups go to `follow`.
+fn roll_sides<D: DiceSource + ?Sized>(
+    cx: Rolling,
+    (sides, offset): (&[Bound; 2], i64),
+    (source, limits, depth): (&mut D, &Limits, usize),
+    work: &mut Work,
+    trace: &mut Roll,
+    follow: &mut Vec<usize>,
+) -> Result<(), RollError> {
+    let Rolling {
+        program,
+        bound,
+        chart,
+        text,
+    } = cx;
+    let names = opposed_sides(chart);
+    let mut results = [0i64; 2];
+    for (i, side) in sides.iter().enumerate() {
+        let rolled = roll(program, side, None, source, limits, depth + 1, work)?;
+        results[i] = crate::engine::sides::traced(program, bound.chart, i, &rolled)?;
+        let modifier = if i == 0 { offset } else { 0 };
+        trace.sides.push(SideRoll {
+            side: names.get(i).map_or_else(String::new, ToString::to_string),
+            natural: results[i],
+            modifier,
+            total: crate::engine::totals::sum(&[results[i], modifier])?,
+            inputs: crate::engine::sides::inputs(program, bound, i),
+            roll: Some(Box::new(rolled)),
+        });
+    }
+    let reading = bound.read(program, results[0], results[1])?;
+    let (primary, _) = bound.outcome(reading.key);
+    trace.score = reading.score;
+    trace.row = reading.row.and_then(|r| row_text(bound, text, r));
     trace.detail.clone_from(&bound.note);
     trace.outcome = shared_outcome(text, reading.key.primary, true)
         .unwrap_or_else(|| outcome_text(chart, primary, &[]));

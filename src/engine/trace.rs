@@ -254,6 +254,14 @@ pub struct SideRoll {
     pub modifier: i64,
     /// Natural plus modifier.
     pub total: i64,
+    /// For a side that rolls a chart (`each rolls crt`): the inputs it was
+    /// given, as typed (`firepower=3`); its `natural` is that chart's
+    /// outcome read as a number.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub inputs: String,
+    /// For a side that rolls a chart: that chart's roll, in full.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Box<Roll>>,
 }
 
 /// A natural-roll rule that matched the dice (`natural 10 => also "Danger

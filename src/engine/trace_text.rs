@@ -44,7 +44,9 @@ impl TraceText {
                 .unwrap_or_else(|| said(r))
         };
         let (written, rows, success, failure) = match &bound.plan {
-            Plan::Table { rows, written, .. } | Plan::Opposed { rows, written, .. } => (
+            Plan::Table { rows, written, .. }
+            | Plan::Opposed { rows, written, .. }
+            | Plan::Sides { rows, written, .. } => (
                 written.iter().map(shared_ranges).collect(),
                 rows.iter().enumerate().map(row).collect(),
                 None,

@@ -2,8 +2,8 @@
 //! sheet, then its modifiers and notes.
 
 use crate::check::tree::{
-    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, Dice, GridRef, ModValue, NaturalOutcome,
-    Outcome, PoolDice, Program, RowTree, Stage, Target,
+    Body, Cell, ChartId, ChartTree, Cond, CondOutcome, GridRef, ModValue, NaturalOutcome, Outcome,
+    PoolDice, Program, RowTree, Stage, Target,
 };
 use crate::ruleset::ChartRef;
 use crate::syntax::ast::CompactString;
@@ -456,8 +456,22 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             naturals_text(program, c, naturals, &mut out);
         }
         Body::Opposed {
-            dice, sides, rows, ..
-        } => opposed_text(program, c, dice, sides, rows, &mut out),
+            dice,
+            sides,
+            rows,
+            rolls,
+            ..
+        } => {
+            let rolled = match rolls {
+                // Each side rolls a chart: its result, read as a number.
+                Some(r) => format!(
+                    "`{}` ({}), its result read as a number",
+                    program.charts[r.chart].name, program.charts[r.chart].title
+                ),
+                None => dice.to_string(),
+            };
+            opposed_text(program, c, (&rolled, sides), rows, &mut out);
+        }
         Body::Pool { dice, stages } => pool_text(dice, stages, &mut out),
         Body::Ladder { steps, labels, .. } => ladder_text(steps, labels, &mut out),
     }
@@ -596,14 +610,13 @@ fn table_text(program: &Program, c: &ChartTree, out: &mut String) {
 fn opposed_text(
     program: &Program,
     c: &ChartTree,
-    dice: &Dice,
-    sides: &[CompactString],
+    (rolled, sides): (&str, &[CompactString]),
     rows: &[RowTree],
     out: &mut String,
 ) {
     let _ = writeln!(
         out,
-        "Each side rolls {dice}; rows read {} minus {}",
+        "Each side rolls {rolled}; rows read {} minus {}",
         sides.first().map_or("", CompactString::as_str),
         sides.get(1).map_or("", CompactString::as_str)
     );

@@ -90,30 +90,39 @@ impl Roll {
     }
 
     fn trace_into(&self, depth: usize, lines: &mut Vec<(usize, TraceLine)>) {
-        let mut push = |line| lines.push((depth, line));
-        push(TraceLine::Title {
-            title: self.title.to_string(),
-            chart: self.chart.to_string(),
-        });
+        lines.push((
+            depth,
+            TraceLine::Title {
+                title: self.title.to_string(),
+                chart: self.chart.to_string(),
+            },
+        ));
         if let Some(dice) = self.dice_line() {
-            push(TraceLine::Step(dice));
+            lines.push((depth, TraceLine::Step(dice)));
         }
         for m in &self.modifiers {
             let note = m
                 .note
                 .as_deref()
                 .map_or(String::new(), |n| format!(" ({n})"));
-            push(TraceLine::Modifier {
-                value: m.value,
-                text: format!("{}{note}", m.label),
-                name: m.name.clone(),
-            });
+            lines.push((
+                depth,
+                TraceLine::Modifier {
+                    value: m.value,
+                    text: format!("{}{note}", m.label),
+                    name: m.name.clone(),
+                },
+            ));
         }
-        for step in self.total_lines() {
-            push(TraceLine::Step(step));
+        if self.sides.iter().any(|s| s.roll.is_some()) {
+            self.side_rolls_into(depth, lines);
+        } else {
+            for step in self.total_lines() {
+                lines.push((depth, TraceLine::Step(step)));
+            }
         }
         for n in &self.natural_rules {
-            push(TraceLine::Natural(n.to_string()));
+            lines.push((depth, TraceLine::Natural(n.to_string())));
         }
         // A ladder's modifiers moved the ladder, not the total: listed
         // after it, before the line that says where the ladder stands.
@@ -123,22 +132,53 @@ impl Roll {
                     .note
                     .as_deref()
                     .map_or(String::new(), |n| format!("{n}; "));
-                push(TraceLine::Modifier {
-                    value: m.value,
-                    text: format!("{} ({note}ladder `{}`)", m.label, l.name),
-                    name: m.name.clone(),
-                });
+                lines.push((
+                    depth,
+                    TraceLine::Modifier {
+                        value: m.value,
+                        text: format!("{} ({note}ladder `{}`)", m.label, l.name),
+                        name: m.name.clone(),
+                    },
+                ));
             }
         }
         if let Some(d) = &self.detail {
-            push(TraceLine::Detail(d.clone()));
+            lines.push((depth, TraceLine::Detail(d.clone())));
         }
         if let Some(row) = &self.row {
-            push(TraceLine::Step(format!("row      {row}")));
+            lines.push((depth, TraceLine::Step(format!("row      {row}"))));
         }
-        push(TraceLine::Outcome(self.outcome.to_string()));
+        lines.push((depth, TraceLine::Outcome(self.outcome.to_string())));
         for f in &self.follow_ups {
             f.trace_into(depth + 1, lines);
+        }
+    }
+
+    /// Each side of an opposed roll whose sides roll a chart: the inputs
+    /// it gave and the result it got, that chart's roll nested under it,
+    /// then the difference the rows read.
+    fn side_rolls_into(&self, depth: usize, lines: &mut Vec<(usize, TraceLine)>) {
+        for s in &self.sides {
+            let inputs = if s.inputs.is_empty() {
+                String::new()
+            } else {
+                format!("{}: ", s.inputs)
+            };
+            let result = if s.modifier == 0 {
+                s.natural.to_string()
+            } else {
+                format!("{} {:+} = {}", s.natural, s.modifier, s.total)
+            };
+            lines.push((
+                depth,
+                TraceLine::Step(format!("{:<8} {inputs}{result}", s.side)),
+            ));
+            if let Some(roll) = &s.roll {
+                roll.trace_into(depth + 1, lines);
+            }
+        }
+        if let Some(d) = self.score {
+            lines.push((depth, TraceLine::Step(format!("difference {d}"))));
         }
     }
 

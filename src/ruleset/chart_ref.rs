@@ -111,13 +111,25 @@ impl<'r> ChartRef<'r> {
         matches!(self.tree().body, Body::Notes(_))
     }
 
-    /// The dice it rolls, as written (`d10`, `2d6`), if it rolls.
+    /// The dice it rolls, as written (`d10`, `2d6`), if it rolls; for an
+    /// opposed roll whose sides roll a chart, `each rolls CHART`.
     #[must_use]
     pub fn dice(&self) -> Option<String> {
         match &self.tree().body {
-            Body::Table { dice, .. } | Body::Check { dice, .. } | Body::Opposed { dice, .. } => {
-                Some(dice.to_string())
-            }
+            Body::Table { dice, .. }
+            | Body::Check { dice, .. }
+            | Body::Opposed {
+                dice, rolls: None, ..
+            } => Some(dice.to_string()),
+            // Each side rolls another chart: its dice are that chart's.
+            Body::Opposed { rolls: Some(r), .. } => Some(format!(
+                "each rolls {}",
+                self.rules
+                    .program
+                    .charts
+                    .get(r.chart)
+                    .map_or("", |c| c.name.as_str())
+            )),
             Body::Pool { dice, .. } => Some(match dice {
                 crate::check::tree::PoolDice::Dice(d) => d.to_string(),
                 crate::check::tree::PoolDice::Grid(r) => format!("dice from {}", r.name),

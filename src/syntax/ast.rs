@@ -522,6 +522,8 @@ pub enum Clause {
     Failure(Outcome),
     /// `sides NAME "Label", NAME "Label"`.
     Sides(Vec<OptionDecl>, Span),
+    /// `each rolls CHART`: each side of an opposed chart rolls that chart.
+    EachRolls(Ident, Span),
     /// `count NAME "label" on TARGET`.
     Count(CountStage),
     /// `per NAME roll DICE count NAME "label" on TARGET`.

@@ -314,6 +314,9 @@ impl Gen {
                 _ => self.ladder(),
             }
         }
+        if self.chance(0.4) {
+            self.sides();
+        }
         {
             let name = self.name("n");
             self.log.notes = Some(name.clone());

@@ -26,6 +26,7 @@ mod gen;
 mod modifiers;
 mod ranges;
 mod regressions;
+mod sides;
 mod variant;
 
 pub use gen::Config;

@@ -954,6 +954,12 @@ fn opposed(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
             "score, cap, clamp or natural in an opposed roll".into(),
         ));
     }
+    if let Some(rolled) = chart.clauses.iter().find_map(|c| match c {
+        Clause::EachRolls(name, _) => Some(name.name.as_str()),
+        _ => None,
+    }) {
+        return sides_roll(ctx, chart, &sides, rolled);
+    }
     let mods = chart_modifiers(ctx.file, chart);
     let mut nets = Vec::new();
     for s in &sides {
@@ -967,6 +973,72 @@ fn opposed(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
         for (b, r) in &rolled.natural {
             let d = (q(*a) + &nets[0]) - (q(*b) + &nets[1]);
             dice::add(&mut diffs, ctx.whole(&d, "a difference")?, p * r);
+        }
+    }
+    let mut out = Vec::new();
+    for (d, p) in diffs {
+        out.push((read_rows(ctx, chart, 0, &q(d))?, p));
+    }
+    Ok(out)
+}
+
+/// `each rolls CHART`: each side's inputs are the words with its prefix
+/// (`gov.firepower=3` is `firepower=3`); the rolled chart's own outcomes,
+/// each a whole number as written, are that side's results, and every
+/// pair is read by its difference, first side minus second.
+fn sides_roll(
+    ctx: &Ctx,
+    chart: &Chart,
+    sides: &[String],
+    rolled: &str,
+) -> Result<Vec<(Out, Q)>, Why> {
+    let item = ctx
+        .file
+        .items
+        .iter()
+        .find(|i| matches!(i, Item::Chart(c) if c.name.name == rolled))
+        .ok_or_else(|| Why::Unsupported(format!("no chart `{rolled}`")))?;
+    let Item::Chart(target) = item else {
+        return Err(Why::Unsupported(format!("no chart `{rolled}`")));
+    };
+    let mut results: Vec<BTreeMap<i64, Q>> = Vec::new();
+    for side in sides {
+        let prefix = format!("{side}.");
+        let sit = Situation(
+            ctx.sit
+                .0
+                .iter()
+                .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.to_string(), v.clone())))
+                .collect(),
+        );
+        let rctx = Ctx::new(ctx.world, ctx.game, ctx.file, Some(target), &sit);
+        let outs = match own_outcomes(&rctx, item) {
+            Ok(o) => o,
+            Err(Why::NotPossible | Why::TextCell(_)) => {
+                return Err(Why::Refused("a side's result that is not a number".into()))
+            }
+            Err(e) => return Err(e),
+        };
+        let mut dist: BTreeMap<i64, Q> = BTreeMap::new();
+        for (out, p) in outs {
+            let digits = out.text.strip_prefix(['+', '-']).unwrap_or(&out.text);
+            let n: Option<i64> = (!digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && out.follow.is_empty())
+            .then(|| out.text.parse().ok())
+            .flatten();
+            let n = n.ok_or_else(|| Why::Refused(format!("a side's result `{}`", out.text)))?;
+            *dist.entry(n).or_insert_with(Q::zero) += p;
+        }
+        results.push(dist);
+    }
+    let [first, second] = results.as_slice() else {
+        return Err(Why::Unsupported("opposed with other than two sides".into()));
+    };
+    let mut diffs: BTreeMap<i64, Q> = BTreeMap::new();
+    for (a, p) in first {
+        for (b, r) in second {
+            *diffs.entry(a - b).or_insert_with(Q::zero) += p * r;
         }
     }
     let mut out = Vec::new();

@@ -7,7 +7,7 @@
 
 use super::expr::{chart_modifiers, Ctx, Decl, ModRef};
 use super::{q, qn, Situation, Val, World, Q};
-use chartwright::ast::{Bounds, ChartKind, Clause, Item, ModEntry, ModValue};
+use chartwright::ast::{Bounds, Chart, ChartKind, Clause, Item, ModEntry, ModValue};
 use std::collections::{BTreeSet, VecDeque};
 
 /// One input's settings: each a list of words (empty: not given).
@@ -138,6 +138,16 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
         Item::Chart(c) => Some(c),
         _ => None,
     };
+    // `each rolls CHART`: each side's inputs are that chart's, prefixed.
+    let rolled = the_chart.and_then(|c| {
+        c.clauses.iter().find_map(|cl| match cl {
+            Clause::EachRolls(name, _) => Some(name.name.to_string()),
+            _ => None,
+        })
+    });
+    if let (Some(rolled), Some(c)) = (rolled, the_chart) {
+        return side_knobs(world, game, c, &rolled);
+    }
     let ctx = Ctx::new(world, game, file, the_chart, &empty);
     let sides: Vec<String> = the_chart
         .and_then(|c| {
@@ -338,6 +348,34 @@ fn governing(file: &chartwright::ast::File, item: &Item) -> Item {
         _ => {}
     }
     item
+/// The inputs of an opposed chart whose sides roll `rolled`: that chart's
+/// own, once per side, each name with the side's prefix.
+fn side_knobs(world: &World, game: &str, chart: &Chart, rolled: &str) -> Vec<Knob> {
+    let sides: Vec<String> = chart
+        .clauses
+        .iter()
+        .find_map(|cl| match cl {
+            Clause::Sides(s, _) => Some(s.iter().map(|o| o.name.name.to_string()).collect()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let inner = knobs(world, game, rolled);
+    let mut out = Vec::new();
+    for side in &sides {
+        let named = |n: &String| format!("{side}.{n}");
+        for k in &inner {
+            out.push(Knob {
+                keys: k.keys.iter().map(named).collect(),
+                settings: k
+                    .settings
+                    .iter()
+                    .map(|s| s.iter().map(|(n, v)| (named(n), v.clone())).collect())
+                    .collect(),
+                required: k.required,
+            });
+        }
+    }
+    out
 }
 
 /// Every roll-time name a chart takes (a side's modifiers under their

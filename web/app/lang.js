@@ -13,11 +13,12 @@ const KEYWORDS = new Set([
   "modifiers", "one", "of", "section", "subtract", "use", "for", "each", "from",
   "max", "min", "table", "check", "opposed", "pool", "ladder", "notes", "roll",
   "columns", "fields", "score", "rows", "natural", "also", "best", "if",
-  "unless", "else", "succeed", "on", "success", "failure", "sides", "count",
-  "per", "report", "whole", "steps", "start", "at", "any", "most", "least",
-  "more", "less", "than", "then", "again", "or", "and", "not", "total", "to",
-  "ratio", "below", "beyond", "read", "with", "shifts", "past", "edges", "cap",
-  "clamp", "results", "once", "expect", "error", "always", "doubles", "die",
+  "unless", "else", "succeed", "on", "success", "failure", "sides", "rolls",
+  "count", "per", "report", "whole", "steps", "start", "at", "any", "most",
+  "least", "more", "less", "than", "then", "again", "or", "and", "not", "total",
+  "to", "ratio", "below", "beyond", "read", "with", "shifts", "past", "edges",
+  "cap", "clamp", "results", "once", "expect", "error", "always", "doubles",
+  "die",
 ]);
 // What starts a file or a declaration: shown apart from the other keywords.
 const DECLARATIONS = new Set([

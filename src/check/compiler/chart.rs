@@ -65,6 +65,7 @@ mod modifiers;
 mod notation;
 mod outcomes;
 mod report;
+mod sides;
 mod table;
 
 use clauses::{clause_span, kind_keyword, Clauses};
@@ -558,7 +559,7 @@ impl<'a, 's> ChartCx<'a, 's> {
         });
         self.check_rows_or_results(c);
         let roll = self.clauses.roll;
-        if roll.is_none() && c.kind != ast::ChartKind::Ladder {
+        if roll.is_none() && c.kind != ast::ChartKind::Ladder && self.clauses.rolls.is_none() {
             self.missing_clause(c, "roll");
         }
         let body = match c.kind {
@@ -651,6 +652,9 @@ impl<'a, 's> ChartCx<'a, 's> {
                 None => self.missing_clause(c, "sides"),
             }
         }
+        if let Some(rolls) = self.clauses.rolls {
+            return self.sides_body(c, rolls, fields);
+        }
         let dice = roll.map(|d| self.dice(d)).unwrap_or_default();
         let (lo, hi) = rows::dice_reach(&dice, &self.slots);
         let natural = Reach { lo, hi };
@@ -668,6 +672,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             labels: self.side_labels.clone(),
             lookup: lookups.into_iter().next().unwrap_or_default(),
             rows,
+            rolls: None,
         }
     }
 

@@ -1,6 +1,8 @@
 //! The order charts are compiled in: every ladder first, each after the
 //! ladders it names (in its start, its caps and its modifiers' conditions),
-//! then every other chart in file order. A chart may name the inputs of the
+//! then the charts an opposed roll's sides roll (`each rolls crt`: their
+//! inputs and results are read there), then every other chart in file
+//! order. A chart may name the inputs of the
 //! ladders it reads (`if flanking`), so those ladders must be compiled
 //! before it, as their inputs' kinds are known only then. Chart ids stay in
 //! file order; only the compiling is reordered.
@@ -42,8 +44,37 @@ pub(super) fn order(scope: &Scope, pending: &[(usize, Pending)]) -> Vec<usize> {
             stack.pop();
         }
     }
-    order.extend((0..pending.len()).filter(|&i| ladder(i).is_none()));
+    let rolled = rolled_by_sides(scope, pending);
+    order.extend(rolled.iter().copied().filter(|&i| ladder(i).is_none()));
+    order.extend((0..pending.len()).filter(|&i| ladder(i).is_none() && !rolled.contains(&i)));
     order
+}
+
+/// The pending indices of the charts some opposed roll's sides roll
+/// (`each rolls crt`), in file order. Such a chart is a table or a check
+/// (anything else is refused), so none of them rolls another this way.
+fn rolled_by_sides(scope: &Scope, pending: &[(usize, Pending)]) -> Vec<usize> {
+    let mut rolled: Vec<usize> = pending
+        .iter()
+        .filter_map(|(game, p)| match p {
+            Pending::Chart(c) => Some((*game, c)),
+            _ => None,
+        })
+        .flat_map(|(game, c)| {
+            c.clauses.iter().filter_map(move |clause| match clause {
+                ast::Clause::EachRolls(name, _) => scope
+                    .games
+                    .get(game)?
+                    .charts
+                    .get(name.name.as_str())
+                    .copied(),
+                _ => None,
+            })
+        })
+        .collect();
+    rolled.sort_unstable();
+    rolled.dedup();
+    rolled
 }
 
 /// The pending indices of the ladders of its game that ladder `i` names.

@@ -18,6 +18,7 @@ mod ladders;
 mod modifiers;
 mod plan;
 mod shift;
+mod sides;
 
 use crate::check::tree::{Body, ChartId, Program};
 use crate::engine::choices::{Arg, Choices};

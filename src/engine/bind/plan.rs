@@ -37,8 +37,10 @@ impl Plan {
                     None => Ok(()),
                 }
             }),
-            // Each branch was proved when it was bound.
-            Plan::Certain(..) | Plan::Faces(_) => Ok(()),
+            // Each branch was proved when it was bound; each side's plan was
+            // fitted when it was bound, and the difference is read in `i128`
+            // (`Bound::read`).
+            Plan::Certain(..) | Plan::Faces(_) | Plan::Sides { .. } => Ok(()),
         }
     }
 }
@@ -103,6 +105,17 @@ pub(crate) enum Plan {
     /// A table or check that reads its dice one by one: a plan per way of
     /// reading them, picked once the dice are rolled.
     Faces(Box<super::FacePlan>),
+    /// An opposed roll whose sides each roll a chart (`each rolls`): the
+    /// rows read the difference of their results, first minus second.
+    Sides {
+        /// Each side's binding of the rolled chart.
+        sides: Box<[super::Bound; 2]>,
+        /// Added to the first side's result: an extra modifier.
+        offset: i64,
+        lookup: Lookup,
+        rows: Shared<[Resolved]>,
+        written: Shared<[Ranges]>,
+    },
 }
 
 /// The target as a set of totals, or the text or `-` cell that replaces
@@ -248,6 +261,18 @@ pub(super) fn plan(
                     naturals,
                 }
             }
+        },
+        Body::Opposed {
+            rolls: Some(rolls),
+            lookup,
+            rows,
+            ..
+        } => Plan::Sides {
+            sides: super::sides::bind_sides(env, rolls)?,
+            offset: 0,
+            lookup: lookup.clone(),
+            rows: resolve_rows(env, pre, rows)?,
+            written: written(pre, rows, 0),
         },
         Body::Opposed {
             dice, lookup, rows, ..

@@ -74,6 +74,7 @@ impl Bound {
                 *offset = sum(&[*offset, extra])?;
             }
             (Plan::Opposed { offsets, .. }, _) => offsets[0] = sum(&[offsets[0], extra])?,
+            (Plan::Sides { offset, .. }, _) => *offset = sum(&[*offset, extra])?,
             (Plan::Pool { stages }, _) => {
                 if let Some(s) = stages.first_mut() {
                     s.modifier = sum(&[s.modifier, extra])?;

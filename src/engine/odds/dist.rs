@@ -97,7 +97,9 @@ impl Ready {
                 Body::Table { dice, .. } | Body::Check { dice, .. } => {
                     Self::new(dice, false, limits)
                 }
-                Body::Opposed { dice, .. } => Self::new(dice, true, limits),
+                Body::Opposed {
+                    dice, rolls: None, ..
+                } => Self::new(dice, true, limits),
                 _ => None,
             })
             .collect()

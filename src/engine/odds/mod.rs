@@ -27,6 +27,7 @@ mod plain;
 mod pool;
 mod power;
 mod probability;
+mod sides;
 
 use crate::check::tree::Program;
 use crate::engine::bind::BoundStage;
@@ -324,6 +325,7 @@ fn primary<C: power::Exact>(
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
         }
+        Plan::Sides { sides, .. } => Ok(sides::odds(program, bound, sides, limits, work)?),
         Plan::Pool { stages } => {
             // `report`: the outcome names some counts only. (Counted, not
             // collected: a pool that reports every count allocates nothing
@@ -460,7 +462,9 @@ fn reads_alone(plan: &Plan) -> bool {
             ..
         } => success.follow_ups.is_empty() && failure.follow_ups.is_empty() && none(extras),
         Plan::Opposed { rows, .. } => none(rows),
-        Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => false,
+        // Its values are pairs of the sides' results, or its branches',
+        // not its own dice.
+        Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) | Plan::Sides { .. } => false,
     }
 }
 
@@ -681,7 +685,9 @@ fn prebound_said(
     code: u32,
 ) -> Option<(Shared<[OutcomeField]>, Shared<str>)> {
     let said = match (&bound.plan, Code::of(code)) {
-        (Plan::Table { .. } | Plan::Opposed { .. }, Code::Row(i)) => pre.said.get(i)?.as_ref(),
+        (Plan::Table { .. } | Plan::Opposed { .. } | Plan::Sides { .. }, Code::Row(i)) => {
+            pre.said.get(i)?.as_ref()
+        }
         (Plan::Check { .. }, Code::Success) => pre.success.as_ref(),
         (Plan::Check { .. }, Code::Failure) => pre.failure.as_ref(),
         _ => None,

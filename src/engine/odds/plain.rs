@@ -111,7 +111,7 @@ impl Plain {
 
     /// The plain reading of `chart`, if it is plain (the module's terms).
     fn new(program: &Program, chart: usize, pre: &Prebound, ready: &Ready) -> Option<Self> {
-        let c: &ChartTree = program.charts.get(chart)?;
+        let c: &ChartTree = program.charts.get(chart).filter(|c| !rolls_a_chart(c))?;
         let (dice, lookup, opposed, rows) = match &c.body {
             Body::Table {
                 dice,
@@ -440,4 +440,10 @@ fn runs(lookup: &Lookup) -> Option<Box<[(i64, i64, u16)]>> {
     }
     push(v, i64::MAX, lookup.above);
     Some(runs.into())
+}
+
+/// An opposed roll whose sides each roll a chart (`each rolls`): it rolls
+/// no dice of its own, so it is never plain.
+fn rolls_a_chart(c: &ChartTree) -> bool {
+    matches!(c.body, Body::Opposed { rolls: Some(_), .. })
 }

@@ -65,6 +65,15 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 }
                 (naturals_list(program, c, naturals))
             }
+            Body::Opposed { sides, rows, rolls: Some(r), .. } => {
+                p.roll {
+                    "Each side rolls " strong { (program.charts[r.chart].title.as_str()) }
+                    " with its own inputs; read "
+                    (sides.first().map_or("", CompactString::as_str)) "'s result minus "
+                    (sides.get(1).map_or("", CompactString::as_str)) "'s"
+                }
+                (results(program, c, rows, None, "Difference"))
+            }
             Body::Opposed { dice, sides, rows, .. } => {
                 p.roll {
                     "Each side rolls " strong { (dice.to_string()) } " + modifiers; read "

@@ -46,6 +46,8 @@ pub(super) struct Clauses<'a> {
     pub(super) failure: Option<&'a ast::Outcome>,
     /// `sides NAME "Label", NAME "Label"`, and where.
     pub(super) sides: Option<(&'a [ast::OptionDecl], Span)>,
+    /// `each rolls CHART`, and where.
+    pub(super) rolls: Option<(&'a ast::Ident, Span)>,
     /// `count NAME "label" on TARGET`.
     pub(super) count: Option<&'a ast::CountStage>,
     /// `report NAME, ...`.
@@ -77,6 +79,7 @@ impl<'a> Clauses<'a> {
                 Clause::Success(o) => first(&mut ix.success, o),
                 Clause::Failure(o) => first(&mut ix.failure, o),
                 Clause::Sides(d, s) => first(&mut ix.sides, (d, *s)),
+                Clause::EachRolls(chart, s) => first(&mut ix.rolls, (chart, *s)),
                 Clause::Count(stage) => first(&mut ix.count, stage),
                 Clause::Report(names, _) => first(&mut ix.report, names),
                 Clause::Steps(steps, s) => first(&mut ix.steps, (steps, *s)),
@@ -130,6 +133,7 @@ fn clause_name(c: &Clause) -> &'static str {
         Clause::Success(_) => "success",
         Clause::Failure(_) => "failure",
         Clause::Sides(..) => "sides",
+        Clause::EachRolls(..) => "each rolls",
         Clause::Count(_) => "count",
         Clause::Per { .. } => "per",
         Clause::Report(..) => "report",
@@ -150,6 +154,7 @@ pub(super) fn clause_span(c: &Clause) -> Span {
         | Clause::Fields(_, s)
         | Clause::Rows(_, s)
         | Clause::Sides(_, s)
+        | Clause::EachRolls(_, s)
         | Clause::Steps(_, s)
         | Clause::Report(_, s)
         | Clause::ShiftsPastEdges(s)
@@ -205,7 +210,7 @@ fn allowed(kind: ast::ChartKind, clause: &Clause) -> bool {
         Clause::Fields(..) | Clause::Rows(..) => matches!(kind, K::Table | K::Opposed),
         Clause::Natural(_) => matches!(kind, K::Table | K::Check),
         Clause::Succeed(_) | Clause::Success(_) | Clause::Failure(_) => kind == K::Check,
-        Clause::Sides(..) => kind == K::Opposed,
+        Clause::Sides(..) | Clause::EachRolls(..) => kind == K::Opposed,
         Clause::Count(_) | Clause::Per { .. } | Clause::Report(..) => kind == K::Pool,
         Clause::Steps(..) | Clause::Start(_) | Clause::AtMost { .. } => kind == K::Ladder,
     }

@@ -130,6 +130,7 @@ impl Builder {
             Rule::success_clause => Clause::Success(self.outcome(&kids.one(Rule::outcome)?)?),
             Rule::failure_clause => Clause::Failure(self.outcome(&kids.one(Rule::outcome)?)?),
             Rule::sides_clause => Clause::Sides(self.options(&kids)?, span),
+            Rule::rolls_clause => Clause::EachRolls(self.ident(&kids.one(Rule::ident)?), span),
             Rule::count_clause => Clause::Count(self.count_stage(&inner)?),
             Rule::per_clause => Clause::Per {
                 of: self.ident(&kids.one(Rule::ident)?),
