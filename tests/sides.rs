@@ -141,3 +141,50 @@ fn an_extra_modifier_adds_to_the_first_sides_result() {
         "Insurgents neutralized"
     );
 }
+
+/// A side's chart that reads its dice one by one (`doubles`): each side is
+/// bound per way its faces read, and the sides' results are still read
+/// by both engines and the quick path alike.
+#[test]
+fn a_side_whose_chart_reads_its_dice() {
+    let r = Ruleset::from_str(
+        "faces",
+        r#"game "Faces" version "1"
+table hits "Hits" {
+  roll 2d6
+  rows {
+    2-6 => "0" if not doubles else "2"
+    7-12 => "1" if not doubles else "2"
+  }
+}
+opposed fight "Fight" {
+  sides a "A", b "B"
+  each rolls hits
+  rows {
+    1 or more => "A wins"
+    0 => "Tie"
+    -1 or less => "B wins"
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // Per side: doubles (6/36) read 2; 2-6 without doubles (12/36) 0;
+    // 7-12 without doubles (18/36) 1. A tie: (1/6)² + (1/3)² + (1/2)² = 7/18.
+    let bound = r.chart("fight").unwrap().bind(&Choices::none()).unwrap();
+    assert_eq!(bound.odds().unwrap().probability("Tie").to_string(), "7/18");
+    assert_eq!(
+        bound.odds().unwrap().probability("A wins").to_string(),
+        "11/36"
+    );
+    // A rolls 3-3 (doubles: 2), B 1-2 (0): A wins, on both paths.
+    let faces = [3, 3, 1, 2];
+    let rolled = bound.roll(&mut Scripted::new(faces)).expect("a roll");
+    assert_eq!(rolled.outcome.to_string(), "A wins");
+    let quick = bound.roll_quick(&mut Scripted::new(faces)).expect("quick");
+    assert_eq!(bound.describe(&quick.outcome).to_string(), "A wins");
+    // A rolls 6-5 (1), B 4-4 (doubles: 2): B wins.
+    let faces = [6, 5, 4, 4];
+    let quick = bound.roll_quick(&mut Scripted::new(faces)).expect("quick");
+    assert_eq!(bound.describe(&quick.outcome).to_string(), "B wins");
+}

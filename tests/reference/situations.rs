@@ -348,6 +348,8 @@ fn governing(file: &chartwright::ast::File, item: &Item) -> Item {
         _ => {}
     }
     item
+}
+
 /// The inputs of an opposed chart whose sides roll `rolled`: that chart's
 /// own, once per side, each name with the side's prefix.
 fn side_knobs(world: &World, game: &str, chart: &Chart, rolled: &str) -> Vec<Knob> {
