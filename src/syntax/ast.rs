@@ -1135,6 +1135,8 @@ pub enum ChangeKind {
         label: Label,
         /// `if COND` / `unless COND`, for a modifier.
         applicability: Option<Applicability>,
+        /// `always`: the new modifier applies whenever its conditions hold.
+        always: bool,
         /// `after NAME`: placed after this member, in its group.
         after: Option<Ident>,
     },
