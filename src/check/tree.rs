@@ -501,8 +501,13 @@ pub(crate) struct FollowUp {
     /// The caller's slots copied into the follow-up's (same names).
     pub pass: Vec<(Slot, Slot)>,
     pub span: Span,
-    /// `then again`: the caller rolled once more with the same choices.
+    /// `then again`: the caller rolled once more with the same choices,
+    /// but for those its `with` sets (`args`, `pass`; none set: the same
+    /// binding, unchanged).
     pub again: bool,
+    /// What `then again with ...` changes, as written (`disrupted, fire=2`);
+    /// empty otherwise.
+    pub with: CompactString,
 }
 
 /// A cell of a results grid as printed.

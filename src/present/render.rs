@@ -65,7 +65,7 @@ pub(crate) fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
             match program.follow_ups.get(f) {
-                Some(f) if f.again => t.push_str(" -> roll again"),
+                Some(f) if f.again => t.push_str(&again_text(f)),
                 Some(f) => {
                     let _ = write!(t, " -> roll {}", program.charts[f.chart].title);
                 }
@@ -775,5 +775,15 @@ impl ChartRef<'_> {
     pub fn render(&self) -> String {
         let (program, id) = self.compiled();
         chart(program, id)
+    }
+}
+
+/// ` -> roll again`, with what the repeat changes: ` -> roll again with
+/// disrupted`.
+pub(crate) fn again_text(f: &crate::check::tree::FollowUp) -> String {
+    if f.with.is_empty() {
+        " -> roll again".to_owned()
+    } else {
+        format!(" -> roll again with {}", f.with)
     }
 }

@@ -756,7 +756,7 @@ pub struct FollowUp {
     /// `then again`: the same chart, rolled once more with the same
     /// choices (bounded by `Limits::max_repeats`).
     pub again: bool,
-    /// Arguments, in roll-time form.
+    /// Arguments, in roll-time form; for `then again`, those after `with`.
     pub args: Vec<FollowArg>,
     /// The whole follow-up.
     pub span: Span,

@@ -33,7 +33,9 @@ struct Out {
 
 #[derive(Clone, Debug)]
 enum Follow {
-    Again,
+    /// `then again [with ARGS]`: the same chart, the situation changed by
+    /// the arguments.
+    Again(Vec<(String, Option<Val>)>),
     Chart {
         name: String,
         args: Vec<(String, Option<Val>)>,
@@ -149,8 +151,12 @@ fn follow_dist(
             let key = format!("{f:?}");
             if !rolled.contains_key(&key) {
                 let sub = match f {
-                    Follow::Again if repeats >= MAX_REPEATS => continue,
-                    Follow::Again => follow_dist(world, game, name, sit, repeats + 1, depth + 1)?,
+                    Follow::Again(_) if repeats >= MAX_REPEATS => continue,
+                    Follow::Again(args) => {
+                        let mut again = sit.clone();
+                        set_args(&ctx, &ctx, &mut again, args)?;
+                        follow_dist(world, game, name, &again, repeats + 1, depth + 1)?
+                    }
                     Follow::Chart { name: target, args } => {
                         let (tg, tc) = target.split_once('.').unwrap_or((game, target));
                         let carried = carry(world, &ctx, tg, tc, args)?;
@@ -240,6 +246,19 @@ fn carry(
             out.0.insert(k.clone(), v.clone());
         }
     }
+    set_args(from, &to, &mut out, args)?;
+    Ok(out)
+}
+
+/// A follow-up's arguments written into the situation `out` of the chart
+/// `to` reads: a flag turned on, a number, an option, or (`name=param`) a
+/// param of the caller `from`.
+fn set_args(
+    from: &Ctx,
+    to: &Ctx,
+    out: &mut Situation,
+    args: &[(String, Option<Val>)],
+) -> Result<(), Why> {
     for (k, v) in args {
         let v = match v {
             None => Val::On,
@@ -257,7 +276,7 @@ fn carry(
         };
         out.0.insert(k.clone(), v);
     }
-    Ok(out)
+    Ok(())
 }
 
 fn plain(text: &str) -> Out {
@@ -421,23 +440,24 @@ fn follows(s: &SimpleOutcome) -> Vec<Follow> {
     s.follow_ups
         .iter()
         .map(|f| {
+            let args = f
+                .args
+                .iter()
+                .map(|a| {
+                    let v = a.value.as_ref().map(|v| match v {
+                        ArgValue::Int(n) => Val::Num(q(*n)),
+                        ArgValue::Number(n) => Val::Num(qn(*n)),
+                        ArgValue::Name(id) => Val::Opt(id.name.to_string()),
+                    });
+                    (a.name.name.to_string(), v)
+                })
+                .collect();
             if f.again {
-                Follow::Again
+                Follow::Again(args)
             } else {
                 Follow::Chart {
                     name: f.chart.name.to_string(),
-                    args: f
-                        .args
-                        .iter()
-                        .map(|a| {
-                            let v = a.value.as_ref().map(|v| match v {
-                                ArgValue::Int(n) => Val::Num(q(*n)),
-                                ArgValue::Number(n) => Val::Num(qn(*n)),
-                                ArgValue::Name(id) => Val::Opt(id.name.to_string()),
-                            });
-                            (a.name.name.to_string(), v)
-                        })
-                        .collect(),
+                    args,
                 }
             }
         })
