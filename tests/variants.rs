@@ -296,7 +296,9 @@ fn an_added_shift_applies_always_where_its_condition_holds() {
     let rules = load("tests/charts/fort_shift.rules");
     let odds = |args: &str| {
         let crt = rules.chart("crt").expect("crt");
-        let o = crt.odds(&Choices::parse(args).expect("choices")).expect("odds");
+        let o = crt
+            .odds(&Choices::parse(args).expect("choices"))
+            .expect("odds");
         ["AE", "AA", "AD", "BD", "DD"].map(|r| crate::common::big(&o.probability(r)))
     };
     // 3 to 1 with a fort reads 2-1 with no one naming the shift: totals

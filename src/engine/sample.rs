@@ -455,9 +455,10 @@ pub(crate) fn follow_up(
         } else {
             // `then again with ...`: the caller's values, changed by its
             // arguments, bound anew (a loose extra modifier carries over).
-            let bound = work.follow_up_bound(program, f.chart, preset(program, caller, index), |p| {
-                bind_follow_up(program, index, p)
-            })?;
+            let bound =
+                work.follow_up_bound(program, f.chart, preset(program, caller, index), |p| {
+                    bind_follow_up(program, index, p)
+                })?;
             let mut next = (*bound).clone();
             next.shift(program, caller.extra)?;
             next

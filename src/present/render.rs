@@ -728,9 +728,16 @@ fn scale_text(
             s.past_edges && s.below.is_some(),
             s.past_edges && s.beyond.is_some(),
         );
+        // Off the table, a shift moves the value only from an edge it may
+        // leave by (one place past it); elsewhere the edge's rule stands.
+        let off = match (below || beyond, s.below.is_some() || s.beyond.is_some()) {
+            (true, _) => "; a value past such an edge is shifted from one column beyond it",
+            (false, true) => "; a value off the table reads its rule, unshifted",
+            (false, false) => "",
+        };
         let _ = writeln!(
             out,
-            "  Column shifts {}",
+            "  Column shifts {}{off}",
             match (below, beyond) {
                 (true, true) => "may leave the table at either edge",
                 (true, false) => {

@@ -574,8 +574,11 @@ fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
         }
     }
     // A value off the scale reads its rule ("under the first key, this
-    // outcome and no roll"); shifts move a column the value found.
-    if shift != 0 && (0..n).contains(&pos) {
+    // outcome and no roll"); shifts move a column the value found, and,
+    // with `shifts past edges`, a value past an edge that has a rule (the
+    // rule stands one place past the edge, and a shift moves from there).
+    let from_edge = past && ((pos < 0 && below.is_some()) || (pos >= n && beyond.is_some()));
+    if shift != 0 && ((0..n).contains(&pos) || from_edge) {
         let lo = if past && below.is_some() { -1 } else { 0 };
         let hi = if past && beyond.is_some() { n } else { n - 1 };
         pos = (pos + shift).clamp(lo.min(pos), hi.max(pos));

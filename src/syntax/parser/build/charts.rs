@@ -418,7 +418,10 @@ impl Builder {
 
     fn follow_up(&self, pair: &Node<'_>) -> Res<FollowUp> {
         let kids = self.kids(pair);
-        let args = match kids.opt(Rule::follow_args).or_else(|| kids.opt(Rule::again_with)) {
+        let args = match kids
+            .opt(Rule::follow_args)
+            .or_else(|| kids.opt(Rule::again_with))
+        {
             Some(args) => self
                 .kids(&args)
                 .all(Rule::follow_arg)
