@@ -319,6 +319,9 @@ pub(crate) struct GridRef {
     pub keys: Vec<Slot>,
     pub name: CompactString,
     pub span: Span,
+    /// A `from GRID` modifier without `in LO..HI`: the grid's cells set the
+    /// bounds of the value it is given (said when a value is refused).
+    pub sets_bounds: bool,
 }
 
 /// A number expression, evaluated exactly.

@@ -72,6 +72,9 @@ pub(super) fn convert(
             return u;
         }
     }
+    if let Some((kind, start, end)) = super::misread::explain(text, pos) {
+        return ParseError::new(kind, Span::new(source, start, end));
+    }
     let (start, end) = token_at(text, pos);
     let span = Span::new(source, start, end);
     let (positives, negatives) = match &error.variant {
