@@ -522,6 +522,9 @@ pub(crate) struct PrintedCell {
     /// The row it reads (`None` for a `-` that gives nothing): where a note
     /// says what a conditional cell or a `-` gives.
     pub row: Option<usize>,
+    /// The line's one outcome, written once for every column (`12 =>
+    /// "DE"`): `show` prints it once, across the columns.
+    pub spans: bool,
 }
 
 /// A row of a table.
