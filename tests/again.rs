@@ -223,3 +223,44 @@ table t "T" {
         .collect();
     assert_eq!(codes, ["chartwright::compile::unknown_name"], "{e}");
 }
+
+#[test]
+fn a_repeat_with_a_member_of_a_group_replaces_the_one_given() {
+    // d6; `bold` +1 or `careful` -1, one of. Given bold: win on 4-6 (1/2),
+    // again on 2-3 (1/3), lose on 1 (1/6). The repeat is careful and no
+    // longer bold, at -1: win on 6 (1/6), again on 4-5 (1/3, it stands
+    // with one repeat), lose on 1-3 (1/2).
+    //   again -> win    1/3 * 1/6 = 1/18
+    //   again -> again  1/3 * 1/3 = 1/9
+    //   again -> lose   1/3 * 1/2 = 1/6
+    // 1/2 + 1/6 + 1/18 + 1/9 + 1/6 = (9 + 3 + 1 + 2 + 3) / 18 = 1.
+    let text = r#"game "Stance" version "1"
+table t "T" {
+  roll d6
+  modifiers {
+    one of "Stance" {
+      bold +1 "bold"
+      careful -1 "careful"
+    }
+  }
+  rows {
+    5 or more => "Win"
+    3-4 => "Again" then again with careful
+    2 or less => "Lose"
+  }
+}
+"#;
+    let mut b = RulesetBuilder::new().limits(Limits::default().with_max_repeats(1));
+    b.add_str("stance", text);
+    let r = b.build().unwrap_or_else(|e| panic!("{e}"));
+    assert_odds(
+        &odds_of(&r, "t", "bold"),
+        &[
+            ("Win", "1/2"),
+            ("Again -> Win", "1/18"),
+            ("Again -> Again", "1/9"),
+            ("Again -> Lose", "1/6"),
+            ("Lose", "1/6"),
+        ],
+    );
+}

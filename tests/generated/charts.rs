@@ -247,8 +247,10 @@ impl Gen {
         }
     }
 
-    /// ` with ARGS` for a repeat, half the time: the chart's own loose
-    /// fixed modifiers turned on, its own whole params set in their bounds.
+    /// ` with ARGS` for a repeat, half the time: one of the chart's own
+    /// fixed modifiers turned on (a member of a `one of` group takes the
+    /// place of the one given), one of its own whole params set in its
+    /// bounds.
     fn again_with(&mut self, sc: &Scope) -> String {
         let params: Vec<(String, i64, i64)> = sc
             .operands
@@ -256,12 +258,12 @@ impl Gen {
             .filter(|o| sc.locals.contains(&o.name) && o.whole)
             .filter_map(|o| o.bounds.map(|(lo, hi)| (o.name.clone(), lo, hi)))
             .collect();
-        if (sc.loose.is_empty() && params.is_empty()) || self.chance(0.5) {
+        if (sc.own_fixed.is_empty() && params.is_empty()) || self.chance(0.5) {
             return String::new();
         }
         let mut args = Vec::new();
-        if !sc.loose.is_empty() {
-            args.push(self.pick(&sc.loose));
+        if !sc.own_fixed.is_empty() {
+            args.push(self.pick(&sc.own_fixed));
         }
         if !params.is_empty() && (args.is_empty() || self.chance(0.5)) {
             let (name, lo, hi) = self.pick(&params);
@@ -317,7 +319,7 @@ impl Gen {
         sc.need(&mods.needs);
         if ctx.sides.is_none() {
             sc.flags.extend(mods.flags.iter().cloned());
-            sc.loose.extend(mods.loose.iter().cloned());
+            sc.own_fixed.extend(mods.flags.iter().cloned());
             sc.operands.extend(mods.operands.iter().cloned());
             flags.extend(mods.flags.iter().cloned());
         }

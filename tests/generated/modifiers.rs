@@ -28,8 +28,6 @@ pub(super) struct Mods {
     pub needs: Vec<Need>,
     /// Sets used (each once a chart).
     pub used: Vec<String>,
-    /// Fixed modifiers and shifts outside any group.
-    pub loose: Vec<String>,
 }
 
 impl Gen {
@@ -192,9 +190,6 @@ impl Gen {
                 }
             }
         };
-        if fixed && !grouped {
-            mods.loose.push(name.clone());
-        }
         let app = self.applicability(sc);
         let always = if fixed && !grouped && self.chance(0.25) {
             if !app.is_empty() && self.chance(0.5) {

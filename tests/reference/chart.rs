@@ -153,8 +153,7 @@ fn follow_dist(
                 let sub = match f {
                     Follow::Again(_) if repeats >= MAX_REPEATS => continue,
                     Follow::Again(args) => {
-                        let mut again = sit.clone();
-                        set_args(&ctx, &ctx, &mut again, args)?;
+                        let again = again_situation(&ctx, chart, args)?;
                         follow_dist(world, game, name, &again, repeats + 1, depth + 1)?
                     }
                     Follow::Chart { name: target, args } => {
@@ -248,6 +247,34 @@ fn carry(
     }
     set_args(from, &to, &mut out, args)?;
     Ok(out)
+}
+
+/// The situation a chart is rolled again in: its own, changed by the
+/// arguments after `with`; an argument naming a member of a `one of` group
+/// takes the place of the member given before.
+fn again_situation(
+    ctx: &Ctx,
+    chart: Option<&Chart>,
+    args: &[(String, Option<Val>)],
+) -> Result<Situation, Why> {
+    let mut again = ctx.sit.clone();
+    if let Some(chart) = chart {
+        let mods = super::expr::chart_modifiers(ctx.file, chart);
+        let group_of = |name: &str| {
+            mods.iter()
+                .find(|m| m.decl.name.name == name)
+                .and_then(|m| m.group)
+        };
+        for (name, _) in args {
+            if let Some(g) = group_of(name) {
+                for m in mods.iter().filter(|m| m.group == Some(g)) {
+                    again.0.remove(m.decl.name.name.as_str());
+                }
+            }
+        }
+    }
+    set_args(ctx, ctx, &mut again, args)?;
+    Ok(again)
 }
 
 /// A follow-up's arguments written into the situation `out` of the chart
