@@ -416,3 +416,77 @@ fn a_sampled_comparison_names_the_input_to_give() {
         whole.total
     );
 }
+
+/// A CRT whose column is `VALUE` and whose one modifier applies only to a
+/// strong attack on a weak defense: `massed` worth `+BONUS`.
+fn crt_with_massed_attack(value: &str, bounds: (&str, &str), keys: &str, bonus: i64) -> Ruleset {
+    let text = format!(
+        r#"game "Massed" version "1"
+table crt "CRT" {{
+  roll d6
+  param attack "attack strength" in {}
+  param defense "defense strength" in {}
+  modifiers {{
+    massed +{bonus} "massed attack" if attack >= 20 and defense <= 2
+  }}
+  columns by {value}: {keys}
+  below columns => "AE"
+  results {{
+    1-2: AR DR DR DE
+    3-4: AR AR DR DR
+    5 or more: AE AR AR DR
+  }}
+}}
+"#,
+        bounds.0, bounds.1
+    );
+    Ruleset::from_str("massed", &text).expect("the CRT loads")
+}
+
+/// A condition on each strength beside an odds-ratio or differential
+/// column is split exactly, at the column lines and the thresholds: no
+/// strength is tried value by value, the only class where the rule
+/// matters is the one the thresholds allow (at 20 to 1 or more, a 4-1 or
+/// a +4), and random situations (quarters included) all fall in a class.
+#[test]
+fn a_threshold_beside_a_ratio_or_differential_column_is_split_exactly() {
+    for (value, bounds, keys, class, situation) in [
+        (
+            "ratio attack to defense",
+            ("1..40", "1..10"),
+            "1-1 2-1 3-1 4-1",
+            "at 4-1, attack 20 or more, defense 2 or less, massed, net +1 → +2",
+            "attack=20 defense=1 massed",
+        ),
+        (
+            "attack - defense",
+            ("0..30", "0..30"),
+            "-2 0 2 4",
+            "at 4, attack 20 or more, defense 2 or less, massed, net +1 → +2",
+            "attack=20 defense=0 massed",
+        ),
+    ] {
+        let base = crt_with_massed_attack(value, bounds, keys, 1);
+        let variant = crt_with_massed_attack(value, bounds, keys, 2);
+        let (b, v) = (
+            base.chart("crt").expect("crt"),
+            variant.chart("crt").expect("crt"),
+        );
+        let a = compare(&b, &v);
+        assert!(a.exhaustive(), "{value}: {:?}", a.not_split);
+        // Columns and ends (6) × attack's 2 stretches × defense's 2, each
+        // with and without the flag, less the pairs no situation reaches.
+        assert!(
+            a.total.is_some_and(|n| n <= 6 * 2 * 2 * 2),
+            "{value}: {:?} classes",
+            a.total
+        );
+        let changed: Vec<_> = a.changed().map(|c| c.class.as_str()).collect();
+        assert_eq!(changed, [class], "{value}");
+        assert_eq!(
+            a.changed().next().map(|c| c.diff.choices.as_str()),
+            Some(situation)
+        );
+        every_situation_is_in_a_class(&b, &v, 600);
+    }
+}

@@ -200,7 +200,7 @@ pub enum CompileErrorKind {
         reason: String,
     },
     /// A clause this kind of chart needs.
-    #[error("a {kind} needs `{clause}`")]
+    #[error("every {kind} chart needs `{clause}`")]
     #[diagnostic(
         code(chartwright::compile::missing_clause),
         help("add a `{clause}` clause")

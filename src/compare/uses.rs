@@ -10,7 +10,8 @@ use crate::check::tree::{
     Body, Cond, CondOutcome, Dice, Expr, GridRef, ModValue, OffRule, Outcome, PoolDice, Program,
     ScaleValue, Slot, Target,
 };
-use crate::syntax::ast::BinOp;
+use crate::number::Num;
+use crate::syntax::ast::{BinOp, CmpOp};
 use std::collections::BTreeMap;
 
 /// How an expression's value is used.
@@ -60,6 +61,10 @@ pub(crate) struct Uses {
     /// The grids read, by id: looked up, feeding a modifier, in an
     /// expression, a target or a pool's dice.
     pub grids: std::collections::BTreeSet<usize>,
+    /// Per name: its comparisons with a number (`attack >= 20`, `20 <=
+    /// attack`), each written with the input on the left. Each is one of
+    /// the name's reads.
+    pub compared: BTreeMap<String, Vec<(CmpOp, Num)>>,
 }
 
 impl Uses {
@@ -315,12 +320,33 @@ impl Walker<'_> {
     fn cond(&mut self, c: &Cond) {
         match c {
             Cond::Flag(s) | Cond::OptionIn(s, _) => self.read(*s),
-            Cond::Cmp(_, a, b) => self.root(a, Some(b), Context::Whole),
+            Cond::Cmp(op, a, b) => {
+                self.root(a, Some(b), Context::Whole);
+                self.compared(*op, a, b);
+            }
             Cond::Not(c) => self.cond(c),
             Cond::And(a, b) | Cond::Or(a, b) => {
                 self.cond(a);
                 self.cond(b);
             }
+        }
+    }
+
+    /// Records `input OP number` (or `number OP input`, turned round).
+    fn compared(&mut self, op: CmpOp, a: &Expr, b: &Expr) {
+        let number = |e: &Expr| match e {
+            Expr::Int(k) => Some(crate::number::whole(*k)),
+            Expr::Num(n) => Some(*n),
+            _ => None,
+        };
+        let (slot, at, op) = match (a, b) {
+            (Expr::Slot(s, _), n) => (*s, number(n), op),
+            (n, Expr::Slot(s, _)) => (*s, number(n), turned_round(op)),
+            _ => return,
+        };
+        if let Some(at) = at {
+            let name = self.name(slot);
+            self.uses.compared.entry(name).or_default().push((op, at));
         }
     }
 
@@ -415,6 +441,17 @@ impl Walker<'_> {
             }
             _ => return None,
         })
+    }
+}
+
+/// `a OP b` as `b OP' a`.
+fn turned_round(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        CmpOp::Eq | CmpOp::Ne => op,
     }
 }
 

@@ -56,6 +56,63 @@ const EXCLUDED: &[(&str, &str)] = &[
     ),
 ];
 
+/// The rules of every pair of each declaration of a game file, each with
+/// the chart's name where it is a chart, and the rules of the file's
+/// frame (`file`, `header`, ...) apart.
+pub fn rules_by_item(text: &str) -> Result<RulesByItem, String> {
+    let mut file = Grammar::parse(Rule::file, text).map_err(|e| e.to_string())?;
+    let mut out = RulesByItem::default();
+    let file = file.next().ok_or("no file")?;
+    out.frame.insert("file".to_owned());
+    for pair in file.into_inner() {
+        if pair.as_rule() != Rule::item {
+            out.frame.extend(
+                std::iter::once(pair.clone())
+                    .chain(pair.into_inner().flatten())
+                    .map(|p| format!("{:?}", p.as_rule())),
+            );
+            continue;
+        }
+        let chart = pair
+            .clone()
+            .into_inner()
+            .next()
+            .filter(|p| p.as_rule() == Rule::chart)
+            .and_then(|c| c.into_inner().find(|p| p.as_rule() == Rule::ident))
+            .map(|p| p.as_str().to_owned());
+        let rules = std::iter::once(pair.clone())
+            .chain(pair.into_inner().flatten())
+            .map(|p| format!("{:?}", p.as_rule()))
+            .collect();
+        out.items.push((chart, rules));
+    }
+    Ok(out)
+}
+
+/// A game file's rules, declaration by declaration.
+#[derive(Default)]
+pub struct RulesByItem {
+    /// The header and the file itself.
+    pub frame: BTreeSet<String>,
+    /// Each declaration's rules, with its name where it is a chart.
+    pub items: Vec<(Option<String>, BTreeSet<String>)>,
+}
+
+/// Every rule of the grammar but the excluded ones.
+pub fn grammar_rules() -> BTreeSet<String> {
+    let excluded: BTreeSet<&str> = EXCLUDED.iter().map(|(r, _)| *r).collect();
+    Rule::all_rules()
+        .iter()
+        .map(|r| format!("{r:?}"))
+        .filter(|r| !excluded.contains(r.as_str()))
+        .collect()
+}
+
+/// The rules of every pair of a variant file.
+pub fn variant_rules(text: &str) -> Result<BTreeSet<String>, String> {
+    rules_of(Rule::variant_file, text)
+}
+
 /// The rules of every pair pest makes of `text` as a whole file.
 fn rules_of(rule: Rule, text: &str) -> Result<BTreeSet<String>, String> {
     let pairs = Grammar::parse(rule, text).map_err(|e| e.to_string())?;

@@ -17,7 +17,7 @@
 //! - `regressions`: minimal files for the engine bugs the campaign found.
 
 mod charts;
-mod coverage;
+pub mod coverage;
 mod dice;
 mod engines;
 mod expr;

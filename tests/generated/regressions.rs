@@ -267,3 +267,45 @@ table t "T" {
         "2/3"
     );
 }
+
+/// A value passed to a follow-up's param must fit its declaration as a
+/// given one must (campaign seed 10268 passed a decimal param to a `whole
+/// in 2..3` one): the engine used to roll the follow-up with `n=2.5` or
+/// `n=4`, values it refuses when given directly.
+#[test]
+fn a_value_passed_to_a_follow_up_fits_its_param() {
+    let rules = Ruleset::from_str(
+        "passed",
+        r#"game "Passed" version "1"
+table t "T" {
+  roll d6
+  param n "n" whole in 2..3
+  rows {
+    1-3 => "low"
+    4-6 => "high"
+  }
+}
+table a "A" {
+  roll d6
+  param p "p" in 1..4
+  rows {
+    1-6 => "go" then t(n=p)
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let a = rules.chart("a").unwrap();
+    let odds = |p: &str| a.odds(&chartwright::Choices::parse(&format!("p={p}")).unwrap());
+    let refused = |p: &str| {
+        let e = odds(p).expect_err("refused");
+        miette::Diagnostic::code(&e).map(|c| c.to_string())
+    };
+    assert_eq!(
+        odds("3").unwrap().probability("go -> low").fraction(),
+        "1/2"
+    );
+    assert_eq!(refused("2.5").as_deref(), Some("chartwright::roll::not_whole"));
+    assert_eq!(refused("4").as_deref(), Some("chartwright::roll::out_of_bounds"));
+    assert_eq!(refused("1").as_deref(), Some("chartwright::roll::out_of_bounds"));
+}

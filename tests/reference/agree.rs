@@ -45,6 +45,9 @@ pub struct Tally {
     pub unsupported: BTreeMap<String, usize>,
     pub disagreements: Vec<String>,
     pub known: Vec<String>,
+    /// The charts (`game.chart`) where the reference gave a distribution
+    /// and the engine the same one, in at least one situation.
+    pub read: std::collections::BTreeSet<String>,
 }
 
 impl Tally {
@@ -60,6 +63,7 @@ impl Tally {
         }
         self.disagreements.extend(other.disagreements);
         self.known.extend(other.known);
+        self.read.extend(other.read);
     }
 
     fn report(&self, what: &str) {
@@ -168,7 +172,10 @@ pub fn compare_into(rules: &Ruleset, world: &World, per_chart: usize, label: &st
                 (_, Err(Why::Unsupported(w))) => {
                     *t.unsupported.entry(w).or_default() += 1;
                 }
-                (Ok(e), Ok(r)) if e == r => t.agreed += 1,
+                (Ok(e), Ok(r)) if e == r => {
+                    t.agreed += 1;
+                    t.read.insert(format!("{game}.{name}"));
+                }
                 (Err(_), Err(Why::Refused(_))) => {
                     t.agreed += 1;
                     t.both_refused += 1;

@@ -1,24 +1,77 @@
-//! The columns axis: a column chosen by an odds ratio of two params (or by
-//! one param) that nothing else reads, as a class per column and one off
-//! each end, each reached by the smallest values a player would meet.
+//! The columns axis: a column computed from one param, an odds ratio of
+//! two or their difference (or sum), where nothing else reads them but
+//! comparisons with numbers (`attack >= 20`): a class per column and one
+//! off each end, times the stretches those comparisons draw, each reached
+//! by the smallest values a player would meet.
 
 use super::analysis::Analysis;
 use super::settings::Setting;
-use crate::check::tree::{Body, ScaleValue};
+use super::spans::{pick_one, pick_pair, split, Pair, Span};
+use crate::check::tree::{Body, Expr, Scale, ScaleValue};
 use crate::compare::net_search::Args;
 use crate::engine::choices::Choices;
 use crate::number::{Num, Show};
-use crate::ruleset::InputKind;
+use crate::syntax::ast::{BinOp, CmpOp};
 use compact_str::ToCompactString;
 use std::collections::BTreeSet;
 
-/// A situation that reaches a column: a value, or an odds ratio's two.
+/// A situation that reaches a column: a value, or a pair's two.
 type Pick = (Num, Option<Num>);
 
+/// The values `[lo, hi)` of a scale's column, either end open-ended when
+/// `None`.
+type Interval = (Option<Num>, Option<Num>);
+
+/// The params a scale's value is made of.
+struct Made {
+    a: String,
+    /// The second param and how the two make the value.
+    b: Option<(String, Pair)>,
+}
+
+impl Made {
+    /// The class of the column `words` (its values `interval`) where the
+    /// params are in their stretches `sa` and `sb`, named by the column and
+    /// the stretches: `None` where no situation reaches it, `Err` where
+    /// the one found has no decimal to type.
+    fn setting(
+        &self,
+        words: &str,
+        interval: Interval,
+        (sa, sb): (Span, Span),
+    ) -> Option<Result<Setting, ()>> {
+        let pick = match &self.b {
+            Some((_, pair)) => pick_pair(*pair, interval, sa, sb).map(|(a, b)| (a, Some(b)))?,
+            None => pick_one(interval, sa).map(|a| (a, None))?,
+        };
+        let mut args: Args = vec![(
+            self.a.as_str().into(),
+            Some(Show(pick.0).to_compact_string()),
+        )];
+        if let (Some((b, _)), Some(v)) = (&self.b, pick.1) {
+            args.push((b.as_str().into(), Some(Show(v).to_compact_string())));
+        }
+        if args
+            .iter()
+            .any(|(_, v)| v.as_deref().and_then(crate::number::parse).is_none())
+        {
+            return Some(Err(()));
+        }
+        let stretch = std::iter::once(words.to_owned())
+            .chain(sa.words(&self.a))
+            .chain(self.b.as_ref().and_then(|(b, _)| sb.words(b)));
+        Some(Ok(Setting {
+            words: Some(stretch.collect::<Vec<_>>().join(", ")),
+            args,
+        }))
+    }
+}
+
 impl Analysis<'_> {
-    /// The column of a `columns by` scale whose value is an odds ratio of
-    /// two params, or one param, that nothing else reads: a class per
-    /// column and one off each end the params can reach.
+    /// The column of a `columns by` scale whose value is one param, an
+    /// odds ratio of two or their sum or difference, read elsewhere only in
+    /// comparisons with numbers: a class per column and one off each end
+    /// the params can reach, times the stretches the comparisons draw.
     pub(super) fn scale_axis(
         &self,
         done: &mut BTreeSet<String>,
@@ -31,66 +84,61 @@ impl Analysis<'_> {
         else {
             return None;
         };
-        let slot_name = |e: &crate::check::tree::Expr| match e {
-            crate::check::tree::Expr::Slot(s, _) => {
-                first.tree.slots.get(*s).map(|s| s.name.to_string())
-            }
-            _ => None,
-        };
-        let (a, b) = match &scale.value {
-            ScaleValue::Ratio(a, b, _) => (slot_name(a)?, Some(slot_name(b)?)),
-            ScaleValue::Expr(e) => (slot_name(e)?, None),
-        };
-        let names: Vec<&String> = std::iter::once(&a).chain(b.as_ref()).collect();
-        // Each read once per chart (by the scale), and every chart's scale alike.
+        let made = made_of(&first.tree.slots, &scale.value)?;
+        let names: Vec<&String> = std::iter::once(&made.a)
+            .chain(made.b.as_ref().map(|b| &b.0))
+            .collect();
+        // Every chart's scale alike, each param read once by it and
+        // otherwise only compared with numbers.
         let same_scale = self.sides.iter().all(|s| match &s.tree.body {
             Body::Table { scale: Some(o), .. } => {
                 o.heads == scale.heads
                     && o.beyond.as_ref().map(|b| b.1) == scale.beyond.as_ref().map(|b| b.1)
                     && o.below.is_some() == scale.below.is_some()
+                    && made_of(&s.tree.slots, &o.value).is_some_and(|m| {
+                        m.a == made.a && m.b.as_ref().map(|b| &b.0) == made.b.as_ref().map(|b| &b.0)
+                    })
             }
             _ => false,
         });
+        let compared = |n: &str| -> Vec<(CmpOp, Num)> {
+            self.sides
+                .iter()
+                .flat_map(|s| s.uses.compared.get(n).into_iter().flatten().copied())
+                .collect()
+        };
         if !same_scale
             || names.iter().any(|n| {
-                self.is_modifier(n) || self.fixed.contains(*n) || self.reads(n) != self.sides.len()
+                self.is_modifier(n)
+                    || self.fixed.contains(*n)
+                    || self.reads(n) != self.sides.len() + compared(n).len()
             })
         {
             return None;
         }
-        let bounds = |n: &str| match &self.input(n)?.kind {
-            InputKind::Param {
-                bounds: Some((lo, hi)),
-                ..
-            } => Some((lo.exact(), hi.exact())),
-            _ => None,
+        let spans = |n: &str| {
+            let (lo, hi) = self.bounds(n)?;
+            Some(split(Span::bounds(lo, hi), &compared(n)))
         };
-        let (alo, ahi) = bounds(&a)?;
-        let divisor = match &b {
-            Some(b) => Some(bounds(b)?),
-            None => None,
+        let a_spans = spans(&made.a)?;
+        let b_spans = match &made.b {
+            Some((b, _)) => spans(b)?,
+            None => vec![Span::bounds(Num::default(), Num::default())],
         };
         let mut settings = Vec::new();
-        for (i, (words, pick)) in column_picks(scale, (alo, ahi), divisor)
-            .into_iter()
-            .enumerate()
-        {
-            let Some(pick) = pick else { continue };
-            let mut args: Args = vec![(a.as_str().into(), Some(Show(pick.0).to_compact_string()))];
-            if let (Some(b), Some(v)) = (&b, pick.1) {
-                args.push((b.as_str().into(), Some(Show(v).to_compact_string())));
+        for (column, (words, interval)) in column_intervals(scale).into_iter().enumerate() {
+            for sa in &a_spans {
+                for sb in &b_spans {
+                    match made.setting(&words, interval, (*sa, *sb)) {
+                        Some(Ok(s)) => settings.push(s),
+                        Some(Err(())) => not_split.push(format!(
+                            "{} (column {column} has no decimal situation)",
+                            made.a
+                        )),
+                        None => {}
+                    }
+                }
             }
-            if args
-                .iter()
-                .any(|(_, v)| v.as_deref().and_then(crate::number::parse).is_none())
-            {
-                not_split.push(format!("{a} (column {i} has no decimal situation)"));
-                continue;
-            }
-            settings.push(Setting {
-                words: Some(words),
-                args,
-            });
         }
         done.extend(names.into_iter().cloned());
         Some(settings)
@@ -165,13 +213,8 @@ impl Analysis<'_> {
 
 /// Each interval of a scale's value (below the first column, each column,
 /// from `beyond` up) in the scale's words (`below 1-1`, `at 2-1`, `at 7-1
-/// or more`), with the smallest values within the bounds that reach it:
-/// the value (or an odds ratio's two strengths), or `None` where none do.
-fn column_picks(
-    scale: &crate::check::tree::Scale,
-    value: (Num, Num),
-    divisor: Option<(Num, Num)>,
-) -> Vec<(String, Option<Pick>)> {
+/// or more`), as `[lo, hi)`, either end open-ended when `None`.
+fn column_intervals(scale: &Scale) -> Vec<(String, Interval)> {
     let mut cuts: Vec<(Num, String)> = scale
         .heads
         .iter()
@@ -187,68 +230,51 @@ fn column_picks(
         .chain(cuts.iter().map(|c| c.1.clone()))
         .zip(cuts.iter().map(|c| Some(c.0)).chain(std::iter::once(None)))
     {
-        let interval = (lo, hi);
+        out.push((words, (lo, hi)));
         lo = hi;
-        let pick = match divisor {
-            Some(d) => ratio_pick(interval, value, d),
-            None => value_pick(interval, value),
-        };
-        out.push((words, pick));
     }
     out
 }
 
-/// A value of one param in `[lo, hi)` (either end open when `None`) within
-/// its bounds: the least whole one, else the least such decimal.
-fn value_pick(interval: (Option<Num>, Option<Num>), (alo, ahi): (Num, Num)) -> Option<Pick> {
-    let start = interval.0.map_or(alo, |l| l.max(alo));
-    let inside = |v: Num| v >= alo && v <= ahi && interval.1.map_or(true, |h| v < h);
-    let whole = crate::number::whole(crate::number::ceil(start));
-    if inside(whole) {
-        return Some((whole, None));
-    }
-    inside(start).then_some((start, None))
+/// Each interval of a scale's value with the smallest values within the
+/// bounds that reach it: the value (or an odds ratio's two strengths), or
+/// `None` where none do.
+fn column_picks(
+    scale: &Scale,
+    (alo, ahi): (Num, Num),
+    divisor: Option<(Num, Num)>,
+) -> Vec<(String, Option<Pick>)> {
+    let sa = Span::bounds(alo, ahi);
+    column_intervals(scale)
+        .into_iter()
+        .map(|(words, interval)| {
+            let pick = match divisor {
+                Some((blo, bhi)) => pick_pair(Pair::Ratio, interval, sa, Span::bounds(blo, bhi))
+                    .map(|(a, b)| (a, Some(b))),
+                None => pick_one(interval, sa).map(|a| (a, None)),
+            };
+            (words, pick)
+        })
+        .collect()
 }
 
-/// Two params `a`, `b` with `a / b` in `[lo, hi)`, each within its
-/// bounds: the smallest whole pair a player would meet (`2` to `1` for
-/// `2-1`), else an exact pair at the interval's low end.
-fn ratio_pick(
-    (lo, hi): (Option<Num>, Option<Num>),
-    (alo, ahi): (Num, Num),
-    (blo, bhi): (Num, Num),
-) -> Option<Pick> {
-    let zero = crate::number::whole(0);
-    let one = crate::number::whole(1);
-    let inside = |a: Num, b: Num| {
-        b > zero
-            && a >= alo
-            && a <= ahi
-            && b >= blo
-            && b <= bhi
-            && lo.map_or(true, |l| a >= l * b)
-            && hi.map_or(true, |h| a < h * b)
+/// The params a scale's value is made of: one param, `ratio A to B`, or
+/// `A - B` / `A + B`; `None` for any other value.
+fn made_of(slots: &[crate::check::tree::SlotTree], value: &ScaleValue) -> Option<Made> {
+    let name = |e: &Expr| match e {
+        Expr::Slot(s, _) => slots.get(*s).map(|s| s.name.to_string()),
+        _ => None,
     };
-    let first_b = crate::number::ceil(blo).max(1);
-    for b in (first_b..=crate::number::floor(bhi)).take(64) {
-        let b = crate::number::whole(b);
-        let least = lo.map_or(alo.max(one), |l| (l * b).max(alo));
-        let a = crate::number::whole(crate::number::ceil(least));
-        if inside(a, b) {
-            return Some((a, Some(b)));
+    let (a, b) = match value {
+        ScaleValue::Ratio(a, b, _) => (name(a)?, Some((name(b)?, Pair::Ratio))),
+        ScaleValue::Expr(Expr::Bin(op @ (BinOp::Add | BinOp::Sub), a, b)) => {
+            let sign = if *op == BinOp::Add { 1 } else { -1 };
+            (name(a)?, Some((name(b)?, Pair::Sum(sign))))
         }
-    }
-    // Exact: the lowest ratio the interval and the bounds share.
-    if blo <= zero && bhi <= zero {
+        ScaleValue::Expr(e) => (name(e)?, None),
+    };
+    if b.as_ref().is_some_and(|(b, _)| *b == a) {
         return None;
     }
-    let low_ratio = alo / bhi;
-    let r = lo.map_or(low_ratio, |l| l.max(low_ratio));
-    let b = if r > zero && r * bhi > ahi {
-        ahi / r
-    } else {
-        bhi
-    };
-    let a = r * b;
-    inside(a, b).then_some((a, Some(b)))
+    Some(Made { a, b })
 }

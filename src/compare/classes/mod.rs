@@ -6,8 +6,10 @@
 //! - Modifiers read nowhere but in their own value only move the net
 //!   modifier (and column shifts the column): they form one axis, a class
 //!   per reachable net (after `cap modifiers at`), in each chart compared.
-//! - A column chosen by an odds ratio of two params (or by one param) that
-//!   nothing else reads: a class per column, and one off each end.
+//! - A column computed from one param, an odds ratio of two or their
+//!   difference, read elsewhere only in comparisons with numbers
+//!   (`attack >= 20`): a class per column and one off each end, times the
+//!   stretches the comparisons draw ([`spans`]).
 //! - A param read only as `±p + whole` against whole numbers (a target, a
 //!   comparison, a whole column key): every whole value in its bounds and
 //!   one value between each two (the chart can tell `2.5` from both 2 and
@@ -17,7 +19,7 @@
 //!   option, each whole value of a modifier).
 //!
 //! An input the analysis cannot split (a param read through `floor`, a
-//! ratio read elsewhere too, a count with no bound) is tried at chosen
+//! ratio's strength read in an expression too, a count with no bound) is tried at chosen
 //! values and named in [`Classes::not_split`], so no caller claims more
 //! than was compared. Above the limit the classes are sampled.
 //!
@@ -34,6 +36,7 @@ mod nets;
 mod params;
 mod planner;
 mod settings;
+mod spans;
 
 use super::fed::modifier_in;
 use crate::check::tree::{Body, ChartTree, ModValue, SlotKind};

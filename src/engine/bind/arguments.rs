@@ -44,6 +44,7 @@ pub(super) fn given_values<'c>(
     let c = &program.charts[chart];
     let mut values: Values = smallvec::smallvec![None; c.slots.len()];
     for &(slot, v) in preset {
+        passed_fits(c, slot, v)?;
         if let Some(x) = values.get_mut(slot) {
             *x = Some(v);
         }
@@ -105,6 +106,42 @@ pub(super) fn given_values<'c>(
         }
     }
     Ok((values, given))
+}
+
+/// A value a caller passes to a param of the chart it follows up or reads
+/// (`then t(n=p)`) must fit the param's declaration as a given one must:
+/// whole where it is declared `whole` (or is a modifier), within its
+/// bounds.
+fn passed_fits(c: &ChartTree, slot: usize, v: Num) -> Result<(), RollError> {
+    let Some(s) = c.slots.get(slot) else {
+        return Ok(());
+    };
+    let SlotKind::Param { bounds, whole, .. } = s.kind else {
+        return Ok(());
+    };
+    let counts = whole || c.modifiers.iter().any(|m| m.slot == slot);
+    if counts && !v.is_integer() {
+        return Err(RollError::new(
+            RollErrorKind::NotWhole {
+                what: format!("the value passed to `{}`", s.name),
+                value: crate::number::Show(v).to_string(),
+            },
+            None,
+        ));
+    }
+    match bounds {
+        Some((lo, hi)) if v < lo || v > hi => Err(RollError::new(
+            RollErrorKind::OutOfBounds {
+                name: s.name.to_string(),
+                value: Number::new(v),
+                lo: Number::new(lo),
+                hi: Number::new(hi),
+                grid: bounding_grid(c, slot),
+            },
+            None,
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Finds the slot an argument names and parses its value: none for a
