@@ -305,7 +305,16 @@ table a "A" {
         odds("3").unwrap().probability("go -> low").fraction(),
         "1/2"
     );
-    assert_eq!(refused("2.5").as_deref(), Some("chartwright::roll::not_whole"));
-    assert_eq!(refused("4").as_deref(), Some("chartwright::roll::out_of_bounds"));
-    assert_eq!(refused("1").as_deref(), Some("chartwright::roll::out_of_bounds"));
+    assert_eq!(
+        refused("2.5").as_deref(),
+        Some("chartwright::roll::not_whole")
+    );
+    assert_eq!(
+        refused("4").as_deref(),
+        Some("chartwright::roll::out_of_bounds")
+    );
+    assert_eq!(
+        refused("1").as_deref(),
+        Some("chartwright::roll::out_of_bounds")
+    );
 }
