@@ -145,14 +145,7 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
             Some(next) => {
                 work.follow_up(to_bind(program, next.chart), || cx.name())?;
                 let mut rolled = roll(program, &next, None, source, limits, depth + 1, work)?;
-                if let Some(f) = program.follow_ups.get(index).filter(|f| !f.with.is_empty()) {
-                    // The repeat's changed choices, said where it is rolled.
-                    let with = format!("rolled again with {}", f.with);
-                    rolled.detail = Some(match rolled.detail.take() {
-                        Some(d) => format!("{with}; {d}"),
-                        None => with,
-                    });
-                }
+                say_with(program, index, &mut rolled);
                 trace.follow_ups.push(rolled);
             }
             None => {
@@ -168,6 +161,18 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
         }
     }
     Ok(trace)
+}
+
+/// A repeat's changed choices (`then again with ...`), said in the trace of
+/// the roll they changed.
+fn say_with(program: &Program, index: usize, rolled: &mut Roll) {
+    if let Some(f) = program.follow_ups.get(index).filter(|f| !f.with.is_empty()) {
+        let with = format!("rolled again with {}", f.with);
+        rolled.detail = Some(match rolled.detail.take() {
+            Some(d) => format!("{with}; {d}"),
+            None => with,
+        });
+    }
 }
 
 /// A table or a check: one roll of `dice`, read by the bound plan, with the
