@@ -202,6 +202,11 @@ load_cases! {
     side_follow_up => ["chartwright::compile::side_result"];
     side_rolls_pool => ["chartwright::compile::side_result"];
     side_own_roll => ["chartwright::compile::misplaced_clause", "chartwright::compile::misplaced_clause"];
+    // What the author meant, said
+    unquoted_outcome => ["chartwright::parse::unquoted_outcome"];
+    column_heading => ["chartwright::parse::column_heading"];
+    place_dice => ["chartwright::compile::dice_too_large"];
+    opposed_columns => ["chartwright::compile::invalid"];
     // Every error of a file, not only the first
     several_errors => [UNCOVERED, OVERLAP, DUPLICATE, IMPOSSIBLE, UNKNOWN_NAME];
 }
@@ -627,6 +632,21 @@ fn roll_out_of_bounds() {
         "first_echelon",
         "bog_down",
         "tracked bog_down_rating=5",
+        "chartwright::roll::out_of_bounds",
+    );
+}
+
+#[test]
+fn roll_out_of_grid_bounds() {
+    // `woods rL from woods_shift`: no `in LO..HI`, so the shift table's
+    // cells (1, 1, 0, -) bound the value given.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/charts/firefight.rules");
+    let rules = Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    check_roll_in(
+        "roll_out_of_grid_bounds",
+        &rules,
+        "firefight",
+        "weapon=small_arms fire=8 woods=2",
         "chartwright::roll::out_of_bounds",
     );
 }

@@ -133,3 +133,111 @@ fn the_fixtures_expectations_hold() {
     assert!(report.checked >= 2);
     assert!(report.passed(), "{:?}", report.failures);
 }
+
+// Shifts from off the scale: `tests/charts/off_scale.rules`, one CRT twice,
+// `held` (shifts stop at the edges) and `loose` (`shifts past edges`).
+// Columns 1-1 2-1 3-1 on a d6; 4-1 or more reads 3-1 with +1, below 1-1
+// reads 1-1 with -1.
+
+fn off_scale() -> Ruleset {
+    let path = format!(
+        "{}/tests/charts/off_scale.rules",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Each result's probability, in the order given.
+#[track_caller]
+fn results(chart: &str, args: &str, names: &[&str]) -> Vec<String> {
+    let rules = off_scale();
+    let odds = rules
+        .chart(chart)
+        .and_then(|c| c.odds(&Choices::parse(args)?))
+        .unwrap_or_else(|e| panic!("{chart} {args}: {e}"));
+    names
+        .iter()
+        .map(|n| odds.probability(n).fraction())
+        .collect()
+}
+
+#[test]
+fn a_shift_from_beyond_the_last_column() {
+    let three = ["NE", "DR", "DE"];
+    // 8 to 1, unshifted: 3-1 with +1, totals 2..7: DR on 1-3, DE on 4-6.
+    assert_eq!(
+        results("held", "attack=8 defense=1", &three),
+        ["0/1", "1/2", "1/2"]
+    );
+    // Held at the edges, the beyond rule stands and the 1L is not applied.
+    assert_eq!(
+        results("held", "attack=8 defense=1 cover=1", &three),
+        ["0/1", "1/2", "1/2"]
+    );
+    // Past the edges, the rule stands one column past 3-1: 1L reads 3-1
+    // itself (no +1), DR on 1-4, DE on 5-6; 2L reads 2-1, NE on 1-2, DR
+    // on 3-4, DE on 5-6.
+    assert_eq!(
+        results("loose", "attack=8 defense=1 cover=1", &three),
+        ["0/1", "2/3", "1/3"]
+    );
+    assert_eq!(
+        results("loose", "attack=8 defense=1 cover=2", &three),
+        ["1/3", "1/3", "1/3"]
+    );
+    // 1R from beyond has nowhere further to go: the rule again.
+    assert_eq!(
+        results("loose", "attack=8 defense=1 flank", &three),
+        ["0/1", "1/2", "1/2"]
+    );
+}
+
+#[test]
+fn a_shift_from_below_the_first_column() {
+    let four = ["AE", "AR", "NE", "DR"];
+    // 1 to 2: 1-1 with -1, totals 0..5: AE on 1, AR on 2-3, NE on 4-5, DR
+    // on 6; held, the 1R is not applied.
+    assert_eq!(
+        results("held", "attack=1 defense=2 flank", &four),
+        ["1/6", "1/3", "1/3", "1/6"]
+    );
+    // Past the edges, 1R reads 1-1 itself: AR on 1-2, NE on 3-4, DR on 5-6.
+    assert_eq!(
+        results("loose", "attack=1 defense=2 flank", &four),
+        ["0/1", "1/3", "1/3", "1/3"]
+    );
+}
+
+#[test]
+fn the_trace_says_how_a_shift_moved_off_the_scale() {
+    let rules = off_scale();
+    let roll = |chart: &str, args: &str| {
+        rules
+            .chart(chart)
+            .expect("chart")
+            .roll(
+                &Choices::parse(args).expect("args"),
+                &mut Scripted::new([4u32]),
+            )
+            .expect("roll")
+            .to_string()
+    };
+    let held = roll("held", "attack=8 defense=1 cover=1");
+    assert!(
+        held.contains(
+            "beyond the last column, shift 1L not applied off the scale, read on `3-1` with +1"
+        ),
+        "{held}"
+    );
+    let loose = roll("loose", "attack=8 defense=1 cover=1");
+    assert!(
+        loose.contains("beyond the last column, shifted 1L to `3-1`"),
+        "{loose}"
+    );
+    let shown = rules.chart("loose").expect("chart").render();
+    assert!(
+        shown.contains("a value past such an edge is shifted from one column beyond it"),
+        "{shown}"
+    );
+    assert!(chartwright::check_expectations(&rules).passed());
+}

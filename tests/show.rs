@@ -133,3 +133,52 @@ fn a_range_written_highest_first_is_shown_so() {
     );
     assert_eq!(roll.row.as_deref(), Some("-1 to -3"), "{roll}");
 }
+
+// A grid wider than the terminal: `tests/charts/wide.rules`, eleven
+// firepower columns and a line that gives one outcome in every column.
+
+/// The fixture, its expectations checked.
+fn wide() -> Ruleset {
+    let path = format!("{}/tests/charts/wide.rules", env!("CARGO_MANIFEST_DIR"));
+    let rules = Ruleset::from_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(chartwright::check_expectations(&rules).passed());
+    rules
+}
+
+fn fire_at(width: usize) -> String {
+    wide().chart("fire").expect("fire").render_width(width)
+}
+
+#[test]
+fn a_wide_grid_splits_into_column_groups_that_repeat_the_roll() {
+    let narrow = fire_at(50);
+    // Every group is headed by the roll column, and every roll line is in
+    // every group.
+    assert_eq!(narrow.matches("  Roll ").count(), 2, "{narrow}");
+    assert_eq!(narrow.matches("\n  4-9 ").count(), 2, "{narrow}");
+    // No table line is wider than asked (the spanning line is the one
+    // outcome, which the terminal wraps).
+    for line in narrow.lines().filter(|l| !l.contains("No effect")) {
+        assert!(line.chars().count() <= 50, "{line:?} in\n{narrow}");
+    }
+    insta::assert_snapshot!("show_wide_grid_at_50", narrow);
+}
+
+#[test]
+fn a_line_with_one_outcome_spans_the_row() {
+    // At 140 columns the grid fits in one piece: the long outcome does not
+    // widen the columns (each is as wide as its widest cell, `4KIA`).
+    let shown = fire_at(140);
+    assert_eq!(shown.matches("  Roll ").count(), 1, "{shown}");
+    assert!(
+        shown.contains("  2      1MC  2MC  1KIA  1KIA  2KIA  3KIA  4KIA  5KIA  6KIA  7KIA  8KIA\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("  12     No effect: the attack is resolved with no result in any column\n"),
+        "{shown}"
+    );
+    insta::assert_snapshot!("show_wide_grid_at_140", shown);
+    // `render` lays it out in one piece whatever its width.
+    assert_eq!(wide().chart("fire").expect("fire").render(), shown);
+}

@@ -290,6 +290,43 @@ fn every_kind_of_change_applies() {
 }
 
 #[test]
+fn an_added_shift_applies_always_where_its_condition_holds() {
+    // tests/charts/fort_shift.rules: `add crt.fort_shift 1L ... if fort always`
+    // over Guns of August's CRT (d6, -2 for a fort, clamped to 0..6).
+    let rules = load("tests/charts/fort_shift.rules");
+    let odds = |args: &str| {
+        let crt = rules.chart("crt").expect("crt");
+        let o = crt
+            .odds(&Choices::parse(args).expect("choices"))
+            .expect("odds");
+        ["AE", "AA", "AD", "BD", "DD"].map(|r| crate::common::big(&o.probability(r)))
+    };
+    // 3 to 1 with a fort reads 2-1 with no one naming the shift: totals
+    // 0, 0, 1, 2, 3, 4 give AA AA AA AD BD BD.
+    assert_eq!(
+        odds("attack=3 defense=1 fort"),
+        [q(0, 1), q(1, 2), q(1, 6), q(1, 3), q(0, 1)]
+    );
+    // Without a fort the shift does not apply: 3-1 as in the base,
+    // totals 1..6 give AD BD BD DD DX DE.
+    assert_eq!(
+        odds("attack=3 defense=1"),
+        [q(0, 1), q(0, 1), q(1, 6), q(1, 3), q(1, 6)]
+    );
+    // The base reads 3-1 with a fort: totals 0, 0, 1, 2, 3, 4 give
+    // AA AA AD BD BD DD.
+    let base = load("rules/guns_of_august.rules");
+    let o = base
+        .chart("crt")
+        .expect("crt")
+        .odds(&Choices::parse("attack=3 defense=1 fort").expect("choices"))
+        .expect("odds");
+    assert_eq!(crate::common::big(&o.probability("AA")), q(1, 3));
+    assert_eq!(crate::common::big(&o.probability("DD")), q(1, 6));
+    assert!(chartwright::check_expectations(&rules).passed());
+}
+
+#[test]
 fn the_examples_of_the_language_reference_apply() {
     // Each example of docs/language.md's table of changes, in one variant.
     let text = r#"variant "Examples" of first_echelon version "1"

@@ -276,3 +276,37 @@ fn clicolor_force_colours_results_and_diagnostics() {
         .expect("runs");
     assert!(!String::from_utf8_lossy(&plain.stderr).contains("\u{1b}["));
 }
+
+#[test]
+fn show_splits_a_wide_grid_to_the_terminal() {
+    // tests/charts/wide.rules: eleven firepower columns and a line that
+    // gives one long outcome in every column.
+    let path = format!("{}/../tests/charts/wide.rules", env!("CARGO_MANIFEST_DIR"));
+    let args = ["show", path.as_str(), "fire"];
+    let narrow = stdout(cw().args(args).env("COLUMNS", "50"));
+    assert!(widest(&narrow) <= 50, "{narrow}");
+    // Two groups of columns, each headed by the roll column.
+    let heads: Vec<&str> = narrow
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("Roll  "))
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            "Roll   1    2    4     6     8     12    16",
+            "Roll   20    24    30    36+"
+        ],
+        "{narrow}"
+    );
+    // At 140 the grid is whole, the long outcome on its own line.
+    let wide = stdout(cw().args(args).env("COLUMNS", "140"));
+    assert!(
+        wide.contains("  2      1MC  2MC  1KIA  1KIA  2KIA  3KIA  4KIA  5KIA  6KIA  7KIA  8KIA\n"),
+        "{wide}"
+    );
+    assert!(
+        wide.contains("  12     No effect: the attack is resolved with no result in any column\n"),
+        "{wide}"
+    );
+}

@@ -142,7 +142,7 @@ pub enum CompileErrorKind {
     #[error("dice too large: `{written}` is over the limit of {limit}")]
     #[diagnostic(
         code(chartwright::compile::dice_too_large),
-        help("charts roll at most 1000 dice of at most 1000 sides")
+        help("{}", dice_too_large_help(written))
     )]
     DiceTooLarge {
         /// What was written.
@@ -558,5 +558,22 @@ impl Diagnostic for CompileError {
             .filter(|(_, span)| span.source == self.span.source)
             .map(|(text, span)| LabeledSpan::new_with_span(Some(text.into()), span));
         Some(Box::new(std::iter::once(main).chain(second)))
+    }
+}
+
+/// The help of [`CompileErrorKind::DiceTooLarge`]: one die of many sides
+/// written with sixes only (`d6666`) is what a player writes for d6 read
+/// as digits, which the language has for two and three dice only.
+fn dice_too_large_help(written: &str) -> String {
+    let sides = written.strip_prefix("1d").unwrap_or("");
+    if sides.len() > 3 && sides.bytes().all(|b| b == b'6') {
+        let n = sides.len();
+        format!(
+            "`d{sides}` is read as one die of {sides} sides: only `d66` and `d666` read d6 \
+             as digits (two and three of them); for {n} d6 added together write `{n}d6` \
+             (`(n)d6` takes the number of dice from a param)"
+        )
+    } else {
+        "charts roll at most 1000 dice of at most 1000 sides".to_owned()
     }
 }

@@ -334,6 +334,9 @@ pub(crate) struct GridRef {
     pub keys: Vec<Slot>,
     pub name: CompactString,
     pub span: Span,
+    /// A `from GRID` modifier without `in LO..HI`: the grid's cells set the
+    /// bounds of the value it is given (said when a value is refused).
+    pub sets_bounds: bool,
 }
 
 /// A number expression, evaluated exactly.
@@ -536,8 +539,13 @@ pub(crate) struct FollowUp {
     /// The caller's slots copied into the follow-up's (same names).
     pub pass: Vec<(Slot, Slot)>,
     pub span: Span,
-    /// `then again`: the caller rolled once more with the same choices.
+    /// `then again`: the caller rolled once more with the same choices,
+    /// but for those its `with` sets (`args`, `pass`; none set: the same
+    /// binding, unchanged).
     pub again: bool,
+    /// What `then again with ...` changes, as written (`disrupted, fire=2`);
+    /// empty otherwise.
+    pub with: CompactString,
 }
 
 /// A cell of a results grid as printed.
@@ -549,6 +557,9 @@ pub(crate) struct PrintedCell {
     /// The row it reads (`None` for a `-` that gives nothing): where a note
     /// says what a conditional cell or a `-` gives.
     pub row: Option<usize>,
+    /// The line's one outcome, written once for every column (`12 =>
+    /// "DE"`): `show` prints it once, across the columns.
+    pub spans: bool,
 }
 
 /// A row of a table.

@@ -114,13 +114,18 @@ fn column_key(scale: &Scale, i: i64) -> String {
 
 /// The column index after the column shifts move it from `base`: within
 /// the scale, or one past an edge where `shifts past edges` lets it fall
-/// off. Off the scale already, a shift is not applied. Says so in `text`.
+/// off. Off the scale already, a shift moves it only where `shifts past
+/// edges` makes that edge's rule a place of its own, one past the edge
+/// (`beyond 7-1 => ...` shifted 1L reads `6-1`); otherwise the rule
+/// applies and the shift is not applied. Says so in `text`.
 fn shifted(scale: &Scale, base: i64, shift: i64, text: &mut String) -> i64 {
     let n = scale.heads.len() as i64;
     let key = |i: i64| column_key(scale, i);
     let mut index = base;
+    let from_edge = scale.past_edges
+        && ((base < 0 && scale.below.is_some()) || (base >= n && scale.beyond.is_some()));
     if shift != 0 {
-        if (0..n).contains(&base) {
+        if (0..n).contains(&base) || from_edge {
             let lo = if scale.past_edges && scale.below.is_some() {
                 -1
             } else {

@@ -173,10 +173,10 @@ pub enum RollErrorKind {
         expected: String,
     },
     /// A param outside its bounds.
-    #[error("`{name}={value}` is outside {lo}..{hi}")]
+    #[error("`{name}={value}` is outside {lo}..{hi}{}", grid.as_ref().map(|g| format!(", the range of grid `{g}`'s cells")).unwrap_or_default())]
     #[diagnostic(
         code(chartwright::roll::out_of_bounds),
-        help("give a value from {lo} to {hi}")
+        help("{}", out_of_bounds_help(name, *lo, *hi, grid.as_deref()))
     )]
     OutOfBounds {
         /// The name.
@@ -187,6 +187,9 @@ pub enum RollErrorKind {
         lo: Number,
         /// Highest allowed.
         hi: Number,
+        /// The grid whose cells set the bounds: a `from GRID` modifier
+        /// written without `in LO..HI`.
+        grid: Option<String>,
     },
     /// A decimal where the roll needs a whole number (a modifier's value,
     /// a number of dice, a score).
@@ -471,5 +474,18 @@ impl Diagnostic for RollError {
             _ => None,
         };
         Some(Box::new(std::iter::once(main).chain(other)))
+    }
+}
+
+/// The help of [`RollErrorKind::OutOfBounds`]: where the bounds come from
+/// when a grid's cells set them, and how to widen them.
+fn out_of_bounds_help(name: &str, lo: Number, hi: Number, grid: Option<&str>) -> String {
+    match grid {
+        Some(g) => format!(
+            "`{name}` takes its value from grid `{g}`, whose cells run from {lo} to {hi}, and \
+             those cells bound what may be given: give a value from {lo} to {hi}, or write \
+             `in LO..HI` on the modifier, before `from {g}`, to allow more"
+        ),
+        None => format!("give a value from {lo} to {hi}"),
     }
 }

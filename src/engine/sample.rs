@@ -175,9 +175,9 @@ fn roll_as<D: DiceSource + ?Sized>(
         match follow_up(program, caller, index, depth, limits, work)? {
             Some(next) => {
                 work.follow_up(to_bind(program, next.chart), || cx.name())?;
-                trace
-                    .follow_ups
-                    .push(roll(program, &next, None, source, limits, depth + 1, work)?);
+                let mut rolled = roll(program, &next, None, source, limits, depth + 1, work)?;
+                say_with(program, index, &mut rolled);
+                trace.follow_ups.push(rolled);
             }
             None => {
                 let stands = format!(
@@ -288,6 +288,18 @@ impl DiceSource for Replay<'_> {
             }
             None => (self.then)(sides),
         }
+    }
+}
+
+/// A repeat's changed choices (`then again with ...`), said in the trace of
+/// the roll they changed.
+fn say_with(program: &Program, index: usize, rolled: &mut Roll) {
+    if let Some(f) = program.follow_ups.get(index).filter(|f| !f.with.is_empty()) {
+        let with = format!("rolled again with {}", f.with);
+        rolled.detail = Some(match rolled.detail.take() {
+            Some(d) => format!("{with}; {d}"),
+            None => with,
+        });
     }
 }
 
@@ -611,13 +623,25 @@ pub(crate) fn follow_up(
             Some(program.follow_ups[index].span),
         ));
     }
-    if program.follow_ups.get(index).is_some_and(|f| f.again) {
+    if let Some(f) = program.follow_ups.get(index).filter(|f| f.again) {
         if caller.repeat >= limits.max_repeats {
             return Ok(None);
         }
-        // The same chart with the same choices: the same plan.
-        let mut next = caller.clone();
-        next.repeat += 1;
+        let mut next = if f.args.is_empty() && f.pass.is_empty() {
+            // The same chart with the same choices: the same plan.
+            caller.clone()
+        } else {
+            // `then again with ...`: the caller's values, changed by its
+            // arguments, bound anew (a loose extra modifier carries over).
+            let bound =
+                work.follow_up_bound(program, f.chart, preset(program, caller, index), |p| {
+                    bind_follow_up(program, index, p)
+                })?;
+            let mut next = (*bound).clone();
+            next.shift(program, caller.extra)?;
+            next
+        };
+        next.repeat = caller.repeat + 1;
         return Ok(Some(std::rc::Rc::new(next)));
     }
     let chart = program.follow_ups[index].chart;

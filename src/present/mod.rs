@@ -1,11 +1,13 @@
 //! The present stage: what a person reads.
 //!
-//! `render` writes a compiled chart back as text (`show`), `trace_lines`
+//! `render` writes a compiled chart back as text (`show`), laid out by
+//! `layout` (aligned columns, split to a width), `trace_lines`
 //! a roll's trace as lines, `json` the documents the front ends print
 //! with `--json`, and `sheet` (the `sheet` feature) printable HTML sheets
 //! and SVG odds pictures.
 
 pub mod json;
+pub(crate) mod layout;
 pub(crate) mod render;
 #[cfg(feature = "sheet")]
 pub mod sheet;

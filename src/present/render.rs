@@ -1,6 +1,7 @@
 //! Rendering a chart for `show`: a plain-text table laid out as on the
 //! sheet, then its modifiers and notes.
 
+use super::layout::{fit, table, Table};
 use crate::check::tree::{
     Body, Cell, ChartId, ChartTree, Cond, CondOutcome, GridRef, ModValue, NaturalOutcome, Outcome,
     PoolDice, Program, RowTree, Stage, Target,
@@ -8,33 +9,6 @@ use crate::check::tree::{
 use crate::ruleset::ChartRef;
 use crate::syntax::ast::CompactString;
 use std::fmt::Write;
-
-/// Lays out rows of cells in aligned columns, measured in display columns
-/// (a wide CJK character takes two).
-fn table(rows: &[Vec<String>]) -> String {
-    use unicode_width::UnicodeWidthStr as _;
-    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let mut widths = vec![0; n];
-    for r in rows {
-        for (i, c) in r.iter().enumerate() {
-            widths[i] = widths[i].max(c.width());
-        }
-    }
-    let mut out = String::new();
-    for (k, r) in rows.iter().enumerate() {
-        let line: Vec<String> = r
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("{c}{}", " ".repeat(widths[i].saturating_sub(c.width()))))
-            .collect();
-        let _ = writeln!(out, "  {}", line.join("  ").trim_end());
-        if k == 0 && rows.len() > 1 {
-            let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
-            let _ = writeln!(out, "  {}", rule.join("  "));
-        }
-    }
-    out
-}
 
 pub(crate) fn outcome(
     program: &Program,
@@ -65,7 +39,7 @@ pub(crate) fn cond_outcome(program: &Program, chart: &ChartTree, c: &CondOutcome
         let mut t = s.text.clone();
         for &f in &s.follow_ups {
             match program.follow_ups.get(f) {
-                Some(f) if f.again => t.push_str(" -> roll again"),
+                Some(f) if f.again => t.push_str(&again_text(f)),
                 Some(f) => {
                     let _ = write!(t, " -> roll {}", program.charts[f.chart].title);
                 }
@@ -314,6 +288,10 @@ pub(crate) struct ResultsGrid {
     pub notes: Vec<usize>,
     /// The row a `-` cell gives, where the chart says (`- => OUTCOME`).
     pub dash: Option<usize>,
+    /// Per line: one outcome for every column (`12 => "DE"`), which `show`
+    /// prints once, across them.
+    #[cfg_attr(feature = "sheet", allow(dead_code))]
+    pub spans: Vec<bool>,
 }
 
 /// See [`ResultsGrid`]. `show` and the sheet both lay a table out with it,
@@ -379,6 +357,10 @@ pub(crate) fn results_grid(
                 line
             })
             .collect();
+        let spans = printed
+            .iter()
+            .map(|(_, cells)| cells.first().is_some_and(|c| c.spans))
+            .collect();
         return ResultsGrid {
             heads,
             lines,
@@ -386,6 +368,7 @@ pub(crate) fn results_grid(
             marks,
             notes,
             dash,
+            spans,
         };
     }
     let mut heads = columns_heads;
@@ -413,6 +396,7 @@ pub(crate) fn results_grid(
         marks: Vec::new(),
         notes: Vec::new(),
         dash: None,
+        spans: Vec::new(),
     }
 }
 
@@ -425,8 +409,9 @@ fn superscript(n: usize) -> String {
         .collect()
 }
 
-/// The chart as text.
-pub(crate) fn chart(program: &Program, id: ChartId) -> String {
+/// The chart as text, its grids split into column groups to fit `width`
+/// display columns where they are wider.
+pub(crate) fn chart(program: &Program, id: ChartId, width: usize) -> String {
     let c = &program.charts[id];
     let mut out = String::new();
     let _ = writeln!(out, "{} [{}]", c.title, c.kind_name());
@@ -435,8 +420,8 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
             let _ = writeln!(out, "\n{}", text.trim_end());
         }
         Body::Net => {}
-        Body::Lookup(r) => lookup_text(program, r, &mut out),
-        Body::Table { .. } => table_text(program, c, &mut out),
+        Body::Lookup(r) => lookup_text(program, r, width, &mut out),
+        Body::Table { .. } => table_text(program, c, width, &mut out),
         Body::Check {
             dice,
             target: t,
@@ -483,7 +468,7 @@ pub(crate) fn chart(program: &Program, id: ChartId) -> String {
 }
 
 /// A grid as text: its row keys down the side, its last key's options across.
-fn lookup_text(program: &Program, r: &GridRef, out: &mut String) {
+fn lookup_text(program: &Program, r: &GridRef, width: usize, out: &mut String) {
     let grid = &program.grids[r.grid];
     let keys: Vec<&crate::check::tree::ChoiceTree> =
         grid.keys.iter().map(|&k| &program.choices[k]).collect();
@@ -531,12 +516,17 @@ fn lookup_text(program: &Program, r: &GridRef, out: &mut String) {
         rows.push(labels);
     }
     out.push('\n');
-    out.push_str(&table(&rows));
+    let t = Table {
+        rows: &rows,
+        lead,
+        spans: &[],
+    };
+    out.push_str(&fit(&t, width));
 }
 
 /// A table as text: its roll, how it finds its column, its results grid and
 /// what bounds the roll.
-fn table_text(program: &Program, c: &ChartTree, out: &mut String) {
+fn table_text(program: &Program, c: &ChartTree, width: usize, out: &mut String) {
     let Body::Table {
         dice,
         columns,
@@ -566,6 +556,8 @@ fn table_text(program: &Program, c: &ChartTree, out: &mut String) {
         scale_text(program, c, s, out);
     }
     let g = results_grid(program, c, *columns, scale.as_deref(), rows, printed);
+    let mut spans = vec![false];
+    spans.extend(&g.spans);
     let mut grid = vec![g.heads];
     for (i, mut line) in g.lines.into_iter().enumerate() {
         for (cell, mark) in line.iter_mut().zip(g.marks.get(i).into_iter().flatten()) {
@@ -576,7 +568,20 @@ fn table_text(program: &Program, c: &ChartTree, out: &mut String) {
         grid.push(line);
     }
     out.push('\n');
-    out.push_str(&table(&grid));
+    // A grid typed as printed splits by its columns, each group with the
+    // roll; a table of rows keeps its outcome last, so it stays whole.
+    let lead = if printed.is_empty() { 0 } else { g.keys };
+    let width = if printed.is_empty() {
+        usize::MAX
+    } else {
+        width
+    };
+    let t = Table {
+        rows: &grid,
+        lead,
+        spans: &spans,
+    };
+    out.push_str(&fit(&t, width));
     for (n, r) in g.notes.iter().enumerate() {
         if let Some(r) = rows.get(*r) {
             let text = outcome(program, c, &r.outcome, &[]);
@@ -741,9 +746,16 @@ fn scale_text(
             s.past_edges && s.below.is_some(),
             s.past_edges && s.beyond.is_some(),
         );
+        // Off the table, a shift moves the value only from an edge it may
+        // leave by (one place past it); elsewhere the edge's rule stands.
+        let off = match (below || beyond, s.below.is_some() || s.beyond.is_some()) {
+            (true, _) => "; a value past such an edge is shifted from one column beyond it",
+            (false, true) => "; a value off the table reads its rule, unshifted",
+            (false, false) => "",
+        };
         let _ = writeln!(
             out,
-            "  Column shifts {}",
+            "  Column shifts {}{off}",
             match (below, beyond) {
                 (true, true) => "may leave the table at either edge",
                 (true, false) => {
@@ -787,6 +799,36 @@ impl ChartRef<'_> {
     #[must_use]
     pub fn render(&self) -> String {
         let (program, id) = self.compiled();
-        chart(program, id)
+        chart(program, id, usize::MAX)
+    }
+
+    /// [`ChartRef::render`] within `width` display columns where it can: a
+    /// grid wider than that is printed in groups of columns, each repeating
+    /// the roll (or the row labels), as `show` prints it on a terminal.
+    /// Other lines are not wrapped.
+    ///
+    /// ```
+    /// let rules = chartwright::Ruleset::from_file("ogre")?;
+    /// let crt = rules.chart("crt")?;
+    /// let narrow = crt.render_width(24);
+    /// // The roll column, then as many odds columns as fit.
+    /// assert!(narrow.contains("Roll  1-2  1-1  2-1\n"));
+    /// assert!(narrow.contains("Roll  3-1  4-1\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn render_width(&self, width: usize) -> String {
+        let (program, id) = self.compiled();
+        chart(program, id, width)
+    }
+}
+
+/// ` -> roll again`, with what the repeat changes: ` -> roll again with
+/// disrupted`.
+pub(crate) fn again_text(f: &crate::check::tree::FollowUp) -> String {
+    if f.with.is_empty() {
+        " -> roll again".to_owned()
+    } else {
+        format!(" -> roll again with {}", f.with)
     }
 }

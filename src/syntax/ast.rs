@@ -778,7 +778,7 @@ pub struct FollowUp {
     /// `then again`: the same chart, rolled once more with the same
     /// choices (bounded by `Limits::max_repeats`).
     pub again: bool,
-    /// Arguments, in roll-time form.
+    /// Arguments, in roll-time form; for `then again`, those after `with`.
     pub args: Vec<FollowArg>,
     /// The whole follow-up.
     pub span: Span,
@@ -1162,6 +1162,8 @@ pub enum ChangeKind {
         label: Label,
         /// `if COND` / `unless COND`, for a modifier.
         applicability: Option<Applicability>,
+        /// `always`: the new modifier applies whenever its conditions hold.
+        always: bool,
         /// `after NAME`: placed after this member, in its group.
         after: Option<Ident>,
     },

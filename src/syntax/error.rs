@@ -131,6 +131,35 @@ pub enum ParseErrorKind {
         suggestion: Option<&'static str>,
     },
 
+    /// Outcome text after `=>` without its quotes.
+    #[error("the outcome `{text}` is not in quotes")]
+    #[diagnostic(
+        code(chartwright::parse::unquoted_outcome),
+        help("an outcome is text in double quotes: write `=> \"{text}\"`")
+    )]
+    UnquotedOutcome {
+        /// The words as written.
+        text: String,
+    },
+
+    /// A column of `columns by` headed as the sheet prints it (`<1`) where
+    /// its key goes.
+    #[error("`{heading}` is not a column key")]
+    #[diagnostic(
+        code(chartwright::parse::column_heading),
+        help(
+            "a key is the lowest value the column reads (`1`, `0.5`, `2-1`, `50+`); where the \
+             sheet heads the column otherwise, write the key and then the heading in quotes: \
+             `{example}`"
+        )
+    )]
+    ColumnHeading {
+        /// The heading as written.
+        heading: String,
+        /// The key and heading to write instead (`0 "<1"`).
+        example: String,
+    },
+
     /// A file with nothing but white space and comments.
     #[error("the file is empty")]
     #[diagnostic(
@@ -164,6 +193,8 @@ impl ParseErrorKind {
             Self::NumberTooPrecise { .. } => "too many digits after the point",
             Self::TooDeep { .. } => "too deeply nested",
             Self::UnknownKeyword { .. } => "not a keyword here",
+            Self::UnquotedOutcome { .. } => "text without quotes",
+            Self::ColumnHeading { .. } => "a heading where a key goes",
             Self::EmptyFile {} => "nothing here",
             Self::ZeroOdds { .. } => "no odds divide by zero",
             Self::Internal { .. } => "while parsing this",

@@ -192,10 +192,10 @@ impl Gen {
         text
     }
 
-    /// ` then CHART[(args)]` or ` then again`.
+    /// ` then CHART[(args)]` or ` then again [with ARGS]`.
     fn follow_up(&mut self, sc: &mut Scope, oc: OutCtx) -> String {
         if oc.again && (self.charts.is_empty() || self.chance(0.35)) {
-            return " then again".into();
+            return format!(" then again{}", self.again_with(sc));
         }
         if self.charts.is_empty() {
             return String::new();
@@ -246,6 +246,36 @@ impl Gen {
         }
     }
 
+    /// ` with ARGS` for a repeat, half the time: one of the chart's own
+    /// fixed modifiers turned on (a member of a `one of` group takes the
+    /// place of the one given), one of its own whole params set in its
+    /// bounds.
+    fn again_with(&mut self, sc: &Scope) -> String {
+        let params: Vec<(String, i64, i64)> = sc
+            .operands
+            .iter()
+            .filter(|o| sc.locals.contains(&o.name) && o.whole)
+            .filter_map(|o| o.bounds.map(|(lo, hi)| (o.name.clone(), lo, hi)))
+            .collect();
+        if (sc.own_fixed.is_empty() && params.is_empty()) || self.chance(0.5) {
+            return String::new();
+        }
+        let mut args = Vec::new();
+        if !sc.own_fixed.is_empty() {
+            args.push(self.pick(&sc.own_fixed));
+        }
+        if !params.is_empty() && (args.is_empty() || self.chance(0.5)) {
+            let (name, lo, hi) = self.pick(&params);
+            let v = self.int(lo, hi);
+            args.push(format!("{name}={v}"));
+        }
+        for a in &args {
+            let name = a.split('=').next().unwrap_or(a);
+            self.log.referenced.insert(name.to_string());
+        }
+        format!(" with {}", args.join(", "))
+    }
+
     // -- shared clauses ------------------------------------------------------
 
     /// Local params, flags and choices of a chart, into its scope.
@@ -288,6 +318,7 @@ impl Gen {
         sc.need(&mods.needs);
         if ctx.sides.is_none() {
             sc.flags.extend(mods.flags.iter().cloned());
+            sc.own_fixed.extend(mods.flags.iter().cloned());
             sc.operands.extend(mods.operands.iter().cloned());
             flags.extend(mods.flags.iter().cloned());
         }

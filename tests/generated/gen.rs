@@ -115,6 +115,9 @@ pub(super) struct Scope {
     pub needs: Vec<Need>,
     /// The chart's own params (a follow-up may be passed one by name).
     pub locals: Vec<String>,
+    /// The chart's own fixed modifiers and shifts (in a group or not): what
+    /// `then again with` may turn on.
+    pub own_fixed: Vec<String>,
 }
 
 impl Scope {

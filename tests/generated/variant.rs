@@ -1,7 +1,8 @@
 //! Variant files: a house rule over a generated game, with every kind of
 //! change (a modifier's value, label or condition; a modifier or option
 //! added or removed; rows changed, added, removed; a results cell; grid rows
-//! and cells changed, added, removed; a declaration removed or added),
+//! and cells changed, added, removed; a declaration removed or added; a
+//! modifier added `always`),
 //! each chosen from what the game's generator recorded, so that the
 //! variant applies to its base.
 
@@ -118,7 +119,13 @@ impl Gen {
             } else {
                 String::new()
             };
-            writeln!(v, "add {owner}.{name} +1 {label}{cond} after {after}").unwrap();
+            // `always` on either side of the condition, as a modifier takes it.
+            let written = match (cond.is_empty(), self.index(3)) {
+                (_, 0) => format!("{label}{cond}"),
+                (false, 1) => format!("{label} always{cond}"),
+                _ => format!("{label}{cond} always"),
+            };
+            writeln!(v, "add {owner}.{name} +1 {written} after {after}").unwrap();
             touched.push(after);
         }
         // A modifier nothing names, in a block that keeps another.

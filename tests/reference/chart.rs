@@ -33,7 +33,9 @@ struct Out {
 
 #[derive(Clone, Debug)]
 enum Follow {
-    Again,
+    /// `then again [with ARGS]`: the same chart, the situation changed by
+    /// the arguments.
+    Again(Vec<(String, Option<Val>)>),
     Chart {
         name: String,
         args: Vec<(String, Option<Val>)>,
@@ -149,8 +151,11 @@ fn follow_dist(
             let key = format!("{f:?}");
             if !rolled.contains_key(&key) {
                 let sub = match f {
-                    Follow::Again if repeats >= MAX_REPEATS => continue,
-                    Follow::Again => follow_dist(world, game, name, sit, repeats + 1, depth + 1)?,
+                    Follow::Again(_) if repeats >= MAX_REPEATS => continue,
+                    Follow::Again(args) => {
+                        let again = again_situation(&ctx, chart, args)?;
+                        follow_dist(world, game, name, &again, repeats + 1, depth + 1)?
+                    }
                     Follow::Chart { name: target, args } => {
                         let (tg, tc) = target.split_once('.').unwrap_or((game, target));
                         let carried = carry(world, &ctx, tg, tc, args)?;
@@ -240,6 +245,47 @@ fn carry(
             out.0.insert(k.clone(), v.clone());
         }
     }
+    set_args(from, &to, &mut out, args)?;
+    Ok(out)
+}
+
+/// The situation a chart is rolled again in: its own, changed by the
+/// arguments after `with`; an argument naming a member of a `one of` group
+/// takes the place of the member given before.
+fn again_situation(
+    ctx: &Ctx,
+    chart: Option<&Chart>,
+    args: &[(String, Option<Val>)],
+) -> Result<Situation, Why> {
+    let mut again = ctx.sit.clone();
+    if let Some(chart) = chart {
+        let mods = super::expr::chart_modifiers(ctx.file, chart);
+        let group_of = |name: &str| {
+            mods.iter()
+                .find(|m| m.decl.name.name == name)
+                .and_then(|m| m.group)
+        };
+        for (name, _) in args {
+            if let Some(g) = group_of(name) {
+                for m in mods.iter().filter(|m| m.group == Some(g)) {
+                    again.0.remove(m.decl.name.name.as_str());
+                }
+            }
+        }
+    }
+    set_args(ctx, ctx, &mut again, args)?;
+    Ok(again)
+}
+
+/// A follow-up's arguments written into the situation `out` of the chart
+/// `to` reads: a flag turned on, a number, an option, or (`name=param`) a
+/// param of the caller `from`.
+fn set_args(
+    from: &Ctx,
+    to: &Ctx,
+    out: &mut Situation,
+    args: &[(String, Option<Val>)],
+) -> Result<(), Why> {
     for (k, v) in args {
         let v = match v {
             None => Val::On,
@@ -257,7 +303,7 @@ fn carry(
         };
         out.0.insert(k.clone(), v);
     }
-    Ok(out)
+    Ok(())
 }
 
 fn plain(text: &str) -> Out {
@@ -421,23 +467,24 @@ fn follows(s: &SimpleOutcome) -> Vec<Follow> {
     s.follow_ups
         .iter()
         .map(|f| {
+            let args = f
+                .args
+                .iter()
+                .map(|a| {
+                    let v = a.value.as_ref().map(|v| match v {
+                        ArgValue::Int(n) => Val::Num(q(*n)),
+                        ArgValue::Number(n) => Val::Num(qn(*n)),
+                        ArgValue::Name(id) => Val::Opt(id.name.to_string()),
+                    });
+                    (a.name.name.to_string(), v)
+                })
+                .collect();
             if f.again {
-                Follow::Again
+                Follow::Again(args)
             } else {
                 Follow::Chart {
                     name: f.chart.name.to_string(),
-                    args: f
-                        .args
-                        .iter()
-                        .map(|a| {
-                            let v = a.value.as_ref().map(|v| match v {
-                                ArgValue::Int(n) => Val::Num(q(*n)),
-                                ArgValue::Number(n) => Val::Num(qn(*n)),
-                                ArgValue::Name(id) => Val::Opt(id.name.to_string()),
-                            });
-                            (a.name.name.to_string(), v)
-                        })
-                        .collect(),
+                    args,
                 }
             }
         })
@@ -554,8 +601,11 @@ fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
         }
     }
     // A value off the scale reads its rule ("under the first key, this
-    // outcome and no roll"); shifts move a column the value found.
-    if shift != 0 && (0..n).contains(&pos) {
+    // outcome and no roll"); shifts move a column the value found, and,
+    // with `shifts past edges`, a value past an edge that has a rule (the
+    // rule stands one place past the edge, and a shift moves from there).
+    let from_edge = past && ((pos < 0 && below.is_some()) || (pos >= n && beyond.is_some()));
+    if shift != 0 && ((0..n).contains(&pos) || from_edge) {
         let lo = if past && below.is_some() { -1 } else { 0 };
         let hi = if past && beyond.is_some() { n } else { n - 1 };
         pos = (pos + shift).clamp(lo.min(pos), hi.max(pos));

@@ -9,7 +9,8 @@ use std::fmt::Write;
 /// `show` (command line and REPL): [`marked`], wrapped to the width of
 /// standard output.
 pub fn show(chart: &ChartRef<'_>) -> String {
-    wrap_lines(&marked(chart), width())
+    let width = width();
+    wrap_lines(&marked(chart, width), width)
 }
 
 /// The chart as on the sheet; for a chart of a variant, every line
@@ -18,15 +19,16 @@ pub fn show(chart: &ChartRef<'_>) -> String {
 /// words. The lines are compared with the same chart of the plain game the
 /// variant starts from, rendered the same way, so a change that comes
 /// through a modifier set the chart uses is marked too.
-fn marked(chart: &ChartRef<'_>) -> String {
-    let text = chart.render();
+fn marked(chart: &ChartRef<'_>, width: usize) -> String {
+    // Two columns are the gutter the marks take.
+    let text = chart.render_width(width.saturating_sub(2));
     let Some(base) = chart.variant_base() else {
         return text + &marks(chart);
     };
     let Ok(base_chart) = base.chart(chart.name()) else {
         return text + &marks(chart);
     };
-    let old_text = base_chart.render();
+    let old_text = base_chart.render_width(width.saturating_sub(2));
     let (old, new): (Vec<&str>, Vec<&str>) = (old_text.lines().collect(), text.lines().collect());
     // Compared with runs of spaces as one, so a column that widens does not
     // mark every line of its table.

@@ -467,6 +467,7 @@ impl<'a, 's> ChartCx<'a, 's> {
             keys,
             name: ident.name.clone(),
             span: ident.span,
+            sets_bounds: false,
         })
     }
 
@@ -534,7 +535,7 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     pub(super) fn chart(mut self, c: &'a ast::Chart) -> ChartTree {
-        self.check_clauses(c);
+        let columned = self.check_clauses(c);
         self.clauses = Clauses::of(c);
         if let Some((sides, _)) = self.clauses.sides {
             self.sides = sides.iter().map(|s| s.name.name.clone()).collect();
@@ -557,7 +558,9 @@ impl<'a, 's> ChartCx<'a, 's> {
         let fields: Vec<CompactString> = self.clauses.fields.map_or_else(Vec::new, |f| {
             f.iter().map(|o| o.label.text.clone()).collect()
         });
-        self.check_rows_or_results(c);
+        if !columned {
+            self.check_rows_or_results(c);
+        }
         let roll = self.clauses.roll;
         if roll.is_none() && c.kind != ast::ChartKind::Ladder && self.clauses.rolls.is_none() {
             self.missing_clause(c, "roll");
@@ -568,11 +571,13 @@ impl<'a, 's> ChartCx<'a, 's> {
                 self.table(c, dice, &fields)
             }
             ast::ChartKind::Check => self.check_body(c, roll),
-            ast::ChartKind::Opposed => self.opposed_body(c, roll, &fields),
+            ast::ChartKind::Opposed => self.opposed_body(c, roll, &fields, columned),
             ast::ChartKind::Pool => self.pool_body(c, roll),
             ast::ChartKind::Ladder => self.ladder_body(c),
         };
-        self.check_shifts(&body);
+        if !columned {
+            self.check_shifts(&body);
+        }
         self.finish(&c.name, &c.label, body, notes, fields)
     }
 
@@ -632,12 +637,14 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     /// An `opposed` chart's body: exactly two sides, and rows that must
-    /// cover every difference the two modified rolls can make.
+    /// cover every difference the two modified rolls can make (not read
+    /// when the chart was written with columns, already reported).
     fn opposed_body(
         &mut self,
         c: &'a ast::Chart,
         roll: Option<&'a ast::DiceExpr>,
         fields: &[CompactString],
+        columned: bool,
     ) -> Body {
         if self.sides.len() != 2 {
             match self.clauses.sides {
@@ -665,7 +672,11 @@ impl<'a, 's> ChartCx<'a, 's> {
             &[(natural, false), (att, false), (natural, true), (def, true)],
         );
         let why = format!("the difference of the two rolls with their modifiers runs from {reach}");
-        let (lookups, rows) = self.rows(c, None, reach, &why, fields);
+        let (lookups, rows) = if columned {
+            (Vec::new(), Vec::new())
+        } else {
+            self.rows(c, None, reach, &why, fields)
+        };
         Body::Opposed {
             dice,
             sides: self.sides.clone(),

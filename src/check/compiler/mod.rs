@@ -589,6 +589,18 @@ fn resolve_follow_args(
             (!set.contains(&to)).then_some((from, to))
         })
         .collect();
+    if program.follow_ups[index].again {
+        // `then again with` a member of a `one of` group replaces the
+        // member given before: the others are not passed to the repeat.
+        let slot_of = |m: &usize| target.modifiers.get(*m).map(|m| m.slot);
+        let siblings: Vec<usize> = target
+            .groups
+            .iter()
+            .filter(|(_, members)| members.iter().filter_map(slot_of).any(|s| set.contains(&s)))
+            .flat_map(|(_, members)| members.iter().filter_map(slot_of))
+            .collect();
+        pass.retain(|&(_, to)| set.contains(&to) || !siblings.contains(&to));
+    }
     pass.extend(passed);
     // Every input the follow-up cannot do without must come from somewhere.
     let covered: Vec<usize> = set

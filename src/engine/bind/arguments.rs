@@ -136,6 +136,7 @@ fn passed_fits(c: &ChartTree, slot: usize, v: Num) -> Result<(), RollError> {
                 value: Number::new(v),
                 lo: Number::new(lo),
                 hi: Number::new(hi),
+                grid: bounding_grid(c, slot),
             },
             None,
         )),
@@ -309,12 +310,24 @@ fn param_arg(
                     value: Number::new(n),
                     lo: Number::new(lo),
                     hi: Number::new(hi),
+                    grid: bounding_grid(c, slot),
                 },
                 Some(arg.span),
             ));
         }
     }
     Ok(n)
+}
+
+/// The grid whose cells bound the value of slot `slot` (a `from GRID`
+/// modifier without `in LO..HI`), by name.
+fn bounding_grid(c: &ChartTree, slot: usize) -> Option<String> {
+    c.modifiers.iter().find_map(|m| match &m.value {
+        ModValue::Param { from: Some(r), .. } if m.slot == slot && r.sets_bounds => {
+            Some(r.name.to_string())
+        }
+        _ => None,
+    })
 }
 
 /// A choice's value `v`: the index of the option it names.

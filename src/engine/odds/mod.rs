@@ -269,7 +269,11 @@ pub(crate) fn own_odds(
             said.push_str(" -> roll ");
             match program.charts.get(f.chart) {
                 Some(chart) if !f.again => said.push_str(&chart.title),
-                _ => said.push_str("again"),
+                _ if f.with.is_empty() => said.push_str("again"),
+                _ => {
+                    said.push_str("again with ");
+                    said.push_str(&f.with);
+                }
             }
         }
         group.outcome = said.into();

@@ -368,8 +368,8 @@ fn cond_outcome(program: &Program, c: &ChartTree, o: &CondOutcome) -> String {
 fn simple(program: &Program, s: &crate::check::tree::Simple) -> String {
     let mut text = s.text.clone();
     for f in &s.follow_ups {
-        if program.follow_ups.get(*f).is_some_and(|f| f.again) {
-            text.push_str(" -> roll again");
+        if let Some(again) = program.follow_ups.get(*f).filter(|f| f.again) {
+            text.push_str(&crate::present::render::again_text(again));
             continue;
         }
         if let Some(chart) = program

@@ -14,6 +14,7 @@ mod build;
 mod fast_path;
 mod grammar;
 pub mod keywords;
+mod misread;
 mod syntax;
 #[cfg(test)]
 pub(crate) mod tests;

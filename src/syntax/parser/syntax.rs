@@ -72,6 +72,9 @@ pub(super) fn convert(
             return u;
         }
     }
+    if let Some((kind, start, end)) = super::misread::explain(text, pos) {
+        return ParseError::new(kind, Span::new(source, start, end));
+    }
     let (start, end) = token_at(text, pos);
     let span = Span::new(source, start, end);
     let (positives, negatives) = match &error.variant {
@@ -299,6 +302,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::field | Rule::cond_outcome => "an outcome such as `\"Traverse\"`",
         Rule::follow_up => "a follow-up such as `then bail_out` or `then again`",
         Rule::follow_args => "follow-up arguments such as `(penalty=2)`",
+        Rule::again_with => "what a repeat changes, such as `with disrupted`",
         Rule::follow_arg => "an argument such as `penalty=2`",
         Rule::target => {
             "a target such as `4+`, `at least 5`, `more than tokens` or a grid name"

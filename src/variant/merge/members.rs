@@ -10,6 +10,18 @@ use crate::syntax::ast::{
 };
 use crate::syntax::span::Span;
 
+/// `add OWNER.NAME ...` as written: a new modifier, or a new option (no
+/// value, no condition).
+#[derive(Clone, Copy)]
+pub(super) struct NewMember<'a> {
+    pub path: &'a MemberPath,
+    pub value: Option<&'a ModValue>,
+    pub label: &'a Label,
+    pub applicability: Option<&'a Applicability>,
+    pub always: bool,
+    pub after: Option<&'a Ident>,
+}
+
 impl Merger<'_> {
     pub(super) fn change_member(
         &mut self,
@@ -65,16 +77,15 @@ impl Merger<'_> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn add_member(
-        &mut self,
-        path: &MemberPath,
-        value: Option<&ModValue>,
-        label: &Label,
-        applicability: Option<&Applicability>,
-        after: Option<&Ident>,
-        span: Span,
-    ) -> Res<()> {
+    pub(super) fn add_member(&mut self, new: &NewMember<'_>, span: Span) -> Res<()> {
+        let NewMember {
+            path,
+            value,
+            label,
+            applicability,
+            always,
+            after,
+        } = *new;
         let (owner, member) = (&path.owner.name, &path.member.name);
         if let Some(options) = self.choice_options(path)? {
             return self.add_option(path, &options, value.is_some(), label, after, span);
@@ -111,14 +122,15 @@ impl Merger<'_> {
             value: value.clone(),
             label: label.clone(),
             applicability: applicability.cloned(),
-            always: false,
+            always,
             span,
         });
         let Some(item) = self.items.get_mut(i) else {
             return Ok(());
         };
         insert_modifier(item, place, decl, path, span)?;
-        self.mark(owner, format!("{member} {} added", value_text(value)));
+        let when = if always { " always" } else { "" };
+        self.mark(owner, format!("{member} {}{when} added", value_text(value)));
         self.reach.push((owner.clone(), span));
         Ok(())
     }

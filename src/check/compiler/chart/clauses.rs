@@ -216,6 +216,20 @@ fn allowed(kind: ast::ChartKind, clause: &Clause) -> bool {
     }
 }
 
+/// The clauses a table reads its columns with (rows written per column
+/// are checked where the rows are read).
+fn goes_with_columns(clause: &Clause) -> bool {
+    matches!(
+        clause,
+        Clause::Columns(_)
+            | Clause::ColumnScale(_)
+            | Clause::OffTable(_)
+            | Clause::ShiftsPastEdges(_)
+            | Clause::Results(..)
+            | Clause::Dash(..)
+    )
+}
+
 /// Clauses that may appear more than once.
 fn repeatable(clause: &Clause) -> bool {
     matches!(
@@ -235,13 +249,20 @@ impl ChartCx<'_, '_> {
     /// Reports a clause the chart's kind does not take, and a clause given
     /// twice that may be given once: both before any clause is read, so the
     /// reading below can take the first of each.
-    pub(super) fn check_clauses(&mut self, c: &ast::Chart) {
+    /// Returns true for an opposed roll written with columns, reported
+    /// once here: its column clauses and rows are not read further, since
+    /// every error they would give follows from the one.
+    pub(super) fn check_clauses(&mut self, c: &ast::Chart) -> bool {
         let kind = kind_keyword(c.kind);
+        let columned = self.opposed_columns(c);
         // Which clause each keyword came from, to catch repeats.
         let mut seen: HashMap<&'static str, Span> = HashMap::default();
         for clause in &c.clauses {
             let name = clause_name(clause);
             let span = clause_span(clause);
+            if columned && goes_with_columns(clause) {
+                continue;
+            }
             if !allowed(c.kind, clause) {
                 use ast::ChartKind as K;
                 let takers: Vec<&str> = [K::Table, K::Check, K::Opposed, K::Pool, K::Ladder]
@@ -270,6 +291,35 @@ impl ChartCx<'_, '_> {
                 }
             }
         }
+        columned
+    }
+
+    /// An opposed roll with `columns` or `columns by`: one error, at the
+    /// first such clause, saying what an opposed roll reads instead.
+    fn opposed_columns(&mut self, c: &ast::Chart) -> bool {
+        if c.kind != ast::ChartKind::Opposed {
+            return false;
+        }
+        let Some(columns) = c
+            .clauses
+            .iter()
+            .find(|cl| matches!(cl, Clause::Columns(_) | Clause::ColumnScale(_)))
+        else {
+            return false;
+        };
+        self.error(
+            CompileErrorKind::Invalid {
+                message: "an opposed roll does not take columns".into(),
+                help: "an opposed roll reads the difference of its two sides' totals in \
+                       plain `rows` (`1 or more => \"Attacker wins\"`): remove the columns \
+                       and what goes with them (`below columns`, `beyond`, `results`, cells \
+                       per column); to read a column picked by a value, write a `table` \
+                       with `columns by` instead"
+                    .into(),
+            },
+            clause_span(columns),
+        );
+        true
     }
 
     /// `rows` and `results` are two ways to write one table's results: a

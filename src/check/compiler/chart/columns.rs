@@ -337,6 +337,7 @@ impl<'a> ChartCx<'a, '_> {
                     let cell = PrintedCell {
                         text: printed_text(outcome),
                         row: Some(found.len() - 1),
+                        spans: true,
                     };
                     self.printed.push((rolls, vec![cell; n]));
                     continue;
@@ -364,6 +365,7 @@ impl<'a> ChartCx<'a, '_> {
                         printed.push(PrintedCell {
                             text: "-".into(),
                             row: None,
+                            spans: false,
                         });
                         continue;
                     }
@@ -387,7 +389,11 @@ impl<'a> ChartCx<'a, '_> {
                     Some(o) => otherwise_text(o).into(),
                     None => "-".into(),
                 };
-                printed.push(PrintedCell { text, row: Some(k) });
+                printed.push(PrintedCell {
+                    text,
+                    row: Some(k),
+                    spans: false,
+                });
             }
             self.printed.push((rolls, printed));
         }

@@ -331,8 +331,11 @@ impl<'a> ChartCx<'a, '_> {
                 "a grid of numbers",
             );
         }
+        let mut from = from;
         let bounds = bounds.or_else(|| {
-            let (lo, hi) = self.grid_number_reach(from.as_ref()?.grid);
+            let r = from.as_mut()?;
+            let (lo, hi) = self.grid_number_reach(r.grid);
+            r.sets_bounds = true;
             Some((lo?, hi?))
         });
         let factor = if matches!(psign, ast::ParamSign::Minus | ast::ParamSign::Left) {

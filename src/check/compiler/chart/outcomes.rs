@@ -51,7 +51,8 @@ impl<'a> ChartCx<'a, '_> {
         let mut follow_ups = Vec::new();
         for f in &s.follow_ups {
             if f.again {
-                follow_ups.push(self.program.follow_ups.len());
+                let index = self.program.follow_ups.len();
+                follow_ups.push(index);
                 self.program.follow_ups.push(FollowUp {
                     caller: self.id,
                     chart: self.id,
@@ -59,7 +60,13 @@ impl<'a> ChartCx<'a, '_> {
                     pass: Vec::new(),
                     span: f.span,
                     again: true,
+                    with: args_text(&f.args),
                 });
+                if !f.args.is_empty() {
+                    // Resolved as a follow-up's arguments: every other input
+                    // passes to the repeat unchanged.
+                    self.later.follow_asts.push((index, f.args.clone()));
+                }
                 continue;
             }
             let Some(chart) = self.sc.chart(self.game, &f.chart.name) else {
@@ -74,6 +81,7 @@ impl<'a> ChartCx<'a, '_> {
                 pass: Vec::new(),
                 span: f.span,
                 again: false,
+                with: CompactString::default(),
             });
             self.later.follow_asts.push((index, f.args.clone()));
             follow_ups.push(index);
@@ -128,4 +136,20 @@ impl<'a> ChartCx<'a, '_> {
         }
         naturals
     }
+}
+
+/// Follow-up arguments as written: `disrupted, fire=2`.
+fn args_text(args: &[ast::FollowArg]) -> CompactString {
+    let written: Vec<String> = args
+        .iter()
+        .map(|a| match &a.value {
+            None => a.name.name.to_string(),
+            Some(ast::ArgValue::Int(n)) => format!("{}={n}", a.name.name),
+            Some(ast::ArgValue::Number(n)) => {
+                format!("{}={}", a.name.name, crate::number::Number::new(*n))
+            }
+            Some(ast::ArgValue::Name(o)) => format!("{}={}", a.name.name, o.name),
+        })
+        .collect();
+    written.join(", ").into()
 }

@@ -419,7 +419,10 @@ impl Builder {
 
     fn follow_up(&self, pair: &Node<'_>) -> Res<FollowUp> {
         let kids = self.kids(pair);
-        let args = match kids.opt(Rule::follow_args) {
+        let args = match kids
+            .opt(Rule::follow_args)
+            .or_else(|| kids.opt(Rule::again_with))
+        {
             Some(args) => self
                 .kids(&args)
                 .all(Rule::follow_arg)

@@ -96,6 +96,7 @@ impl Builder {
                     .transpose()?,
                 label: self.label(&kids.one(Rule::string)?)?,
                 applicability: self.applicability(&kids)?,
+                always: kids.has(Rule::kw_always),
                 after: kids.opt(Rule::ident).map(|p| self.ident(&p)),
             },
             Rule::remove_row => ChangeKind::RemoveRow {
