@@ -112,28 +112,7 @@ fn roll_as<D: DiceSource + ?Sized>(
         chart,
         text,
     };
-    let mut trace = Roll {
-        chart: text.map_or_else(
-            || qualified_name(program, bound).into(),
-            |t| t.chart.clone(),
-        ),
-        title: text.map_or_else(|| chart.title.as_str().into(), |t| t.title.clone()),
-        dice: DiceRolls::new(),
-        natural: None,
-        modifiers: text.map_or_else(|| bound.modifiers(program).into(), |t| t.modifiers.clone()),
-        ladders: bound.ladder_traces.clone(),
-        total: None,
-        score: None,
-        row: None,
-        detail: None,
-        target: None,
-        modifiers_move_target: false,
-        met_target: None,
-        sides: Vec::new(),
-        natural_rules: Vec::new(),
-        outcome: OutcomeText::default(),
-        follow_ups: Vec::new(),
-    };
+    let mut trace = empty_trace(program, bound, text);
     let mut follow: Vec<usize> = Vec::new();
     match &bound.plan {
         Plan::Certain(r, detail) => {
@@ -192,6 +171,34 @@ fn roll_as<D: DiceSource + ?Sized>(
         }
     }
     Ok(trace)
+}
+
+/// The trace of a roll of `bound` before its dice: its names, and its
+/// modifiers and ladders as binding settled them.
+fn empty_trace(program: &Program, bound: &Bound, text: Option<&TraceText>) -> Roll {
+    let chart = &program.charts[bound.chart];
+    Roll {
+        chart: text.map_or_else(
+            || qualified_name(program, bound).into(),
+            |t| t.chart.clone(),
+        ),
+        title: text.map_or_else(|| chart.title.as_str().into(), |t| t.title.clone()),
+        dice: DiceRolls::new(),
+        natural: None,
+        modifiers: text.map_or_else(|| bound.modifiers(program).into(), |t| t.modifiers.clone()),
+        ladders: bound.ladder_traces.clone(),
+        total: None,
+        score: None,
+        row: None,
+        detail: None,
+        target: None,
+        modifiers_move_target: false,
+        met_target: None,
+        sides: Vec::new(),
+        natural_rules: Vec::new(),
+        outcome: OutcomeText::default(),
+        follow_ups: Vec::new(),
+    }
 }
 
 /// A chart that reads its dice one by one: the dice rolled, the branch
