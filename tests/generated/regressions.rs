@@ -351,3 +351,49 @@ fn a_condition_that_governs_nothing_reads_nothing() {
         );
     }
 }
+
+/// A value passed to a param the follow-up declares but never reads is
+/// still checked against the declaration, as a given one is, by the engine
+/// and the reference alike (campaign seed 14283: the reference checked a
+/// param only where it was read).
+#[test]
+fn a_value_passed_to_a_param_never_read_still_fits_it() {
+    const UNREAD: &str = r#"game "Unread" version "1"
+table t "T" {
+  roll d6
+  param n "n" whole in 1..5
+  rows { 1-6 => "done" }
+}
+table a "A" {
+  roll d6
+  param p "p" in 0.5..2.5
+  rows { 1-6 => "go" then t(n=p) }
+}
+"#;
+    let rules = Ruleset::from_str("unread", UNREAD).unwrap_or_else(|e| panic!("{e}"));
+    let a = rules.chart("a").unwrap();
+    let e = a
+        .odds(&chartwright::Choices::parse("p=1.5").unwrap())
+        .expect_err("refused");
+    assert_eq!(
+        miette::Diagnostic::code(&e)
+            .map(|c| c.to_string())
+            .as_deref(),
+        Some("chartwright::roll::not_whole")
+    );
+    let world = crate::reference::World::from_sources(&[("unread", UNREAD)]).expect("parses");
+    let mut sit = crate::reference::Situation::default();
+    sit.0.insert(
+        "p".into(),
+        crate::reference::Val::Num(crate::reference::Q::new(3.into(), 2.into())),
+    );
+    assert!(matches!(
+        crate::reference::distribution(&world, "unread", "a", &sit),
+        Err(crate::reference::Why::Refused(_))
+    ));
+    sit.0.insert(
+        "p".into(),
+        crate::reference::Val::Num(crate::reference::q(2)),
+    );
+    assert!(crate::reference::distribution(&world, "unread", "a", &sit).is_ok());
+}

@@ -246,6 +246,37 @@ fn carry(
         }
     }
     set_args(from, &to, &mut out, args)?;
+    // A value passed on must fit the follow-up's declaration as a given one
+    // must (docs/language.md, Follow-ups), read or not.
+    for (k, v) in &out.0 {
+        let Val::Num(n) = v else { continue };
+        match to.lookup(k) {
+            Some(Decl::Param(p)) => {
+                if p.whole && !n.is_integer() {
+                    return Err(Why::Refused(format!("`{k}` must be whole")));
+                }
+                if let Some(b) = &p.bounds {
+                    if n < &super::qn(b.lo) || n > &super::qn(b.hi) {
+                        return Err(Why::Refused(format!("`{k}` outside its bounds")));
+                    }
+                }
+            }
+            Some(Decl::Modifier(m)) => {
+                if !n.is_integer() {
+                    return Err(Why::Refused(format!("`{k}` must be whole")));
+                }
+                if let chartwright::ast::ModValue::Param {
+                    bounds: Some(b), ..
+                } = &m.decl.value
+                {
+                    if n < &super::qn(b.lo) || n > &super::qn(b.hi) {
+                        return Err(Why::Refused(format!("`{k}` outside its bounds")));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
     Ok(out)
 }
 
