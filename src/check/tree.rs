@@ -331,9 +331,74 @@ pub(crate) enum ModValue {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GridRef {
     pub grid: GridId,
+    /// The chart's slots for the keys `at` leaves free, in the grid's order.
     pub keys: Vec<Slot>,
+    /// `from GRID at OPTION`: per key of the grid, the option it is fixed
+    /// to, or `None` where the next slot of `keys` gives it; empty where
+    /// nothing is fixed.
+    pub at: Vec<Option<usize>>,
     pub name: CompactString,
     pub span: Span,
+}
+
+/// Where one key of a grid reference takes its option from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeyRead {
+    /// `at OPTION`: this option, whatever the situation.
+    Fixed(usize),
+    /// The chart's input in this slot.
+    Slot(Slot),
+}
+
+impl GridRef {
+    /// Each key of the grid in order, with where its option comes from.
+    pub fn key_reads(&self) -> impl Iterator<Item = KeyRead> + '_ {
+        let mut free = self.keys.iter();
+        let count = if self.at.is_empty() {
+            self.keys.len()
+        } else {
+            self.at.len()
+        };
+        (0..count).map_while(move |k| match self.at.get(k).copied().flatten() {
+            Some(option) => Some(KeyRead::Fixed(option)),
+            None => free.next().map(|&s| KeyRead::Slot(s)),
+        })
+    }
+
+    /// The cells this reference can read: every cell of the grid, or those
+    /// of the rows its fixed keys pick.
+    pub fn readable_cells<'p>(&'p self, program: &'p Program) -> impl Iterator<Item = &'p Cell> + 'p {
+        let grid = program.grids.get(self.grid);
+        let sizes: Vec<usize> = grid.map_or_else(Vec::new, |g| {
+            g.keys
+                .iter()
+                .map(|&k| program.choices.get(k).map_or(1, |c| c.options.len().max(1)))
+                .collect()
+        });
+        let cells = grid.map_or(&[][..], |g| &g.cells[..]);
+        cells.iter().enumerate().filter_map(move |(mut i, cell)| {
+            // The last key varies fastest, as a grid's cells are laid out.
+            for (k, &n) in sizes.iter().enumerate().rev() {
+                if self.at.get(k).copied().flatten().is_some_and(|o| o != i % n) {
+                    return None;
+                }
+                i /= n;
+            }
+            Some(cell)
+        })
+    }
+
+    /// The options `at` fixes (name, label), in the grid's key order.
+    pub fn fixed_options<'p>(
+        &'p self,
+        program: &'p Program,
+    ) -> impl Iterator<Item = &'p (CompactString, CompactString)> + 'p {
+        let keys = program.grids.get(self.grid).map_or(&[][..], |g| &g.keys[..]);
+        self.key_reads().zip(keys).filter_map(|(read, &key)| match read {
+            KeyRead::Fixed(i) => program.choices.get(key)?.options.get(i),
+            KeyRead::Slot(_) => None,
+        })
+    }
 }
 
 /// A number expression, evaluated exactly.

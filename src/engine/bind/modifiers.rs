@@ -3,7 +3,7 @@
 //! modifiers as a trace lists them.
 
 use super::{Applied, Bound, Values};
-use crate::check::tree::{Body, Cell, GridRef, ModValue, Modifier, Program, SlotKind};
+use crate::check::tree::{Body, Cell, GridRef, KeyRead, ModValue, Modifier, Program};
 use crate::engine::choices::Arg;
 use crate::engine::env::{grid_cell, missing, whole_value, Env};
 use crate::engine::error::{RollError, RollErrorKind};
@@ -256,23 +256,25 @@ fn param_value(
 }
 
 /// Where a grid-fed value came from, for the trace: the options its keys
-/// were read at (`veteran, suppressed`).
+/// were read at (`veteran, suppressed`), those fixed by `at` among them.
 fn grid_keys(env: &Env, r: &GridRef) -> String {
     let chart = &env.program.charts[env.chart];
-    r.keys
-        .iter()
-        .map(|&k| {
-            let option = env.values[k].and_then(|v| {
-                let SlotKind::Choice(c) = chart.slots.get(k)?.kind else {
-                    return None;
-                };
-                let i = usize::try_from(crate::number::to_whole(v)?).ok()?;
-                Some(env.program.choices.get(c)?.options.get(i)?.0.to_string())
-            });
-            option.unwrap_or_else(|| {
-                chart
-                    .slots
-                    .get(k)
+    let keys = env.program.grids.get(r.grid).map_or(&[][..], |g| &g.keys[..]);
+    r.key_reads()
+        .zip(keys)
+        .map(|(read, &key)| {
+            let (option, k) = match read {
+                KeyRead::Fixed(i) => (Some(i), None),
+                KeyRead::Slot(k) => {
+                    let i = env.values[k]
+                        .and_then(crate::number::to_whole)
+                        .and_then(|v| usize::try_from(v).ok());
+                    (i, Some(k))
+                }
+            };
+            let name = option.and_then(|i| Some(env.program.choices.get(key)?.options.get(i)?.0.to_string()));
+            name.unwrap_or_else(|| {
+                k.and_then(|k| chart.slots.get(k))
                     .map_or_else(String::new, |s| s.name.to_string())
             })
         })
