@@ -39,7 +39,8 @@ fn the_fixture_expectations_hold_and_a_wrong_row_fails() {
 fn the_trace_names_the_row_and_the_weapon() {
     let rules = load(&fixture_text());
     let crt = rules.chart("crt").expect("crt");
-    let choices = Choices::parse("attack=12 defense=3 weapon=heavy_artillery tank").expect("choices");
+    let choices =
+        Choices::parse("attack=12 defense=3 weapon=heavy_artillery tank").expect("choices");
     let text = crt.odds(&choices).expect("odds");
     // Tank against heavy artillery: 2L, 4-1 → 2-1: NE 1/3, D 1/3, R 1/3.
     let thirds: Vec<(String, String)> = text
@@ -49,8 +50,7 @@ fn the_trace_names_the_row_and_the_weapon() {
         .collect();
     assert_eq!(
         thirds,
-        [("NE", "1/3"), ("D", "1/3"), ("R", "1/3")]
-            .map(|(a, b)| (a.to_string(), b.to_string()))
+        [("NE", "1/3"), ("D", "1/3"), ("R", "1/3")].map(|(a, b)| (a.to_string(), b.to_string()))
     );
     let roll = crate::common::roll(
         &rules,
@@ -59,7 +59,10 @@ fn the_trace_names_the_row_and_the_weapon() {
         &[4],
     );
     let trace = roll.to_string();
-    assert!(trace.contains("column shift 2L (tank, heavy_artillery)"), "{trace}");
+    assert!(
+        trace.contains("column shift 2L (tank, heavy_artillery)"),
+        "{trace}"
+    );
 }
 
 #[test]
@@ -77,8 +80,14 @@ fn a_shift_named_without_the_weapon_says_the_weapon_is_missing() {
 fn show_prints_the_grid_once_and_each_modifier_its_row() {
     let rules = load(&fixture_text());
     let crt = rules.chart("crt").expect("crt").render();
-    assert!(crt.contains("target in a fort (from Shift Table at Fort)"), "{crt}");
-    assert!(crt.contains("target a tank (from Shift Table at Tank)"), "{crt}");
+    assert!(
+        crt.contains("target in a fort (from Shift Table at Fort)"),
+        "{crt}"
+    );
+    assert!(
+        crt.contains("target a tank (from Shift Table at Tank)"),
+        "{crt}"
+    );
     let grid = rules.chart("cover_shift").expect("grid").render();
     let header = grid.lines().filter(|l| l.contains("Small arms")).count();
     assert_eq!(header, 1, "{grid}");

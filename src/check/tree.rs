@@ -331,12 +331,9 @@ pub(crate) enum ModValue {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GridRef {
     pub grid: GridId,
-    /// The chart's slots for the keys `at` leaves free, in the grid's order.
-    pub keys: Vec<Slot>,
-    /// `from GRID at OPTION`: per key of the grid, the option it is fixed
-    /// to, or `None` where the next slot of `keys` gives it; empty where
-    /// nothing is fixed.
-    pub at: Vec<Option<usize>>,
+    /// Each key of the grid in order: the chart's slot that gives its
+    /// option, or the option `from GRID at OPTION` fixes it to.
+    pub keys: Vec<KeyRead>,
     pub name: CompactString,
     pub span: Span,
 }
@@ -351,23 +348,20 @@ pub(crate) enum KeyRead {
 }
 
 impl GridRef {
-    /// Each key of the grid in order, with where its option comes from.
-    pub fn key_reads(&self) -> impl Iterator<Item = KeyRead> + '_ {
-        let mut free = self.keys.iter();
-        let count = if self.at.is_empty() {
-            self.keys.len()
-        } else {
-            self.at.len()
-        };
-        (0..count).map_while(move |k| match self.at.get(k).copied().flatten() {
-            Some(option) => Some(KeyRead::Fixed(option)),
-            None => free.next().map(|&s| KeyRead::Slot(s)),
+    /// The chart's slots the lookup reads (the keys `at` leaves free).
+    pub fn slots(&self) -> impl Iterator<Item = Slot> + '_ {
+        self.keys.iter().filter_map(|k| match *k {
+            KeyRead::Slot(s) => Some(s),
+            KeyRead::Fixed(_) => None,
         })
     }
 
     /// The cells this reference can read: every cell of the grid, or those
     /// of the rows its fixed keys pick.
-    pub fn readable_cells<'p>(&'p self, program: &'p Program) -> impl Iterator<Item = &'p Cell> + 'p {
+    pub fn readable_cells<'p>(
+        &'p self,
+        program: &'p Program,
+    ) -> impl Iterator<Item = &'p Cell> + 'p {
         let grid = program.grids.get(self.grid);
         let sizes: Vec<usize> = grid.map_or_else(Vec::new, |g| {
             g.keys
@@ -379,7 +373,7 @@ impl GridRef {
         cells.iter().enumerate().filter_map(move |(mut i, cell)| {
             // The last key varies fastest, as a grid's cells are laid out.
             for (k, &n) in sizes.iter().enumerate().rev() {
-                if self.at.get(k).copied().flatten().is_some_and(|o| o != i % n) {
+                if matches!(self.keys.get(k), Some(&KeyRead::Fixed(o)) if o != i % n) {
                     return None;
                 }
                 i /= n;
@@ -393,11 +387,17 @@ impl GridRef {
         &'p self,
         program: &'p Program,
     ) -> impl Iterator<Item = &'p (CompactString, CompactString)> + 'p {
-        let keys = program.grids.get(self.grid).map_or(&[][..], |g| &g.keys[..]);
-        self.key_reads().zip(keys).filter_map(|(read, &key)| match read {
-            KeyRead::Fixed(i) => program.choices.get(key)?.options.get(i),
-            KeyRead::Slot(_) => None,
-        })
+        let keys = program
+            .grids
+            .get(self.grid)
+            .map_or(&[][..], |g| &g.keys[..]);
+        self.keys
+            .iter()
+            .zip(keys)
+            .filter_map(|(read, &key)| match *read {
+                KeyRead::Fixed(i) => program.choices.get(key)?.options.get(i),
+                KeyRead::Slot(_) => None,
+            })
     }
 }
 

@@ -207,7 +207,7 @@ fn read<'a>(
     };
     let grid = program.grids.get(g.grid)?;
     let mut index = 0usize;
-    for (k, key) in g.key_reads().enumerate() {
+    for (k, key) in g.keys.iter().copied().enumerate() {
         let choice = program.choices.get(*grid.keys.get(k)?)?;
         // A key fixed by `at` reads its option in every situation.
         let i = match key {

@@ -36,7 +36,7 @@ pub(crate) fn grid_cell<'p>(
 ) -> Result<&'p Cell, RollError> {
     let grid = &program.grids[r.grid];
     let mut index = 0usize;
-    for (k, read) in r.key_reads().enumerate() {
+    for (k, read) in r.keys.iter().copied().enumerate() {
         let choice = &program.choices[grid.keys[k]];
         let slot = match read {
             KeyRead::Fixed(option) => {

@@ -165,7 +165,10 @@ fn modifier_parts(program: &Program, m: &crate::check::tree::Modifier) -> (Strin
                     .find(|c| c.name == r.name)
                     .map_or(r.name.as_str(), |c| c.title.as_str());
                 // The row `at` fixes, in the sheet's words.
-                let at: Vec<&str> = r.fixed_options(program).map(|(_, label)| label.as_str()).collect();
+                let at: Vec<&str> = r
+                    .fixed_options(program)
+                    .map(|(_, label)| label.as_str())
+                    .collect();
                 if at.is_empty() {
                     format!(" (from {title})")
                 } else {

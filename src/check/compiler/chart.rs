@@ -452,12 +452,10 @@ impl<'a, 's> ChartCx<'a, 's> {
     }
 
     fn grid_number_reach(&self, r: &GridRef) -> (Option<i64>, Option<i64>) {
-        let nums = r
-            .readable_cells(self.program)
-            .filter_map(|c| match c {
-                Cell::Number(n) => Some(*n),
-                _ => None,
-            });
+        let nums = r.readable_cells(self.program).filter_map(|c| match c {
+            Cell::Number(n) => Some(*n),
+            _ => None,
+        });
         let nums = nums.flat_map(|n| [crate::number::floor(n), crate::number::ceil(n)]);
         let (lo, hi) = nums.fold((None, None), |(lo, hi): (Option<i64>, Option<i64>), n| {
             (

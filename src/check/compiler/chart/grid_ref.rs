@@ -4,7 +4,7 @@
 
 use super::ChartCx;
 use crate::check::error::CompileErrorKind;
-use crate::check::tree::{ChoiceId, GridId, GridRef, SlotKind};
+use crate::check::tree::{ChoiceId, GridId, GridRef, KeyRead, SlotKind};
 use crate::syntax::ast;
 
 impl ChartCx<'_, '_> {
@@ -22,12 +22,13 @@ impl ChartCx<'_, '_> {
         let keys_ids = self.program.grids[grid].keys.clone();
         let mut keys = Vec::new();
         for (k, c) in keys_ids.into_iter().enumerate() {
-            if at.get(k).copied().flatten().is_some() {
+            if let Some(option) = at.get(k).copied().flatten() {
+                keys.push(KeyRead::Fixed(option));
                 continue;
             }
             let name = self.choice(c).name.clone();
             match self.lookup_slot(&name, ident.span) {
-                Some(s) if self.slots[s].kind == SlotKind::Choice(c) => keys.push(s),
+                Some(s) if self.slots[s].kind == SlotKind::Choice(c) => keys.push(KeyRead::Slot(s)),
                 _ => {
                     self.error(
                         CompileErrorKind::Invalid {
@@ -44,16 +45,16 @@ impl ChartCx<'_, '_> {
                 }
             }
         }
-        if !self.keys_optional {
-            self.required.extend(&keys);
-        }
-        Some(GridRef {
+        let r = GridRef {
             grid,
             keys,
-            at,
             name: ident.name.clone(),
             span: ident.span,
-        })
+        };
+        if !self.keys_optional {
+            self.required.extend(r.slots());
+        }
+        Some(r)
     }
 
     /// Per key of `grid`, the option `at` fixes it to (empty where `at` is):
@@ -82,7 +83,10 @@ impl ChartCx<'_, '_> {
                 [(k, _)] => {
                     let key = self.choice(key_ids[*k]).name.clone();
                     self.at_error(
-                        format!("`at` names two options of `{key}`, the same key of `{}`", ident.name),
+                        format!(
+                            "`at` names two options of `{key}`, the same key of `{}`",
+                            ident.name
+                        ),
                         format!("keep one option of `{key}`: a row of the grid has one"),
                         option,
                     );
@@ -108,7 +112,10 @@ impl ChartCx<'_, '_> {
         }
         if ok && fixed.iter().all(Option::is_some) {
             self.at_error(
-                format!("`at` fixes every key of `{}`, leaving none to read", ident.name),
+                format!(
+                    "`at` fixes every key of `{}`, leaving none to read",
+                    ident.name
+                ),
                 "leave a key to the situation, or write the cell's value as a fixed modifier"
                     .into(),
                 at.last().unwrap_or(ident),
