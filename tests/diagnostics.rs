@@ -170,6 +170,11 @@ load_cases! {
     total_too_large => ["chartwright::compile::total_too_large"];
     pool_constant => ["chartwright::compile::pool_constant", "chartwright::compile::pool_constant"];
     grid_unknown_option => [UNKNOWN_NAME];
+    grid_at_unknown_option => [UNKNOWN_NAME];
+    grid_at_no_key => ["chartwright::compile::invalid"];
+    grid_at_every_key => ["chartwright::compile::invalid"];
+    grid_at_same_key => ["chartwright::compile::invalid"];
+    grid_at_two_keys => ["chartwright::compile::invalid"];
     misplaced_clause => ["chartwright::compile::misplaced_clause"];
     missing_clause => ["chartwright::compile::missing_clause"];
     bounds_reversed => ["chartwright::compile::invalid"];

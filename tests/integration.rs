@@ -36,6 +36,7 @@ mod sheet_command_decision;
 mod sheet_first_echelon;
 mod sheet_guns_of_august;
 mod sheet_ogre;
+mod shift_tables;
 mod shifts;
 mod show;
 mod sides;

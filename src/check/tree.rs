@@ -331,12 +331,77 @@ pub(crate) enum ModValue {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GridRef {
     pub grid: GridId,
-    pub keys: Vec<Slot>,
+    /// Each key of the grid in order: the chart's slot that gives its
+    /// option, or the option `from GRID at OPTION` fixes it to.
+    pub keys: Vec<KeyRead>,
     pub name: CompactString,
     pub span: Span,
     /// A `from GRID` modifier without `in LO..HI`: the grid's cells set the
     /// bounds of the value it is given (said when a value is refused).
     pub sets_bounds: bool,
+}
+
+/// Where one key of a grid reference takes its option from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeyRead {
+    /// `at OPTION`: this option, whatever the situation.
+    Fixed(usize),
+    /// The chart's input in this slot.
+    Slot(Slot),
+}
+
+impl GridRef {
+    /// The chart's slots the lookup reads (the keys `at` leaves free).
+    pub fn slots(&self) -> impl Iterator<Item = Slot> + '_ {
+        self.keys.iter().filter_map(|k| match *k {
+            KeyRead::Slot(s) => Some(s),
+            KeyRead::Fixed(_) => None,
+        })
+    }
+
+    /// The cells this reference can read: every cell of the grid, or those
+    /// of the rows its fixed keys pick.
+    pub fn readable_cells<'p>(
+        &'p self,
+        program: &'p Program,
+    ) -> impl Iterator<Item = &'p Cell> + 'p {
+        let grid = program.grids.get(self.grid);
+        let sizes: Vec<usize> = grid.map_or_else(Vec::new, |g| {
+            g.keys
+                .iter()
+                .map(|&k| program.choices.get(k).map_or(1, |c| c.options.len().max(1)))
+                .collect()
+        });
+        let cells = grid.map_or(&[][..], |g| &g.cells[..]);
+        cells.iter().enumerate().filter_map(move |(mut i, cell)| {
+            // The last key varies fastest, as a grid's cells are laid out.
+            for (k, &n) in sizes.iter().enumerate().rev() {
+                if matches!(self.keys.get(k), Some(&KeyRead::Fixed(o)) if o != i % n) {
+                    return None;
+                }
+                i /= n;
+            }
+            Some(cell)
+        })
+    }
+
+    /// The options `at` fixes (name, label), in the grid's key order.
+    pub fn fixed_options<'p>(
+        &'p self,
+        program: &'p Program,
+    ) -> impl Iterator<Item = &'p (CompactString, CompactString)> + 'p {
+        let keys = program
+            .grids
+            .get(self.grid)
+            .map_or(&[][..], |g| &g.keys[..]);
+        self.keys
+            .iter()
+            .zip(keys)
+            .filter_map(|(read, &key)| match *read {
+                KeyRead::Fixed(i) => program.choices.get(key)?.options.get(i),
+                KeyRead::Slot(_) => None,
+            })
+    }
 }
 
 /// A number expression, evaluated exactly.

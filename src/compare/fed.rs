@@ -14,7 +14,7 @@
 //! made), the keys are set option by option ([`How::Keys`]).
 
 use super::net_search::Args;
-use crate::check::tree::{Cell, ChartTree, ModValue, Modifier, Program, SlotKind};
+use crate::check::tree::{Cell, ChartTree, KeyRead, ModValue, Modifier, Program, SlotKind};
 use compact_str::CompactString;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -207,14 +207,20 @@ fn read<'a>(
     };
     let grid = program.grids.get(g.grid)?;
     let mut index = 0usize;
-    for (k, &slot) in g.keys.iter().enumerate() {
-        let s = tree.slots.get(slot)?;
-        if !matches!(s.kind, SlotKind::Choice(_)) {
-            return None;
-        }
+    for (k, key) in g.keys.iter().copied().enumerate() {
         let choice = program.choices.get(*grid.keys.get(k)?)?;
-        let option = at(&s.name)?;
-        let i = choice.options.iter().position(|(o, _)| o == option)?;
+        // A key fixed by `at` reads its option in every situation.
+        let i = match key {
+            KeyRead::Fixed(option) => option,
+            KeyRead::Slot(slot) => {
+                let s = tree.slots.get(slot)?;
+                if !matches!(s.kind, SlotKind::Choice(_)) {
+                    return None;
+                }
+                let option = at(&s.name)?;
+                choice.options.iter().position(|(o, _)| o == option)?
+            }
+        };
         index = index.checked_mul(choice.options.len())?.checked_add(i)?;
     }
     match grid.cells.get(index)? {

@@ -149,7 +149,7 @@ impl Walker<'_> {
             }
             if let ModValue::Param { from: Some(g), .. } = &m.value {
                 self.uses.grids.insert(g.grid);
-                let keys = g.keys.iter().map(|&k| self.name(k)).collect();
+                let keys = g.slots().map(|k| self.name(k)).collect();
                 self.uses.fed.insert(self.name(m.slot), keys);
             }
             if m.always {
@@ -297,7 +297,7 @@ impl Walker<'_> {
 
     fn grid(&mut self, g: &GridRef) {
         self.uses.grids.insert(g.grid);
-        for &k in &g.keys {
+        for k in g.slots() {
             self.read(k);
         }
     }

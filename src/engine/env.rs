@@ -4,7 +4,7 @@
 //! picking a computed column.
 
 use crate::check::tree::{
-    Cell, ChartId, Cond, CondOutcome, Expr, Func, GridRef, Outcome, Program, SlotKind,
+    Cell, ChartId, Cond, CondOutcome, Expr, Func, GridRef, KeyRead, Outcome, Program, SlotKind,
 };
 use crate::engine::error::{RollError, RollErrorKind};
 use crate::engine::trace::{AppliedModifier, LadderTrace, Shared};
@@ -36,8 +36,15 @@ pub(crate) fn grid_cell<'p>(
 ) -> Result<&'p Cell, RollError> {
     let grid = &program.grids[r.grid];
     let mut index = 0usize;
-    for (k, &slot) in r.keys.iter().enumerate() {
+    for (k, read) in r.keys.iter().copied().enumerate() {
         let choice = &program.choices[grid.keys[k]];
+        let slot = match read {
+            KeyRead::Fixed(option) => {
+                index = index * choice.options.len() + option;
+                continue;
+            }
+            KeyRead::Slot(slot) => slot,
+        };
         let Some(v) = values[slot] else {
             return Err(RollError::new(
                 RollErrorKind::MissingChoice {

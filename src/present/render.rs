@@ -133,14 +133,21 @@ fn modifier_parts(program: &Program, m: &crate::check::tree::Modifier) -> (Strin
                 None => "±r",
             };
             let source = from.as_ref().map_or(String::new(), |r| {
-                format!(
-                    " (from {})",
-                    program
-                        .charts
-                        .iter()
-                        .find(|c| c.name == r.name)
-                        .map_or(r.name.as_str(), |c| c.title.as_str())
-                )
+                let title = program
+                    .charts
+                    .iter()
+                    .find(|c| c.name == r.name)
+                    .map_or(r.name.as_str(), |c| c.title.as_str());
+                // The row `at` fixes, in the sheet's words.
+                let at: Vec<&str> = r
+                    .fixed_options(program)
+                    .map(|(_, label)| label.as_str())
+                    .collect();
+                if at.is_empty() {
+                    format!(" (from {title})")
+                } else {
+                    format!(" (from {title} at {})", at.join(", "))
+                }
             });
             (base.to_string(), source)
         }

@@ -330,6 +330,9 @@ pub enum ModValue {
         default: Option<Spanned<Num>>,
         /// `from GRID`: the value's fallback when not given directly.
         from: Option<Ident>,
+        /// `at OPTION, ...` after `from GRID`: options fixing keys of the
+        /// grid (empty: every key is read from the situation).
+        at: Vec<Ident>,
         /// Where the value form was written.
         span: Span,
     },

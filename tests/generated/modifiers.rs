@@ -202,7 +202,7 @@ impl Gen {
         format!("{name} {value} {label}{app}{always}")
     }
 
-    /// `±r [in LO..HI] [default N] [from GRID]`, `rL`, `rR`.
+    /// `±r [in LO..HI] [default N] [from GRID [at OPTION]]`, `rL`, `rR`.
     fn param_modifier(
         &mut self,
         name: &str,
@@ -244,7 +244,18 @@ impl Gen {
         if !grids.is_empty() && self.chance(0.35) {
             let g = self.pick(&grids);
             write!(text, " from {}", g.name).unwrap();
-            mods.needs.extend(g.needs.iter().cloned());
+            // A grid of two keys may be read at one key's option (a row or
+            // a column of a shift table): the situation gives the other.
+            let fixed = (g.needs.len() > 1 && self.chance(0.5)).then(|| self.index(g.needs.len()));
+            for (k, need) in g.needs.iter().enumerate() {
+                match (fixed, need) {
+                    (Some(f), Need::Choice(_, options)) if f == k && !options.is_empty() => {
+                        let option = self.pick(options);
+                        write!(text, " at {option}").unwrap();
+                    }
+                    _ => mods.needs.push(need.clone()),
+                }
+            }
             needed = false;
         }
         if needed {

@@ -258,10 +258,26 @@ impl<'a> Ctx<'a> {
 
     /// The cell of a grid for the choices given (`None` row: not possible).
     pub fn cell(&self, g: &'a Grid) -> Result<&'a CellKind, Why> {
+        self.cell_at(g, &[])
+    }
+
+    /// The option `at` (`from GRID at OPTION, ...`) names for choice `c`.
+    fn fixed<'o>(c: &ChoiceDecl, at: &'o [Ident]) -> Option<&'o Ident> {
+        at.iter()
+            .find(|o| c.options.iter().any(|x| x.name.name == o.name))
+    }
+
+    /// The cell of a grid for the choices given, the keys `at` names an
+    /// option of read at that option instead.
+    pub fn cell_at(&self, g: &'a Grid, at: &[Ident]) -> Result<&'a CellKind, Why> {
         let mut opts = Vec::new();
         for k in &g.keys {
             let c = self.choice_named(&k.name)?;
-            opts.push((c, self.option(c)?));
+            let option = match Self::fixed(c, at) {
+                Some(o) => o.name.to_string(),
+                None => self.option(c)?,
+            };
+            opts.push((c, option));
         }
         let (last, rest) = opts
             .split_last()
@@ -286,7 +302,12 @@ impl<'a> Ctx<'a> {
 
     /// A grid's number for the choices given.
     pub fn grid_number(&self, g: &'a Grid) -> Result<Q, Why> {
-        match self.cell(g)? {
+        self.grid_number_at(g, &[])
+    }
+
+    /// A grid's number for the choices given, at the options of `at`.
+    pub fn grid_number_at(&self, g: &'a Grid, at: &[Ident]) -> Result<Q, Why> {
+        match self.cell_at(g, at)? {
             CellKind::Number(n) => Ok(qn(*n)),
             CellKind::Impossible => Err(Why::NotPossible),
             _ => Err(Why::Refused(format!(
@@ -347,8 +368,11 @@ impl<'a> Ctx<'a> {
                         // `±r from GRID`: the grid's cell where its keys are
                         // given and it applies; `default` is for where the
                         // keys are not (docs/language.md, Modifiers).
+                        let ModValue::Param { at, .. } = &m.decl.value else {
+                            return Ok(q(0));
+                        };
                         let grid = match from.as_ref().map(|g| self.lookup(&g.name)) {
-                            Some(Some(Decl::Grid(grid))) if self.keys_given(grid) => Some(grid),
+                            Some(Some(Decl::Grid(grid))) if self.keys_given(grid, at) => Some(grid),
                             _ => None,
                         };
                         match (grid, default) {
@@ -356,7 +380,7 @@ impl<'a> Ctx<'a> {
                                 if !self.holds(&m)? {
                                     return Ok(q(0));
                                 }
-                                self.grid_number(grid).or(Ok(q(0)))
+                                self.grid_number_at(grid, at).or(Ok(q(0)))
                             }
                             (None, Some(d)) => Ok(qn(d.node)),
                             (None, None) => Ok(q(0)),
@@ -528,6 +552,7 @@ impl<'a> Ctx<'a> {
                 sign,
                 default,
                 from,
+                at,
                 ..
             } => {
                 let grid = match from {
@@ -537,7 +562,7 @@ impl<'a> Ctx<'a> {
                     },
                     None => None,
                 };
-                let keys_given = grid.is_some_and(|grid| self.keys_given(grid));
+                let keys_given = grid.is_some_and(|grid| self.keys_given(grid, at));
                 let raw = match (given, grid) {
                     (Some(Val::Num(n)), _) => {
                         if let Some((lo, hi)) = self.mod_bounds(m) {
@@ -555,7 +580,7 @@ impl<'a> Ctx<'a> {
                         if !self.holds(m)? {
                             return Ok(None);
                         }
-                        self.grid_number(grid)?
+                        self.grid_number_at(grid, at)?
                     }
                     (Some(_), _) => return Err(Why::Refused(format!("`{key}` takes a number"))),
                     // `±r from GRID`: the grid's cell when its keys are given.
@@ -563,7 +588,7 @@ impl<'a> Ctx<'a> {
                         if !self.holds(m)? {
                             return Ok(None);
                         }
-                        self.grid_number(grid)?
+                        self.grid_number_at(grid, at)?
                     }
                     // A shift table applies only where it is named, its
                     // `default` notwithstanding.
@@ -624,17 +649,22 @@ impl<'a> Ctx<'a> {
         Ok(Some((roll, shift)))
     }
 
-    /// Whether every key of `grid` has an option (given or its default).
-    fn keys_given(&self, grid: &Grid) -> bool {
-        grid.keys.iter().all(
-            |k| matches!(self.lookup(&k.name), Some(Decl::Choice(c)) if self.option(c).is_ok()),
-        )
+    /// Whether every key of `grid` that `at` leaves free has an option
+    /// (given or its default).
+    fn keys_given(&self, grid: &Grid, at: &[Ident]) -> bool {
+        grid.keys.iter().all(|k| {
+            matches!(self.lookup(&k.name), Some(Decl::Choice(c))
+                if Self::fixed(c, at).is_some() || self.option(c).is_ok())
+        })
     }
 
     /// The bounds of a parametric modifier's value: `in LO..HI`, or, for
     /// `from GRID` without them, the grid's numbers.
     pub fn mod_bounds(&self, m: &ModRef) -> Option<(Q, Q)> {
-        let ModValue::Param { bounds, from, .. } = &m.decl.value else {
+        let ModValue::Param {
+            bounds, from, at, ..
+        } = &m.decl.value
+        else {
             return None;
         };
         if let Some(b) = bounds {
@@ -643,10 +673,41 @@ impl<'a> Ctx<'a> {
         let Some(Decl::Grid(g)) = self.lookup(&from.as_ref()?.name) else {
             return None;
         };
+        // `at` narrows the cells to its row (and column): the option of
+        // each key it fixes.
+        let fixed: Vec<Option<String>> = g
+            .keys
+            .iter()
+            .map(|k| match self.lookup(&k.name) {
+                Some(Decl::Choice(c)) => Self::fixed(c, at).map(|o| o.name.to_string()),
+                _ => None,
+            })
+            .collect();
+        let (last, lead) = fixed.split_last()?;
+        let column = match (last, self.lookup(&g.keys.last()?.name)) {
+            (Some(o), Some(Decl::Choice(c))) if g.keys.len() > 1 => {
+                c.options.iter().position(|x| x.name.name == *o)
+            }
+            _ => None,
+        };
+        let row_fits = |labels: &[Ident]| {
+            let lead = if g.keys.len() > 1 { lead } else { &fixed[..] };
+            labels
+                .iter()
+                .zip(lead)
+                .all(|(l, f)| f.as_ref().map_or(true, |o| l.name == *o))
+        };
         let nums: Vec<Q> = g
             .rows
             .iter()
-            .flat_map(|r| &r.cells)
+            .filter(|r| row_fits(&r.labels))
+            .flat_map(|r| {
+                r.cells
+                    .iter()
+                    .enumerate()
+                    .filter(move |(i, _)| column.map_or(true, |c| c == *i))
+                    .map(|(_, c)| c)
+            })
             .filter_map(|c| match &c.kind {
                 CellKind::Number(n) => Some(qn(*n)),
                 _ => None,

@@ -7,7 +7,7 @@
 
 use super::expr::{chart_modifiers, Ctx, Decl, ModRef};
 use super::{q, qn, Situation, Val, World, Q};
-use chartwright::ast::{Bounds, Chart, ChartKind, Clause, Item, ModEntry, ModValue};
+use chartwright::ast::{Bounds, Chart, ChartKind, Clause, Item, ModEntry, ModValue, ModifierDecl};
 use std::collections::{BTreeSet, VecDeque};
 
 /// One input's settings: each a list of words (empty: not given).
@@ -33,6 +33,19 @@ fn idents(debug: &str, out: &mut BTreeSet<String>) {
             rest = &rest[j..];
         }
     }
+}
+
+/// A modifier as its names are walked: one reading its grid `at` some
+/// options without the grid, whose free keys its own name leads to.
+fn without_grid_at(m: &ModifierDecl) -> ModifierDecl {
+    let mut m = m.clone();
+    if let ModValue::Param { from, at, .. } = &mut m.value {
+        if !at.is_empty() {
+            *from = None;
+            at.clear();
+        }
+    }
+    m
 }
 
 /// A few values of a number in its bounds: the ends, the first few, the
@@ -161,15 +174,21 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
     // Names to visit: every name written in the chart, grids' keys and
     // ladders' inputs, followed to closure.
     let mut names = BTreeSet::new();
-    idents(&format!("{:?}", governing(file, item)), &mut names);
     let mut mods: Vec<ModRef> = match item {
         Item::Chart(c) => chart_modifiers(file, c),
         Item::Modifiers(set) => super::expr::modifiers(file, &set.entries),
         _ => Vec::new(),
     };
+    // A grid read `at` some options names only its free keys.
+    let mut text = format!("{:?}", governing(file, item));
+    for m in &mods {
+        let stripped = format!("{:?}", without_grid_at(m.decl));
+        text = text.replace(&format!("{:?}", m.decl), &stripped);
+    }
+    idents(&text, &mut names);
     for m in &mods {
         idents(&format!("{:?}", m.conds), &mut names);
-        idents(&format!("{:?}", m.decl), &mut names);
+        idents(&format!("{:?}", without_grid_at(m.decl)), &mut names);
     }
     let mut queue: VecDeque<String> = names.iter().cloned().collect();
     let mut seen: BTreeSet<String> = BTreeSet::new();
@@ -236,8 +255,25 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
                 mods.extend(lm);
             }
             Some(Decl::Modifier(m)) => {
-                if let ModValue::Param { from: Some(g), .. } = &m.decl.value {
-                    more.insert(g.name.to_string());
+                match &m.decl.value {
+                    ModValue::Param {
+                        from: Some(g), at, ..
+                    } if !at.is_empty() => {
+                        // `at` fixes some keys: the situation gives the others.
+                        if let Some(Decl::Grid(grid)) = ctx.lookup(&g.name) {
+                            for k in &grid.keys {
+                                let fixed = matches!(ctx.lookup(&k.name), Some(Decl::Choice(c))
+                                    if c.options.iter().any(|o| at.iter().any(|a| a.name == o.name.name)));
+                                if !fixed {
+                                    more.insert(k.name.to_string());
+                                }
+                            }
+                        }
+                    }
+                    ModValue::Param { from: Some(g), .. } => {
+                        more.insert(g.name.to_string());
+                    }
+                    _ => {}
                 }
             }
             None => {}

@@ -60,6 +60,7 @@ mod columns;
 mod dice;
 mod exprs;
 mod faces;
+mod grid_ref;
 mod ladder;
 mod modifiers;
 mod notation;
@@ -434,48 +435,10 @@ impl<'a, 's> ChartCx<'a, 's> {
 
     // ----- grids ---------------------------------------------------------------
 
-    /// A grid looked up with this chart's slots for its keys.
-    fn grid_ref(&mut self, ident: &ast::Ident) -> Option<GridRef> {
-        let &grid = self.sc.games[self.game].grids.get(ident.name.as_str())?;
-        let keys_ids = self.program.grids[grid].keys.clone();
-        let mut keys = Vec::new();
-        for c in keys_ids {
-            let name = self.choice(c).name.clone();
-            match self.lookup_slot(&name, ident.span) {
-                Some(s) if self.slots[s].kind == SlotKind::Choice(c) => keys.push(s),
-                _ => {
-                    self.error(
-                        CompileErrorKind::Invalid {
-                            message: format!(
-                                "grid `{}` is keyed by the choice `{name}`, which this chart \
-                                 declares as something else",
-                                ident.name
-                            ),
-                            help: format!("rename the chart's own `{name}`"),
-                        },
-                        ident.span,
-                    );
-                    return None;
-                }
-            }
-        }
-        if !self.keys_optional {
-            self.required.extend(&keys);
-        }
-        Some(GridRef {
-            grid,
-            keys,
-            name: ident.name.clone(),
-            span: ident.span,
-            sets_bounds: false,
-        })
-    }
-
     /// Reports cells of a grid that are not of the wanted kinds.
     fn expect_cells(&mut self, r: &GridRef, ok: fn(&Cell) -> bool, expected: &'static str) {
-        let bad = self.program.grids[r.grid]
-            .cells
-            .iter()
+        let bad = r
+            .readable_cells(self.program)
             .find(|c| !ok(c))
             .map(Cell::kind_name);
         if let Some(found) = bad {
@@ -489,14 +452,11 @@ impl<'a, 's> ChartCx<'a, 's> {
         }
     }
 
-    fn grid_number_reach(&self, grid: GridId) -> (Option<i64>, Option<i64>) {
-        let nums = self.program.grids[grid]
-            .cells
-            .iter()
-            .filter_map(|c| match c {
-                Cell::Number(n) => Some(*n),
-                _ => None,
-            });
+    fn grid_number_reach(&self, r: &GridRef) -> (Option<i64>, Option<i64>) {
+        let nums = r.readable_cells(self.program).filter_map(|c| match c {
+            Cell::Number(n) => Some(*n),
+            _ => None,
+        });
         let nums = nums.flat_map(|n| [crate::number::floor(n), crate::number::ceil(n)]);
         let (lo, hi) = nums.fold((None, None), |(lo, hi): (Option<i64>, Option<i64>), n| {
             (

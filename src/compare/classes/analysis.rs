@@ -266,11 +266,9 @@ impl<'r> Analysis<'r> {
         for s in &self.sides {
             if let Some(ModValue::Param { from: Some(g), .. }) = s.modifier(name).map(|m| &m.value)
             {
-                if let Some(grid) = s.program.grids.get(g.grid) {
-                    for cell in &grid.cells {
-                        if let crate::check::tree::Cell::Number(n) = cell {
-                            out.insert(*n);
-                        }
+                for cell in g.readable_cells(s.program) {
+                    if let crate::check::tree::Cell::Number(n) = cell {
+                        out.insert(*n);
                     }
                 }
             }

@@ -86,7 +86,7 @@ pub(super) fn given_values<'c>(
     // its `default` is for where they are not.
     for m in &c.modifiers {
         if let ModValue::Param { from: Some(r), .. } = &m.value {
-            if defaulted.contains(&m.slot) && r.keys.iter().all(|&k| values[k].is_some()) {
+            if defaulted.contains(&m.slot) && r.slots().all(|k| values[k].is_some()) {
                 values[m.slot] = None;
             }
         }

@@ -3,7 +3,7 @@
 //! modifiers as a trace lists them.
 
 use super::{Applied, Bound, Values};
-use crate::check::tree::{Body, Cell, GridRef, ModValue, Modifier, Program, SlotKind};
+use crate::check::tree::{Body, Cell, GridRef, KeyRead, ModValue, Modifier, Program};
 use crate::engine::choices::Arg;
 use crate::engine::env::{grid_cell, missing, whole_value, Env};
 use crate::engine::error::{RollError, RollErrorKind};
@@ -118,7 +118,7 @@ pub(super) fn grid_readings(env: &Env, passed: &Values) -> Result<Values, RollEr
         let ModValue::Param { from: Some(r), .. } = &m.value else {
             continue;
         };
-        let known = r.keys.iter().all(|&k| env.values[k].is_some());
+        let known = r.slots().all(|k| env.values[k].is_some());
         if m.shifts || passed[m.slot].is_some() || !known || !applies(env, m)? {
             continue;
         }
@@ -206,7 +206,7 @@ fn param_value(
         }
         // A shift from a grid applies only where it is named.
         (_, Some(_)) if m.shifts && given.is_none() => None,
-        (_, Some(r)) if r.keys.iter().all(|&k| values[k].is_some()) => {
+        (_, Some(r)) if r.slots().all(|k| values[k].is_some()) => {
             match grid_cell(env.program, r, values)? {
                 Cell::Number(n) => {
                     let n = whole_value(*n, &format!("`{}` from `{}`", name, r.name))?;
@@ -226,7 +226,7 @@ fn param_value(
         (_, Some(r)) if given.is_some() => {
             // The key missing, named and with its options as a missing
             // choice is.
-            let absent = r.keys.iter().copied().find(|&k| values[k].is_none());
+            let absent = r.slots().find(|&k| values[k].is_none());
             let (key, options) = match absent.map(|k| missing(env.program, env.chart, k).kind) {
                 Some(RollErrorKind::MissingChoice { name, options }) => (name, options),
                 _ => (String::new(), Vec::new()),
@@ -243,36 +243,41 @@ fn param_value(
         }
         // Half the keys given: say what is missing rather than
         // silently dropping the modifier.
-        (_, Some(r)) if r.keys.iter().any(|&k| values[k].is_some()) => {
-            let absent = r.keys.iter().find(|&&k| values[k].is_none());
-            return Err(missing(
-                env.program,
-                env.chart,
-                absent.copied().unwrap_or(0),
-            ));
+        (_, Some(r)) if r.slots().any(|k| values[k].is_some()) => {
+            let absent = r.slots().find(|&k| values[k].is_none());
+            return Err(missing(env.program, env.chart, absent.unwrap_or(0)));
         }
         _ => None,
     })
 }
 
 /// Where a grid-fed value came from, for the trace: the options its keys
-/// were read at (`veteran, suppressed`).
+/// were read at (`veteran, suppressed`), those fixed by `at` among them.
 fn grid_keys(env: &Env, r: &GridRef) -> String {
     let chart = &env.program.charts[env.chart];
+    let keys = env
+        .program
+        .grids
+        .get(r.grid)
+        .map_or(&[][..], |g| &g.keys[..]);
     r.keys
         .iter()
-        .map(|&k| {
-            let option = env.values[k].and_then(|v| {
-                let SlotKind::Choice(c) = chart.slots.get(k)?.kind else {
-                    return None;
-                };
-                let i = usize::try_from(crate::number::to_whole(v)?).ok()?;
-                Some(env.program.choices.get(c)?.options.get(i)?.0.to_string())
-            });
-            option.unwrap_or_else(|| {
-                chart
-                    .slots
-                    .get(k)
+        .copied()
+        .zip(keys)
+        .map(|(read, &key)| {
+            let (option, k) = match read {
+                KeyRead::Fixed(i) => (Some(i), None),
+                KeyRead::Slot(k) => {
+                    let i = env.values[k]
+                        .and_then(crate::number::to_whole)
+                        .and_then(|v| usize::try_from(v).ok());
+                    (i, Some(k))
+                }
+            };
+            let name = option
+                .and_then(|i| Some(env.program.choices.get(key)?.options.get(i)?.0.to_string()));
+            name.unwrap_or_else(|| {
+                k.and_then(|k| chart.slots.get(k))
                     .map_or_else(String::new, |s| s.name.to_string())
             })
         })

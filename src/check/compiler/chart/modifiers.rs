@@ -180,12 +180,13 @@ impl<'a> ChartCx<'a, '_> {
                 bounds,
                 default,
                 from,
+                at,
                 ..
             } => self.param_modifier(
                 *psign,
                 bounds.as_ref(),
                 default.as_ref(),
-                from.as_ref(),
+                from.as_ref().map(|g| (g, at.as_slice())),
                 sign,
             ),
             ast::ModValue::Counted { per, max, .. } => {
@@ -301,7 +302,7 @@ impl<'a> ChartCx<'a, '_> {
         psign: ast::ParamSign,
         bounds: Option<&ast::Bounds>,
         default: Option<&crate::syntax::span::Spanned<crate::number::Num>>,
-        from: Option<&'a ast::Ident>,
+        from: Option<(&'a ast::Ident, &'a [ast::Ident])>,
         sign: i64,
     ) -> ModForm {
         check_bounds(bounds, self.errors);
@@ -315,13 +316,14 @@ impl<'a> ChartCx<'a, '_> {
         if let Some(d) = default {
             self.whole(d.node, d.span, "the default of a modifier to the roll");
         }
-        let from = from.and_then(|g| {
-            self.keys_optional = true;
-            let r = self.grid_ref(g);
-            self.keys_optional = false;
-            if r.is_none() {
+        let from = from.and_then(|(g, at)| {
+            if !self.sc.games[self.game].grids.contains_key(g.name.as_str()) {
                 self.unknown("grid", g);
+                return None;
             }
+            self.keys_optional = true;
+            let r = self.grid_ref_at(g, at);
+            self.keys_optional = false;
             r
         });
         if let Some(r) = &from {
@@ -334,7 +336,7 @@ impl<'a> ChartCx<'a, '_> {
         let mut from = from;
         let bounds = bounds.or_else(|| {
             let r = from.as_mut()?;
-            let (lo, hi) = self.grid_number_reach(r.grid);
+            let (lo, hi) = self.grid_number_reach(r);
             r.sets_bounds = true;
             Some((lo?, hi?))
         });

@@ -281,6 +281,11 @@ impl Builder {
                     "rR" => ParamSign::Right,
                     _ => ParamSign::Either,
                 };
+                let from = kids.opt(Rule::from_grid).map(|p| self.kids(&p));
+                let mut names = from
+                    .iter()
+                    .flat_map(|k| k.all(Rule::ident))
+                    .map(|i| self.ident(&i));
                 ModValue::Param {
                     sign,
                     bounds: kids
@@ -288,10 +293,9 @@ impl Builder {
                         .map(|p| self.bounds(&p))
                         .transpose()?,
                     default: self.default_value(&kids)?,
-                    from: kids
-                        .opt(Rule::from_grid)
-                        .map(|p| self.kids(&p).one(Rule::ident).map(|i| self.ident(&i)))
-                        .transpose()?,
+                    // The grid's name first, then the options of `at`.
+                    from: names.next(),
+                    at: names.collect(),
                     span,
                 }
             }
