@@ -38,7 +38,7 @@ impl Plan {
                 }
             }),
             // Each branch was proved when it was bound.
-            Plan::Certain(..) | Plan::Faces(_) => Ok(()),
+            Plan::Certain(..) | Plan::Faces(_) | Plan::Columns(_) => Ok(()),
         }
     }
 }
@@ -103,6 +103,9 @@ pub(crate) enum Plan {
     /// A table or check that reads its dice one by one: a plan per way of
     /// reading them, picked once the dice are rolled.
     Faces(Box<super::FacePlan>),
+    /// A table whose column value holds dice: a plan per total of those
+    /// dice, picked once they are rolled.
+    Columns(Box<super::ColumnPlan>),
 }
 
 /// The target as a set of totals, or the text or `-` cell that replaces

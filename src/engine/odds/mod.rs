@@ -14,6 +14,7 @@
 //! text; text is made once per distinct outcome. Every step spends the
 //! request's work budget ([`Work`]).
 
+mod columns;
 mod count;
 mod dist;
 mod faces;
@@ -318,6 +319,7 @@ fn primary<C: power::Exact>(
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
         }
+        Plan::Columns(plan) => columns::primaries::<C>(program, plan, limits, work, &what),
         Plan::Faces(plan) => {
             let (keys, total) = faces::keys::<C>(program, plan, work, &what)?;
             let sides = plan.dice.iter().map(|d| d.0);
@@ -460,7 +462,7 @@ fn reads_alone(plan: &Plan) -> bool {
             ..
         } => success.follow_ups.is_empty() && failure.follow_ups.is_empty() && none(extras),
         Plan::Opposed { rows, .. } => none(rows),
-        Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => false,
+        Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) | Plan::Columns(_) => false,
     }
 }
 
