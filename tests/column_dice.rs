@@ -95,3 +95,51 @@ fn the_sampler_agrees_with_the_odds() {
     }
     assert_eq!(zero, 11);
 }
+
+#[cfg(feature = "sheet")]
+#[test]
+fn the_sheet_draws_each_column_at_the_value_before_the_dice() {
+    let r = fixture();
+    let chart = r.chart("crt").unwrap_or_else(|e| panic!("{e}"));
+    let page = chartwright::sheet::sheet(&r, &[chart]);
+    // The 5-7 column with no column die: "0" on 1-2 (1/3), "2" on 6 (1/6).
+    assert!(
+        page.contains(r#"data-column="5-7" data-outcome="0" data-probability="1/3""#),
+        "no 5-7 column picture"
+    );
+    assert!(
+        page.contains(r#"data-column="14+" data-outcome="3" data-probability="1/3""#),
+        "no 14+ column picture"
+    );
+    assert!(
+        page.contains("each column read at the value before the column dice"),
+        "the caption does not say where the columns are read"
+    );
+}
+
+#[test]
+fn show_writes_the_column_dice() {
+    let r = fixture();
+    let text = r
+        .chart("crt")
+        .map(|c| c.render())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        text.contains("`firepower + (air_points)d6`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn air_points_are_an_input_the_situation_classes_split_on() {
+    let r = fixture();
+    let chart = r.chart("crt").unwrap_or_else(|e| panic!("{e}"));
+    let classes =
+        chartwright::compare::situation_classes(&[&chart], &Choices::none(), 4096);
+    // Each class's odds are the odds of every situation in it: one air
+    // point and none at the same firepower differ, so they are apart.
+    let mixed = classes
+        .iter()
+        .any(|c| c.choices.text().contains("air_points=1"));
+    assert!(mixed, "{:?}", classes.iter().map(|c| c.choices.text()).collect::<Vec<_>>());
+}

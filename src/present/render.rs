@@ -686,6 +686,23 @@ fn ladder_text(steps: &[crate::number::Num], labels: &[Option<CompactString>], o
     }
 }
 
+/// The dice a column value adds, as written after the rest of it
+/// (` + (air_points)d6`).
+fn column_dice_text(chart: &ChartTree, dice: &crate::check::tree::Dice) -> String {
+    let mut text = String::new();
+    for g in &dice.groups {
+        text.push_str(if g.negative { " - " } else { " + " });
+        match g.count_slot.and_then(|slot| chart.slots.get(slot)) {
+            Some(slot) => {
+                let _ = write!(text, "({})", slot.name);
+                text.push_str(&g.notation.written(None, g.sides));
+            }
+            None => text.push_str(&g.notation.written(Some(g.count), g.sides)),
+        }
+    }
+    text
+}
+
 /// How a `columns by` table finds its column.
 fn scale_text(
     program: &Program,
@@ -700,7 +717,10 @@ fn scale_text(
             text(a),
             text(b)
         ),
-        crate::check::tree::ScaleValue::Expr(e) => format!("`{}`", text(e)),
+        crate::check::tree::ScaleValue::Expr(e) => match &s.dice {
+            Some(d) => format!("`{}{}`", text(e), column_dice_text(chart, d)),
+            None => format!("`{}`", text(e)),
+        },
     };
     let _ = writeln!(out, "Column: the highest key not above {what}");
     let rule = |r: &crate::check::tree::OffRule| match r {

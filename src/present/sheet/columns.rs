@@ -88,6 +88,9 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
             }
             figcaption {
                 "Chance of each result by column"
+                @if rolls_column_dice(chart) {
+                    ", each column read at the value before the column dice"
+                }
                 @match net {
                     Some(n) => { ", net modifier " (signed(n)) }
                     None => { ", with each column's modifiers" }
@@ -97,6 +100,18 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
                 }
             }
         }
+    })
+}
+
+/// Whether the chart's column value rolls dice: its picture is drawn at
+/// the value before them ([`column_situations`] counts none).
+fn rolls_column_dice(chart: &ChartRef<'_>) -> bool {
+    let (program, id) = chart.compiled();
+    program.charts.get(id).is_some_and(|t| {
+        matches!(
+            &t.body,
+            crate::check::tree::Body::Table { scale: Some(s), .. } if s.dice.is_some()
+        )
     })
 }
 
