@@ -124,22 +124,22 @@ fn show_writes_the_column_dice() {
         .chart("crt")
         .map(|c| c.render())
         .unwrap_or_else(|e| panic!("{e}"));
-    assert!(
-        text.contains("`firepower + (air_points)d6`"),
-        "{text}"
-    );
+    assert!(text.contains("`firepower + (air_points)d6`"), "{text}");
 }
 
 #[test]
 fn air_points_are_an_input_the_situation_classes_split_on() {
     let r = fixture();
     let chart = r.chart("crt").unwrap_or_else(|e| panic!("{e}"));
-    let classes =
-        chartwright::compare::situation_classes(&[&chart], &Choices::none(), 4096);
+    let classes = chartwright::compare::situation_classes(&[&chart], &Choices::none(), 4096);
     // Each class's odds are the odds of every situation in it: one air
     // point and none at the same firepower differ, so they are apart.
     let mixed = classes
         .iter()
         .any(|c| c.choices.text().contains("air_points=1"));
-    assert!(mixed, "{:?}", classes.iter().map(|c| c.choices.text()).collect::<Vec<_>>());
+    let texts: Vec<String> = classes
+        .iter()
+        .map(|c| c.choices.text().to_string())
+        .collect();
+    assert!(mixed, "{texts:?}");
 }

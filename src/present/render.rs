@@ -694,8 +694,11 @@ fn column_dice_text(chart: &ChartTree, dice: &crate::check::tree::Dice) -> Strin
         text.push_str(if g.negative { " - " } else { " + " });
         match g.count_slot.and_then(|slot| chart.slots.get(slot)) {
             Some(slot) => {
-                let _ = write!(text, "({})", slot.name);
-                text.push_str(&g.notation.written(None, g.sides));
+                // The notation writes a count not known as `(N)`: the
+                // param's name stands there.
+                let written = g.notation.written(None, g.sides);
+                let rest = written.strip_prefix("(N)").unwrap_or(&written);
+                let _ = write!(text, "({}){rest}", slot.name);
             }
             None => text.push_str(&g.notation.written(Some(g.count), g.sides)),
         }
