@@ -86,21 +86,30 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
                     }
                 }
             }
-            figcaption {
-                "Chance of each result by column"
-                @if rolls_column_dice(chart) {
-                    ", each column read at the value before the column dice"
-                }
-                @match net {
-                    Some(n) => { ", net modifier " (signed(n)) }
-                    None => { ", with each column's modifiers" }
-                }
-                @if !others.text().is_empty() {
-                    ", with " (in_words(chart, &others)) " (" code { (others.text()) } ")"
-                }
-            }
+            (caption(chart, net, &others))
         }
     })
+}
+
+/// What the picture by column was read at: the net modifier (or each
+/// column's own), the other settings, and for a column value that rolls
+/// dice, that the columns are read before them.
+fn caption(chart: &ChartRef<'_>, net: Option<i64>, others: &Choices) -> Markup {
+    html! {
+        figcaption {
+            "Chance of each result by column"
+            @if rolls_column_dice(chart) {
+                ", each column read at the value before the column dice"
+            }
+            @match net {
+                Some(n) => { ", net modifier " (signed(n)) }
+                None => { ", with each column's modifiers" }
+            }
+            @if !others.text().is_empty() {
+                ", with " (in_words(chart, others)) " (" code { (others.text()) } ")"
+            }
+        }
+    }
 }
 
 /// Whether the chart's column value rolls dice: its picture is drawn at
