@@ -122,8 +122,7 @@ fn show_writes_the_column_dice() {
     let r = fixture();
     let text = r
         .chart("crt")
-        .map(|c| c.render())
-        .unwrap_or_else(|e| panic!("{e}"));
+        .map_or_else(|e| panic!("{e}"), |c| c.render());
     assert!(text.contains("`firepower + (air_points)d6`"), "{text}");
 }
 

@@ -784,14 +784,14 @@ fn table_at(ctx: &Ctx, chart: &Chart, only: Option<i64>) -> Result<Vec<(Out, Q)>
     let Some(value) = super::column_value::rolled_value(chart) else {
         return match pick(ctx, chart, shift, None)? {
             Pick::Outcome(o) => Ok(vec![(outcome(ctx, chart, o)?, Q::one())]),
-            Pick::Column(c, a) => table_column(ctx, chart, net, (c, a), only),
+            Pick::Column(c, a) => table_column(ctx, chart, &net, (c, a), only),
         };
     };
     let mut out = Vec::new();
     for (v, p) in super::column_value::value_dist(ctx, value)? {
         let read = match pick(ctx, chart, shift, Some(v))? {
             Pick::Outcome(o) => vec![(outcome(ctx, chart, o)?, Q::one())],
-            Pick::Column(c, a) => table_column(ctx, chart, net.clone(), (c, a), only)?,
+            Pick::Column(c, a) => table_column(ctx, chart, &net, (c, a), only)?,
         };
         out.extend(read.into_iter().map(|(o, r)| (o, r * &p)));
     }
@@ -803,7 +803,7 @@ fn table_at(ctx: &Ctx, chart: &Chart, only: Option<i64>) -> Result<Vec<(Out, Q)>
 fn table_column(
     ctx: &Ctx,
     chart: &Chart,
-    net: Q,
+    net: &Q,
     (col, adj): (usize, i64),
     only: Option<i64>,
 ) -> Result<Vec<(Out, Q)>, Why> {
@@ -815,7 +815,7 @@ fn table_column(
     let mut out = Vec::new();
     for (n, p) in &rolled.natural {
         let natural = q(*n);
-        let total = clamped(chart, &natural + &rolled.constant + &net + q(adj));
+        let total = clamped(chart, &natural + &rolled.constant + net + q(adj));
         let value = match score {
             Some(e) => {
                 let mut sc = ctx.clone();
