@@ -185,6 +185,10 @@ load_cases! {
     shift_without_columns => ["chartwright::compile::shift_without_columns"];
     shift_value_form => [SYNTAX];
     decimal_dice => ["chartwright::compile::not_whole"];
+    dice_in_expression => [
+        "chartwright::compile::dice_in_expression",
+        "chartwright::compile::dice_in_expression"
+    ];
     decimal_modifier => ["chartwright::compile::not_whole"];
     ratio_zero => ["chartwright::compile::ratio_zero"];
     ladder_as_columns => ["chartwright::compile::not_this_kind"];

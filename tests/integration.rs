@@ -8,6 +8,7 @@ mod again;
 mod budgets;
 mod classes;
 mod classes_grids;
+mod column_dice;
 mod columns;
 mod diagnostics;
 mod dice_faces;

@@ -288,6 +288,20 @@ pub enum CompileErrorKind {
         /// What it is in this chart.
         here: String,
     },
+    /// Dice in an expression whose value is settled before the roll: only
+    /// the value of `columns by` adds dice of its own.
+    #[error("dice cannot be rolled in {place}")]
+    #[diagnostic(
+        code(chartwright::compile::dice_in_expression),
+        help(
+            "dice may only be added to the value of `columns by` \
+             (`columns by firepower + (air_points)d6:`); the chart's own roll goes in `roll`"
+        )
+    )]
+    DiceInExpression {
+        /// Where they were written ("this expression", "a ratio").
+        place: String,
+    },
     /// Something else malformed (bounds the wrong way round, ...).
     #[error("{message}")]
     #[diagnostic(code(chartwright::compile::invalid), help("{help}"))]

@@ -763,6 +763,9 @@ impl SideRolls {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Scale {
     pub value: ScaleValue,
+    /// Dice added to the value (`columns by firepower + (air_points)d6`):
+    /// the column is picked once they are rolled.
+    pub dice: Option<Dice>,
     /// Where the value was written, for errors at roll time.
     pub span: Span,
     /// Each column's key as written and its threshold, left to right

@@ -196,6 +196,9 @@ impl Walker<'_> {
                             self.root(b, None, Context::Other);
                         }
                     }
+                    if let Some(d) = &scale.dice {
+                        self.dice(d);
+                    }
                     for rule in scale
                         .below
                         .iter()

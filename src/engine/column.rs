@@ -80,7 +80,29 @@ fn scale_value(env: &Env, scale: &Scale) -> Result<(Num, String), RollError> {
     Ok(match &scale.value {
         ScaleValue::Expr(e) => {
             let v = env.expr(e, None)?;
-            (v, format!("value {}", Show(v)))
+            match env.column_roll {
+                // The column dice's total added: `value 7 + 4 = 11`.
+                Some(roll) => {
+                    let total =
+                        crate::number::add(v, Num::from_integer(roll)).ok_or_else(|| {
+                            RollError::too_large(format!(
+                                "the column value {} + {roll} is past the numbers a value can hold",
+                                Show(v)
+                            ))
+                        })?;
+                    let sign = if roll < 0 { '-' } else { '+' };
+                    (
+                        total,
+                        format!(
+                            "value {} {sign} {} = {}",
+                            Show(v),
+                            roll.unsigned_abs(),
+                            Show(total)
+                        ),
+                    )
+                }
+                None => (v, format!("value {}", Show(v))),
+            }
         }
         ScaleValue::Ratio(a, b, span) => {
             let (a, b) = (env.expr(a, None)?, env.expr(b, None)?);

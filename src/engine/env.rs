@@ -72,6 +72,9 @@ pub(crate) struct Env<'a> {
     /// The faces of the roll's dice in written order, for a chart that
     /// reads them one by one (`doubles`, `die N`); empty before the roll.
     pub faces: &'a [u32],
+    /// The total of the column dice (`columns by firepower + 1d6`), added
+    /// to the column value, for a branch bound at that total.
+    pub column_roll: Option<i64>,
 }
 
 /// A computed value that must be whole (a target, a score, a ladder's

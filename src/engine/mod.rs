@@ -17,6 +17,7 @@ pub(crate) mod bind;
 pub(crate) mod budget;
 pub(crate) mod choices;
 pub(crate) mod column;
+pub(crate) mod column_roll;
 pub(crate) mod dice;
 pub(crate) mod env;
 pub(crate) mod error;

@@ -307,6 +307,25 @@ fn general<D: DiceSource + ?Sized>(
             }
             read_opposed(program, bound, results[0], results[1])
         }
+        Plan::Columns(plan) => {
+            // The column dice pick the branch; its own roll is then read.
+            let total = sum(&plan.dice, source);
+            let Some(branch) = plan.branch(total) else {
+                return Err(RollError::too_large(
+                    "a column total no branch reads".into(),
+                ));
+            };
+            let Some(inner) = plan.branches.get(branch) else {
+                return Err(RollError::too_large(
+                    "a column total no branch reads".into(),
+                ));
+            };
+            let mut roll = general(program, inner, quick, source, limits)?;
+            if let Id::Read(key) = roll.outcome.0 {
+                roll.outcome = OutcomeId(Id::Read(key.in_branch(branch)));
+            }
+            Ok(roll)
+        }
         Plan::Certain(..) => Ok(QuickRoll {
             natural: 0,
             total: 0,

@@ -59,6 +59,17 @@ impl Bound {
                 None => (&EMPTY, Vec::new()),
             };
         }
+        if let Plan::Columns(plan) = &self.plan {
+            let branch = (key.primary >> BRANCH_SHIFT) as usize;
+            let code = key.primary & ((1 << BRANCH_SHIFT) - 1);
+            return match plan.branches.get(branch) {
+                Some(b) => b.outcome(Key {
+                    primary: code,
+                    extras: key.extras,
+                }),
+                None => (&EMPTY, Vec::new()),
+            };
+        }
         let (rows, extras, success, failure): (&[Resolved], &[Resolved], _, _) = match &self.plan {
             Plan::Table { rows, extras, .. } => (rows, extras, None, None),
             Plan::Check {
@@ -68,7 +79,9 @@ impl Bound {
                 ..
             } => (&[], extras, Some(success), Some(failure)),
             Plan::Opposed { rows, .. } | Plan::Sides { rows, .. } => (rows, &[], None, None),
-            Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => (&[], &[], None, None),
+            Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) | Plan::Columns(_) => {
+                (&[], &[], None, None)
+            }
         };
         let pick = |code: u32| -> &Resolved {
             match code {
@@ -117,6 +130,7 @@ impl Bound {
                             net: 0,
                             ladders: &self.ladders,
                             faces: &self.faces,
+                            column_roll: None,
                         }
                         .expr(e, Some((clamped, natural)))
                         .and_then(|v| crate::engine::env::whole_of(v, "the score"))?,
@@ -188,17 +202,19 @@ impl Bound {
                 })
             }
             // A plan of branches is read branch by branch, by its faces.
-            Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) => Ok(Reading {
-                key: Key {
-                    primary: 0,
-                    extras: 0,
-                },
-                total: 0,
-                score: None,
-                row: None,
-                success: None,
-                capped: false,
-            }),
+            Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) | Plan::Columns(_) => {
+                Ok(Reading {
+                    key: Key {
+                        primary: 0,
+                        extras: 0,
+                    },
+                    total: 0,
+                    score: None,
+                    row: None,
+                    success: None,
+                    capped: false,
+                })
+            }
         }
     }
 

@@ -88,6 +88,20 @@ pub(crate) fn roll<D: DiceSource + ?Sized>(
     if let Plan::Faces(plan) = &bound.plan {
         return roll_faces(program, bound, plan, source, limits, depth, work);
     }
+    if let Plan::Columns(plan) = &bound.plan {
+        let (total, said) = crate::engine::column_roll::roll_column_dice(&plan.dice, source);
+        let Some(inner) = plan.branch(total).and_then(|b| plan.branches.get(b)) else {
+            return Err(RollError::too_large(
+                "a total of the column dice no branch reads".into(),
+            ));
+        };
+        let mut trace = roll_as(program, inner, bound, None, source, limits, depth, work)?;
+        trace.detail = Some(match trace.detail.take() {
+            Some(d) => format!("{said}, {d}"),
+            None => said,
+        });
+        return Ok(trace);
+    }
     roll_as(program, bound, bound, text, source, limits, depth, work)
 }
 
@@ -139,7 +153,7 @@ fn roll_as<D: DiceSource + ?Sized>(
         )?,
         Plan::Pool { stages } => roll_pool(cx, stages, source, work, &mut trace)?,
         // Rolled branch by branch above.
-        Plan::Faces(_) => {}
+        Plan::Faces(_) | Plan::Columns(_) => {}
         Plan::Sides { sides, offset, .. } => roll_sides(
             cx,
             (sides, *offset),

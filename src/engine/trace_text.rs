@@ -68,7 +68,9 @@ impl TraceText {
             ),
             Plan::Certain(r, _) => (Vec::new(), vec![said(r)], None, None),
             // Each branch's texts are its own, made as it is rolled.
-            Plan::Pool { .. } | Plan::Faces(_) => (Vec::new(), Vec::new(), None, None),
+            Plan::Pool { .. } | Plan::Faces(_) | Plan::Columns(_) => {
+                (Vec::new(), Vec::new(), None, None)
+            }
         };
         let lines = match &chart.body {
             Body::Table { printed, .. } => printed.iter().map(|(r, _)| shared_ranges(r)).collect(),

@@ -711,6 +711,26 @@ fn ladder_text(steps: &[crate::number::Num], labels: &[Option<CompactString>], o
     }
 }
 
+/// The dice a column value adds, as written after the rest of it
+/// (` + (air_points)d6`).
+fn column_dice_text(chart: &ChartTree, dice: &crate::check::tree::Dice) -> String {
+    let mut text = String::new();
+    for g in &dice.groups {
+        text.push_str(if g.negative { " - " } else { " + " });
+        match g.count_slot.and_then(|slot| chart.slots.get(slot)) {
+            Some(slot) => {
+                // The notation writes a count not known as `(N)`: the
+                // param's name stands there.
+                let written = g.notation.written(None, g.sides);
+                let rest = written.strip_prefix("(N)").unwrap_or(&written);
+                let _ = write!(text, "({}){rest}", slot.name);
+            }
+            None => text.push_str(&g.notation.written(Some(g.count), g.sides)),
+        }
+    }
+    text
+}
+
 /// How a `columns by` table finds its column.
 fn scale_text(
     program: &Program,
@@ -725,7 +745,10 @@ fn scale_text(
             text(a),
             text(b)
         ),
-        crate::check::tree::ScaleValue::Expr(e) => format!("`{}`", text(e)),
+        crate::check::tree::ScaleValue::Expr(e) => match &s.dice {
+            Some(d) => format!("`{}{}`", text(e), column_dice_text(chart, d)),
+            None => format!("`{}`", text(e)),
+        },
     };
     let _ = writeln!(out, "Column: the highest key not above {what}");
     let rule = |r: &crate::check::tree::OffRule| match r {

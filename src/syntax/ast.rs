@@ -947,6 +947,9 @@ pub enum ExprKind {
     /// `die N`: the natural face of the roll's Nth die (from 1), in the
     /// order the roll is written.
     Die(u32),
+    /// `2d6`, `(air_points)d6`: dice rolled for the value. Only the value
+    /// of `columns by` may add them (the checker refuses them elsewhere).
+    Dice(Box<DiceTerm>),
     /// `modifiers`: the net modifier. Where the expression a roll is
     /// compared with mentions it, the modifiers move that instead of the roll.
     Modifiers,

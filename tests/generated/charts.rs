@@ -390,6 +390,12 @@ impl Gen {
         sc.dice = super::dice::plain_dice(&dice.text);
         self.locals(&mut sc, &mut body, &mut flags);
         let shape = self.index(3); // 0 plain, 1 columns CHOICE, 2 columns by
+                                   // A `columns by` value that rolls dice of its own; no condition then
+                                   // reads the chart's dice one by one (a chart does not do both).
+        let column_dice = shape == 2 && self.chance(0.4);
+        if column_dice {
+            sc.dice = 0;
+        }
         let ctx = ModCtx {
             shifts: shape == 2,
             sets: true,
@@ -452,7 +458,7 @@ impl Gen {
                 }
             }
             _ => {
-                let n = self.scale(&mut sc, &mut body, oc);
+                let n = self.scale(&mut sc, &mut body, oc, column_dice);
                 if self.chance(0.7) {
                     self.results(&mut sc, &mut body, n, lo, hi, oc);
                 } else {
@@ -623,9 +629,9 @@ impl Gen {
         }
     }
 
-    /// `columns by VALUE: KEYS`, off-scale rules and `shifts past edges`;
-    /// returns the number of columns.
-    fn scale(&mut self, sc: &mut Scope, body: &mut String, oc: OutCtx) -> usize {
+    /// `columns by VALUE: KEYS`, off-scale rules and `shifts past edges`
+    /// (`column_dice`: the value adds dice, `column_dice.rs`); returns the number of columns.
+    fn scale(&mut self, sc: &mut Scope, body: &mut String, oc: OutCtx, column_dice: bool) -> usize {
         let divisors: Vec<Operand> = sc
             .operands
             .iter()
@@ -646,7 +652,10 @@ impl Gen {
             let all = ["1-2", "1-1.5", "1-1", "1.5-1", "2-1", "3-1", "4-1"];
             (format!("ratio {a} to {b}"), self.ascending(&all))
         } else {
-            let e = self.expr(sc, false);
+            let mut e = self.expr(sc, false);
+            if column_dice {
+                e = format!("{e} {}", self.column_dice(sc));
+            }
             let all = ["-1", "0", "0.5", "1", "+2", "3", "4", "6", "8"];
             (e, self.ascending(&all))
         };

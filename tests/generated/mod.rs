@@ -18,6 +18,7 @@
 
 mod anchors;
 mod charts;
+mod column_dice;
 pub mod coverage;
 mod dice;
 mod engines;

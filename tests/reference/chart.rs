@@ -575,8 +575,9 @@ enum Pick<'a> {
     Outcome(&'a Outcome),
 }
 
-/// The column a table reads, settled from the choices.
-fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
+/// The column a table reads, settled from the choices; `rolled`: the
+/// value its column dice made, where they are rolled.
+fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64, rolled: Option<Q>) -> Result<Pick<'a>, Why> {
     for c in &chart.clauses {
         if let Clause::Columns(choice) = c {
             let Some(Decl::Choice(ch)) = ctx.lookup(&choice.name) else {
@@ -595,9 +596,10 @@ fn pick<'a>(ctx: &Ctx, chart: &'a Chart, shift: i64) -> Result<Pick<'a>, Why> {
     }) else {
         return Ok(Pick::Column(0, 0));
     };
-    let value = match &scale.value {
-        ScaleValue::Expr(e) => ctx.eval(e)?,
-        ScaleValue::Ratio(a, b) => {
+    let value = match (&scale.value, rolled) {
+        (_, Some(v)) => v,
+        (ScaleValue::Expr(e), None) => ctx.eval(e)?,
+        (ScaleValue::Ratio(a, b), None) => {
             let (a, b) = (ctx.eval(a)?, ctx.eval(b)?);
             if b.is_zero() {
                 return Err(Why::Refused("ratio by zero".into()));
@@ -858,10 +860,34 @@ fn table(ctx: &Ctx, chart: &Chart) -> Result<Vec<(Out, Q)>, Why> {
 fn table_at(ctx: &Ctx, chart: &Chart, only: Option<i64>) -> Result<Vec<(Out, Q)>, Why> {
     let (net, shift) = ctx.net(&chart_modifiers(ctx.file, chart))?;
     let net = capped(chart, net);
-    let (col, adj) = match pick(ctx, chart, shift)? {
-        Pick::Outcome(o) => return Ok(vec![(outcome(ctx, chart, o)?, Q::one())]),
-        Pick::Column(c, a) => (c, a),
+    // A value that rolls dice reads each column it can pick, weighted by
+    // the chance of the value that picks it.
+    let Some(value) = super::column_value::rolled_value(chart) else {
+        return match pick(ctx, chart, shift, None)? {
+            Pick::Outcome(o) => Ok(vec![(outcome(ctx, chart, o)?, Q::one())]),
+            Pick::Column(c, a) => table_column(ctx, chart, &net, (c, a), only),
+        };
     };
+    let mut out = Vec::new();
+    for (v, p) in super::column_value::value_dist(ctx, value)? {
+        let read = match pick(ctx, chart, shift, Some(v))? {
+            Pick::Outcome(o) => vec![(outcome(ctx, chart, o)?, Q::one())],
+            Pick::Column(c, a) => table_column(ctx, chart, &net, (c, a), only)?,
+        };
+        out.extend(read.into_iter().map(|(o, r)| (o, r * &p)));
+    }
+    Ok(out)
+}
+
+/// What a table reads in one column (`adj`: the roll moved by an
+/// off-scale rule), its net modifier settled.
+fn table_column(
+    ctx: &Ctx,
+    chart: &Chart,
+    net: &Q,
+    (col, adj): (usize, i64),
+    only: Option<i64>,
+) -> Result<Vec<(Out, Q)>, Why> {
     let rolled = naturals_of(ctx, chart, only)?;
     let score = chart.clauses.iter().find_map(|c| match c {
         Clause::Score(e) => Some(e),
@@ -870,7 +896,7 @@ fn table_at(ctx: &Ctx, chart: &Chart, only: Option<i64>) -> Result<Vec<(Out, Q)>
     let mut out = Vec::new();
     for (n, p) in &rolled.natural {
         let natural = q(*n);
-        let total = clamped(chart, &natural + &rolled.constant + &net + q(adj));
+        let total = clamped(chart, &natural + &rolled.constant + net + q(adj));
         let value = match score {
             Some(e) => {
                 let mut sc = ctx.clone();

@@ -433,6 +433,11 @@ impl<'a> Ctx<'a> {
                 .and_then(|f| f.get((*n as usize).checked_sub(1)?))
                 .map(|&f| q(f))
                 .ok_or_else(|| Why::Unsupported(format!("`die {n}` without the dice")))?,
+            ExprKind::Dice(_) => {
+                return Err(Why::Refused(
+                    "dice outside the value of `columns by`".into(),
+                ))
+            }
             ExprKind::Modifiers => self
                 .net
                 .clone()

@@ -40,6 +40,7 @@
 
 mod agree;
 mod chart;
+mod column_value;
 mod dice;
 mod expr;
 mod generated;

@@ -56,6 +56,7 @@ pub(super) enum Waiting<'a> {
 }
 
 mod clauses;
+mod column_dice;
 mod columns;
 mod dice;
 mod exprs;

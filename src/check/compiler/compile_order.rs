@@ -135,6 +135,11 @@ impl<'a> Names<'a, '_> {
                 self.expr(b);
             }
             ast::ExprKind::Neg(x) => self.expr(x),
+            ast::ExprKind::Dice(d) => {
+                if let ast::DiceTerm::Dice { count: Some(c), .. } = &**d {
+                    self.expr(c);
+                }
+            }
             ast::ExprKind::Binary(_, a, b) => {
                 self.expr(a);
                 self.expr(b);

@@ -211,10 +211,29 @@ pub(crate) fn column_situations(
         return Some((columns, choices));
     }
     let scale = scale.as_ref()?;
+    // A value that rolls dice is pictured before them: each param that
+    // counts column dice at 0. Dice of a fixed count cannot be left out:
+    // such a chart has no picture by column.
+    let no_column_dice = match &scale.dice {
+        None => Vec::new(),
+        Some(dice) => dice
+            .groups
+            .iter()
+            .map(|g| g.count_slot.and_then(|s| tree.slots.get(s)))
+            .map(|s| s.map(|s| s.name.to_string()))
+            .collect::<Option<Vec<String>>>()?,
+    };
+    let base = &no_column_dice.iter().fold(base.clone(), |c, name| {
+        c.leaving_out(&[name.as_str()]).with(name, Some("0"))
+    });
     let a = Analysis::new(&[chart], &Choices::none(), true);
     let mut done = BTreeSet::new();
     let settings = a.scale_axis(&mut done, &mut Vec::new())?;
-    let left: Vec<&str> = done.iter().map(String::as_str).collect();
+    let left: Vec<&str> = done
+        .iter()
+        .map(String::as_str)
+        .filter(|n| !no_column_dice.iter().any(|d| d == n))
+        .collect();
     let choices = base.leaving_out(&left);
     let columns = settings
         .into_iter()

@@ -115,7 +115,7 @@ pub(super) fn bind_faces(
 ) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
     let (Body::Table { dice, .. } | Body::Check { dice, .. }) = &c.body else {
-        return bind_with(program, pre, chart, choices, preset, &[], &[]);
+        return bind_with(program, pre, chart, choices, preset, &[], &[], None);
     };
     let each: Vec<(u32, bool)> = dice
         .groups
@@ -148,11 +148,11 @@ pub(super) fn bind_faces(
         )));
     }
     for (sig, faces) in found {
-        let bound = bind_with(program, pre, chart, choices, preset, &[], &faces)?;
+        let bound = bind_with(program, pre, chart, choices, preset, &[], &faces, None)?;
         plan.branches.push((sig, bound));
     }
     let Some((_, first)) = plan.branches.first() else {
-        return bind_with(program, pre, chart, choices, preset, &[], &[]);
+        return bind_with(program, pre, chart, choices, preset, &[], &[], None);
     };
     let mut outer = first.clone();
     outer.faces = Vec::new();

@@ -43,6 +43,7 @@ pub(super) fn ladder_values(
                 &preset,
                 &inherited,
                 &[],
+                None,
             );
             let result = bound.and_then(|b| match (&b.ladder, &b.plan) {
                 (Some(moved), _) => {

@@ -11,6 +11,7 @@
 //! modifier afterwards.
 
 mod arguments;
+mod column_dice;
 mod dice;
 mod faces;
 mod groups;
@@ -35,6 +36,7 @@ use plan::plan;
 use shift::cap_note;
 use smallvec::SmallVec;
 
+pub(crate) use column_dice::ColumnPlan;
 pub(crate) use dice::{BoundDice, BoundGroup, BoundNatural, BoundStage, NatPick};
 pub(crate) use faces::{cond_reads_dice, FacePlan, BRANCH_SHIFT};
 pub(crate) use plan::{fit_reach, Plan};
@@ -129,16 +131,26 @@ pub(crate) fn bind(
     choices: &Choices,
     preset: &[(usize, Num)],
 ) -> Result<Bound, RollError> {
+    if let Body::Table {
+        scale: Some(scale), ..
+    } = &program.charts[chart].body
+    {
+        if let Some(dice) = &scale.dice {
+            return column_dice::bind_columns(program, pre, chart, choices, preset, dice);
+        }
+    }
     match &program.charts[chart].dice_read {
         Some(read) => faces::bind_faces(program, pre, chart, choices, preset, read),
-        None => bind_with(program, pre, chart, choices, preset, &[], &[]),
+        None => bind_with(program, pre, chart, choices, preset, &[], &[], None),
     }
 }
 
 /// [`bind`], with the arguments a reading chart was given for some of this
 /// ladder's slots (`inherited`), so the ladder's groups and trace see them
-/// as given, and the faces of the dice where a branch of a chart that
-/// reads them is bound (`faces`).
+/// as given, the faces of the dice where a branch of a chart that
+/// reads them is bound (`faces`), and the total of the column dice where a
+/// branch of a table whose column value holds dice is (`column_roll`).
+#[allow(clippy::too_many_arguments)] // `bind`'s, and what a branch was rolled at
 fn bind_with<'c>(
     program: &Program,
     pre: Option<&Prebound>,
@@ -147,6 +159,7 @@ fn bind_with<'c>(
     preset: &[(usize, Num)],
     inherited: &[(usize, &'c Arg)],
     faces: &[u32],
+    column_roll: Option<i64>,
 ) -> Result<Bound, RollError> {
     let c = &program.charts[chart];
     let (passed, mut given) = given_values(program, chart, choices, preset)?;
@@ -170,6 +183,7 @@ fn bind_with<'c>(
         net: 0,
         ladders: &ladders,
         faces,
+        column_roll,
     };
     let Modifiers {
         applied,

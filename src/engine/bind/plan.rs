@@ -40,7 +40,7 @@ impl Plan {
             // Each branch was proved when it was bound; each side's plan was
             // fitted when it was bound, and the difference is read in `i128`
             // (`Bound::read`).
-            Plan::Certain(..) | Plan::Faces(_) | Plan::Sides { .. } => Ok(()),
+            Plan::Certain(..) | Plan::Faces(_) | Plan::Columns(_) | Plan::Sides { .. } => Ok(()),
         }
     }
 }
@@ -116,6 +116,9 @@ pub(crate) enum Plan {
         rows: Shared<[Resolved]>,
         written: Shared<[Ranges]>,
     },
+    /// A table whose column value holds dice: a plan per total of those
+    /// dice, picked once they are rolled.
+    Columns(Box<super::ColumnPlan>),
 }
 
 /// The target as a set of totals, or the text or `-` cell that replaces

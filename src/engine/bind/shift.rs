@@ -60,6 +60,7 @@ impl Bound {
                     net: after,
                     ladders: &self.ladders,
                     faces: &self.faces,
+                    column_roll: None,
                 };
                 if let BoundTarget::Ranges(moved) = bind_target(&env, target)? {
                     *bound_target = moved;
@@ -82,6 +83,11 @@ impl Bound {
             }
             (Plan::Faces(plan), _) => {
                 for (_, branch) in &mut plan.branches {
+                    branch.shift(program, extra)?;
+                }
+            }
+            (Plan::Columns(plan), _) => {
+                for branch in &mut plan.branches {
                     branch.shift(program, extra)?;
                 }
             }

@@ -48,7 +48,11 @@ pub(super) fn rolled(plan: &Plan) -> Option<(&BoundDice, bool)> {
     match plan {
         Plan::Table { dice, .. } | Plan::Check { dice, .. } => Some((dice, false)),
         Plan::Opposed { dice, .. } => Some((dice, true)),
-        Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) | Plan::Sides { .. } => None,
+        Plan::Certain(..)
+        | Plan::Pool { .. }
+        | Plan::Faces(_)
+        | Plan::Columns(_)
+        | Plan::Sides { .. } => None,
     }
 }
 

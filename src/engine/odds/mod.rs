@@ -14,6 +14,7 @@
 //! text; text is made once per distinct outcome. Every step spends the
 //! request's work budget ([`Work`]).
 
+mod columns;
 mod count;
 mod dist;
 mod faces;
@@ -323,6 +324,7 @@ fn primary<C: power::Exact>(
             let keys = keys.into_iter().map(|(k, c)| (Primary::Read(k), c));
             fractions(keys, Denominator::new(total, sides), work, &what)
         }
+        Plan::Columns(plan) => columns::primaries::<C>(program, plan, limits, work, &what),
         Plan::Faces(plan) => {
             let (keys, total) = faces::keys::<C>(program, plan, work, &what)?;
             let sides = plan.dice.iter().map(|d| d.0);
@@ -468,7 +470,11 @@ fn reads_alone(plan: &Plan) -> bool {
         Plan::Opposed { rows, .. } => none(rows),
         // Its values are pairs of the sides' results, or its branches',
         // not its own dice.
-        Plan::Certain(..) | Plan::Pool { .. } | Plan::Faces(_) | Plan::Sides { .. } => false,
+        Plan::Certain(..)
+        | Plan::Pool { .. }
+        | Plan::Faces(_)
+        | Plan::Columns(_)
+        | Plan::Sides { .. } => false,
     }
 }
 

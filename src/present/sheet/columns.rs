@@ -86,17 +86,41 @@ pub(super) fn odds_by_column(chart: &ChartRef<'_>) -> Option<Markup> {
                     }
                 }
             }
-            figcaption {
-                "Chance of each result by column"
-                @match net {
-                    Some(n) => { ", net modifier " (signed(n)) }
-                    None => { ", with each column's modifiers" }
-                }
-                @if !others.text().is_empty() {
-                    ", with " (in_words(chart, &others)) " (" code { (others.text()) } ")"
-                }
+            (caption(chart, net, &others))
+        }
+    })
+}
+
+/// What the picture by column was read at: the net modifier (or each
+/// column's own), the other settings, and for a column value that rolls
+/// dice, that the columns are read before them.
+fn caption(chart: &ChartRef<'_>, net: Option<i64>, others: &Choices) -> Markup {
+    html! {
+        figcaption {
+            "Chance of each result by column"
+            @if rolls_column_dice(chart) {
+                ", each column read at the value before the column dice"
+            }
+            @match net {
+                Some(n) => { ", net modifier " (signed(n)) }
+                None => { ", with each column's modifiers" }
+            }
+            @if !others.text().is_empty() {
+                ", with " (in_words(chart, others)) " (" code { (others.text()) } ")"
             }
         }
+    }
+}
+
+/// Whether the chart's column value rolls dice: its picture is drawn at
+/// the value before them ([`column_situations`] counts none).
+fn rolls_column_dice(chart: &ChartRef<'_>) -> bool {
+    let (program, id) = chart.compiled();
+    program.charts.get(id).is_some_and(|t| {
+        matches!(
+            &t.body,
+            crate::check::tree::Body::Table { scale: Some(s), .. } if s.dice.is_some()
+        )
     })
 }
 

@@ -127,8 +127,15 @@ impl<'a> ChartCx<'a, '_> {
             ast::ScaleValue::Expr(e) => e.span,
             ast::ScaleValue::Ratio(a, b) => a.span.to(b.span),
         };
+        let mut dice = None;
         let value = match &sc.value {
-            ast::ScaleValue::Expr(e) => ScaleValue::Expr(self.expr(e)),
+            ast::ScaleValue::Expr(e) => {
+                let (base, rolled) = super::column_dice::split(e);
+                if let Some(rolled) = rolled {
+                    dice = Some(self.dice(&rolled));
+                }
+                ScaleValue::Expr(self.expr(&base))
+            }
             ast::ScaleValue::Ratio(a, b) => {
                 let ea = self.expr(a);
                 let eb = self.expr(b);
@@ -145,6 +152,7 @@ impl<'a> ChartCx<'a, '_> {
         Some(ScaleOut {
             scale: Scale {
                 value,
+                dice,
                 span,
                 heads,
                 below,

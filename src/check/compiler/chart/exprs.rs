@@ -86,6 +86,15 @@ impl ChartCx<'_, '_> {
                 let sides = self.read_die(*n, e.span);
                 Expr::Die(*n, sides)
             }
+            ast::ExprKind::Dice(_) => {
+                self.error(
+                    CompileErrorKind::DiceInExpression {
+                        place: "this expression".into(),
+                    },
+                    e.span,
+                );
+                Expr::Int(0)
+            }
             ast::ExprKind::Total => Expr::Total,
             ast::ExprKind::Natural => Expr::Natural,
             ast::ExprKind::Modifiers if self.context == ExprContext::Target => {

@@ -367,6 +367,7 @@ impl Builder {
         let span = self.span(pair);
         let kind = match pair.as_rule() {
             Rule::nat => ExprKind::Int(self.nat(pair)?),
+            Rule::dice => ExprKind::Dice(Box::new(self.dice(pair)?)),
             Rule::udecimal => ExprKind::Number(self.decimal(pair)?),
             Rule::call => {
                 let kids = self.kids(pair);
@@ -399,6 +400,22 @@ impl Builder {
             Rule::paren_expr => {
                 let kids = self.kids(pair);
                 let (inner, depth) = self.expr_with_depth(&kids.nth(Rule::expr, 0)?)?;
+                if let Some(tail) = kids.opt(Rule::paren_dice_tail) {
+                    let tail = self.kids(&tail);
+                    let dice = DiceTerm::Dice {
+                        count: Some(Box::new(inner)),
+                        sides: self.sides(&tail.one(Rule::dice_sides)?)?,
+                        notation: self.notation(&tail)?,
+                        span,
+                    };
+                    return Ok((
+                        Expr {
+                            kind: ExprKind::Dice(Box::new(dice)),
+                            span,
+                        },
+                        depth,
+                    ));
+                }
                 let Some(cond) = kids.opt(Rule::cond) else {
                     return Ok((Expr { span, ..inner }, depth));
                 };
