@@ -236,7 +236,13 @@ fn roll_faces<D: DiceSource + ?Sized>(
     let mut fresh = |sides| source.die(sides);
     let mut replay = Replay {
         faces: &faces,
-        next: 0,
+        // A branch settled without a roll (off the table) reads none of
+        // the faces: its follow-ups roll dice of their own.
+        next: if matches!(bound.plan, Plan::Certain(..)) {
+            faces.len()
+        } else {
+            0
+        },
         then: &mut fresh,
     };
     let mut trace = roll_as(

@@ -397,3 +397,45 @@ table a "A" {
     );
     assert!(crate::reference::distribution(&world, "unread", "a", &sit).is_ok());
 }
+
+/// A chart that reads its dice one by one, settled off the table without a
+/// roll: its follow-up rolls dice of its own, not the faces the chart read
+/// (the generated sampler check, seed 4: the follow-up was fed the
+/// chart's d8 faces as its d2s).
+#[test]
+fn a_follow_up_off_the_table_of_a_chart_reading_its_dice_rolls_its_own() {
+    let rules = Ruleset::from_str(
+        "off",
+        r#"game "Off" version "1"
+table f "F" {
+  roll d6
+  rows {
+    1-3 => "a"
+    4-6 => "b"
+  }
+}
+table t "T" {
+  roll 2d6
+  param p "p" in 1..4
+  modifiers { shaken -1 "shaken on doubles" if doubles always }
+  columns by p: 2 3
+  below columns => "Low" then f
+  results {
+    6 or less: x y
+    7 or more: y z
+  }
+}
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let bound = rules
+        .chart("t")
+        .unwrap()
+        .bind(&chartwright::Choices::parse("p=1").unwrap())
+        .unwrap();
+    // The chart's faces 6 and 6, then the follow-up's 1.
+    let rolled = bound
+        .roll(&mut chartwright::Scripted::new([6, 6, 1]))
+        .expect("rolls");
+    assert_eq!(rolled.summary(), "Low -> a");
+}
