@@ -439,3 +439,57 @@ table t "T" {
         .expect("rolls");
     assert_eq!(rolled.summary(), "Low -> a");
 }
+
+/// `then again with` keeps every other value as it was, a grid-fed
+/// modifier given `0` included: the repeat read the grid instead (campaign
+/// seed 20140: the engine's). The reference reads the same, and a ladder's
+/// grid read `at` an option needs only the grid's other key (seeds 20134,
+/// 20143: the reference asked for the fixed key too).
+#[test]
+fn a_repeat_keeps_a_grid_fed_modifier_given_zero() {
+    const REPEAT: &str = r#"game "Repeat" version "1"
+choice side "Side" { a "A", b "B" } default b
+choice ground "Ground" { open "Open", woods "Woods" }
+grid g "G" by side { a: 1  b: 3 }
+grid cover "Cover" by side, ground {
+  a: 1 2
+  b: 0 1
+}
+check k "K" {
+  roll d6
+  modifiers {
+    fed +r in 0..3 from g "from the grid"
+    plain +1 "plain"
+  }
+  succeed on at least modifiers
+  success "Hold" then again with plain
+  failure "Broken"
+}
+ladder l "L" {
+  steps 1, 2, 3
+  start 2
+  modifiers { m ±r from cover at woods "cover" }
+}
+"#;
+    let rules = Ruleset::from_str("repeat", REPEAT).unwrap_or_else(|e| panic!("{e}"));
+    let odds = rules
+        .chart("k")
+        .unwrap()
+        .odds(&chartwright::Choices::parse("fed=0").unwrap())
+        .expect("odds");
+    // The first roll needs 0 or more, each repeat 1 or more: every roll
+    // holds, to the last repeat.
+    assert_eq!(odds.outcomes.len(), 1, "{odds:?}");
+    let world = crate::reference::World::from_sources(&[("repeat", REPEAT)]).expect("parses");
+    let mut sit = crate::reference::Situation::default();
+    sit.0.insert(
+        "fed".into(),
+        crate::reference::Val::Num(crate::reference::q(0)),
+    );
+    let reference = crate::reference::distribution(&world, "repeat", "k", &sit).expect("reads");
+    assert_eq!(reference.len(), 1, "{reference:?}");
+    // The ladder's situations name `side`, never `ground` (fixed by `at`).
+    let situations = crate::reference::situations(&world, "repeat", "l", 20);
+    assert!(situations.iter().any(|s| s.0.contains_key("side")));
+    assert!(situations.iter().all(|s| !s.0.contains_key("ground")));
+}

@@ -246,12 +246,16 @@ fn knobs(world: &World, game: &str, chart: &str) -> Vec<Knob> {
                 }
             }
             Some(Decl::Ladder(l)) => {
-                idents(&format!("{l:?}"), &mut more);
                 let lm = chart_modifiers(file, l);
+                // As the chart's own: a grid read `at` names its free keys.
+                let mut text = format!("{l:?}");
                 for m in &lm {
+                    let stripped = format!("{:?}", without_grid_at(m.decl));
+                    text = text.replace(&format!("{:?}", m.decl), &stripped);
                     idents(&format!("{:?}", m.conds), &mut more);
-                    idents(&format!("{:?}", m.decl), &mut more);
+                    idents(&stripped, &mut more);
                 }
+                idents(&text, &mut more);
                 mods.extend(lm);
             }
             Some(Decl::Modifier(m)) => {

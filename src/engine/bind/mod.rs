@@ -190,7 +190,7 @@ fn bind_with<'c>(
         mut net,
         shift,
         not_possible,
-    } = apply_modifiers(&env, &passed, &given)?;
+    } = apply_modifiers(&env, &passed, &given, preset)?;
     let values = grid_readings(&env, &passed)?;
     env.values = &values;
     let mut note = None;

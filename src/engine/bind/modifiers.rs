@@ -50,11 +50,13 @@ pub(super) struct Modifiers {
 }
 
 /// Settles every modifier against the values in `env` (`passed`: the values
-/// before unnamed modifiers read as 0; `given`: the argument behind each).
+/// before unnamed modifiers read as 0; `given`: the argument behind each;
+/// `preset`: the values a caller set, as given as a typed value is).
 pub(super) fn apply_modifiers(
     env: &Env,
     passed: &[Option<Num>],
     given: &[Option<&Arg>],
+    preset: &[(usize, Num)],
 ) -> Result<Modifiers, RollError> {
     let c = &env.program.charts[env.chart];
     let mut out = Modifiers {
@@ -76,6 +78,7 @@ pub(super) fn apply_modifiers(
                 *factor,
                 from.as_ref(),
                 given[m.slot],
+                preset.iter().any(|&(slot, _)| slot == m.slot),
                 &mut out.not_possible,
             )?,
             ModValue::Counted { per, max } => counted_value(raw, name, *per, *max, m.shifts)?,
@@ -186,19 +189,22 @@ fn shift_modifier(
 /// A parametric modifier's value: the number given times `factor`, else the
 /// grid `from` read with the values bound. A `-` cell there sets
 /// `not_possible`; a grid with only some of its keys given is an error.
+/// `preset`: a caller set the value (a repeat keeps `m=0` as given).
+#[allow(clippy::too_many_arguments)] // the modifier, and where its value comes from
 fn param_value(
     env: &Env,
     m: &Modifier,
     factor: i64,
     from: Option<&GridRef>,
     given: Option<&Arg>,
+    preset: bool,
     not_possible: &mut Option<String>,
 ) -> Result<Option<(i64, Option<String>)>, RollError> {
     let values = env.values;
     let raw = values[m.slot];
     let name = &env.program.charts[env.chart].slots[m.slot].name;
     // Named with a value, or bare (a shift from a grid: the grid's).
-    let valued = given.is_some_and(|a| a.value.is_some());
+    let valued = given.is_some_and(|a| a.value.is_some()) || preset;
     Ok(match (raw, from) {
         (Some(v), _) if valued || raw != Some(whole(0)) => {
             let v = whole_value(v, &format!("`{name}`"))?;
