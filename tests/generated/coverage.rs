@@ -56,6 +56,39 @@ const EXCLUDED: &[(&str, &str)] = &[
     ),
 ];
 
+/// Positions a rule must be produced in as well as anywhere, each named
+/// `RULE in PARENT` among the rules (the first of its rules names it):
+/// dice parse anywhere an operand stands, so `dice` alone says nothing of
+/// dice in the value that picks the column (written `d6` or `(count)d6`,
+/// one construct); the dice a chart reads one by one are asked for where
+/// they decide something.
+const IN_POSITION: &[(&[&str], &str)] = &[
+    (&["dice", "paren_dice_tail"], "column_scale"),
+    (&["die_face"], "modifier"),
+    (&["kw_doubles"], "modifier"),
+    (&["die_face"], "natural_clause"),
+    (&["kw_doubles"], "natural_clause"),
+    (&["die_face"], "score_clause"),
+];
+
+/// The positions of [`IN_POSITION`] under `pair`.
+fn positions(pair: &pest::iterators::Pair<'_, Rule>) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in std::iter::once(pair.clone()).chain(pair.clone().into_inner().flatten()) {
+        let parent = format!("{:?}", p.as_rule());
+        for (rules, _) in IN_POSITION.iter().filter(|(_, at)| *at == parent) {
+            if p.clone()
+                .into_inner()
+                .flatten()
+                .any(|q| rules.contains(&format!("{:?}", q.as_rule()).as_str()))
+            {
+                out.push(format!("{} in {parent}", rules[0]));
+            }
+        }
+    }
+    out
+}
+
 /// The rules of every pair of each declaration of a game file, each with
 /// the chart's name where it is a chart, and the rules of the file's
 /// frame (`file`, `header`, ...) apart.
@@ -80,10 +113,11 @@ pub fn rules_by_item(text: &str) -> Result<RulesByItem, String> {
             .filter(|p| p.as_rule() == Rule::chart)
             .and_then(|c| c.into_inner().find(|p| p.as_rule() == Rule::ident))
             .map(|p| p.as_str().to_owned());
-        let rules = std::iter::once(pair.clone())
-            .chain(pair.into_inner().flatten())
+        let mut rules: BTreeSet<String> = std::iter::once(pair.clone())
+            .chain(pair.clone().into_inner().flatten())
             .map(|p| format!("{:?}", p.as_rule()))
             .collect();
+        rules.extend(positions(&pair));
         out.items.push((chart, rules));
     }
     Ok(out)
@@ -98,13 +132,19 @@ pub struct RulesByItem {
     pub items: Vec<(Option<String>, BTreeSet<String>)>,
 }
 
-/// Every rule of the grammar but the excluded ones.
+/// Every rule of the grammar but the excluded ones, and every position of
+/// [`IN_POSITION`].
 pub fn grammar_rules() -> BTreeSet<String> {
     let excluded: BTreeSet<&str> = EXCLUDED.iter().map(|(r, _)| *r).collect();
     Rule::all_rules()
         .iter()
         .map(|r| format!("{r:?}"))
         .filter(|r| !excluded.contains(r.as_str()))
+        .chain(
+            IN_POSITION
+                .iter()
+                .map(|(r, at)| format!("{} in {at}", r[0])),
+        )
         .collect()
 }
 
@@ -116,10 +156,13 @@ pub fn variant_rules(text: &str) -> Result<BTreeSet<String>, String> {
 /// The rules of every pair pest makes of `text` as a whole file.
 fn rules_of(rule: Rule, text: &str) -> Result<BTreeSet<String>, String> {
     let pairs = Grammar::parse(rule, text).map_err(|e| e.to_string())?;
-    Ok(pairs
+    let mut rules: BTreeSet<String> = pairs
+        .clone()
         .flatten()
         .map(|p| format!("{:?}", p.as_rule()))
-        .collect())
+        .collect();
+    rules.extend(pairs.flat_map(|p| positions(&p)));
+    Ok(rules)
 }
 
 #[test]
