@@ -96,7 +96,7 @@ fn engine_odds(chart: &chartwright::ChartRef, sit: &Situation) -> Result<Distrib
     let mut d = Distribution::new();
     for o in &odds.outcomes {
         *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) +=
-            crate::common::big(&o.probability);
+            Q::from(crate::common::big(&o.probability));
     }
     Ok(d)
 }

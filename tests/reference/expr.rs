@@ -10,7 +10,7 @@ use chartwright::ast::{
     BinOp, Cell, CellKind, Chart, ChartKind, ChoiceDecl, Clause, CmpOp, Cond, CondKind, Expr,
     ExprKind, FlagDecl, Grid, Ident, Item, ModEntry, ModValue, ModifierDecl, ParamDecl, ParamSign,
 };
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 
 /// What a name declares, as the reference finds it.
 #[derive(Clone)]

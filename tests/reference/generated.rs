@@ -293,7 +293,7 @@ fn chi_square_failure(exact: &Distribution, seen: &BTreeMap<String, u32>) -> Opt
     }
     let n = seen.values().sum::<u32>();
     let cells = exact.iter().map(|(outcome, p)| {
-        let p = num_traits::ToPrimitive::to_f64(p).unwrap_or(0.0);
+        let p = num_traits::ToPrimitive::to_f64(&p.big()).unwrap_or(0.0);
         (p, seen.get(outcome).copied().unwrap_or(0))
     });
     let (stat, k) = crate::common::chi_square(cells, n)?;

@@ -19,7 +19,7 @@ fn engine(src: &str, chart: &str, words: &str) -> Result<Distribution, String> {
     let mut d = Distribution::new();
     for o in &odds.outcomes {
         *d.entry(o.outcome.to_string()).or_insert_with(Q::zero) +=
-            crate::common::big(&o.probability);
+            Q::from(crate::common::big(&o.probability));
     }
     Ok(d)
 }

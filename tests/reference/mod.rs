@@ -45,18 +45,17 @@ mod dice;
 mod expr;
 mod generated;
 mod misreadings;
+mod num;
 mod situations;
 
 use chartwright::ast;
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use std::collections::BTreeMap;
 use std::fmt;
 
 pub use situations::situations;
 
-/// An exact number.
-pub type Q = BigRational;
+pub use num::Q;
 
 /// `n` as an exact number.
 pub fn q(n: i64) -> Q {

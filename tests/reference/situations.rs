@@ -79,7 +79,7 @@ fn sample(bounds: Option<&Bounds>, whole: bool, default: Option<Q>) -> Vec<Q> {
         v.push(d);
     }
     if whole {
-        v.retain(num_rational::Ratio::is_integer);
+        v.retain(Q::is_integer);
     }
     let mut seen = BTreeSet::new();
     v.retain(|x| seen.insert(x.clone()));
