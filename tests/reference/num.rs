@@ -27,6 +27,10 @@ enum Repr {
     Big(BigRational),
 }
 
+/// `a/b op c/d` as an unreduced `(numerator, denominator)`, `None` where
+/// 128 bits overflow.
+type SmallOp = fn(i128, i128, i128, i128) -> Option<(i128, i128)>;
+
 impl Q {
     /// `n / d`; panics on a zero denominator, as a fraction does.
     pub fn new(n: BigInt, d: BigInt) -> Self {
@@ -134,7 +138,7 @@ impl Q {
     fn op(
         &self,
         other: &Self,
-        small: fn(i128, i128, i128, i128) -> Option<(i128, i128)>,
+        small: SmallOp,
         big: fn(&BigRational, &BigRational) -> BigRational,
     ) -> Self {
         if let (Repr::Small(a, b), Repr::Small(c, d)) = (&self.0, &other.0) {
