@@ -586,7 +586,8 @@ fn campaign() {
     );
 }
 
-/// Prints the file of `CHARTWRITE_SEED` (a debugging aid).
+/// Prints the file of `CHARTWRIGHT_SEED` (a debugging aid), or with
+/// `CHARTWRIGHT_PRINT=variant` its variant (the diff claims' pair `2N + 1`).
 #[test]
 #[ignore = "prints one generated file: CHARTWRIGHT_SEED=N"]
 fn print_seed() {
@@ -594,5 +595,9 @@ fn print_seed() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
-    println!("{}", super::game(seed));
+    if std::env::var("CHARTWRIGHT_PRINT").is_ok_and(|p| p == "variant") {
+        println!("{}", super::variant(seed));
+    } else {
+        println!("{}", super::game(seed));
+    }
 }
