@@ -493,3 +493,63 @@ ladder l "L" {
     assert!(situations.iter().any(|s| s.0.contains_key("side")));
     assert!(situations.iter().all(|s| !s.0.contains_key("ground")));
 }
+
+/// A ladder read through another ladder: a grid-fed modifier's `default`
+/// is for where the grid's keys are not given, at any depth. The outer
+/// ladder passed the default on through the middle one as if it were given
+/// (campaign seed 22487: `m=2 is outside -2..0`, the bounds the grid's
+/// cells give).
+#[test]
+fn a_ladder_read_through_a_ladder_reads_its_grid_not_its_default() {
+    const CHAIN: &str = r#"game "Chain" version "1"
+choice terrain "Terrain" { open "Open", woods "Woods" } default woods
+grid cover "Cover" by terrain { open: 0  woods: -2 }
+ladder inner "Inner" {
+  steps 1, 2, 3, 4, 5
+  start 4
+  modifiers { m -r default 2 from cover "cover" }
+}
+ladder middle "Middle" {
+  steps 1, 2, 3, 4, 5
+  start inner
+}
+ladder outer "Outer" {
+  steps 1, 2, 3, 4, 5
+  start middle
+}
+"#;
+    let rules = Ruleset::from_str("chain", CHAIN).unwrap_or_else(|e| panic!("{e}"));
+    let none = chartwright::Choices::none();
+    // The grid's -2 in woods and 0 in the open read two different steps,
+    // whichever ladder is asked; the default (2) is never read.
+    for chart in ["inner", "middle", "outer"] {
+        let odds = rules
+            .chart(chart)
+            .unwrap()
+            .odds(&none)
+            .unwrap_or_else(|e| panic!("{chart}: {e}"));
+        let open = rules
+            .chart(chart)
+            .unwrap()
+            .odds(&chartwright::Choices::parse("terrain=open").unwrap())
+            .unwrap_or_else(|e| panic!("{chart}: {e}"));
+        let world = crate::reference::World::from_sources(&[("chain", CHAIN)]).expect("parses");
+        let reference = crate::reference::distribution(
+            &world,
+            "chain",
+            chart,
+            &crate::reference::Situation::default(),
+        )
+        .expect("reads");
+        assert_eq!(odds.outcomes.len(), 1, "{chart}: {odds:?}");
+        assert_eq!(
+            reference.keys().collect::<Vec<_>>(),
+            vec![&odds.outcomes[0].outcome.to_string()],
+            "{chart}"
+        );
+        assert_ne!(
+            odds.outcomes[0].outcome, open.outcomes[0].outcome,
+            "{chart}"
+        );
+    }
+}

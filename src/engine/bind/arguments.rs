@@ -91,21 +91,40 @@ pub(super) fn given_values<'c>(
             }
         }
     }
-    // The same for a read ladder's: its default is not passed on, so the
-    // ladder settles it against its own grid.
+    // The same for a read ladder's (or a ladder's it reads in turn): its
+    // default is not passed on, so the ladder settles it against its own
+    // grid.
     for read in program.ladder_reads.iter().filter(|r| r.caller == chart) {
-        let ladder = &program.charts[read.ladder];
         for &(from, to) in &read.pass {
-            let fed = ladder
-                .modifiers
-                .iter()
-                .any(|m| m.slot == to && matches!(m.value, ModValue::Param { from: Some(_), .. }));
-            if fed && defaulted.contains(&from) {
+            if defaulted.contains(&from) && grid_fed(program, read.ladder, to, 0) {
                 values[from] = None;
             }
         }
     }
     Ok((values, given))
+}
+
+/// Whether `slot` of ladder `ladder` is a `±r from GRID` of its own, or is
+/// passed on to one of a ladder it reads (a chain no deeper than the
+/// ladders' own limit of reads; compile refuses a cycle).
+fn grid_fed(program: &Program, ladder: ChartId, slot: usize, depth: usize) -> bool {
+    let Some(c) = program.charts.get(ladder) else {
+        return false;
+    };
+    let own = c
+        .modifiers
+        .iter()
+        .any(|m| m.slot == slot && matches!(m.value, ModValue::Param { from: Some(_), .. }));
+    own || (depth < program.charts.len()
+        && program
+            .ladder_reads
+            .iter()
+            .filter(|r| r.caller == ladder)
+            .any(|r| {
+                r.pass
+                    .iter()
+                    .any(|&(from, to)| from == slot && grid_fed(program, r.ladder, to, depth + 1))
+            }))
 }
 
 /// A value a caller passes to a param of the chart it follows up or reads
