@@ -23,6 +23,8 @@ pub struct Coverage {
     pub limit: usize,
     /// When sampled, the input to give to compare fewer classes.
     pub give: Option<String>,
+    /// Classes one side could not roll (or only past an engine limit).
+    pub unanswered: usize,
 }
 
 impl Coverage {
@@ -36,12 +38,13 @@ impl Coverage {
             not_split: a.not_split.clone(),
             limit,
             give: a.give.clone(),
+            unanswered: a.unanswered,
         }
     }
 
     /// True when every situation was covered ([`Across::exhaustive`]).
     pub fn exhaustive(&self) -> bool {
-        self.same_rules || (!self.sampled && self.not_split.is_empty())
+        self.same_rules || (!self.sampled && self.not_split.is_empty() && self.unanswered == 0)
     }
 }
 

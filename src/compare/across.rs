@@ -43,9 +43,13 @@ pub struct Across {
     pub sampled: bool,
     /// Inputs that were tried at chosen values, not split into classes.
     pub not_split: Vec<String>,
-    /// Classes neither engine accepts (an error on both sides, such as a
-    /// value a score cannot use): left out of `ranked`.
+    /// Classes a side refuses as the docs refuse them (such as a value a
+    /// score cannot use): no odds to compare there; left out of `ranked`.
     pub skipped: usize,
+    /// Classes where a side stops at an engine limit (`too_large`,
+    /// `too_deep`): the odds exist but were not reached, so the
+    /// comparison is not exhaustive.
+    pub unanswered: usize,
     /// True when the two charts are compiled alike, with every chart, grid
     /// and choice they read: no situation can differ, and none was rolled.
     pub same_rules: bool,
@@ -65,16 +69,18 @@ impl Across {
             sampled: false,
             not_split: Vec::new(),
             skipped: 0,
+            unanswered: 0,
             same_rules: true,
             give: None,
         }
     }
 
     /// True when every situation of the chart was covered: every class
-    /// compared, every input split into classes.
+    /// compared (or refused as the docs refuse it), every input split into
+    /// classes.
     #[must_use]
     pub fn exhaustive(&self) -> bool {
-        self.same_rules || (!self.sampled && self.not_split.is_empty())
+        self.same_rules || (!self.sampled && self.not_split.is_empty() && self.unanswered == 0)
     }
 
     /// The classes whose odds change, largest change first.
@@ -154,33 +160,40 @@ pub fn across_in(
     let (base_takes, variant_takes) = (names(base), names(variant));
     let chart = variant.qualified_name();
     let mut ranked: Vec<ClassDiff> = Vec::new();
-    let mut skipped = 0;
+    let (mut skipped, mut unanswered) = (0, 0);
     let mut first_error = None;
     for class in classes {
-        let diff = side_odds(base, &class.choices, &base_takes, own, budget)
-            .map_err(|e| into_variant(e, base, variant))
-            .and_then(|b| {
-                let v = side_odds(variant, &class.choices, &variant_takes, own, budget)?;
-                Ok(OddsDiff::new(&chart, class.choices.text(), &b, &v))
-            });
-        match diff {
-            Ok(diff) => {
-                if let Some(same) = ranked.iter_mut().find(|r| r.diff.outcomes == diff.outcomes) {
-                    same.alike += 1;
-                } else {
-                    ranked.push(ClassDiff {
-                        class: class.name,
-                        diff,
-                        alike: 0,
-                    });
-                }
-            }
+        let b = side_odds(base, &class.choices, &base_takes, own, budget)
+            .map_err(|e| into_variant(e, base, variant));
+        let v = side_odds(variant, &class.choices, &variant_takes, own, budget);
+        let diff = match (b, v) {
+            (Ok(b), Ok(v)) => OddsDiff::new(&chart, class.choices.text(), &b, &v),
             // The whole request is over budget: no situation is left to try.
-            Err(e) if matches!(e.kind, RollErrorKind::OverBudget { .. }) => return Err(e),
-            Err(e) => {
+            (Err(e), _) | (_, Err(e)) if matches!(e.kind, RollErrorKind::OverBudget { .. }) => {
+                return Err(e)
+            }
+            // Past a limit the odds exist but were not reached: not compared.
+            (Err(e), _) | (_, Err(e)) if at_limit(&e) => {
+                unanswered += 1;
+                first_error.get_or_insert(e);
+                continue;
+            }
+            // A side the docs refuse (a value a score cannot use): no odds
+            // to compare there.
+            (Err(e), _) | (_, Err(e)) => {
                 skipped += 1;
                 first_error.get_or_insert(e);
+                continue;
             }
+        };
+        if let Some(same) = ranked.iter_mut().find(|r| r.diff.outcomes == diff.outcomes) {
+            same.alike += 1;
+        } else {
+            ranked.push(ClassDiff {
+                class: class.name,
+                diff,
+                alike: 0,
+            });
         }
     }
     if ranked.is_empty() {
@@ -199,9 +212,21 @@ pub fn across_in(
         sampled,
         not_split,
         skipped,
+        unanswered,
         same_rules: false,
         give,
     })
+}
+
+/// An engine limit rather than a refusal the docs make: the odds exist,
+/// the engine did not reach them.
+fn at_limit(e: &RollError) -> bool {
+    matches!(
+        e.kind,
+        RollErrorKind::TooLarge { .. }
+            | RollErrorKind::TooDeep { .. }
+            | RollErrorKind::OverBudget { .. }
+    )
 }
 
 /// The input that, given at a value a player might type, leaves the fewest

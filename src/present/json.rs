@@ -188,6 +188,7 @@ pub fn across(a: &Across, base_chart: &str) -> Value {
         "exhaustive": a.exhaustive(),
         "same_rules": a.same_rules,
         "skipped": a.skipped,
+        "unanswered": a.unanswered,
         "ranked": a.ranked.iter().map(class_diff).collect::<Vec<_>>(),
     })
 }

@@ -801,3 +801,39 @@ fn a_grid_fed_modifier_changed_by_a_variant_is_a_change() {
         variant.into(),
     ));
 }
+
+/// A class one side cannot roll (here past an engine limit: a `once`
+/// count over dice with notation) where the other can: not compared, so
+/// the whole-game diff does not say "no change" (campaign pair 37,
+/// generated seed 18: the class was left out as if neither side rolled it,
+/// and the chart was not listed).
+#[test]
+fn a_class_only_one_side_can_roll_is_not_a_claim_of_no_change() {
+    let base = r#"game "Limit" version "1"
+choice c "C" { a "A", b "B" } default a
+grid dice "Dice" by c { a: -  b: d6 }
+grid conv "Conversion dice" by c { a: 1d4ro=1  b: d4 }
+pool q "Q" {
+  roll dice
+  count hits "hits" on 4+
+  per hits roll conv count converted "converted" on 3+ once
+}
+"#;
+    let variant = "variant \"more\" of \"limit.rules\" version \"1\"\nchange dice at a: 2d6\n";
+    let pair = Pair::files(
+        "one side past a limit".into(),
+        "limit.rules",
+        base.into(),
+        variant.into(),
+    );
+    assert_claims(&pair);
+    let out = cli_diff(&[pair.base_arg.as_str(), &pair.variant_arg()])
+        .unwrap_or_else(|e| panic!("diff failed: {e}"));
+    let q = out["charts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["chart"] == "house.q")
+        .unwrap_or_else(|| panic!("q is not listed: {out}"));
+    assert_eq!(q["change"], "none found", "{q}");
+}

@@ -553,3 +553,57 @@ ladder outer "Outer" {
         );
     }
 }
+
+/// A grid-fed modifier whose condition fails is not looked up: its `-`
+/// cell does not make the roll `Not possible` (diff claims campaign, pair
+/// 429, generated seed 214: the engine read the cell before the
+/// condition, the reference after).
+#[test]
+fn a_modifier_that_does_not_apply_does_not_read_its_dash_cell() {
+    const DASH: &str = r#"game "Dash" version "1"
+choice ground "Ground" { open "Open", marsh "Marsh" }
+flag dry "dry weather"
+grid mud "Mud" by ground { open: -1  marsh: - }
+table t "T" {
+  roll d6
+  modifiers { mud_drm ±r from mud "mud" unless dry }
+  rows {
+    3 or less => "stuck"
+    4 or more => "moves"
+  }
+}
+"#;
+    let rules = Ruleset::from_str("dash", DASH).unwrap_or_else(|e| panic!("{e}"));
+    let world = crate::reference::World::from_sources(&[("dash", DASH)]).expect("parses");
+    for (words, moves) in [("ground=marsh dry", "1/2"), ("ground=open", "1/3")] {
+        let odds = rules
+            .chart("t")
+            .unwrap()
+            .odds(&chartwright::Choices::parse(words).unwrap())
+            .unwrap_or_else(|e| panic!("{words}: {e}"));
+        assert_eq!(odds.probability("moves").to_string(), moves, "{words}");
+        let mut sit = crate::reference::Situation::default();
+        for w in words.split_whitespace() {
+            let (k, v) = w.split_once('=').map_or((w, None), |(k, v)| (k, Some(v)));
+            sit.0.insert(
+                k.into(),
+                v.map_or(crate::reference::Val::On, |v| {
+                    crate::reference::Val::Opt(v.into())
+                }),
+            );
+        }
+        let reference = crate::reference::distribution(&world, "dash", "t", &sit).expect("reads");
+        assert_eq!(
+            reference.get("moves").map(ToString::to_string).as_deref(),
+            Some(moves),
+            "{words}"
+        );
+    }
+    // In the marsh with the weather wet, the cell is read: not possible.
+    let wet = rules
+        .chart("t")
+        .unwrap()
+        .odds(&chartwright::Choices::parse("ground=marsh").unwrap())
+        .expect("odds");
+    assert_eq!(wet.probability("Not possible").to_string(), "1");
+}

@@ -141,7 +141,23 @@ pub fn coverage(a: &Coverage) -> String {
     if !a.not_split.is_empty() {
         let _ = write!(how, "; not split into classes: {}", a.not_split.join(", "));
     }
+    if a.unanswered > 0 {
+        let _ = write!(
+            how,
+            "; {} not compared: a side stops at a limit of the engine there",
+            classes(a.unanswered)
+        );
+    }
     how
+}
+
+/// "1 class", "3 classes".
+fn classes(n: usize) -> String {
+    if n == 1 {
+        "1 class".to_owned()
+    } else {
+        format!("{n} classes")
+    }
 }
 
 /// `--across`: the situation classes ranked by their largest change.
@@ -174,7 +190,7 @@ pub fn across(a: &Across, base_name: &str, limit: usize) -> String {
         out,
         "  {} of {} classes compared change; the largest changes first:",
         changed.iter().map(alike).sum::<usize>(),
-        a.compared - a.skipped
+        a.compared - a.skipped - a.unanswered
     );
     for (i, c) in changed.iter().take(TOP).enumerate() {
         if let Some(o) = c.diff.largest() {

@@ -70,6 +70,7 @@ pub(super) fn apply_modifiers(
         require_param(env, m, passed)?;
         let raw = env.values[m.slot];
         let name = &c.slots[m.slot].name;
+        let mut dash = None;
         let value = match &m.value {
             ModValue::Fixed(v) => (raw == one || m.always).then_some((*v, None)),
             ModValue::Param { factor, from } => param_value(
@@ -79,10 +80,17 @@ pub(super) fn apply_modifiers(
                 from.as_ref(),
                 given[m.slot],
                 preset.iter().any(|&(slot, _)| slot == m.slot),
-                &mut out.not_possible,
+                &mut dash,
             )?,
             ModValue::Counted { per, max } => counted_value(raw, name, *per, *max, m.shifts)?,
         };
+        // A `-` cell makes the chart not possible where the modifier
+        // applies; one whose condition fails is not looked up at all.
+        if let Some(why) = dash {
+            if applies(env, m)? {
+                out.not_possible.get_or_insert(why);
+            }
+        }
         let Some((value, note)) = value else { continue };
         let applies = applies(env, m)?;
         // An `always` modifier nobody named is not listed where it does not apply.

@@ -162,6 +162,12 @@ fn ranking_table(
                  value its score cannot use."
             }
         }
+        @if across.unanswered > 0 {
+            p.note {
+                (across.unanswered) " more not compared: a side stops at a limit of the \
+                 engine there."
+            }
+        }
     }
 }
 
