@@ -607,3 +607,55 @@ table t "T" {
         .expect("odds");
     assert_eq!(wet.probability("Not possible").to_string(), "1");
 }
+
+/// A `-` shift cell settles the chart before anything is read: a column
+/// off the scale (here from dice in the column value) does not make it an
+/// error (reference campaign seed 24637: the engine refused the column
+/// before it saw the `-`).
+#[test]
+fn a_dash_shift_cell_is_not_possible_before_an_off_scale_column() {
+    const COLUMNS: &str = r#"game "Dash columns" version "1"
+choice ground "Ground" { open "Open", marsh "Marsh" }
+grid mud_shift "Mud" by ground { open: 1  marsh: - }
+table t "T" {
+  roll d6
+  param fp "fire power" in 1..6
+  modifiers { mud rR from mud_shift "mud" }
+  columns by fp - d6: 1 2 3
+  results {
+    3 or less: NE NE H
+    4 or more: NE H  K
+  }
+}
+"#;
+    let rules = Ruleset::from_str("cols", COLUMNS).unwrap_or_else(|e| panic!("{e}"));
+    let odds = rules
+        .chart("t")
+        .unwrap()
+        .odds(&chartwright::Choices::parse("fp=1 ground=marsh mud").unwrap())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(odds.probability("Not possible").to_string(), "1");
+    let world = crate::reference::World::from_sources(&[("cols", COLUMNS)]).expect("parses");
+    let mut sit = crate::reference::Situation::default();
+    sit.0.insert(
+        "fp".into(),
+        crate::reference::Val::Num(crate::reference::q(1)),
+    );
+    sit.0
+        .insert("ground".into(), crate::reference::Val::Opt("marsh".into()));
+    sit.0.insert("mud".into(), crate::reference::Val::On);
+    let reference = crate::reference::distribution(&world, "cols", "t", &sit).expect("reads");
+    assert_eq!(
+        reference
+            .get("Not possible")
+            .map(ToString::to_string)
+            .as_deref(),
+        Some("1")
+    );
+    // Without the `-` the column is off the scale: an error, as before.
+    assert!(rules
+        .chart("t")
+        .unwrap()
+        .odds(&chartwright::Choices::parse("fp=1 ground=open mud").unwrap())
+        .is_err());
+}

@@ -205,15 +205,22 @@ fn bind_with<'c>(
     }
     env.net = net[0];
     let mut ladder = None;
-    let mut plan = plan(&env, pre, net, &applied, shift, &mut note, &mut ladder)?;
-    plan.fit()?;
+    // A `-` cell settles the chart before anything is rolled or read: what
+    // the plan would have refused (a column off the scale) does not stand.
+    let planned = plan(&env, pre, net, &applied, shift, &mut note, &mut ladder)
+        .and_then(|p| p.fit().map(|()| p));
+    let mut plan = match (planned, &not_possible) {
+        (Err(e), None) => return Err(e),
+        (planned, _) => planned,
+    };
     if let Body::Table { clamp: c, .. } = &c.body {
         clamp = *c;
     }
     if let Some(why) = not_possible {
-        plan = Plan::Certain(Resolved::text("Not possible"), Some(why));
+        plan = Ok(Plan::Certain(Resolved::text("Not possible"), Some(why)));
         ladder = None;
     }
+    let mut plan = plan?;
     let ladder_traces = ladder_traces(program, &ladders);
     if let Some(read) = ladders_read(program, &ladders) {
         note = Some(match note.take() {
