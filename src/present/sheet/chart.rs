@@ -7,7 +7,7 @@ use crate::check::tree::{
     Body, ChartTree, CondOutcome, GridRef, Natural, NaturalOutcome, Outcome, PoolDice, Program,
     RowTree, SlotKind,
 };
-use crate::present::render::{cell, modifier_value, results_grid, target, ResultsGrid};
+use crate::present::render::{cell, modifier_value, results_grid, ResultsGrid};
 use crate::syntax::ast::CompactString;
 use maud::{html, Markup};
 
@@ -41,6 +41,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 } @else {
                     (printed_grid(program, c, rows, &results_grid(program, c, *columns, scale.as_deref(), rows, printed)))
                 }
+                (super::edges::around(program, c))
                 (naturals_list(program, c, naturals))
                 @if let Some((row, _, cond)) = best {
                     @if let Some(r) = rows.get(*row) {
@@ -54,7 +55,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             Body::Check { dice, target: t, net_in_target, success, failure, naturals } => {
                 p.roll {
                     "Roll " strong { (dice.to_string()) } @if !*net_in_target { " + modifiers" }
-                    "; succeed on " strong { (target(t)) }
+                    "; succeed on " strong { (super::words::target(program, c, t)) }
                     @if *net_in_target { " (the modifiers move the target)" }
                 }
                 table.results {
@@ -99,7 +100,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                                 Some(PoolDice::Grid(r)) => { "For each success roll dice from " (grid_title(program, r)) "; " }
                                 None => {}
                             }
-                            "count " strong { (s.label) } " on " (target(&s.target))
+                            "count " strong { (s.label) } " on " (super::words::target(program, c, &s.target))
                             @if s.modified { " (modifiers apply to each die)" }
                         }
                     }
@@ -346,7 +347,7 @@ fn field_text(program: &Program, c: &ChartTree, o: &Outcome, i: usize) -> String
 /// An outcome as the sheet prints it: fields joined by ` | `, each field's
 /// alternatives by OR, conditions written out (`Target Drop if
 /// target_is_support else No Result`), follow-ups as `, then TITLE`.
-fn outcome(program: &Program, c: &ChartTree, o: &Outcome) -> String {
+pub(super) fn outcome(program: &Program, c: &ChartTree, o: &Outcome) -> String {
     (0..o.fields.len())
         .map(|i| field_text(program, c, o, i))
         .collect::<Vec<_>>()
@@ -532,7 +533,7 @@ fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
             @for (heading, members) in &blocks {
                 tbody {
                     @if let Some((h, subtract)) = heading {
-                        tr.section { th colspan="3" { (h) @if *subtract { " (counts against)" } } }
+                        tr.section { th colspan="2" { (h) @if *subtract { " (counts against)" } } }
                     }
                     @for (k, &i) in members.iter().enumerate() {
                         (modifier_row(program, c, i, members.get(k.wrapping_sub(1)).copied()))
@@ -542,7 +543,7 @@ fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
             @if !drawn.is_empty() {
                 tbody.uses {
                     @for (u, set) in &drawn {
-                        tr.use {
+                        tr.use data-name=(set.name) {
                             td.value { "use" }
                             td.label {
                                 (set.title)
@@ -551,7 +552,6 @@ fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
                                 }
                                 ": see its table on this sheet"
                             }
-                            td.name { code { (set.name) } }
                         }
                     }
                 }
@@ -577,10 +577,11 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
     html! {
         @if starts_group {
             @if let Some((_, heading)) = group {
-                tr.group { th colspan="3" { "Use only one: " (heading) } }
+                tr.group { th colspan="2" { "Use only one: " (heading) } }
             }
         }
-        tr.modifier.grouped[group.is_some()] {
+        // The name a command line types is an attribute: the sheet is read.
+        tr.modifier.grouped[group.is_some()] data-name=(name) {
             td.value.minus[negative] {
                 @let value = modifier_value(program, m);
                 @match value.split_once(" (") {
@@ -594,7 +595,6 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
                     " " span.cond { "(" (super::words::clause(program, c, cond)) ")" }
                 }
             }
-            td.name { code { (name) } }
         }
     }
 }

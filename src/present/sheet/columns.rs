@@ -106,7 +106,7 @@ fn caption(chart: &ChartRef<'_>, net: Option<i64>, others: &Choices) -> Markup {
                 None => { ", with each column's modifiers" }
             }
             @if !others.text().is_empty() {
-                ", with " (in_words(chart, others)) " (" code { (others.text()) } ")"
+                ", with " (in_words(chart, others))
             }
         }
     }
@@ -140,11 +140,14 @@ fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str>
     results
 }
 
-/// A chance as a sheet prints it: `17%`, `2.8%` under 10%, blank for never.
+/// A chance as a sheet prints it: `17%`, `2.8%` under 10%, `<0.1%` for a
+/// result that can happen but rounds to nothing, blank for never.
 fn percent(p: f64) -> String {
     let pct = p * 100.0;
     if pct <= 0.0 {
         String::new()
+    } else if pct < 0.05 {
+        "<0.1%".to_owned()
     } else if pct < 10.0 {
         format!("{pct:.1}%")
     } else {
@@ -176,8 +179,35 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
         return None;
     }
     let base = chart.example_choices();
-    let mut situation = crate::compare::classes::plain_situation(chart, &base)?;
+    let plain = |c: &Choices| crate::compare::classes::plain_situation(chart, c);
+    let first = plain(&base)?;
     let sweep_of = |c: &Choices| chart.bind(c).ok()?.sweep(lo..=hi).ok();
+    // The inputs the picture fixes (a column, a target number), at the
+    // values whose nets read most apart: at a caliber where every net
+    // passes, the picture says nothing.
+    let fixed: Vec<String> = first.args().iter().map(|a| a.name.clone()).collect();
+    let mut situation = super::situation::most_spread(
+        chart,
+        first,
+        |c| {
+            let c = plain(&c).unwrap_or(c);
+            let free: Vec<String> = c
+                .args()
+                .iter()
+                .filter(|a| !fixed.contains(&a.name))
+                .map(|a| a.name.clone())
+                .collect();
+            c.leaving_out(&free.iter().map(String::as_str).collect::<Vec<_>>())
+        },
+        |c| {
+            Some(
+                sweep_of(c)?
+                    .iter()
+                    .map(|(_, o)| super::situation::spread(o))
+                    .sum(),
+            )
+        },
+    );
     let mut sweep = sweep_of(&situation)?;
     // Leave out what changes nothing, so the caption names only what the
     // picture depends on.
@@ -238,18 +268,16 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
             figcaption {
                 "Chance of each result by net modifier (" (reads) ")"
                 @if !situation.text().is_empty() {
-                    ", with " (in_words(chart, &situation)) " (" code { (situation.text()) } ")"
+                    ", with " (in_words(chart, &situation))
                 }
             }
         }
     })
 }
 
-/// A situation in the sheet's words: each flag's label, each choice's
-/// label and option, each number's label and value
-/// (`Type of attack: Direct Fire; direct fire weapon rating 0`).
+/// A situation in the sheet's words ([`super::situation::in_words`]).
 fn in_words(chart: &ChartRef<'_>, choices: &Choices) -> String {
-    words_for(&chart.inputs(), choices)
+    super::situation::in_words(&chart.inputs(), choices)
 }
 
 /// [`in_words`] with the inputs' labels from `inputs` (an input they lack
