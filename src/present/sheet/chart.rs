@@ -66,20 +66,20 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 }
                 (naturals_list(program, c, naturals))
             }
-            Body::Opposed { sides, rows, rolls: Some(r), .. } => {
+            Body::Opposed { sides, labels, rows, rolls: Some(r), .. } => {
                 p.roll {
                     "Each side rolls " strong { (program.charts[r.chart].title.as_str()) }
                     " with its own inputs; read "
-                    (sides.first().map_or("", CompactString::as_str)) "'s result minus "
-                    (sides.get(1).map_or("", CompactString::as_str)) "'s"
+                    (side_label(sides, labels, 0)) "'s result minus "
+                    (side_label(sides, labels, 1)) "'s"
                 }
                 (results(program, c, rows, None, "Difference"))
             }
-            Body::Opposed { dice, sides, rows, .. } => {
+            Body::Opposed { dice, sides, labels, rows, .. } => {
                 p.roll {
                     "Each side rolls " strong { (dice.to_string()) } " + modifiers; read "
-                    (sides.first().map_or("", CompactString::as_str)) " minus "
-                    (sides.get(1).map_or("", CompactString::as_str))
+                    (side_label(sides, labels, 0)) " minus "
+                    (side_label(sides, labels, 1))
                 }
                 (results(program, c, rows, None, "Difference"))
             }
@@ -124,6 +124,15 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             }
         }
     }
+}
+
+/// An opposed side by its label (`Attacker`), else its name.
+fn side_label<'a>(sides: &'a [CompactString], labels: &'a [CompactString], i: usize) -> &'a str {
+    labels
+        .get(i)
+        .filter(|l| !l.is_empty())
+        .or_else(|| sides.get(i))
+        .map_or("", CompactString::as_str)
 }
 
 /// A results grid as printed: the rolls down the side, one column per

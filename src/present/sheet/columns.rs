@@ -126,7 +126,7 @@ fn rolls_column_dice(chart: &ChartRef<'_>) -> bool {
 
 /// Every result any column gives, in the order of the column that gives
 /// the most of them, then each other column's new ones.
-fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str> {
+pub(super) fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str> {
     let mut by_width: Vec<&Odds> = columns.collect();
     by_width.sort_by_key(|o| std::cmp::Reverse(o.outcomes.len()));
     let mut results: Vec<&str> = Vec::new();
@@ -142,7 +142,7 @@ fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str>
 
 /// A chance as a sheet prints it: `17%`, `2.8%` under 10%, `<0.1%` for a
 /// result that can happen but rounds to nothing, blank for never.
-fn percent(p: f64) -> String {
+pub(super) fn percent(p: f64) -> String {
     let pct = p * 100.0;
     if pct <= 0.0 {
         String::new()
@@ -277,7 +277,7 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
 
 /// A situation in the sheet's words ([`super::situation::in_words`]).
 fn in_words(chart: &ChartRef<'_>, choices: &Choices) -> String {
-    super::situation::in_words(&chart.inputs(), choices)
+    super::situation::in_words(chart, choices)
 }
 
 /// [`in_words`] with the inputs' labels from `inputs` (an input they lack

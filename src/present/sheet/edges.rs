@@ -8,6 +8,7 @@
 use super::words;
 use crate::check::tree::{Body, ChartTree, OffRule, Program, Scale, ScaleValue};
 use maud::{html, Markup};
+use std::fmt::Write as _;
 
 /// The rules around `c`'s table, one a line; nothing for a chart without.
 pub(super) fn around(program: &Program, c: &ChartTree) -> Markup {
@@ -108,7 +109,7 @@ fn column_dice(c: &ChartTree, dice: &crate::check::tree::Dice) -> String {
                 } else {
                     slot.label.to_string()
                 };
-                text.push_str(&format!("a {die} for each of {label}"));
+                let _ = write!(text, "a {die} for each of {label}");
             }
             None => text.push_str(&g.notation.written(Some(g.count), g.sides)),
         }

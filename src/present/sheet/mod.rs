@@ -16,6 +16,7 @@ mod bars;
 mod chart;
 mod columns;
 mod edges;
+mod options;
 mod ranking;
 mod situation;
 mod words;
@@ -23,6 +24,7 @@ mod words;
 pub use ranking::ranking_page;
 
 use crate::compare::diff::OddsDiff;
+use crate::engine::choices::Choices;
 use crate::engine::odds::Odds;
 use crate::ruleset::{ChartRef, GameInfo, Ruleset};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
@@ -123,9 +125,16 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
             |x| x,
             |x| c.odds(x).ok().map(|o| situation::spread(&o)),
         );
-        let words = situation::in_words(&c.inputs(), &choices);
+        let words = situation::in_words(c, &choices);
         (words, choices.text().to_owned(), c.odds(&choices))
     });
+    // Where a choice of that situation changes the odds, the chart is
+    // drawn option by option rather than at one of them.
+    let by_option = picture
+        .as_ref()
+        .and_then(|(_, typed, _)| Choices::parse(typed).ok())
+        .and_then(|choices| options::odds_by_option(c, &choices));
+    let picture = picture.filter(|_| by_option.is_none());
     // Params the situation leaves to a grid (`±r from grid`), to say so.
     let from_grids: Vec<(&str, String)> = tree
         .modifiers
@@ -158,6 +167,7 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
             div.layout {
                 div.text { (marked(chart::body(program, tree), base.as_ref().map(|b| b.0.as_str()))) }
                 @if let Some(table) = &by_column { (table) }
+                @if let Some(table) = &by_option { (table) }
                 @if let Some((situation, typed, odds)) = &picture {
                     figure.odds data-choices=(typed) {
                         @match odds {

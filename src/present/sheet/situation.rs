@@ -4,10 +4,12 @@
 //! apart), the one whose odds spread the most is drawn, the chart's first
 //! situation winning a tie.
 
+use crate::check::tree::Body;
 use crate::compare::classes::situation_classes;
 use crate::engine::choices::Choices;
 use crate::engine::odds::Odds;
 use crate::ruleset::{ChartRef, InputInfo, InputKind};
+use crate::syntax::ast::CompactString;
 
 /// Most situation classes tried for one picture: past it the classes are
 /// a seeded sample, so a sheet of many inputs prints as fast as a small one.
@@ -53,15 +55,43 @@ pub(super) fn most_spread(
 }
 
 /// A situation as the sheet prints it: a flag by its label, a choice by
-/// its option's label, a number by its label and value (`Organic
-/// Artillery; Dedicated battery; Morale rating: 5`). Empty for none.
-pub(super) fn in_words(inputs: &[InputInfo], choices: &Choices) -> String {
+/// its option's label, a number by its label and value, an opposed side's
+/// input after the side's label (`Organic Artillery; Dedicated battery;
+/// Attacker's discipline rating: -1`). Empty for none.
+pub(super) fn in_words(chart: &ChartRef<'_>, choices: &Choices) -> String {
+    let inputs = chart.inputs();
+    let (program, id) = chart.compiled();
+    let sides: &[CompactString] = match program.charts.get(id).map(|t| &t.body) {
+        Some(Body::Opposed { sides, labels, .. }) if labels.len() == sides.len() => {
+            return words_with_sides(&inputs, choices, sides, labels);
+        }
+        _ => &[],
+    };
+    words_with_sides(&inputs, choices, sides, &[])
+}
+
+fn words_with_sides(
+    inputs: &[InputInfo],
+    choices: &Choices,
+    sides: &[CompactString],
+    labels: &[CompactString],
+) -> String {
     choices
         .args()
         .iter()
         .map(|a| {
             let input = inputs.iter().find(|i| i.name == a.name);
-            let label = input.map_or_else(|| a.name.replace('_', " "), |i| i.label.clone());
+            let mut label = input.map_or_else(|| a.name.replace('_', " "), |i| i.label.clone());
+            // `att.discipline`: the attacker's, said so.
+            if let Some((side, _)) = a.name.split_once('.') {
+                if let Some(l) = sides
+                    .iter()
+                    .position(|s| s == side)
+                    .and_then(|i| labels.get(i))
+                {
+                    label = format!("{l}'s {label}");
+                }
+            }
             match (input.map(|i| &i.kind), a.value.as_deref()) {
                 (_, None) => label,
                 (Some(InputKind::Choice { options }), Some(v)) => {
