@@ -15,12 +15,15 @@ use maud::{html, Markup};
 const MOST_OPTIONS: usize = 8;
 const MOST_RESULTS: usize = 12;
 
+/// A column: the option's label, its situation and its odds.
+type Column = (String, Choices, Odds);
+
 /// The table by the option of `situation` whose options read most apart,
 /// the other inputs as `situation` has them; `None` where no choice of it
 /// changes the odds (the bars then show the chart).
 pub(super) fn odds_by_option(chart: &ChartRef<'_>, situation: &Choices) -> Option<Markup> {
     let inputs = chart.inputs();
-    let mut best: Option<(usize, String, Vec<(String, Choices, Odds)>)> = None;
+    let mut best: Option<(usize, String, Vec<Column>)> = None;
     for arg in situation.args() {
         let Some(input) = inputs.iter().find(|i| i.name == arg.name) else {
             continue;
@@ -31,7 +34,7 @@ pub(super) fn odds_by_option(chart: &ChartRef<'_>, situation: &Choices) -> Optio
         if options.len() < 2 || options.len() > MOST_OPTIONS {
             continue;
         }
-        let columns: Vec<(String, Choices, Odds)> = options
+        let columns: Vec<Column> = options
             .iter()
             .filter_map(|(name, label)| {
                 let choices = situation
