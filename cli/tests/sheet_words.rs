@@ -220,3 +220,26 @@ fn every_bundled_picture_shows_outcomes_that_vary() {
         }
     }
 }
+
+/// A check names what it succeeds on in the sheet's words: the input's
+/// label, a grid by its title.
+#[test]
+fn a_checks_target_is_named_in_words() {
+    let to_hit = chart_text("command_decision", "indirect_fire_to_hit");
+    assert!(
+        to_hit.contains(
+            "succeed on at most To Hit number from the Equip. Chart (IDF column) + the net modifier"
+        ),
+        "{to_hit}"
+    );
+    let call = chart_text("first_echelon", "call_for_fire");
+    assert!(
+        call.contains("succeed on the range the Call for Fire Table gives"),
+        "{call}"
+    );
+    let ammo = chart_text("command_decision", "ammo_depletion");
+    assert!(
+        ammo.contains("succeed on at most (weapon caliber in mm / 10) + the net modifier"),
+        "{ammo}"
+    );
+}

@@ -196,3 +196,16 @@ fn side_bar(class: &str, outcome: &str, y: f64, p: Option<&Probability>) -> Mark
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::percent_text;
+
+    #[test]
+    fn a_rare_result_reads_below_a_tenth_of_a_percent_never_zero() {
+        // 1/6^5 = 1/7776 is 0.0129%; 1/1000 is 0.1% and prints so.
+        assert_eq!(percent_text(100.0 / 7776.0), "<0.1%");
+        assert_eq!(percent_text(0.1), "0.1%");
+        assert_eq!(percent_text(50.0), "50.0%");
+    }
+}

@@ -306,3 +306,17 @@ pub(super) fn words_for(inputs: &[crate::ruleset::InputInfo], choices: &Choices)
         .collect::<Vec<_>>()
         .join("; ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn a_rare_result_reads_below_a_tenth_of_a_percent_and_never_as_blank() {
+        // 1/7776 (five sixes on 5d6): 0.0129%.
+        assert_eq!(percent(1.0 / 7776.0), "<0.1%");
+        assert_eq!(percent(0.0), "");
+        assert_eq!(percent(1.0 / 40.0), "2.5%");
+        assert_eq!(percent(1.0 / 6.0), "17%");
+    }
+}

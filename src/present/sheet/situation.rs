@@ -51,7 +51,36 @@ pub(super) fn most_spread(
             best = candidate;
         }
     }
-    best
+    rounded(best, best_score, &score)
+}
+
+/// `situation` with each number as round as it can be for the same score:
+/// a class names its first value (a caliber of 53), a player thinks in
+/// round ones (50).
+fn rounded(mut situation: Choices, best: f64, score: &impl Fn(&Choices) -> Option<f64>) -> Choices {
+    for arg in situation.args().to_vec() {
+        let Some(v) = arg.value.as_deref().and_then(|v| v.parse::<i64>().ok()) else {
+            continue;
+        };
+        for step in [100, 10, 5] {
+            if v.abs() < step || v % step == 0 {
+                continue;
+            }
+            let down = v - v.rem_euclid(step);
+            let tried = [down, down + step].into_iter().find_map(|r| {
+                let c = situation
+                    .clone()
+                    .leaving_out(&[arg.name.as_str()])
+                    .with(&arg.name, Some(&r.to_string()));
+                score(&c).filter(|s| (s - best).abs() < 1e-9).map(|_| c)
+            });
+            if let Some(c) = tried {
+                situation = c;
+                break;
+            }
+        }
+    }
+    situation
 }
 
 /// A situation as the sheet prints it: a flag by its label, a choice by

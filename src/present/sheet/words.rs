@@ -100,10 +100,15 @@ pub(super) fn target(program: &Program, c: &ChartTree, t: &Target) -> String {
             let shifted = shift.as_ref().map_or(String::new(), |s| {
                 format!(", moved along it by {}", expr(program, c, s))
             });
-            format!(
-                "the range the {} table gives{shifted}",
-                grid_title(program, &r.name)
-            )
+            let title = grid_title(program, &r.name);
+            // `Call for Fire Table` is a table already.
+            let lower = title.to_lowercase();
+            let table = if lower.ends_with("table") || lower.ends_with("chart") {
+                format!("the {title}")
+            } else {
+                format!("the {title} table")
+            };
+            format!("the range {table} gives{shifted}")
         }
     }
 }
@@ -126,7 +131,7 @@ pub(super) fn expr(program: &Program, c: &ChartTree, e: &Expr) -> String {
         Expr::Int(n) => n.to_string(),
         Expr::Num(n) => crate::number::Show(*n).to_string(),
         Expr::Slot(s, _) => label(c, *s),
-        Expr::Grid(g) => format!("the {} number", grid_title(program, &g.name)),
+        Expr::Grid(g) => format!("the number read from “{}”", grid_title(program, &g.name)),
         Expr::Total => "the total".into(),
         Expr::Natural => "the natural roll".into(),
         Expr::Die(n, _) => format!("die {n}"),
