@@ -41,7 +41,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 } @else {
                     (printed_grid(program, c, rows, &results_grid(program, c, *columns, scale.as_deref(), rows, printed)))
                 }
-                (super::edges::around(program, c))
+                (super::edges::around(program, c, &|o| outcome(program, c, o)))
                 (naturals_list(program, c, naturals))
                 @if let Some((row, _, cond)) = best {
                     @if let Some(r) = rows.get(*row) {
@@ -356,7 +356,7 @@ fn field_text(program: &Program, c: &ChartTree, o: &Outcome, i: usize) -> String
 /// An outcome as the sheet prints it: fields joined by ` | `, each field's
 /// alternatives by OR, conditions written out (`Target Drop if
 /// target_is_support else No Result`), follow-ups as `, then TITLE`.
-pub(super) fn outcome(program: &Program, c: &ChartTree, o: &Outcome) -> String {
+fn outcome(program: &Program, c: &ChartTree, o: &Outcome) -> String {
     (0..o.fields.len())
         .map(|i| field_text(program, c, o, i))
         .collect::<Vec<_>>()

@@ -163,30 +163,20 @@ fn signed(n: i64) -> String {
     }
 }
 
-/// Most net-modifier columns drawn: the reach, around 0, cut to this.
-const MOST_NETS: i64 = 6;
+/// The odds at each net modifier, lowest first.
+type Sweep = Vec<(i64, Odds)>;
 
-/// The chance of each result at each net modifier the chart's modifiers
-/// reach (within `cap modifiers at`, and no further than the rows tell
-/// apart), for a table without columns or a check; `None` for a chart
-/// without modifiers, or whose odds need choices a sheet cannot pick.
-pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
-    let (program, id) = chart.compiled();
-    let tree = program.charts.get(id)?;
-    let (lo, hi) = crate::compare::classes::net_reach(tree)?;
-    let (lo, hi) = (lo.max(-MOST_NETS), hi.min(MOST_NETS));
-    if lo == hi {
-        return None;
-    }
-    let base = chart.example_choices();
+/// The situation a picture by net is drawn at: the inputs it fixes (a
+/// column, a target number) at the values whose nets read most apart; at
+/// a caliber where every net passes, the picture would say nothing.
+fn net_situation(
+    chart: &ChartRef<'_>,
+    sweep_of: &dyn Fn(&Choices) -> Option<Sweep>,
+) -> Option<Choices> {
     let plain = |c: &Choices| crate::compare::classes::plain_situation(chart, c);
-    let first = plain(&base)?;
-    let sweep_of = |c: &Choices| chart.bind(c).ok()?.sweep(lo..=hi).ok();
-    // The inputs the picture fixes (a column, a target number), at the
-    // values whose nets read most apart: at a caliber where every net
-    // passes, the picture says nothing.
+    let first = plain(&chart.example_choices())?;
     let fixed: Vec<String> = first.args().iter().map(|a| a.name.clone()).collect();
-    let mut situation = super::situation::most_spread(
+    Some(super::situation::most_spread(
         chart,
         first,
         |c| {
@@ -207,7 +197,26 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
                     .sum(),
             )
         },
-    );
+    ))
+}
+
+/// Most net-modifier columns drawn: the reach, around 0, cut to this.
+const MOST_NETS: i64 = 6;
+
+/// The chance of each result at each net modifier the chart's modifiers
+/// reach (within `cap modifiers at`, and no further than the rows tell
+/// apart), for a table without columns or a check; `None` for a chart
+/// without modifiers, or whose odds need choices a sheet cannot pick.
+pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
+    let (program, id) = chart.compiled();
+    let tree = program.charts.get(id)?;
+    let (lo, hi) = crate::compare::classes::net_reach(tree)?;
+    let (lo, hi) = (lo.max(-MOST_NETS), hi.min(MOST_NETS));
+    if lo == hi {
+        return None;
+    }
+    let sweep_of = |c: &Choices| chart.bind(c).ok()?.sweep(lo..=hi).ok();
+    let mut situation = net_situation(chart, &sweep_of)?;
     let mut sweep = sweep_of(&situation)?;
     // Leave out what changes nothing, so the caption names only what the
     // picture depends on.

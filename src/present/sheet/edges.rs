@@ -6,12 +6,17 @@
 //! reads these off the published sheet's margins.
 
 use super::words;
-use crate::check::tree::{Body, ChartTree, OffRule, Program, Scale, ScaleValue};
+use crate::check::tree::{Body, ChartTree, OffRule, Outcome, Program, Scale, ScaleValue};
 use maud::{html, Markup};
 use std::fmt::Write as _;
 
 /// The rules around `c`'s table, one a line; nothing for a chart without.
-pub(super) fn around(program: &Program, c: &ChartTree) -> Markup {
+/// `outcome` writes an outcome as the chart's cells do.
+pub(super) fn around(
+    program: &Program,
+    c: &ChartTree,
+    outcome: &dyn Fn(&Outcome) -> String,
+) -> Markup {
     let Body::Table {
         scale, cap, clamp, ..
     } = &c.body
@@ -20,7 +25,7 @@ pub(super) fn around(program: &Program, c: &ChartTree) -> Markup {
     };
     let mut lines: Vec<String> = Vec::new();
     if let Some(s) = scale {
-        scale_lines(program, c, s, &mut lines);
+        scale_lines(program, c, s, outcome, &mut lines);
     }
     if let Some(cap) = cap {
         lines.push(format!("The net modifier is capped at ±{cap}."));
@@ -38,7 +43,13 @@ pub(super) fn around(program: &Program, c: &ChartTree) -> Markup {
 }
 
 /// How the column is found, and what happens off either edge.
-fn scale_lines(program: &Program, c: &ChartTree, s: &Scale, lines: &mut Vec<String>) {
+fn scale_lines(
+    program: &Program,
+    c: &ChartTree,
+    s: &Scale,
+    outcome: &dyn Fn(&Outcome) -> String,
+    lines: &mut Vec<String>,
+) {
     lines.push(match &s.value {
         ScaleValue::Ratio(a, b, _) => format!(
             "Column: the odds of {} to {}, rounded in the defender's favour.",
@@ -52,7 +63,7 @@ fn scale_lines(program: &Program, c: &ChartTree, s: &Scale, lines: &mut Vec<Stri
         ),
     });
     let rule = |r: &OffRule| match r {
-        OffRule::Outcome(o) => super::chart::outcome(program, c, o),
+        OffRule::Outcome(o) => outcome(o),
         OffRule::Read { column, by } => {
             let key = s.heads.get(*column).map_or("", |h| h.0.as_str());
             if *by == 0 {

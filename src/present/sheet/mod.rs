@@ -110,31 +110,7 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
     // A variant's chart: its house-rule lines are marked, and listed.
     let base = plain_game_of(c, on_page);
     let house_rules = c.variant_marks();
-    let rolls = c.dice().is_some();
-    // A column chart is pictured column by column, as a player reads it;
-    // a table with modifiers, net modifier by net modifier.
-    let by_column = rolls
-        .then(|| columns::odds_by_column(c).or_else(|| columns::odds_by_net(c)))
-        .flatten();
-    // Otherwise one situation: of the chart's classes, the one whose
-    // outcomes spread the most.
-    let picture = (rolls && by_column.is_none()).then(|| {
-        let choices = situation::most_spread(
-            c,
-            c.example_choices(),
-            |x| x,
-            |x| c.odds(x).ok().map(|o| situation::spread(&o)),
-        );
-        let words = situation::in_words(c, &choices);
-        (words, choices.text().to_owned(), c.odds(&choices))
-    });
-    // Where a choice of that situation changes the odds, the chart is
-    // drawn option by option rather than at one of them.
-    let by_option = picture
-        .as_ref()
-        .and_then(|(_, typed, _)| Choices::parse(typed).ok())
-        .and_then(|choices| options::odds_by_option(c, &choices));
-    let picture = picture.filter(|_| by_option.is_none());
+    let (by_column, by_option, picture) = pictures(c);
     // Params the situation leaves to a grid (`±r from grid`), to say so.
     let from_grids: Vec<(&str, String)> = tree
         .modifiers
@@ -197,6 +173,46 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
         }
     }
 }
+
+/// The odds picture of a chart that rolls: by column (a column chart),
+/// by net modifier (a table or check with modifiers), by option (where a
+/// choice of its situation changes the odds), or else bars for one
+/// situation (its words, as typed, and its odds).
+fn pictures(c: &ChartRef<'_>) -> (Option<Markup>, Option<Markup>, Option<Picture>) {
+    let rolls = c.dice().is_some();
+    // A column chart is pictured column by column, as a player reads it;
+    // a table with modifiers, net modifier by net modifier.
+    let by_column = rolls
+        .then(|| columns::odds_by_column(c).or_else(|| columns::odds_by_net(c)))
+        .flatten();
+    // Otherwise one situation: of the chart's classes, the one whose
+    // outcomes spread the most.
+    let picture = (rolls && by_column.is_none()).then(|| {
+        let choices = situation::most_spread(
+            c,
+            c.example_choices(),
+            |x| x,
+            |x| c.odds(x).ok().map(|o| situation::spread(&o)),
+        );
+        let words = situation::in_words(c, &choices);
+        (words, choices.text().to_owned(), c.odds(&choices))
+    });
+    // Where a choice of that situation changes the odds, the chart is
+    // drawn option by option rather than at one of them.
+    let by_option = picture
+        .as_ref()
+        .and_then(|(_, typed, _)| Choices::parse(typed).ok())
+        .and_then(|choices| options::odds_by_option(c, &choices));
+    let picture = picture.filter(|_| by_option.is_none());
+    (by_column, by_option, picture)
+}
+
+/// One situation's bars: the situation in words and as typed, its odds.
+type Picture = (
+    String,
+    String,
+    Result<Odds, crate::engine::error::RollError>,
+);
 
 /// A pool's dice read from a grid, named by the grid's title.
 fn dice_words(
