@@ -243,3 +243,19 @@ fn a_checks_target_is_named_in_words() {
         "{ammo}"
     );
 }
+
+/// An opposed chart's modifiers say whose they are: each side has its own
+/// discipline rating.
+#[test]
+fn an_opposed_charts_modifiers_name_their_side() {
+    let close = chart_text("first_echelon", "close_combat");
+    for modifier in [
+        "Attacker: discipline rating",
+        "Defender: discipline rating",
+        "Defender: outflanked",
+        "Attacker: foothold",
+    ] {
+        assert!(close.contains(modifier), "no {modifier:?}:\n{close}");
+    }
+    assert!(close.contains("read Attacker minus Defender"), "{close}");
+}

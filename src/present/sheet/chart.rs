@@ -126,6 +126,18 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
     }
 }
 
+/// The label of the opposed side an input belongs to (`att.discipline`:
+/// `Attacker`), which the name said in the code column a player no longer
+/// reads.
+fn side_of<'a>(c: &'a ChartTree, name: &str) -> Option<&'a str> {
+    let Body::Opposed { sides, labels, .. } = &c.body else {
+        return None;
+    };
+    let (side, _) = name.split_once('.')?;
+    let i = sides.iter().position(|s| s == side)?;
+    Some(side_label(sides, labels, i))
+}
+
 /// An opposed side by its label (`Attacker`), else its name.
 fn side_label<'a>(sides: &'a [CompactString], labels: &'a [CompactString], i: usize) -> &'a str {
     labels
@@ -599,6 +611,7 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
                 }
             }
             td.label {
+                @if let Some(side) = side_of(c, name) { (side) ": " }
                 (label)
                 @if let Some(cond) = &m.applies {
                     " " span.cond { "(" (super::words::clause(program, c, cond)) ")" }
