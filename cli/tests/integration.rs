@@ -17,4 +17,5 @@ mod repl_pty;
 mod repl_script;
 mod report;
 mod sheet;
+mod sheet_words;
 mod variants;

@@ -186,8 +186,14 @@ fn every_chart_is_on_its_sheet_with_its_title_and_true_bars() {
                 }
                 continue;
             }
+            // The bars are for the situation the figure names.
+            let figure = section
+                .select(&sel("figure.odds"))
+                .next()
+                .expect("a figure");
+            let situation = Choices::parse(&attr(figure, "data-choices")).expect("a situation");
             let odds = chart
-                .odds(&chart.example_choices())
+                .odds(&situation)
                 .unwrap_or_else(|e| panic!("{}: {e}", chart.name()));
             let svg = svg.unwrap_or_else(|| panic!("{} has no picture", chart.name()));
             assert_eq!(attr(svg, "data-chart"), odds.chart);

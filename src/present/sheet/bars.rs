@@ -44,7 +44,17 @@ fn bar(class: &str, outcome: &str, x: f64, y: f64, p: &Probability) -> Markup {
             data-outcome=(outcome) data-probability=(p.fraction()) data-percent=(format!("{percent:.4}")) {
             title { (outcome) ": " (p.fraction()) " (" (format!("{percent:.2}")) "%)" }
         }
-        text class="pct" x=(x + w + 3.0) y=(y + BAR_HEIGHT - 2.0) { (format!("{percent:.1}%")) }
+        text class="pct" x=(x + w + 3.0) y=(y + BAR_HEIGHT - 2.0) { (percent_text(percent)) }
+    }
+}
+
+/// A bar's percentage: one decimal, and `<0.1%` for a result that can
+/// happen but would round to `0.0%`.
+fn percent_text(percent: f64) -> String {
+    if percent > 0.0 && percent < 0.05 {
+        "<0.1%".to_owned()
+    } else {
+        format!("{percent:.1}%")
     }
 }
 
@@ -75,9 +85,20 @@ pub(crate) fn odds(odds: &Odds, standalone: bool) -> Markup {
     odds_headed(odds, standalone, None)
 }
 
+/// [`odds`] on a sheet: its tooltip names the chart by `title`, as the
+/// sheet does, not by the name a command line types.
+pub(crate) fn odds_titled(odds: &Odds, title: &str) -> Markup {
+    drawn(odds, false, None, title)
+}
+
 /// [`odds`], with a heading over the bars when given: the chart's title
 /// and name, then the situation the odds are for.
 pub(crate) fn odds_headed(odds: &Odds, standalone: bool, heading: Option<(&str, &str)>) -> Markup {
+    drawn(odds, standalone, heading, &odds.chart)
+}
+
+/// [`odds_headed`], its tooltip naming the chart `name`.
+fn drawn(odds: &Odds, standalone: bool, heading: Option<(&str, &str)>, name: &str) -> Markup {
     let rows: Vec<Vec<String>> = odds
         .outcomes
         .iter()
@@ -108,7 +129,7 @@ pub(crate) fn odds_headed(odds: &Odds, standalone: bool, heading: Option<(&str, 
         svg xmlns=[standalone.then_some("http://www.w3.org/2000/svg")]
             class="odds" viewBox=(format!("0 0 {width} {height}")) width=(width) height=(height)
             role="img" aria-label=(format!("Odds of {}", odds.chart)) data-chart=(odds.chart) {
-            title { "Odds of " (odds.chart) }
+            title { "Odds of " (name) }
             style { (STYLE) }
             @if let Some((title, situation)) = heading {
                 text class="caption" x="4" y=(LINE_HEIGHT) { (title) " (" (odds.chart) ")" }
@@ -173,5 +194,18 @@ fn side_bar(class: &str, outcome: &str, y: f64, p: Option<&Probability>) -> Mark
             }
             text class="pct" x=(LABEL_WIDTH + 3.0) y=(y + BAR_HEIGHT - 2.0) { "never" }
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent_text;
+
+    #[test]
+    fn a_rare_result_reads_below_a_tenth_of_a_percent_never_zero() {
+        // 1/6^5 = 1/7776 is 0.0129%; 1/1000 is 0.1% and prints so.
+        assert_eq!(percent_text(100.0 / 7776.0), "<0.1%");
+        assert_eq!(percent_text(0.1), "0.1%");
+        assert_eq!(percent_text(50.0), "50.0%");
     }
 }

@@ -7,7 +7,7 @@ use crate::check::tree::{
     Body, ChartTree, CondOutcome, GridRef, Natural, NaturalOutcome, Outcome, PoolDice, Program,
     RowTree, SlotKind,
 };
-use crate::present::render::{cell, modifier_value, results_grid, target, ResultsGrid};
+use crate::present::render::{cell, modifier_value, results_grid, ResultsGrid};
 use crate::syntax::ast::CompactString;
 use maud::{html, Markup};
 
@@ -41,6 +41,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 } @else {
                     (printed_grid(program, c, rows, &results_grid(program, c, *columns, scale.as_deref(), rows, printed)))
                 }
+                (super::edges::around(program, c, &|o| outcome(program, c, o)))
                 (naturals_list(program, c, naturals))
                 @if let Some((row, _, cond)) = best {
                     @if let Some(r) = rows.get(*row) {
@@ -54,7 +55,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             Body::Check { dice, target: t, net_in_target, success, failure, naturals } => {
                 p.roll {
                     "Roll " strong { (dice.to_string()) } @if !*net_in_target { " + modifiers" }
-                    "; succeed on " strong { (target(t)) }
+                    "; succeed on " strong { (super::words::target(program, c, t)) }
                     @if *net_in_target { " (the modifiers move the target)" }
                 }
                 table.results {
@@ -65,20 +66,20 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 }
                 (naturals_list(program, c, naturals))
             }
-            Body::Opposed { sides, rows, rolls: Some(r), .. } => {
+            Body::Opposed { sides, labels, rows, rolls: Some(r), .. } => {
                 p.roll {
                     "Each side rolls " strong { (program.charts[r.chart].title.as_str()) }
                     " with its own inputs; read "
-                    (sides.first().map_or("", CompactString::as_str)) "'s result minus "
-                    (sides.get(1).map_or("", CompactString::as_str)) "'s"
+                    (side_label(sides, labels, 0)) "'s result minus "
+                    (side_label(sides, labels, 1)) "'s"
                 }
                 (results(program, c, rows, None, "Difference"))
             }
-            Body::Opposed { dice, sides, rows, .. } => {
+            Body::Opposed { dice, sides, labels, rows, .. } => {
                 p.roll {
                     "Each side rolls " strong { (dice.to_string()) } " + modifiers; read "
-                    (sides.first().map_or("", CompactString::as_str)) " minus "
-                    (sides.get(1).map_or("", CompactString::as_str))
+                    (side_label(sides, labels, 0)) " minus "
+                    (side_label(sides, labels, 1))
                 }
                 (results(program, c, rows, None, "Difference"))
             }
@@ -99,7 +100,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                                 Some(PoolDice::Grid(r)) => { "For each success roll dice from " (grid_title(program, r)) "; " }
                                 None => {}
                             }
-                            "count " strong { (s.label) } " on " (target(&s.target))
+                            "count " strong { (s.label) } " on " (super::words::target(program, c, &s.target))
                             @if s.modified { " (modifiers apply to each die)" }
                         }
                     }
@@ -123,6 +124,27 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
             }
         }
     }
+}
+
+/// The label of the opposed side an input belongs to (`att.discipline`:
+/// `Attacker`), which the name said in the code column a player no longer
+/// reads.
+fn side_of<'a>(c: &'a ChartTree, name: &str) -> Option<&'a str> {
+    let Body::Opposed { sides, labels, .. } = &c.body else {
+        return None;
+    };
+    let (side, _) = name.split_once('.')?;
+    let i = sides.iter().position(|s| s == side)?;
+    Some(side_label(sides, labels, i))
+}
+
+/// An opposed side by its label (`Attacker`), else its name.
+fn side_label<'a>(sides: &'a [CompactString], labels: &'a [CompactString], i: usize) -> &'a str {
+    labels
+        .get(i)
+        .filter(|l| !l.is_empty())
+        .or_else(|| sides.get(i))
+        .map_or("", CompactString::as_str)
 }
 
 /// A results grid as printed: the rolls down the side, one column per
@@ -532,7 +554,7 @@ fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
             @for (heading, members) in &blocks {
                 tbody {
                     @if let Some((h, subtract)) = heading {
-                        tr.section { th colspan="3" { (h) @if *subtract { " (counts against)" } } }
+                        tr.section { th colspan="2" { (h) @if *subtract { " (counts against)" } } }
                     }
                     @for (k, &i) in members.iter().enumerate() {
                         (modifier_row(program, c, i, members.get(k.wrapping_sub(1)).copied()))
@@ -542,7 +564,7 @@ fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
             @if !drawn.is_empty() {
                 tbody.uses {
                     @for (u, set) in &drawn {
-                        tr.use {
+                        tr.use data-name=(set.name) {
                             td.value { "use" }
                             td.label {
                                 (set.title)
@@ -551,7 +573,6 @@ fn modifiers(program: &Program, c: &ChartTree, on_page: &[&str]) -> Markup {
                                 }
                                 ": see its table on this sheet"
                             }
-                            td.name { code { (set.name) } }
                         }
                     }
                 }
@@ -577,10 +598,11 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
     html! {
         @if starts_group {
             @if let Some((_, heading)) = group {
-                tr.group { th colspan="3" { "Use only one: " (heading) } }
+                tr.group { th colspan="2" { "Use only one: " (heading) } }
             }
         }
-        tr.modifier.grouped[group.is_some()] {
+        // The name a command line types is an attribute: the sheet is read.
+        tr.modifier.grouped[group.is_some()] data-name=(name) {
             td.value.minus[negative] {
                 @let value = modifier_value(program, m);
                 @match value.split_once(" (") {
@@ -589,12 +611,12 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
                 }
             }
             td.label {
+                @if let Some(side) = side_of(c, name) { (side) ": " }
                 (label)
                 @if let Some(cond) = &m.applies {
                     " " span.cond { "(" (super::words::clause(program, c, cond)) ")" }
                 }
             }
-            td.name { code { (name) } }
         }
     }
 }

@@ -106,7 +106,7 @@ fn caption(chart: &ChartRef<'_>, net: Option<i64>, others: &Choices) -> Markup {
                 None => { ", with each column's modifiers" }
             }
             @if !others.text().is_empty() {
-                ", with " (in_words(chart, others)) " (" code { (others.text()) } ")"
+                ", with " (in_words(chart, others))
             }
         }
     }
@@ -126,7 +126,7 @@ fn rolls_column_dice(chart: &ChartRef<'_>) -> bool {
 
 /// Every result any column gives, in the order of the column that gives
 /// the most of them, then each other column's new ones.
-fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str> {
+pub(super) fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str> {
     let mut by_width: Vec<&Odds> = columns.collect();
     by_width.sort_by_key(|o| std::cmp::Reverse(o.outcomes.len()));
     let mut results: Vec<&str> = Vec::new();
@@ -140,11 +140,14 @@ fn results_in_order<'o>(columns: impl Iterator<Item = &'o Odds>) -> Vec<&'o str>
     results
 }
 
-/// A chance as a sheet prints it: `17%`, `2.8%` under 10%, blank for never.
-fn percent(p: f64) -> String {
+/// A chance as a sheet prints it: `17%`, `2.8%` under 10%, `<0.1%` for a
+/// result that can happen but rounds to nothing, blank for never.
+pub(super) fn percent(p: f64) -> String {
     let pct = p * 100.0;
     if pct <= 0.0 {
         String::new()
+    } else if pct < 0.05 {
+        "<0.1%".to_owned()
     } else if pct < 10.0 {
         format!("{pct:.1}%")
     } else {
@@ -158,6 +161,43 @@ fn signed(n: i64) -> String {
     } else {
         format!("{n:+}")
     }
+}
+
+/// The odds at each net modifier, lowest first.
+type Sweep = Vec<(i64, Odds)>;
+
+/// The situation a picture by net is drawn at: the inputs it fixes (a
+/// column, a target number) at the values whose nets read most apart; at
+/// a caliber where every net passes, the picture would say nothing.
+fn net_situation(
+    chart: &ChartRef<'_>,
+    sweep_of: &dyn Fn(&Choices) -> Option<Sweep>,
+) -> Option<Choices> {
+    let plain = |c: &Choices| crate::compare::classes::plain_situation(chart, c);
+    let first = plain(&chart.example_choices())?;
+    let fixed: Vec<String> = first.args().iter().map(|a| a.name.clone()).collect();
+    Some(super::situation::most_spread(
+        chart,
+        first,
+        |c| {
+            let c = plain(&c).unwrap_or(c);
+            let free: Vec<String> = c
+                .args()
+                .iter()
+                .filter(|a| !fixed.contains(&a.name))
+                .map(|a| a.name.clone())
+                .collect();
+            c.leaving_out(&free.iter().map(String::as_str).collect::<Vec<_>>())
+        },
+        |c| {
+            Some(
+                sweep_of(c)?
+                    .iter()
+                    .map(|(_, o)| super::situation::spread(o))
+                    .sum(),
+            )
+        },
+    ))
 }
 
 /// Most net-modifier columns drawn: the reach, around 0, cut to this.
@@ -175,9 +215,8 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
     if lo == hi {
         return None;
     }
-    let base = chart.example_choices();
-    let mut situation = crate::compare::classes::plain_situation(chart, &base)?;
     let sweep_of = |c: &Choices| chart.bind(c).ok()?.sweep(lo..=hi).ok();
+    let mut situation = net_situation(chart, &sweep_of)?;
     let mut sweep = sweep_of(&situation)?;
     // Leave out what changes nothing, so the caption names only what the
     // picture depends on.
@@ -238,18 +277,16 @@ pub(super) fn odds_by_net(chart: &ChartRef<'_>) -> Option<Markup> {
             figcaption {
                 "Chance of each result by net modifier (" (reads) ")"
                 @if !situation.text().is_empty() {
-                    ", with " (in_words(chart, &situation)) " (" code { (situation.text()) } ")"
+                    ", with " (in_words(chart, &situation))
                 }
             }
         }
     })
 }
 
-/// A situation in the sheet's words: each flag's label, each choice's
-/// label and option, each number's label and value
-/// (`Type of attack: Direct Fire; direct fire weapon rating 0`).
+/// A situation in the sheet's words ([`super::situation::in_words`]).
 fn in_words(chart: &ChartRef<'_>, choices: &Choices) -> String {
-    words_for(&chart.inputs(), choices)
+    super::situation::in_words(chart, choices)
 }
 
 /// [`in_words`] with the inputs' labels from `inputs` (an input they lack
@@ -277,4 +314,18 @@ pub(super) fn words_for(inputs: &[crate::ruleset::InputInfo], choices: &Choices)
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn a_rare_result_reads_below_a_tenth_of_a_percent_and_never_as_blank() {
+        // 1/7776 (five sixes on 5d6): 0.0129%.
+        assert_eq!(percent(1.0 / 7776.0), "<0.1%");
+        assert_eq!(percent(0.0), "");
+        assert_eq!(percent(1.0 / 40.0), "2.5%");
+        assert_eq!(percent(1.0 / 6.0), "17%");
+    }
 }

@@ -15,12 +15,16 @@
 mod bars;
 mod chart;
 mod columns;
+mod edges;
+mod options;
 mod ranking;
+mod situation;
 mod words;
 
 pub use ranking::ranking_page;
 
 use crate::compare::diff::OddsDiff;
+use crate::engine::choices::Choices;
 use crate::engine::odds::Odds;
 use crate::ruleset::{ChartRef, GameInfo, Ruleset};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
@@ -76,9 +80,9 @@ pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
                 @for (game, list) in &blocks {
                     @let (title, version) = title_of(&games, game);
                     section.game {
-                        header.game-head {
+                        header.game-head data-game=(game) {
                             h1 { (title) }
-                            p.version { "Version " (version) " · " code { (game) } }
+                            p.version { "Version " (version) }
                         }
                         @for c in list { (chart_section(c, &on_page)) }
                     }
@@ -106,52 +110,51 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
     // A variant's chart: its house-rule lines are marked, and listed.
     let base = plain_game_of(c, on_page);
     let house_rules = c.variant_marks();
-    let rolls = c.dice().is_some();
-    // A column chart is pictured column by column, as a player reads it;
-    // a table with modifiers, net modifier by net modifier.
-    let by_column = rolls
-        .then(|| columns::odds_by_column(c).or_else(|| columns::odds_by_net(c)))
-        .flatten();
-    let picture = (rolls && by_column.is_none()).then(|| {
-        let choices = c.example_choices();
-        (choices.text().to_string(), c.odds(&choices))
-    });
+    let (by_column, by_option, picture) = pictures(c);
     // Params the situation leaves to a grid (`±r from grid`), to say so.
-    let from_grids: Vec<(&str, &str)> = tree
+    let from_grids: Vec<(&str, String)> = tree
         .modifiers
         .iter()
         .filter_map(|m| match &m.value {
-            crate::check::tree::ModValue::Param { from: Some(g), .. } => tree
-                .slots
-                .get(m.slot)
-                .map(|s| (s.name.as_str(), g.name.as_str())),
+            crate::check::tree::ModValue::Param { from: Some(g), .. } => {
+                tree.slots.get(m.slot).map(|s| {
+                    let label = if s.label.is_empty() {
+                        s.name.as_str()
+                    } else {
+                        s.label.as_str()
+                    };
+                    (label, words::grid_title(program, &g.name))
+                })
+            }
             _ => None,
         })
         .collect();
     html! {
         section.chart id=(c.qualified_name()) data-kind=(c.kind()) {
+            // The chart's name, for typing it, is in the id: a player
+            // reads the title.
             header {
                 h2 { (c.title()) }
                 span.meta {
                     (c.kind())
-                    @if let Some(d) = c.dice() { " · " (d) }
-                    " · " code { (c.name()) }
+                    @if let Some(d) = dice_words(program, tree).or_else(|| c.dice()) { " · " (d) }
                 }
             }
             div.layout {
                 div.text { (marked(chart::body(program, tree), base.as_ref().map(|b| b.0.as_str()))) }
                 @if let Some(table) = &by_column { (table) }
-                @if let Some((situation, odds)) = &picture {
-                    figure.odds {
+                @if let Some(table) = &by_option { (table) }
+                @if let Some((situation, typed, odds)) = &picture {
+                    figure.odds data-choices=(typed) {
                         @match odds {
                             Ok(o) => {
-                                (bars::odds(o, false))
+                                (bars::odds_titled(o, c.title()))
                                 figcaption {
                                     "Odds "
                                     @if situation.is_empty() { "with no modifiers" }
-                                    @else { "for " code { (situation) } ", no other modifiers" }
+                                    @else { "for " (situation) "; no other modifiers" }
                                     @for (param, grid) in &from_grids {
-                                        "; " code { (param) } " from " code { (grid) }
+                                        "; " (param) " from " (grid)
                                     }
                                 }
                             }
@@ -168,6 +171,60 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// The odds picture of a chart that rolls: by column (a column chart),
+/// by net modifier (a table or check with modifiers), by option (where a
+/// choice of its situation changes the odds), or else bars for one
+/// situation (its words, as typed, and its odds).
+fn pictures(c: &ChartRef<'_>) -> (Option<Markup>, Option<Markup>, Option<Picture>) {
+    let rolls = c.dice().is_some();
+    // A column chart is pictured column by column, as a player reads it;
+    // a table with modifiers, net modifier by net modifier.
+    let by_column = rolls
+        .then(|| columns::odds_by_column(c).or_else(|| columns::odds_by_net(c)))
+        .flatten();
+    // Otherwise one situation: of the chart's classes, the one whose
+    // outcomes spread the most.
+    let picture = (rolls && by_column.is_none()).then(|| {
+        let choices = situation::most_spread(
+            c,
+            c.example_choices(),
+            |x| x,
+            |x| c.odds(x).ok().map(|o| situation::spread(&o)),
+        );
+        let words = situation::in_words(c, &choices);
+        (words, choices.text().to_owned(), c.odds(&choices))
+    });
+    // Where a choice of that situation changes the odds, the chart is
+    // drawn option by option rather than at one of them.
+    let by_option = picture
+        .as_ref()
+        .and_then(|(_, typed, _)| Choices::parse(typed).ok())
+        .and_then(|choices| options::odds_by_option(c, &choices));
+    let picture = picture.filter(|_| by_option.is_none());
+    (by_column, by_option, picture)
+}
+
+/// One situation's bars: the situation in words and as typed, its odds.
+type Picture = (
+    String,
+    String,
+    Result<Odds, crate::engine::error::RollError>,
+);
+
+/// A pool's dice read from a grid, named by the grid's title.
+fn dice_words(
+    program: &crate::check::tree::Program,
+    tree: &crate::check::tree::ChartTree,
+) -> Option<String> {
+    match &tree.body {
+        crate::check::tree::Body::Pool {
+            dice: crate::check::tree::PoolDice::Grid(r),
+            ..
+        } => Some(format!("dice from {}", words::grid_title(program, &r.name))),
+        _ => None,
     }
 }
 
