@@ -58,10 +58,15 @@ const GAMES: &[&str] = &[
 ];
 
 /// The `chartwright` binary beside this test (same profile), checked to be
-/// newer than the library's and the CLI's sources.
+/// newer than the library's and the CLI's sources; or the one
+/// `CHARTWRIGHT_DIFF_BIN` names, taken as it is (a campaign's binary kept
+/// aside with the test binary of the same commit, `scripts/campaign.sh`).
 fn binary() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
+        if let Some(bin) = std::env::var_os("CHARTWRIGHT_DIFF_BIN") {
+            return PathBuf::from(bin);
+        }
         let exe = std::env::current_exe().expect("test executable");
         let dir = exe
             .parent()
