@@ -518,3 +518,79 @@ fn apply(text: &str, start: &Value, end: &Value, insert: &str) -> String {
     let to = offset(text, end).max(from);
     format!("{}{insert}{}", &text[..from], &text[to..])
 }
+
+#[test]
+fn a_variant_of_a_file_beside_it_is_checked_and_navigated_into_its_base() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let fixed = BROKEN.replace("3-5", "3-6");
+    std::fs::write(folder.path().join("base.rules"), &fixed).expect("written");
+    let variant_path = folder.path().join("house.rules");
+    let uri = lsp_types::Url::from_file_path(&variant_path).expect("a file address");
+    let base_uri = lsp_types::Url::from_file_path(folder.path().join("base.rules")).unwrap();
+    let mut client = Client::start();
+    // The variant is never saved: its text is the editor's.
+    let text = "variant \"House\" of \"base.rules\" version \"1\"\nchange hit.cover -2\n";
+    assert_eq!(client.open(uri.as_str(), text)["diagnostics"], json!([]));
+    // Definition of `cover` (line 1) is in the base file, line 5.
+    let found = client.result("textDocument/definition", at(uri.as_str(), 1, 13));
+    assert_eq!(found["uri"], base_uri.as_str());
+    assert_eq!(
+        found["range"]["start"],
+        json!({ "line": 5, "character": 4 })
+    );
+    // Hover on the changed modifier's chart: the variant's odds. With
+    // cover at -2 named nowhere, the odds are the base's: 1/3 and 2/3.
+    let hover = client.result("textDocument/hover", at(uri.as_str(), 1, 8));
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("| Hit | 2/3 |"));
+    // A change of a chart the base does not have.
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri.as_str(), "version": 2 },
+            "contentChanges": [{ "range": { "start": { "line": 1, "character": 7 }, "end": { "line": 1, "character": 10 } }, "text": "miss" }]
+        }),
+    );
+    let published = client.diagnostics();
+    let d = &published["diagnostics"][0];
+    assert!(
+        d["code"]
+            .as_str()
+            .unwrap()
+            .starts_with("chartwright::variant::"),
+        "{d}"
+    );
+    client.stop();
+}
+
+#[test]
+fn hover_on_a_grid_shows_its_table() {
+    let mut client = Client::start();
+    let uri = "file:///tmp/chartwright-lsp-test/first_echelon.rules";
+    let text = chartwright::bundled::source("first_echelon").expect("bundled");
+    assert_eq!(client.open(uri, text)["diagnostics"], json!([]));
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("grid discipline_rating"))
+        .unwrap();
+    let hover = client.result("textDocument/hover", at(uri, line as u32, 7));
+    let value = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(
+        value.starts_with("**grid `discipline_rating`**: Discipline Rating"),
+        "{value}"
+    );
+    assert!(value.contains("```text\n"), "{value}");
+    // The table as `show` prints it, row by row: elite is +1, 0, -1.
+    let elite = value
+        .lines()
+        .find(|l| l.contains("elite") || l.contains("Elite"))
+        .expect("a row");
+    let cells: Vec<&str> = elite
+        .split_whitespace()
+        .filter(|w| w.parse::<i64>().is_ok() || w.starts_with('+'))
+        .collect();
+    assert_eq!(cells, ["+1", "0", "-1"], "{value}");
+    client.stop();
+}
