@@ -77,9 +77,11 @@ enum Command {
     Diff(diff::Args),
     /// Print a bundled game's `.rules` text, to start a variant from.
     Source(source::Args),
-    /// Start a language server on standard input and output, for editors
-    /// (diagnostics as you type, hover with odds, completion, go to
-    /// definition, references, outline, rename); see docs/editors.md.
+    /// Start a language server for editors, on standard input and output.
+    ///
+    /// Diagnostics as you type, hover with exact odds, completion, outline,
+    /// go to definition, references and rename; docs/editors.md says how to
+    /// set up Neovim, Helix and Emacs.
     Lsp,
     /// Start the interactive REPL with the given rules (default: every bundled game).
     Repl {
