@@ -594,3 +594,19 @@ fn hover_on_a_grid_shows_its_table() {
     assert_eq!(cells, ["+1", "0", "-1"], "{value}");
     client.stop();
 }
+
+#[test]
+fn a_text_past_the_input_limit_is_refused_with_a_diagnostic() {
+    let mut client = Client::start();
+    let limit = chartwright::Limits::default().max_input_bytes;
+    let mut text = String::from("game \"Big\" version \"1\"\n");
+    while text.len() <= limit {
+        text.push_str("# a comment line, many times over\n");
+    }
+    let published = client.open(URI, &text);
+    assert_eq!(
+        published["diagnostics"][0]["code"],
+        "chartwright::load::too_large"
+    );
+    client.stop();
+}

@@ -69,7 +69,12 @@ impl Analysis {
     /// Checks the text now: the outline, the ruleset when it loads, and
     /// the diagnostics to publish.
     pub fn check(&mut self) -> Vec<Diagnostic> {
-        self.outline = outline(OWN, &self.text).ok();
+        // A text past the input limit is not parsed for its outline either;
+        // the build below says it is too large.
+        let limit = chartwright::Limits::default().max_input_bytes;
+        self.outline = (self.text.len() <= limit)
+            .then(|| outline(OWN, &self.text).ok())
+            .flatten();
         let mut builder = RulesetBuilder::new();
         match &self.path {
             Some(p) => builder.add_text_at(p, &self.text),
