@@ -8,7 +8,13 @@ use chartwright::{outline, DeclarationKind, Ruleset, SourceId};
 
 /// The kinds that the ruleset lists as charts (what `Ruleset::chart` finds).
 fn listed_as_chart(kind: DeclarationKind) -> bool {
-    kind.is_chart() || kind == DeclarationKind::ModifierSet
+    use DeclarationKind::{Check, Grid, Ladder, ModifierSet, Notes, Opposed, Pool, Table};
+    let listed = matches!(
+        kind,
+        Table | Check | Opposed | Pool | Ladder | Grid | ModifierSet | Notes
+    );
+    assert_eq!(kind.is_chart(), listed, "{kind:?}");
+    listed
 }
 
 #[test]

@@ -610,3 +610,74 @@ fn a_text_past_the_input_limit_is_refused_with_a_diagnostic() {
     );
     client.stop();
 }
+
+#[test]
+fn hover_on_a_modifier_set_shows_it_as_show_does() {
+    let mut client = Client::start();
+    let uri = "file:///tmp/chartwright-lsp-test/command_decision.rules";
+    let text = chartwright::bundled::source("command_decision").expect("bundled");
+    assert_eq!(client.open(uri, text)["diagnostics"], json!([]));
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("modifiers indirect_fire_modifiers"))
+        .unwrap();
+    let hover = client.result("textDocument/hover", at(uri, line as u32, 12));
+    let value = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(
+        value
+            .starts_with("**modifiers `indirect_fire_modifiers`**: Indirect Fire To-Hit Modifiers"),
+        "{value}"
+    );
+    assert!(value.contains("```text\n"), "{value}");
+    client.stop();
+}
+
+/// A message framed as the protocol frames it on standard input.
+fn framed(message: &Value) -> Vec<u8> {
+    let body = message.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+#[test]
+fn the_binary_serves_on_standard_input_and_exits_on_a_broken_handshake() {
+    use std::io::Write;
+    let run = |messages: &[Value]| {
+        let mut child = crate::common::command()
+            .arg("lsp")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        // Standard input stays open: the server must end by itself.
+        let mut stdin = child.stdin.take().expect("piped");
+        for m in messages {
+            stdin.write_all(&framed(m)).expect("written");
+        }
+        let started = std::time::Instant::now();
+        while child.try_wait().expect("waitable").is_none() {
+            assert!(started.elapsed() < PATIENCE, "the server hangs");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        drop(stdin);
+        child.wait_with_output().expect("its output")
+    };
+    let initialize = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } });
+    // A document opened before `initialized`: an error, and exit status 1.
+    let open = json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": { "uri": URI, "languageId": "chartwright", "version": 1, "text": "" } } });
+    let out = run(&[initialize.clone(), open]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected initialized notification"));
+    // The whole lifecycle: exit status 0, and the server's name announced.
+    let initialized = json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} });
+    let shutdown = json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null });
+    let exit = json!({ "jsonrpc": "2.0", "method": "exit", "params": null });
+    let out = run(&[initialize, initialized, shutdown, exit]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains(r#""serverInfo":{"name":"chartwright""#));
+}

@@ -64,7 +64,7 @@ impl DeclarationKind {
     }
 
     /// True for the kinds a player rolls or reads by name (charts, grids,
-    /// notes): what [`crate::Ruleset::chart`] finds.
+    /// modifier sets, notes): what [`crate::Ruleset::chart`] finds.
     #[must_use]
     pub fn is_chart(self) -> bool {
         matches!(
@@ -75,6 +75,7 @@ impl DeclarationKind {
                 | DeclarationKind::Pool
                 | DeclarationKind::Ladder
                 | DeclarationKind::Grid
+                | DeclarationKind::ModifierSet
                 | DeclarationKind::Notes
         )
     }

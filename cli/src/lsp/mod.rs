@@ -57,16 +57,15 @@ fn capabilities() -> ServerCapabilities {
 /// client says exit.
 pub fn main() -> Result<(), ExitCode> {
     let (connection, threads) = Connection::stdio();
-    let served = serve(&connection);
+    let fail = |e: String| {
+        anstream::eprintln!("error: chartwright lsp: {e}");
+        ExitCode::from(1)
+    };
+    // On a protocol error the reader thread may still wait on standard
+    // input: the server exits without joining it, so it never hangs.
+    serve(&connection).map_err(fail)?;
     drop(connection);
-    let joined = threads.join();
-    match served.and(joined.map_err(|e| e.to_string())) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            anstream::eprintln!("error: chartwright lsp: {e}");
-            Err(ExitCode::from(1))
-        }
-    }
+    threads.join().map_err(|e| fail(e.to_string()))
 }
 
 /// Runs the server on a connection: the handshake, then every message
