@@ -24,6 +24,7 @@ mod library_surface;
 mod names;
 mod notation;
 mod odds;
+mod outline;
 mod params;
 mod printed;
 mod public_api;

@@ -457,13 +457,13 @@ fn assert_no_cycles(edges: &Edges) {
 
 /// The CLI's layers, lowest first: what it computes with the library
 /// (`changes`, `stdin`), what it prints (`render`), the subcommands
-/// (`commands`), the REPL, and at the top the command line itself (`lib.rs`,
+/// (`commands`), the REPL and the language server, and at the top the command line itself (`lib.rs`,
 /// the binary's `main.rs`) and the fuzz harness, which drives both.
 const CLI_LAYERS: &[&[&str]] = &[
     &["changes", "stdin"],
     &["render"],
     &["commands"],
-    &["repl"],
+    &["repl", "lsp"],
     &["", "main", "fuzzing"],
 ];
 

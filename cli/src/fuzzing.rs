@@ -324,13 +324,13 @@ pub fn repl_lines(data: &[u8]) {
 /// `chartwright`, at most 32) through the binary's own parser and commands:
 /// `--sweep` ranges, `--times`, `diff` arguments, loose modifiers. Nothing
 /// that writes files or reads standard input runs: `sheet`, `--html`,
-/// `--svg`, the REPL (also the command line with no command), and `-` as
-/// a file.
+/// `--svg`, the REPL (also the command line with no command), the
+/// language server (it waits on standard input), and `-` as a file.
 pub fn command_line(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let words: Vec<&str> = text.split_whitespace().take(32).collect();
     let writes = |w: &&str| {
-        matches!(*w, "sheet" | "repl" | "-" | "--html" | "--svg")
+        matches!(*w, "sheet" | "repl" | "lsp" | "-" | "--html" | "--svg")
             || w.starts_with("--html=")
             || w.starts_with("--svg=")
     };

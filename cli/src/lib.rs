@@ -1,7 +1,8 @@
 //! The `chartwright` command: check, list, show, roll and compute the odds
 //! of charts, or play at the table in the REPL (the default). A thin layer
 //! over the library's public API; the binary (`src/main.rs`) only calls
-//! [`main`]. [`fuzzing`] holds the fuzz harness bodies, which the fuzz
+//! [`main`]. [`lsp::serve`] runs the language server on any connection
+//! (its tests drive it in memory). [`fuzzing`] holds the fuzz harness bodies, which the fuzz
 //! targets and the CLI's tests call.
 //!
 //! # Map
@@ -15,7 +16,9 @@
 //! render/          text, tables, diagnostics, JSON and pages: what is printed
 //! commands/        one file per subcommand: its arguments, `main` for the
 //!                  command line, `run` for the command line and the REPL
-//! repl/            the REPL: a typed line → a command's `run` → text
+//! repl/, lsp/      the REPL: a typed line → a command's `run` → text; the
+//!                  language server: an editor's document → diagnostics,
+//!                  hover, completion, navigation
 //! lib.rs, fuzzing  the command line (clap) and the fuzz harness
 //! ```
 
@@ -24,6 +27,7 @@
 mod changes;
 mod commands;
 pub mod fuzzing;
+pub mod lsp;
 mod render;
 mod repl;
 mod stdin;
@@ -73,6 +77,12 @@ enum Command {
     Diff(diff::Args),
     /// Print a bundled game's `.rules` text, to start a variant from.
     Source(source::Args),
+    /// Start a language server for editors, on standard input and output.
+    ///
+    /// Diagnostics as you type, hover with exact odds, completion, outline,
+    /// go to definition, references and rename; docs/editors.md says how to
+    /// set up Neovim, Helix and Emacs.
+    Lsp,
     /// Start the interactive REPL with the given rules (default: every bundled game).
     Repl {
         /// Files, folders or bundled game names.
@@ -106,5 +116,6 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
         Some(Command::Source(args)) => source::main(&args),
         Some(Command::Completions(args)) => completions::main(&args, Cli::command()),
         Some(Command::Man) => man::main(&Cli::command()),
+        Some(Command::Lsp) => lsp::main(),
     }
 }

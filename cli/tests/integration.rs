@@ -13,6 +13,7 @@ mod groups;
 mod json_doc;
 mod ladders;
 mod limits;
+mod lsp;
 mod repl_pty;
 mod repl_script;
 mod report;

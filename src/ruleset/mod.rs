@@ -219,6 +219,35 @@ impl RulesetBuilder {
         self
     }
 
+    /// Adds the text of the `.rules` file at `path` as an editor holds it,
+    /// saved or not; the file itself is not read. As for
+    /// [`add_file`](Self::add_file), the game is named after the file,
+    /// diagnostics show the path, and a variant's `of "base.rules"` is
+    /// found beside it.
+    ///
+    /// ```
+    /// let mut b = chartwright::RulesetBuilder::new();
+    /// b.add_text_at("house/demo.rules", "game \"Demo\" version \"1\"");
+    /// assert_eq!(b.build().unwrap().games().next().unwrap().name, "demo");
+    /// ```
+    pub fn add_text_at(&mut self, path: impl AsRef<Path>, text: &str) -> &mut Self {
+        let path = path.as_ref();
+        let shown = path.display().to_string();
+        if text.len() > self.input_left() {
+            self.errors.push(LoadError::TooLarge {
+                path: shown,
+                limit: self.limits.max_input_bytes,
+            });
+            return self;
+        }
+        let game = path.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
+        self.input_bytes += text.len();
+        let id = self.sources.add(shown, text);
+        let origin = Origin::File(path.to_path_buf());
+        self.inputs.push((game.to_string(), id, origin));
+        self
+    }
+
     /// Adds a game read from a reader (standard input, a network stream);
     /// `game` is its short name and `shown` the name diagnostics give it.
     /// A read that fails, text past [`Limits::max_input_bytes`] or text that

@@ -2,13 +2,15 @@
 //!
 //! `span` places every node in its source, `parser` reads the text (pest
 //! and the fast path made from the same grammar), `ast` is what it builds,
-//! and `error` is a [`ParseError`](error::ParseError).
+//! `error` is a [`ParseError`](error::ParseError), and `outline` lists
+//! what a source declares, for editors.
 
 #[cfg(feature = "internals")]
 pub mod ast;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod ast;
 pub(crate) mod error;
+pub(crate) mod outline;
 #[cfg(feature = "internals")]
 pub mod parser;
 #[cfg(not(feature = "internals"))]

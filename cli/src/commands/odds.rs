@@ -110,8 +110,9 @@ pub fn run(
     Ok(text(&exact(chart, bound)?, groups, json))
 }
 
-/// The exact odds of a chart bound, within one budget.
-fn exact(chart: &ChartRef<'_>, bound: &BoundChart<'_>) -> Result<Odds, RollError> {
+/// The exact odds of a chart bound, within one budget (the language
+/// server's hover computes them so too).
+pub fn exact(chart: &ChartRef<'_>, bound: &BoundChart<'_>) -> Result<Odds, RollError> {
     let mut budget = Budget::new(chart.ruleset().limits());
     let o = bound.odds_in(&mut budget)?;
     budget.charge_answer(&o)?;
