@@ -711,6 +711,50 @@ fn ladder_text(steps: &[crate::number::Num], labels: &[Option<CompactString>], o
     }
 }
 
+/// A table's rule off one edge: its outcome, or the column it reads
+/// (`key` writes a column's heading as the page quotes it). `show` and
+/// the sheet say it alike.
+pub(crate) fn off_rule_text(
+    s: &crate::check::tree::Scale,
+    r: &crate::check::tree::OffRule,
+    outcome: &dyn Fn(&crate::check::tree::Outcome) -> String,
+    key: &dyn Fn(&str) -> String,
+) -> String {
+    match r {
+        crate::check::tree::OffRule::Outcome(o) => outcome(o),
+        crate::check::tree::OffRule::Read { column, by } => {
+            let k = key(s.heads.get(*column).map_or("", |h| h.0.as_str()));
+            if *by == 0 {
+                format!("read on {k}")
+            } else {
+                format!("read on {k} with {by:+} to the roll")
+            }
+        }
+    }
+}
+
+/// How far column shifts go: to the edges, or past one with a rule there.
+/// Off the table, a shift moves the value only from an edge it may leave
+/// by (one place past it); elsewhere the edge's rule stands.
+pub(crate) fn shift_edges_text(s: &crate::check::tree::Scale) -> String {
+    let (below, beyond) = (
+        s.past_edges && s.below.is_some(),
+        s.past_edges && s.beyond.is_some(),
+    );
+    let off = match (below || beyond, s.below.is_some() || s.beyond.is_some()) {
+        (true, _) => "; a value past such an edge is shifted from one column beyond it",
+        (false, true) => "; a value off the table reads its rule, unshifted",
+        (false, false) => "",
+    };
+    let reach = match (below, beyond) {
+        (true, true) => "may leave the table at either edge",
+        (true, false) => "may leave the table below the first column; they stop at the last",
+        (false, true) => "stop at the first column; they may leave the table past the last",
+        (false, false) => "stop at the first and last columns",
+    };
+    format!("Column shifts {reach}{off}")
+}
+
 /// The dice a column value adds, as written after the rest of it
 /// (` + (air_points)d6`).
 fn column_dice_text(chart: &ChartTree, dice: &crate::check::tree::Dice) -> String {
@@ -751,16 +795,10 @@ fn scale_text(
         },
     };
     let _ = writeln!(out, "Column: the highest key not above {what}");
-    let rule = |r: &crate::check::tree::OffRule| match r {
-        crate::check::tree::OffRule::Outcome(o) => outcome(program, chart, o, &[]),
-        crate::check::tree::OffRule::Read { column, by } => {
-            let key = s.heads.get(*column).map_or("", |h| h.0.as_str());
-            if *by == 0 {
-                format!("read on `{key}`")
-            } else {
-                format!("read on `{key}` with {by:+} to the roll")
-            }
-        }
+    let rule = |r: &crate::check::tree::OffRule| {
+        off_rule_text(s, r, &|o| outcome(program, chart, o, &[]), &|k| {
+            format!("`{k}`")
+        })
     };
     if let Some(r) = &s.below {
         let first = s.heads.first().map_or("", |h| h.0.as_str());
@@ -769,34 +807,9 @@ fn scale_text(
     if let Some((key, _, r)) = &s.beyond {
         let _ = writeln!(out, "  At `{key}` or above: {}", rule(r));
     }
-    // Said only where something shifts the column; a shift leaves the
-    // table only past an edge with a rule to read there.
+    // Said only where something shifts the column.
     if chart.modifiers.iter().any(|m| m.shifts) {
-        let (below, beyond) = (
-            s.past_edges && s.below.is_some(),
-            s.past_edges && s.beyond.is_some(),
-        );
-        // Off the table, a shift moves the value only from an edge it may
-        // leave by (one place past it); elsewhere the edge's rule stands.
-        let off = match (below || beyond, s.below.is_some() || s.beyond.is_some()) {
-            (true, _) => "; a value past such an edge is shifted from one column beyond it",
-            (false, true) => "; a value off the table reads its rule, unshifted",
-            (false, false) => "",
-        };
-        let _ = writeln!(
-            out,
-            "  Column shifts {}{off}",
-            match (below, beyond) {
-                (true, true) => "may leave the table at either edge",
-                (true, false) => {
-                    "may leave the table below the first column; they stop at the last"
-                }
-                (false, true) => {
-                    "stop at the first column; they may leave the table past the last"
-                }
-                (false, false) => "stop at the first and last columns",
-            }
-        );
+        let _ = writeln!(out, "  {}", shift_edges_text(s));
     }
 }
 

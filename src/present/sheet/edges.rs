@@ -62,17 +62,7 @@ fn scale_lines(
             s.dice.as_ref().map_or(String::new(), |d| column_dice(c, d))
         ),
     });
-    let rule = |r: &OffRule| match r {
-        OffRule::Outcome(o) => outcome(o),
-        OffRule::Read { column, by } => {
-            let key = s.heads.get(*column).map_or("", |h| h.0.as_str());
-            if *by == 0 {
-                format!("read on {key}")
-            } else {
-                format!("read on {key} with {by:+} to the roll")
-            }
-        }
-    };
+    let rule = |r: &OffRule| crate::present::render::off_rule_text(s, r, outcome, &str::to_owned);
     if let Some(r) = &s.below {
         let first = s.heads.first().map_or("", |h| h.0.as_str());
         lines.push(format!("Below {first}: {}", rule(r)));
@@ -86,24 +76,9 @@ fn scale_lines(
     }
 }
 
-/// How far column shifts go: to the edges, or past one with a rule there.
+/// How far column shifts go, as `show` says it.
 fn shift_edges(s: &Scale) -> String {
-    let (below, beyond) = (
-        s.past_edges && s.below.is_some(),
-        s.past_edges && s.beyond.is_some(),
-    );
-    let off = match (below || beyond, s.below.is_some() || s.beyond.is_some()) {
-        (true, _) => "; a value past such an edge is shifted from one column beyond it",
-        (false, true) => "; a value off the table reads its rule, unshifted",
-        (false, false) => "",
-    };
-    let reach = match (below, beyond) {
-        (true, true) => "may leave the table at either edge",
-        (true, false) => "may leave the table below the first column; they stop at the last",
-        (false, true) => "stop at the first column; they may leave the table past the last",
-        (false, false) => "stop at the first and last columns",
-    };
-    format!("Column shifts {reach}{off}.")
+    format!("{}.", crate::present::render::shift_edges_text(s))
 }
 
 /// The dice a column value adds, in words (` + a d6 for each Air point`).
