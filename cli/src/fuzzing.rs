@@ -347,6 +347,97 @@ pub fn command_line(data: &[u8]) {
     }
 }
 
+/// Target `lsp_edits`: arbitrary bytes as a run of edits to a bundled game
+/// open in the language server (`chartwright lsp`, on an in-memory
+/// connection), four bytes an edit (line, character, length, what is
+/// typed), at most 24; after each, hover, completion and definition where
+/// it was made. Every request must be answered within a minute and the
+/// server must end at `shutdown`; a panic or a hang is a finding. The
+/// document's folder does not exist, so a variant's base named in an edit
+/// is looked for and not found.
+///
+/// # Panics
+///
+/// Where the server does not answer, stops early or panics: a finding.
+pub fn lsp_edits(data: &[u8]) {
+    use lsp_server::{Connection, Message, Notification, Request, RequestId};
+    use serde_json::{json, Value};
+    const TYPED: [&str; 12] = [
+        "",
+        "x",
+        "}",
+        "{",
+        "\"",
+        "\n",
+        "é",
+        "𝔡",
+        " 2d6 ",
+        "=> \"A\"",
+        "#",
+        "table t \"T\" {",
+    ];
+    let (server, client) = Connection::memory();
+    let thread = std::thread::spawn(move || crate::lsp::serve(&server));
+    let mut next = 0;
+    let mut ask = |method: &str, params: Value| {
+        next += 1;
+        let id = RequestId::from(next);
+        let request = Request::new(id.clone(), method.to_owned(), params);
+        assert!(
+            client.sender.send(Message::Request(request)).is_ok(),
+            "the server stopped"
+        );
+        loop {
+            match client
+                .receiver
+                .recv_timeout(std::time::Duration::from_secs(60))
+            {
+                Ok(Message::Response(r)) if r.id == id => return,
+                Ok(_) => {}
+                Err(e) => panic!("no answer to {method}: {e}"),
+            }
+        }
+    };
+    let tell = |method: &str, params: Value| {
+        let n = Notification::new(method.to_owned(), params);
+        assert!(
+            client.sender.send(Message::Notification(n)).is_ok(),
+            "the server stopped"
+        );
+    };
+    ask("initialize", json!({ "capabilities": {} }));
+    tell("initialized", json!({}));
+    let uri = "file:///nonexistent-chartwright-fuzz/guns_of_august.rules";
+    let text = chartwright::bundled::source("guns_of_august").unwrap_or_default();
+    let doc = json!({ "uri": uri, "languageId": "chartwright", "version": 1, "text": text });
+    tell("textDocument/didOpen", json!({ "textDocument": doc }));
+    for (version, edit) in data.chunks_exact(4).take(24).enumerate() {
+        let start = json!({ "line": edit[0] % 64, "character": edit[1] % 80 });
+        let end = json!({ "line": edit[0] % 64, "character": edit[1] % 80 + edit[2] % 6 });
+        let change = json!({ "range": { "start": start, "end": end }, "text": TYPED[usize::from(edit[3]) % TYPED.len()] });
+        let document = json!({ "uri": uri, "version": version + 2 });
+        tell(
+            "textDocument/didChange",
+            json!({ "textDocument": document, "contentChanges": [change] }),
+        );
+        let at = json!({ "textDocument": { "uri": uri }, "position": start });
+        for method in [
+            "textDocument/hover",
+            "textDocument/completion",
+            "textDocument/definition",
+        ] {
+            ask(method, at.clone());
+        }
+    }
+    ask("shutdown", Value::Null);
+    tell("exit", Value::Null);
+    drop(client);
+    match thread.join() {
+        Ok(ended) => assert!(ended.is_ok(), "the server ended with {ended:?}"),
+        Err(p) => std::panic::resume_unwind(p),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{splice, words};

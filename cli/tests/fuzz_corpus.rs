@@ -71,6 +71,11 @@ fn command_line() {
 }
 
 #[test]
+fn lsp_edits() {
+    run("lsp_edits", harness::lsp_edits);
+}
+
+#[test]
 fn every_seed_loads_under_the_fuzzing_limits() {
     for (name, text) in harness::seeds() {
         let mut b = chartwright::RulesetBuilder::new().limits(harness::limits());
