@@ -10,12 +10,14 @@
 # DIR/<commit>/<kind>-<first>.done; a rerun skips finished chunks, so a run
 # cut short resumes where it stopped. The binaries are copied aside, so the
 # working tree may change while a campaign runs: its figures stay those of
-# the commit it was built at. Chunks run at `nice 19`.
+# the commit it was built at (CAMPAIGN_COMMIT=<commit> runs or sums the
+# chunks of a campaign built earlier). Chunks run at `nice 19`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmd=${1:?usage: scripts/campaign.sh build|reference|diff|sum DIR ...}
 dir=${2:?a folder for the binaries and logs}
-commit=$(git rev-parse --short HEAD)
+# CAMPAIGN_COMMIT resumes a campaign built at an earlier commit.
+commit=${CAMPAIGN_COMMIT:-$(git rev-parse --short HEAD)}
 case $cmd in
 build)
   [ -z "$(git status --porcelain -- src cli/src tests)" ] || { echo "commit first: the binaries must be HEAD's" >&2; exit 1; }
