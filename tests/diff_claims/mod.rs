@@ -792,6 +792,39 @@ fn a_grid_fed_shift_changed_by_a_variant_is_a_change() {
     ));
 }
 
+/// An option only the variant has is no situation of the base: the base
+/// refuses it as an unknown option, so a chart whose odds are the same
+/// wherever both sides roll is no change (generated seed 985 of the
+/// campaign at 8592a64: the reference read the undeclared option in the
+/// base as a missing grid cell, "Not possible", and called it a change).
+#[test]
+fn an_option_only_the_variant_has_is_no_situation_of_the_base() {
+    let base = r#"game "Repro" version "1"
+choice cover "Cover" { open "Open", woods "Woods" }
+grid cover_mod "Cover modifier" by cover { open: 0  woods: -1 }
+table fire "Fire" {
+  roll d6
+  modifiers {
+    cover_dm +r in -1..0 from cover_mod "cover"
+    dense -1 "dense woods" if cover = woods
+  }
+  rows {
+    1 or less => "Hit"
+    2+ => "Hit"
+  }
+}
+"#;
+    let variant = "variant \"Rubble\" of \"base.rules\" version \"1\"\n\
+                   add cover.rubble \"Rubble\" after woods\n\
+                   change fire.cover_dm +1 \"cover\"\n";
+    assert_claims(&Pair::files(
+        "an option only the variant has".into(),
+        "base.rules",
+        base.into(),
+        variant.into(),
+    ));
+}
+
 /// A grid feeding a modifier: First Echelon's discipline rating, changed
 /// for raw troops in disorder, moves Manoeuvre's odds.
 #[test]

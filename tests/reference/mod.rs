@@ -220,5 +220,38 @@ pub fn distribution(
     if let Some(k) = situation.0.keys().find(|k| !takes.contains(*k)) {
         return Err(Why::Refused(format!("`{c}` takes no `{k}`")));
     }
+    undeclared_option(world, g, c, situation)?;
     chart::distribution(world, game, chart, situation, 0)
+}
+
+/// A choice given an option it does not declare is refused, as any other
+/// unknown name in the arguments (docs/language.md, Rolling): a diff's
+/// situations hold the options both sides declare, and the side without
+/// one must not read it.
+fn undeclared_option(
+    world: &World,
+    game: &str,
+    chart: &str,
+    situation: &Situation,
+) -> Result<(), Why> {
+    let Some(file) = world.game(game) else {
+        return Ok(());
+    };
+    let found = file.items.iter().find_map(|i| match i {
+        ast::Item::Chart(c) if c.name.name == chart => Some(c),
+        _ => None,
+    });
+    let ctx = expr::Ctx::new(world, game, file, found, situation);
+    for (k, v) in &situation.0 {
+        let Val::Opt(o) = v else { continue };
+        let decl = ctx
+            .lookup(k)
+            .or_else(|| ctx.lookup(k.rsplit('.').next().unwrap_or(k)));
+        if let Some(expr::Decl::Choice(c)) = decl {
+            if !c.options.iter().any(|x| x.name.name == *o) {
+                return Err(Why::Refused(format!("`{k}` has no option `{o}`")));
+            }
+        }
+    }
+    Ok(())
 }
