@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 pub mod bindings;
+mod form;
 
 /// The name under which diagnostics show roll-time arguments, as the
 /// command line shows them.
@@ -41,7 +42,7 @@ pub struct Failure {
 
 impl Failure {
     /// A failure from a diagnostics document (`{"diagnostics": [...]}`).
-    fn new(diagnostics: Value) -> Self {
+    pub(crate) fn new(diagnostics: Value) -> Self {
         let diagnostics = json::versioned(diagnostics);
         let message = diagnostics["diagnostics"]
             .as_array()
@@ -97,9 +98,9 @@ pub struct Ruleset {
 
 /// One chart and the arguments given for it, parsed as `roll` and `odds`
 /// on the command line parse them.
-struct Request<'r> {
-    chart: ChartRef<'r>,
-    choices: Choices,
+pub(crate) struct Request<'r> {
+    pub(crate) chart: ChartRef<'r>,
+    pub(crate) choices: Choices,
     /// Loose `+N` / `-N` words, summed.
     extra: i64,
 }
@@ -173,7 +174,11 @@ impl Ruleset {
             .to_owned())
     }
 
-    fn request<'r>(rules: &'r Rules, chart: &str, args: &str) -> Result<Request<'r>, Failure> {
+    pub(crate) fn request<'r>(
+        rules: &'r Rules,
+        chart: &str,
+        args: &str,
+    ) -> Result<Request<'r>, Failure> {
         let fail = |e: &chartwright::RollError, text: &str| {
             Failure::new(json::roll_error(e, rules, ARGUMENTS, text))
         };
@@ -346,6 +351,60 @@ pub fn diff_svg(
 ) -> Result<String, Failure> {
     let (d, _, names) = compared(base, variant, chart, args)?;
     Ok(chartwright::sheet::comparison_svg(&d, names))
+}
+
+/// `chartwright diff BASE VARIANT CHART --across --html`'s page: every
+/// situation class of the chart ranked by the largest change the variant
+/// makes (the library's [`chartwright::compare::across`] and
+/// [`chartwright::sheet::ranking_page`]), with how much was compared
+/// above the ranking.
+pub fn diff_page(base: &Ruleset, variant: &Ruleset, chart: &str) -> Result<String, Failure> {
+    let (b_rules, v_rules) = (base.rules()?, variant.rules()?);
+    let pairing = Pairing::only_games(b_rules, v_rules).map_err(|e| Failure::unpaired(&e))?;
+    let (b, v) = pairing.chart(chart).map_err(|e| Failure::unpaired(&e))?;
+    let limit = v_rules.limits().max_situations;
+    let across = chartwright::compare::across(&b, &v, &Choices::none(), limit)
+        .map_err(|e| Failure::new(json::roll_error(&e, v_rules, ARGUMENTS, "")))?;
+    let title = format!(
+        "{} against {}",
+        pairing.variant().title(),
+        pairing.base().title()
+    );
+    Ok(chartwright::sheet::ranking_page(
+        &title,
+        &b,
+        &v,
+        &across,
+        &[coverage(&across, limit)],
+    ))
+}
+
+/// How much of the chart's situations were compared, in a sentence.
+fn coverage(a: &chartwright::compare::Across, limit: usize) -> String {
+    let how = if a.same_rules {
+        "compiled alike: no situation can change".to_owned()
+    } else {
+        match (a.total, a.sampled) {
+            (Some(total), true) => format!(
+                "{total} situation classes, more than the limit of {limit}: a sample of {} compared",
+                a.compared
+            ),
+            (None, _) => format!(
+                "too many situation classes to count: a sample of {} compared",
+                a.compared
+            ),
+            (Some(1), false) => "1 situation class, compared".to_owned(),
+            (Some(total), false) => format!("{total} situation classes, every one compared"),
+        }
+    };
+    let none = if a.changed().next().is_some() {
+        ""
+    } else if a.exhaustive() {
+        " No change in any situation."
+    } else {
+        " No change in any situation compared."
+    };
+    format!("{}: {how}.{none}", a.chart)
 }
 
 #[cfg(test)]

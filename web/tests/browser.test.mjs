@@ -351,6 +351,10 @@ test("screenshots: desktop and a 360-pixel phone", async (t) => {
 test("the sheet prints from the page; nothing came from the network", async (t) => {
   if (skipIf(t, why)) return;
   await pickGame(page, "ogre");
+  // With a variant open, Print prints the variant's sheet: close it.
+  if ((await page.$eval("#variant-toggle", (b) => b.getAttribute("aria-pressed"))) === "true") {
+    await page.click("#variant-toggle");
+  }
   await page.click("#print");
   await page.waitForSelector("#sheet-frame");
   const html = await page.$eval("#sheet-frame", (f) => f.srcdoc);
