@@ -71,8 +71,8 @@ export function chartChanged(userPicked) {
 /** Where an input goes: "situation", a group's heading, or a follow-up's section. */
 function sectionOf(chart, input) {
   if (input.follow_up) return { key: `then ${input.follow_up}`, title: `Then: ${input.follow_up}`, kind: "follow-up" };
-  const dot = chart.kind === "opposed" ? input.name.indexOf(".") : -1;
-  const side = dot > 0 ? `${input.name.slice(0, dot)}: ` : "";
+  // Each side of an opposed roll apart, by the side's label (Attacker).
+  const side = input.side ? `${input.side}: ` : "";
   if (setsSituation(input)) return { key: `${side}situation`, title: `${side}Situation`, kind: "situation" };
   const title = input.group ?? "Modifiers";
   return { key: `${side}${title}`, title: `${side}${title}`, kind: "modifiers" };

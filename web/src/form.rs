@@ -39,8 +39,8 @@ impl Ruleset {
     /// form puts it: `reads` (places that read it besides its own value:
     /// the column, conditions), `column`, `group` and `set` (the heading
     /// the sheet prints it under, and the modifier set that brings it),
-    /// `follow_up` (the follow-up chart's title) and `applies_words` (when
-    /// it applies, in the sheet's words).
+    /// `follow_up` (the follow-up chart's title), `applies_words` (when it
+    /// applies, in the sheet's words) and `side` (an opposed side's label).
     pub fn form(&self, chart: &str) -> Result<Value, Failure> {
         let rules = self.rules()?;
         let c = rules
@@ -64,6 +64,7 @@ impl Ruleset {
                         ("set".to_owned(), json!(p.set)),
                         ("follow_up".to_owned(), json!(p.follow_up)),
                         ("applies_words".to_owned(), json!(p.applies)),
+                        ("side".to_owned(), json!(p.side)),
                     ]));
                 }
                 input

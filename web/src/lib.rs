@@ -370,41 +370,57 @@ pub fn diff_page(base: &Ruleset, variant: &Ruleset, chart: &str) -> Result<Strin
         pairing.variant().title(),
         pairing.base().title()
     );
+    let mut notes = vec![format!("{}: {}.", across.chart, coverage(&across, limit))];
+    if across.changed().next().is_none() {
+        notes.push(if across.exhaustive() {
+            "No change in any situation.".to_owned()
+        } else {
+            "No change in any situation compared.".to_owned()
+        });
+    }
     Ok(chartwright::sheet::ranking_page(
-        &title,
-        &b,
-        &v,
-        &across,
-        &[coverage(&across, limit)],
+        &title, &b, &v, &across, &notes,
     ))
 }
 
-/// How much of the chart's situations were compared, in a sentence.
+/// How much of the chart's situations were compared, in the words of
+/// `chartwright diff --across` (web/tests/node.test.mjs holds the two
+/// pages equal).
 fn coverage(a: &chartwright::compare::Across, limit: usize) -> String {
-    let how = if a.same_rules {
-        "compiled alike: no situation can change".to_owned()
-    } else {
-        match (a.total, a.sampled) {
-            (Some(total), true) => format!(
-                "{total} situation classes, more than the limit of {limit}: a sample of {} compared",
-                a.compared
-            ),
-            (None, _) => format!(
-                "too many situation classes to count: a sample of {} compared",
-                a.compared
-            ),
-            (Some(1), false) => "1 situation class, compared".to_owned(),
-            (Some(total), false) => format!("{total} situation classes, every one compared"),
+    use std::fmt::Write as _;
+    if a.same_rules {
+        return "compiled alike, with every chart, grid and choice it reads: no situation can change"
+            .to_owned();
+    }
+    let mut how = match (a.total, a.sampled) {
+        (Some(total), true) => format!(
+            "{total} situation classes, more than the limit of {limit}: a sample of {} compared",
+            a.compared
+        ),
+        (None, _) => format!(
+            "too many situation classes to count: a sample of {} compared",
+            a.compared
+        ),
+        (Some(1), false) => "1 situation class, compared".to_owned(),
+        (Some(total), false) => format!("{total} situation classes, every one compared"),
+    };
+    if let Some(give) = &a.give {
+        let _ = write!(how, " (give {give} to split fewer)");
+    }
+    if !a.not_split.is_empty() {
+        let _ = write!(how, "; not split into classes: {}", a.not_split.join(", "));
+    }
+    match a.unanswered {
+        0 => {}
+        1 => how.push_str("; 1 class not compared: a side stops at a limit of the engine there"),
+        n => {
+            let _ = write!(
+                how,
+                "; {n} classes not compared: a side stops at a limit of the engine there"
+            );
         }
-    };
-    let none = if a.changed().next().is_some() {
-        ""
-    } else if a.exhaustive() {
-        " No change in any situation."
-    } else {
-        " No change in any situation compared."
-    };
-    format!("{}: {how}.{none}", a.chart)
+    }
+    how
 }
 
 #[cfg(test)]

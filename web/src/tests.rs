@@ -292,7 +292,10 @@ fn the_diff_page_ranks_every_situation_class() {
         "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n",
     );
     let page = diff_page(&fe, &mud, "bog_down").unwrap();
-    assert!(page.contains("Mud against First Echelon"), "{page}");
+    assert!(
+        page.contains("Mud against Battlefront: First Echelon"),
+        "{page}"
+    );
     assert!(page.contains("every one compared."), "{page}");
     // Only tracked's value changed: the classes ranked first name it, and
     // a class without it does not change.

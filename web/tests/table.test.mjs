@@ -295,12 +295,14 @@ test("a variant prints its own sheet, ranks where it matters; the starter varian
       const list = window.playground.compiled.list.games[0].charts;
       return list.find((c) => c.name === name)?.qualified_name ?? null;
     }, changed);
+    // (A change to a modifier set is seen on the charts that use it.)
     if (chartOfChange && (await p.$$eval("#chart option", (os, c) => os.some((o) => o.value === c), chartOfChange))) {
       await p.select("#chart", chartOfChange);
-      await p.waitForFunction(() => {
+      await p.waitForFunction((c) => {
         const f = document.querySelector("#ranking-frame");
-        return f.contentDocument?.querySelector("tr[data-rank]");
-      }, { timeout: 60000 });
+        return f.dataset.chart === c && f.contentDocument?.title.startsWith("House rule against") &&
+          f.contentDocument.querySelector("tr[data-rank]");
+      }, { timeout: 60000 }, chartOfChange);
       const notes = await p.$eval("#ranking-frame", (f) => f.contentDocument.body.textContent);
       assert.ok(!notes.includes("No change in any situation"), notes.slice(0, 400));
     }

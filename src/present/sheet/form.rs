@@ -32,6 +32,8 @@ pub struct FormInput {
     /// When it applies, in the sheet's words (`if Type of attack: Direct
     /// fire`), if not always.
     pub applies: Option<String>,
+    /// The opposed side it belongs to, by the side's label (`Attacker`).
+    pub side: Option<String>,
 }
 
 /// Every input of `chart`, in [`ChartRef::inputs`]'s order, placed as a
@@ -47,6 +49,8 @@ pub struct FormInput {
 /// assert_eq!(df.applies.as_deref(), Some("if Type of attack: Direct fire"));
 /// let state = form.iter().find(|i| i.name == "from_suppressed").unwrap();
 /// assert_eq!(state.follow_up.as_deref(), Some("Bail Out Table"));
+/// let close = chartwright::sheet::form(&rules.chart("close_combat").unwrap());
+/// assert_eq!(close[0].side.as_deref(), Some("Attacker"));
 /// ```
 #[must_use]
 pub fn form(chart: &ChartRef<'_>) -> Vec<FormInput> {
@@ -97,6 +101,7 @@ pub fn form(chart: &ChartRef<'_>) -> Vec<FormInput> {
                 set,
                 follow_up,
                 applies,
+                side: super::chart::side_of(own, name).map(str::to_owned),
             }
         })
         .collect()
