@@ -56,6 +56,12 @@ async function start() {
   $("share").onclick = share;
   $("docs-open").onclick = () => openDocs();
   $("docs-close").onclick = () => $("docs").close();
+  // The ranking page is as wide as a printed page: read it full width.
+  $("ranking-wide").onclick = () => {
+    $("ranking-wide-frame").srcdoc = $("ranking-frame").srcdoc;
+    $("ranking-dialog").showModal();
+  };
+  $("ranking-close").onclick = () => $("ranking-dialog").close();
   for (const tab of $("tabs").querySelectorAll("button")) {
     tab.onclick = () => {
       document.body.dataset.tab = tab.dataset.tab;

@@ -281,6 +281,16 @@ test("a variant prints its own sheet, ranks where it matters; the starter varian
     assert.ok(ranked[0].includes("Troops or tracked vehicle; deep mud") && ranked[0].includes("7/10") && ranked[0].includes("3/10"), ranked[0]);
     await p.evaluate(() => document.querySelector("#diff-box").scrollIntoView());
     await p.screenshot({ path: join(shots, "playground-variant.png") });
+    // Full width, the page's table fits.
+    await p.click("#ranking-wide");
+    await p.waitForFunction(() => document.querySelector("#ranking-wide-frame").contentDocument?.querySelector("tr[data-rank]"));
+    const fits = await p.$eval("#ranking-wide-frame", (f) => {
+      const doc = f.contentDocument.documentElement;
+      return doc.scrollWidth <= doc.clientWidth + 1;
+    });
+    assert.ok(fits, "the ranking page is wider than its frame at full width");
+    await p.screenshot({ path: join(shots, "playground-ranking.png") });
+    await p.click("#ranking-close");
     await p.click("#print");
     await p.waitForSelector("#sheet-frame");
     const html = await p.$eval("#sheet-frame", (f) => f.srcdoc);
