@@ -7,8 +7,8 @@
 // and ranks where it matters; broken rules grey out the panels with the
 // diagnostic beside them, and Roll and Print say why they cannot run; an
 // error's help opens the language reference in the page; a trace does not
-// survive a switch to another chart or game. It keeps the screenshots in
-// docs/ with UPDATE_DOCS=1.
+// survive a switch to another chart or game; the chart is shown as the
+// sheet draws it. It keeps the screenshots in docs/ with UPDATE_DOCS=1.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -171,6 +171,19 @@ for (const [device, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
       }
       await p.evaluate(() => scrollTo(0, 0));
       await p.screenshot({ path: join(shots, `playground-${device}.png`) });
+      // The chart as the sheet draws it: the library's sheet of Fire
+      // Combat with the modifier sets it uses, not the terminal's text.
+      await p.click("#show-box summary");
+      await p.waitForFunction(() => document.querySelector("#show-frame").contentDocument?.querySelector("section.chart"), { timeout: 30000 });
+      const drawn = await p.$eval("#show-frame", (f) => [...f.contentDocument.querySelectorAll("section.chart")].map((c) => c.id));
+      assert.deepEqual(drawn, [
+        "first_echelon.fire_combat", "first_echelon.direct_fire_modifiers", "first_echelon.indirect_fire_modifiers",
+        "first_echelon.air_to_ground_modifiers", "first_echelon.chemical_attack_modifiers",
+      ]);
+      if (device === "phone") {
+        await p.evaluate(() => document.querySelector("#show-box").scrollIntoView());
+        await p.screenshot({ path: join(shots, "playground-phone-sheet.png") });
+      }
     } finally {
       await p.close();
     }
