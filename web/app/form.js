@@ -135,15 +135,18 @@ function buildForm(chart, layout) {
   }
   const order = ["situation", "modifiers", "follow-up"];
   const sorted = [...sections.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  // After the modifiers (whichever are folded away): a loose modifier the
+  // rules do not name, and the count of those folded.
   const extra = row();
+  extra.className = "input extra";
   extra.innerHTML = `<label>Any other net modifier <input type="number" step="1" data-extra value="0"></label>`;
-  const modifiers = sorted.find((s) => s.kind === "modifiers");
-  (modifiers?.fs ?? sorted.at(-1)?.fs ?? form).append(extra);
   const folded = document.createElement("details");
   folded.id = "folded";
   folded.hidden = true;
   folded.innerHTML = "<summary></summary><p class=hint>These do not apply in the situation chosen above; change it to use them.</p>";
-  form.append(...sorted.map((s) => s.fs), folded);
+  const before = sorted.filter((s) => s.kind !== "follow-up").map((s) => s.fs);
+  const after = sorted.filter((s) => s.kind === "follow-up").map((s) => s.fs);
+  form.append(...before, extra, folded, ...after);
   form.oninput = formChanged;
 }
 

@@ -7,6 +7,7 @@
 import { $, state, currentChart } from "./state.js";
 import { ask } from "./worker_client.js";
 import { frameOf } from "./sheet_view.js";
+import { firstProblem } from "./rules.js";
 
 let oddsTimer = null;
 let oddsSerial = 0;
@@ -100,11 +101,20 @@ async function computeOdds() {
 async function computeDiff(serial, chart, args) {
   const box = $("diff-box");
   const v = state.variant.compiled;
-  if (!state.variant.open || !v.rules || v.check.diagnostics.length) {
+  if (!state.variant.open || !v.rules) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
+  // A variant that does not compile: the last diff stays, greyed, with why.
+  const broken = v.check.diagnostics.length > 0;
+  box.classList.toggle("stale", broken);
+  if (broken) {
+    const p = firstProblem();
+    $("diff-error").textContent = `Out of date: the variant has ${v.check.diagnostics.length} error${v.check.diagnostics.length === 1 ? "" : "s"}${p ? ` (first: ${p.text})` : ""}.`;
+    $("diff-error").hidden = false;
+    return;
+  }
   $("diff-error").hidden = true;
   $("diff-status").textContent = "computing…";
   try {

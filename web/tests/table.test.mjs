@@ -329,6 +329,14 @@ test("a variant prints its own sheet, ranks where it matters; the starter varian
       const notes = await p.$eval("#ranking-frame", (f) => f.contentDocument.body.textContent);
       assert.ok(!notes.includes("No change in any situation"), notes.slice(0, 400));
     }
+    // A broken variant: its diff greyed with why, and no sheet printed.
+    await replaceText(p, "variantEditor", `${starter}\nchange nowhere.at_all +1\n`);
+    await p.waitForSelector("#diff-box.stale");
+    assert.match(await p.$eval("#diff-error", (el) => el.textContent), /^Out of date: the variant has 1 error \(first: variant line \d+/);
+    await p.evaluate(() => document.querySelector("#sheet-frame")?.remove());
+    await p.click("#print");
+    assert.match(await p.$eval("#notice", (el) => el.textContent), /^Cannot print the variant's sheet: it has 1 error/);
+    assert.equal(await p.$("#sheet-frame"), null);
     // Made from a file, the link says it opens only here.
     await p.click("#share");
     await p.waitForSelector("#share-note:not([hidden])");
