@@ -94,7 +94,7 @@ function firstModifier(rules) {
   return null;
 }
 
-/** A starter variant of the bundled game `base`, with one real change to try: a modifier's value changed, else a modifier added (whichever compiles). */
+/** A starter variant of the bundled game `base`, with one real change to try: a modifier's value changed, else a modifier or a column shift added (the first that compiles). */
 export function starterVariant(base) {
   const known = bundledNames().includes(base) ? base : "first_echelon";
   const head = `variant "House rule" of ${known} version "1"\n`;
@@ -123,6 +123,14 @@ change ${owner}.${modifier.name} ${signed}
 # Edit it or add your own (the language reference, Variants); the diff
 # below shows what it changes.
 add ${first.name}.house_rule +1 "house rule: one better"
+`);
+      // A chart whose every total must read a row (a CRT on one die) takes
+      // a column shift where it cannot take a +1.
+      candidates.push(`${head}
+# A house rule: a column shift on the ${first.title}, to tick on its form.
+# Edit it or add your own (the language reference, Variants); the diff
+# below shows what it changes.
+add ${first.name}.house_rule 1R "house rule: one column to the right"
 `);
     }
   } catch {

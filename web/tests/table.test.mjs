@@ -11,11 +11,11 @@
 // sheet draws it. It keeps the screenshots in docs/ with UPDATE_DOCS=1.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, dist, missing, root, skipIf } from "./common.mjs";
+import { chromium, cliJson, dist, missing, root, skipIf } from "./common.mjs";
 
 const why = missing({ browser: true });
 const PAGE = pathToFileURL(join(dist, "index.html")).href;
@@ -345,4 +345,34 @@ test("a variant prints its own sheet, ranks where it matters; the starter varian
     await p.close();
   }
   assert.deepEqual(errors, []);
+});
+
+test("every bundled game's starter variant compiles and changes a chart (`chartwright diff` says which)", async (t) => {
+  if (skipIf(t, why)) return;
+  const p = await open(DESKTOP);
+  const dir = mkdtempSync(join(tmpdir(), "cw-starter-"));
+  try {
+    const games = (await p.$$eval("#open option", (os) => os.map((o) => o.value))).filter(Boolean);
+    assert.ok(games.length >= 6, games.join(" "));
+    for (const game of games) {
+      // A fresh starter: the variant closed and emptied, then opened on the game.
+      await p.evaluate(() => {
+        const view = window.playground.variantEditor;
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: "" } });
+      });
+      if ((await p.$eval("#variant-toggle", (b) => b.getAttribute("aria-pressed"))) === "true") await p.click("#variant-toggle");
+      await pickGame(p, game);
+      await p.click("#variant-toggle");
+      await p.waitForFunction(() => document.querySelector("#variant-status").textContent === "ok", { timeout: 30000 });
+      const starter = await p.evaluate(() => window.playground.variantEditor.state.doc.toString());
+      assert.match(starter, new RegExp(`^variant "House rule" of ${game} `), starter);
+      const file = join(dir, "house_rule.rules");
+      writeFileSync(file, starter);
+      const changed = cliJson(["diff", game, file]).charts.filter((c) => c.change === "changed");
+      assert.ok(changed.length > 0, `${game}: the starter changes nothing\n${starter}`);
+    }
+  } finally {
+    await p.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
