@@ -42,7 +42,8 @@ async function start() {
   state.chartwright = { Ruleset, bundledNames };
   const open = $("open");
   open.replaceChildren(
-    ...bundledNames().map((n) => new Option(n, n)),
+    // Each game by its title (its `game "..."` line), for a player.
+    ...bundledNames().map((n) => new Option(/^game\s+"([^"]+)"/m.exec(bundledSource(n))?.[1] ?? n, n)),
     new Option("(empty file)", ""),
   );
   open.onchange = () => openPicked(open.value);
