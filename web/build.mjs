@@ -1,8 +1,9 @@
 // Bundles the playground into web/dist: index.html, app.css and app.js (a
 // classic script, so the page works from file:// too). app.js holds the
-// WebAssembly module (web/pkg/chartwright_web_bg.wasm, inlined) and the
-// worker's source (started from a Blob URL): nothing is fetched at run
-// time. Run by web/build.sh after wasm-bindgen has written web/pkg.
+// WebAssembly module (web/pkg/chartwright_web_bg.wasm, inlined), the
+// worker's source (started from a Blob URL) and the language reference
+// (docs/language.md, as text): nothing is fetched at run time. Run by
+// web/build.sh after wasm-bindgen has written web/pkg.
 import * as esbuild from "esbuild";
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -55,6 +56,8 @@ await esbuild.build({
   define: {
     ...common.define,
     WORKER_SOURCE: JSON.stringify(workerSource),
+    // The language reference, read inside the page (app/docs.js).
+    LANGUAGE_MD: JSON.stringify(readFileSync(join(here, "..", "docs", "language.md"), "utf8")),
   },
 });
 copyFileSync(join(here, "app", "index.html"), join(dist, "index.html"));

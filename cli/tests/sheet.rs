@@ -1314,6 +1314,36 @@ fn result_cells_show_outcomes_and_footnotes_say_the_cases() {
 }
 
 #[test]
+fn a_variants_sheet_names_itself_and_its_base_game() {
+    // docs/variants/mud_season.rules: `variant "Mud season" of first_echelon
+    // version "1"`; rules/first_echelon.rules: `game "Battlefront: First
+    // Echelon" version "1.3"`.
+    let rules = Ruleset::from_file(crate::common::root().join("docs/variants/mud_season.rules"))
+        .expect("the variant loads");
+    let charts: Vec<_> = rules.charts().collect();
+    let doc = Html::parse_document(&sheet(&rules, &charts));
+    let head: Vec<String> = doc.select(&sel("header.game-head > *")).map(text).collect();
+    assert_eq!(
+        head,
+        [
+            "Mud season",
+            "Version 1",
+            "A variant of Battlefront: First Echelon (version 1.3): its house-rule lines are marked."
+        ]
+    );
+    let said: Vec<String> = doc.select(&sel("div.house-rules p")).map(text).collect();
+    assert_eq!(
+        said,
+        ["Changed by the variant Mud season (marked lines, against the plain game):"]
+    );
+    // A plain game names no base.
+    let plain = common::load("first_echelon");
+    let charts: Vec<_> = plain.charts().collect();
+    let doc = Html::parse_document(&sheet(&plain, &charts));
+    assert_eq!(doc.select(&sel("header.game-head .base")).count(), 0);
+}
+
+#[test]
 fn a_variants_sheet_marks_its_house_rule_lines_as_show_does() {
     let rules = Ruleset::from_file(crate::common::root().join("docs/variants/mud_season.rules"))
         .expect("the variant loads");

@@ -35,7 +35,7 @@ mod fed;
 pub(crate) mod grids;
 mod net_search;
 pub(crate) mod pairing;
-mod uses;
+pub(crate) mod uses;
 
 pub use across::{across, across_in, Across, ClassDiff};
 pub use change::ProbabilityChange;

@@ -711,7 +711,7 @@ impl<'r> BoundChart<'r> {
 /// ladder it reads or passes to a chart it follows up, that chart's
 /// (followed down a chain of ladders and follow-ups, which the compiler
 /// has checked has no cycle; the walk is bounded all the same).
-fn defining_modifier(
+pub(crate) fn defining_modifier(
     program: &Program,
     id: ChartId,
     slot: crate::check::tree::Slot,

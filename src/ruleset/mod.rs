@@ -11,7 +11,7 @@
 
 pub mod bundled;
 pub(crate) mod chain;
-mod chart_ref;
+pub(crate) mod chart_ref;
 pub(crate) mod error;
 pub(crate) mod expectation;
 pub(crate) mod origin;

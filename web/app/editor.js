@@ -7,6 +7,7 @@ import { EditorState } from "@codemirror/state";
 import { linter, lintGutter } from "@codemirror/lint";
 import { chartwrightLanguage } from "./lang.js";
 import { $, state } from "./state.js";
+import { helpNode } from "./docs.js";
 
 /** An empty editor in `parent`, linted by `source(view)` as it is typed in. */
 export function makeEditor(parent, source) {
@@ -52,12 +53,7 @@ export function editorDiagnostics(doc, check) {
         renderMessage: () => {
           const el = document.createElement("div");
           el.textContent = label && i > 0 ? label.label : d.message + (label?.label ? ` (${label.label})` : "");
-          if (i === 0 && d.help) {
-            const help = document.createElement("div");
-            help.className = "help";
-            help.textContent = `help: ${d.help}`;
-            el.append(help);
-          }
+          if (i === 0 && d.help) el.append(helpNode(d.help));
           return el;
         },
       });
@@ -86,12 +82,7 @@ export function renderDiagnostics() {
       }
       const where = label ? `${which} line ${label.line}, column ${label.column}: ` : `${which}: `;
       li.append(where + d.message);
-      if (d.help) {
-        const h = document.createElement("div");
-        h.className = "help";
-        h.textContent = `help: ${d.help}`;
-        li.append(h);
-      }
+      if (d.help) li.append(helpNode(d.help));
       const code = document.createElement("div");
       code.className = "code";
       code.textContent = d.code ?? "";

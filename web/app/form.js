@@ -1,13 +1,18 @@
-// The inputs form: the chart list of the compiled rules, and the picked
-// chart's inputs as a form (choices as selects, flags as checkboxes, a
-// `one of` group, a follow-up's too, as radio buttons with "none", params
-// as number fields within their bounds, each side of an opposed roll in its
-// own group, an extra net modifier). The form and the arguments field say
-// the same situation: the form writes the command line's argument text,
-// and `setArgs` fills the form from one. Values are remembered by chart and
-// input across edits of the rules.
+// The form for the table: the chart list of the compiled rules, and the
+// picked chart's inputs laid out as a player reads the sheet. The inputs
+// that set the situation (the column, the kind of attack: what the chart's
+// conditions read) come first; then the modifiers under the headings the
+// sheet prints them under, a `one of` group as radio buttons with "none";
+// then each follow-up chart's inputs in a section of its own. Modifiers
+// that cannot apply in the situation chosen are folded away behind a
+// count. Hints are in the sheet's words, never the rules' names.
+//
+// The form and the arguments field say the same situation: the form writes
+// the command line's argument text, and `setArgs` fills the form from one.
+// Values are remembered by chart and input across edits of the rules.
 import { $, state, currentChart } from "./state.js";
 import { scheduleOdds } from "./odds.js";
+import { sheetOfChart } from "./sheet_view.js";
 
 /** Refills the chart list from the last compiled rules, keeping the chart picked. */
 export function refreshCharts() {
@@ -19,12 +24,7 @@ export function refreshCharts() {
     charts.every((c, i) => c.qualified_name === state.charts[i].qualified_name);
   state.charts = charts;
   if (!same) {
-    select.replaceChildren(...charts.map((c) => {
-      const o = document.createElement("option");
-      o.value = c.qualified_name;
-      o.textContent = `${c.title} (${c.name})`;
-      return o;
-    }));
+    select.replaceChildren(...charts.map((c) => new Option(c.title, c.qualified_name)));
     if (charts.some((c) => c.qualified_name === previous)) select.value = previous;
   }
   chartChanged(false);
@@ -39,13 +39,19 @@ export function chartChanged(userPicked) {
   const form = $("inputs");
   if (!chart) {
     form.replaceChildren();
-    $("show").textContent = "";
+    state.layout = null;
+    sheetOfChart(null);
     return;
   }
   const signature = JSON.stringify(chart.inputs);
   let fresh = false;
   if (userPicked || form.dataset.chart !== chart.qualified_name || form.dataset.signature !== signature) {
-    buildForm(chart);
+    try {
+      state.layout = state.compiled.rules.form(chart.qualified_name);
+    } catch {
+      state.layout = { inputs: chart.inputs.map((i) => ({ ...i, reads: 0 })) };
+    }
+    buildForm(chart, state.layout);
     fresh = form.dataset.chart !== chart.qualified_name;
     form.dataset.chart = chart.qualified_name;
     form.dataset.signature = signature;
@@ -58,54 +64,111 @@ export function chartChanged(userPicked) {
       // The form stays empty.
     }
   }
-  try {
-    $("show").textContent = state.compiled.rules.show(chart.qualified_name);
-  } catch (e) {
-    $("show").textContent = e.message;
-  }
+  sheetOfChart(chart);
   formChanged();
 }
 
+/** Where an input goes: "situation", a group's heading, or a follow-up's section. */
+function sectionOf(chart, input) {
+  if (input.follow_up) return { key: `then ${input.follow_up}`, title: `Then: ${input.follow_up}`, kind: "follow-up" };
+  // Each side of an opposed roll apart, by the side's label (Attacker).
+  const side = input.side ? `${input.side}: ` : "";
+  if (setsSituation(input)) return { key: `${side}situation`, title: `${side}Situation`, kind: "situation" };
+  const title = input.group ?? "Modifiers";
+  return { key: `${side}${title}`, title: `${side}${title}`, kind: "modifiers" };
+}
+
 /** The form of `chart`'s inputs, from the values remembered for it. */
-function buildForm(chart) {
+function buildForm(chart, layout) {
   const form = $("inputs");
   form.replaceChildren();
-  // Sides of an opposed roll (`att.discipline`) each get a fieldset; so
-  // does each `one of` group (radio buttons: at most one is named).
-  const groups = new Map();
-  const groupFor = (title) => {
-    if (!groups.has(title)) {
+  const sections = new Map();
+  const sectionFor = ({ key, title, kind }) => {
+    if (!sections.has(key)) {
       const fs = document.createElement("fieldset");
+      fs.className = `section ${kind}`;
       const legend = document.createElement("legend");
       legend.textContent = title;
       fs.append(legend);
-      groups.set(title, fs);
-      form.append(fs);
+      sections.set(key, { fs, kind, members: [] });
     }
-    return groups.get(title);
+    return sections.get(key);
   };
-  const general = groupFor(chart.kind === "opposed" ? "Both sides" : "Inputs");
-  for (const input of chart.inputs) {
-    const dot = chart.kind === "opposed" ? input.name.indexOf(".") : -1;
-    let parent = dot > 0 ? groupFor(`Side ${input.name.slice(0, dot)}`) : general;
+  // The situation first, with the column's input at its head.
+  const inputs = [...layout.inputs].sort((a, b) => rank(a) - rank(b));
+  const groups = new Map();
+  for (const input of inputs) {
+    const section = sectionFor(sectionOf(chart, input));
+    section.members.push(input);
+    let parent = section.fs;
     if (input.one_of) {
-      const title = `${dot > 0 ? input.name.slice(0, dot) + ": " : ""}${input.one_of} (one of)`;
-      const fresh = !groups.has(title);
-      parent = groupFor(title);
-      if (fresh) {
-        parent.dataset.oneOf = title;
-        parent.append(row(radio(title, "", "none", true)));
+      const key = `${section.fs.firstChild.textContent}\u0000${input.one_of}`;
+      if (!groups.has(key)) {
+        // A radio group's name is its legend, made unique where two
+        // sections hold groups of one heading (Cover, direct and indirect).
+        const plain = `${input.one_of} (choose one)`;
+        const taken = [...groups.values()].some((g) => g.dataset.oneOf === plain);
+        const title = taken ? `${section.fs.firstChild.textContent}: ${plain}` : plain;
+        const fs = document.createElement("fieldset");
+        fs.className = "one-of";
+        fs.dataset.oneOf = title;
+        const legend = document.createElement("legend");
+        legend.textContent = title;
+        fs.append(legend, row(radio(title, "", "none", true)));
+        section.fs.append(fs);
+        groups.set(key, fs);
       }
+      parent = groups.get(key);
     }
     parent.append(field(chart, input, parent.dataset.oneOf));
   }
-  const extra = document.createElement("div");
-  extra.className = "input";
-  extra.innerHTML = `<label>extra net modifier <input type="number" step="1" data-extra value="0"></label>`;
-  general.append(extra);
-  if (general.children.length === 1) general.remove();
-  for (const fs of groups.values()) if (fs.children.length === 1) fs.remove();
+  // A condition every modifier of a group shares is said once, under its heading.
+  for (const { fs, members } of sections.values()) {
+    const words = new Set(members.map((m) => m.applies_words ?? ""));
+    if (members.length > 1 && words.size === 1 && [...words][0]) {
+      const note = document.createElement("span");
+      note.className = "when";
+      note.textContent = ` (${[...words][0]})`;
+      fs.querySelector("legend").append(note);
+      for (const h of fs.querySelectorAll(".hint.when")) h.remove();
+    }
+  }
+  const order = ["situation", "modifiers", "follow-up"];
+  const sorted = [...sections.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  // After the modifiers (whichever are folded away): a loose modifier the
+  // rules do not name, and the count of those folded.
+  const extra = row();
+  extra.className = "input extra";
+  extra.innerHTML = `<label>Any other net modifier <input type="number" step="1" data-extra value="0"></label>`;
+  const folded = document.createElement("details");
+  folded.id = "folded";
+  folded.hidden = true;
+  folded.innerHTML = "<summary></summary><p class=hint>These do not apply in the situation chosen above; change it to use them.</p>";
+  const before = sorted.filter((s) => s.kind !== "follow-up").map((s) => s.fs);
+  const after = sorted.filter((s) => s.kind === "follow-up").map((s) => s.fs);
+  form.append(...before, extra, folded, ...after);
   form.oninput = formChanged;
+}
+
+/**
+ * An input that sets the situation rather than adding to the roll: a
+ * choice (the column, the kind of attack, a grid's key), or a flag or
+ * number the chart's conditions or expressions read that is not itself a
+ * modifier.
+ */
+function setsSituation(input) {
+  if (input.follow_up || input.one_of) return false;
+  if (input.kind === "choice") return true;
+  const modifier = input.kind === "flag" ? input.value !== null : input.applies !== null || input.group !== null;
+  return input.reads > 0 && !modifier;
+}
+
+/** Sorts the situation's inputs first: the column, then choices by how much reads them, then numbers, then flags. */
+function rank(input) {
+  if (input.follow_up) return 1e9;
+  if (!setsSituation(input)) return 1e8;
+  if (input.column) return 0;
+  return (input.kind === "choice" ? 1e3 : input.kind === "param" ? 1e5 : 1e6) - input.reads;
 }
 
 /** A line of the form. */
@@ -119,6 +182,7 @@ function row(...children) {
 /** A radio button of the `one of` group `group`; `name` "" is its "none". */
 function radio(group, name, text, checked) {
   const label = document.createElement("label");
+  label.className = "box";
   const input = document.createElement("input");
   input.type = "radio";
   input.name = group;
@@ -129,89 +193,156 @@ function radio(group, name, text, checked) {
   return label;
 }
 
+/** A modifier's value as the sheet prints it: +1, −3. */
+const signed = (v) => (v > 0 ? `+${v}` : `${v}`.replace("-", "−"));
+
 /** One input's line: a checkbox (a radio button inside a `one of` group), a select or a number field. */
 function field(chart, input, oneOf) {
   const remembered = state.values.get(keyOf(chart, input.name));
-  const hint = document.createElement("span");
-  hint.className = "hint";
-  hint.textContent = [input.name, input.applies ? `(${input.applies})` : ""].filter(Boolean).join(" ");
-  const label = document.createElement("label");
+  const hints = [];
+  if (input.applies_words) hints.push(["when", input.applies_words]);
+  let line;
   if (input.kind === "flag") {
-    const value = input.value === null ? "" : ` ${input.value > 0 ? "+" : ""}${input.value}`;
+    const value = input.value === null ? "" : ` ${signed(input.value)}`;
     if (oneOf) {
-      const r = radio(oneOf, input.name, `${input.label}${value}`, remembered === true);
-      return row(r, hint);
+      line = row(radio(oneOf, input.name, `${input.label}${value}`, remembered === true));
+    } else {
+      const label = document.createElement("label");
+      label.className = "box";
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.input = input.name;
+      box.checked = remembered === true;
+      label.append(box, ` ${input.label}${value}`);
+      line = row(label);
     }
-    const box = document.createElement("input");
-    box.type = "checkbox";
-    box.dataset.input = input.name;
-    box.checked = remembered === true;
-    label.append(box, ` ${input.label}${value}`);
-    return row(label, hint);
-  }
-  if (input.kind === "choice") {
+  } else if (input.kind === "choice") {
+    const label = document.createElement("label");
     const select = document.createElement("select");
     select.dataset.input = input.name;
-    const none = document.createElement("option");
-    none.value = "";
-    none.textContent = "(not named)";
-    select.append(none, ...input.options.map((o) => {
-      const opt = document.createElement("option");
-      opt.value = o.name;
-      opt.textContent = o.label;
-      return opt;
-    }));
+    select.append(new Option("(not chosen)", ""), ...input.options.map((o) => new Option(o.label || o.name, o.name)));
     select.value = remembered ?? "";
     label.append(`${input.label} `, select);
-    return row(label, hint);
-  }
-  if (input.kind === "param") {
+    line = row(label);
+  } else if (input.kind === "param") {
+    const label = document.createElement("label");
     const number = document.createElement("input");
     number.type = "number";
     number.dataset.input = input.name;
     number.step = "any";
+    number.inputMode = "decimal";
     if (input.bounds) {
       number.min = input.bounds[0];
       number.max = input.bounds[1];
+      hints.unshift(["range", `from ${signedRange(input.bounds[0])} to ${signedRange(input.bounds[1])}`]);
     }
     number.placeholder = input.default === null ? "" : `${input.default}`;
+    if (input.default !== null) hints.push(["default", `${input.default} when left empty`]);
     number.value = remembered ?? "";
     label.append(`${input.label} `, number);
-    const bounds = input.bounds ? ` ${input.bounds[0]}..${input.bounds[1]}` : "";
-    hint.textContent += bounds;
-    return row(label, hint);
+    line = row(label);
+  } else {
+    line = row(document.createTextNode(input.label));
   }
-  label.textContent = `${input.label} (${input.name})`;
-  return row(label);
+  line.dataset.name = input.name;
+  line.title = `typed as ${input.name}`;
+  for (const [kind, text] of hints) {
+    const hint = document.createElement("span");
+    hint.className = `hint ${kind}`;
+    hint.textContent = text;
+    line.append(hint);
+  }
+  return line;
+}
+
+const signedRange = (v) => `${v}`.replace("-", "−");
+
+/** The words the form's fields say, leaving out the inputs in `skip`. */
+function wordsOf(skip) {
+  const chart = currentChart();
+  const words = [];
+  for (const el of $("inputs").querySelectorAll("[data-input]")) {
+    const name = el.dataset.input;
+    if (skip.has(name)) continue;
+    if (el.type === "radio") {
+      if (el.checked && name) words.push(name);
+    } else if (el.type === "checkbox") {
+      if (el.checked) words.push(name);
+    } else if (el.value !== "") {
+      words.push(`${name}=${el.value}`);
+    }
+  }
+  const extra = Number($("inputs").querySelector("[data-extra]")?.value || 0);
+  if (Number.isInteger(extra) && extra !== 0) words.push(extra > 0 ? `+${extra}` : `${extra}`);
+  return chart ? words : [];
+}
+
+/** Remembers the form's values for the chart. */
+function remember(chart) {
+  for (const el of $("inputs").querySelectorAll("[data-input]")) {
+    const name = el.dataset.input;
+    if (!name) continue;
+    if (el.type === "radio" || el.type === "checkbox") state.values.set(keyOf(chart, name), el.checked);
+    else if (el.value !== "") state.values.set(keyOf(chart, name), el.value);
+    else state.values.delete(keyOf(chart, name));
+  }
+}
+
+/** Folds away the modifiers that cannot apply with `words` named; the names folded. */
+function fold(chart, words) {
+  let folded = [];
+  try {
+    folded = state.compiled.rules.applicable(chart.qualified_name, words.join(" ")).folded;
+  } catch {
+    // Arguments the engine refuses: nothing is folded, the odds say why.
+  }
+  const set = new Set(folded);
+  const form = $("inputs");
+  for (const line of form.querySelectorAll(".input[data-name]")) {
+    const off = set.has(line.dataset.name);
+    line.classList.toggle("folded", off);
+    for (const el of line.querySelectorAll("input, select")) el.disabled = off;
+  }
+  for (const fs of form.querySelectorAll("fieldset")) {
+    const lines = fs.querySelectorAll(".input[data-name]");
+    const allOff = lines.length > 0 && [...lines].every((l) => l.classList.contains("folded"));
+    fs.classList.toggle("folded", allOff);
+  }
+  const box = $("folded");
+  if (box) {
+    box.hidden = set.size === 0;
+    box.querySelector("summary").textContent = `${set.size} more that do not apply ${situationWords(chart, folded)}`;
+    form.classList.toggle("show-folded", box.open);
+    box.ontoggle = () => form.classList.toggle("show-folded", box.open);
+  }
+  return set;
+}
+
+/** The situation that folds them away, in words: "with Type of attack: Indirect fire". */
+function situationWords(chart, folded) {
+  const read = new Set(chart.inputs.filter((i) => folded.includes(i.name)).flatMap((i) => i.reads));
+  const parts = [];
+  for (const name of read) {
+    const input = chart.inputs.find((i) => i.name === name);
+    const el = $("inputs").querySelector(`[data-input="${CSS.escape(name)}"]`);
+    if (!input || !el) continue;
+    if (input.kind === "choice") {
+      const o = input.options.find((x) => x.name === el.value);
+      if (o) parts.push(`${input.label}: ${o.label || o.name}`);
+    } else if (input.kind === "flag") {
+      parts.push(el.checked ? input.label : `not ${input.label}`);
+    }
+  }
+  return parts.length ? `with ${parts.join(", ")}` : "here";
 }
 
 /** The form as the command line's argument text, kept in the arguments field. */
 function formChanged() {
   const chart = currentChart();
   if (!chart) return;
-  const words = [];
-  for (const el of $("inputs").querySelectorAll("[data-input]")) {
-    const name = el.dataset.input;
-    if (el.type === "radio") {
-      if (el.checked && name) {
-        words.push(name);
-        state.values.set(keyOf(chart, name), true);
-      } else if (name) {
-        state.values.set(keyOf(chart, name), false);
-      }
-    } else if (el.type === "checkbox") {
-      state.values.set(keyOf(chart, name), el.checked);
-      if (el.checked) words.push(name);
-    } else if (el.value !== "") {
-      state.values.set(keyOf(chart, name), el.value);
-      words.push(`${name}=${el.value}`);
-    } else {
-      state.values.delete(keyOf(chart, name));
-    }
-  }
-  const extra = Number($("inputs").querySelector("[data-extra]")?.value || 0);
-  if (Number.isInteger(extra) && extra !== 0) words.push(extra > 0 ? `+${extra}` : `${extra}`);
-  $("args").value = words.join(" ");
+  remember(chart);
+  const folded = fold(chart, wordsOf(new Set()));
+  $("args").value = wordsOf(folded).join(" ");
   scheduleOdds();
 }
 

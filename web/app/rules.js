@@ -1,12 +1,15 @@
 // The rules and the variant as texts: opening a bundled game or an empty
 // file, compiling each edit (the editors' lint sources: status line,
 // diagnostics, chart list), and the variant pane beside the rules, which
-// opens on a starter variant of the game in the editor.
+// opens on a starter variant of the game in the editor (one real change to
+// one of its modifiers). While the rules do not compile, what the page
+// shows of them is greyed out and marked out of date.
 import { Ruleset, bundledNames, bundledSource } from "../pkg/chartwright_web.js";
 import { $, state } from "./state.js";
 import { editorDiagnostics, renderDiagnostics } from "./editor.js";
+import { helpNode } from "./docs.js";
 import { refreshCharts } from "./form.js";
-import { scheduleOdds } from "./odds.js";
+import { scheduleOdds, forgetResults } from "./odds.js";
 
 /** What "(empty file)" opens. */
 const EMPTY = `game "My Game" version "1"
@@ -50,6 +53,7 @@ export function lintRules(view) {
     refreshCharts();
   }
   renderDiagnostics();
+  markStale();
   return editorDiagnostics(view.state.doc, c.check);
 }
 
@@ -59,6 +63,7 @@ export function lintVariant(view) {
   const c = compile(state.variant, $("variant-name").value.trim() || "house_rule", text);
   $("variant-status").textContent = c.check.diagnostics.length ? `${c.check.diagnostics.length} error(s)` : "ok";
   renderDiagnostics();
+  markStale();
   scheduleOdds();
   return editorDiagnostics(view.state.doc, c.check);
 }
@@ -72,14 +77,104 @@ export function openText(name, text) {
 
 /** Opens what the game list names: a bundled game, or "" for the empty file. */
 export function openPicked(name) {
+  forgetResults();
   openText(name || "my_game", name ? bundledSource(name) : EMPTY);
   lintRules(state.editor);
 }
 
-function starterVariant() {
-  const base = $("name").value.trim();
+/** A modifier of `game`'s charts that a house rule can change: the first flag with a value, and where it is written. */
+function firstModifier(rules) {
+  for (const game of rules.list().games) {
+    for (const chart of game.charts.filter((c) => c.dice !== null)) {
+      const layout = rules.form(chart.qualified_name);
+      const m = layout.inputs.find((i) => i.kind === "flag" && i.value !== null && !i.follow_up && !i.one_of);
+      if (m) return { chart, modifier: m, owner: m.set ?? chart.name };
+    }
+  }
+  return null;
+}
+
+/** A starter variant of the bundled game `base`, with one real change to try: a modifier's value changed, else a modifier or a column shift added (the first that compiles). */
+export function starterVariant(base) {
   const known = bundledNames().includes(base) ? base : "first_echelon";
-  return `variant "House rule" of ${known} version "1"\n\n# Change a chart of ${known} here, e.g.:\n# change table ...\n`;
+  const head = `variant "House rule" of ${known} version "1"\n`;
+  const bare = `${head}\n# Change a chart of ${known} here: see the language reference, Variants.\n`;
+  const candidates = [];
+  let rules = null;
+  try {
+    rules = Ruleset.bundled(known);
+    const found = firstModifier(rules);
+    if (found) {
+      const { chart, modifier, owner } = found;
+      const value = modifier.value + 1 === 0 ? modifier.value + 2 : modifier.value + 1;
+      const signed = value > 0 ? `+${value}` : `${value}`;
+      const was = modifier.value > 0 ? `+${modifier.value}` : `${modifier.value}`;
+      candidates.push(`${head}
+# A house rule: "${modifier.label}" counts ${signed} on the
+# ${chart.title} (the game says ${was}). Edit it or add your own (the
+# language reference, Variants); the diff below shows what it changes.
+change ${owner}.${modifier.name} ${signed}
+`);
+    }
+    const first = rules.list().games[0]?.charts.find((c) => c.dice !== null);
+    if (first) {
+      candidates.push(`${head}
+# A house rule: a new modifier on the ${first.title}, to tick on its form.
+# Edit it or add your own (the language reference, Variants); the diff
+# below shows what it changes.
+add ${first.name}.house_rule +1 "house rule: one better"
+`);
+      // A chart whose every total must read a row (a CRT on one die) takes
+      // a column shift where it cannot take a +1.
+      candidates.push(`${head}
+# A house rule: a column shift on the ${first.title}, to tick on its form.
+# Edit it or add your own (the language reference, Variants); the diff
+# below shows what it changes.
+add ${first.name}.house_rule 1R "house rule: one column to the right"
+`);
+    }
+  } catch {
+    // The bare starter.
+  } finally {
+    rules?.free();
+  }
+  for (const text of candidates) {
+    const trial = Ruleset.fromText("house_rule", text);
+    const ok = trial.check().diagnostics.length === 0;
+    trial.free();
+    if (ok) return text;
+  }
+  return bare;
+}
+
+/** The first diagnostic of the rules, or of the open variant, with where it is. */
+export function firstProblem() {
+  const sides = [["rules", state.compiled]];
+  if (state.variant.open) sides.push(["variant", state.variant.compiled]);
+  for (const [which, c] of sides) {
+    const d = c.check?.diagnostics?.[0];
+    if (d) {
+      const label = d.labels.find((l) => l.primary) ?? d.labels[0];
+      const where = label ? `${which} line ${label.line}, column ${label.column}` : which;
+      return { which, count: c.check.diagnostics.length, text: `${where}: ${d.message}`, help: d.help };
+    }
+  }
+  return null;
+}
+
+/** Greys out the form, odds and trace, with the first diagnostic beside them, while the rules do not compile. */
+function markStale() {
+  const rulesBroken = (state.compiled.check?.diagnostics?.length ?? 0) > 0;
+  const problem = rulesBroken ? firstProblem() : null;
+  $("right").classList.toggle("stale", rulesBroken);
+  const note = $("stale-note");
+  note.hidden = !rulesBroken;
+  if (problem) {
+    note.replaceChildren(
+      `Out of date: the rules have ${problem.count} error${problem.count === 1 ? "" : "s"}, so the form, odds and rolls below are of the last rules that compiled. First: ${problem.text}`,
+    );
+    if (problem.help) note.append(helpNode(problem.help));
+  }
 }
 
 /** Opens or closes the variant pane; `text`, if given, replaces the variant. */
@@ -91,7 +186,7 @@ export function setVariant(open, text) {
   if (open && text !== undefined) {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
   } else if (open && view.state.doc.length === 0) {
-    view.dispatch({ changes: { from: 0, insert: starterVariant() } });
+    view.dispatch({ changes: { from: 0, insert: starterVariant($("name").value.trim()) } });
   }
   if (open) lintVariant(view);
   renderDiagnostics();

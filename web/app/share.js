@@ -1,12 +1,15 @@
 // Sharing and printing: a link to the page that carries the rules (deflated
 // into the URL's fragment, so no server keeps them), the variant, the
-// chart, the arguments and the seed; opening such a link; and the
-// printable sheet, printed from a hidden frame.
+// chart, the arguments and the seed (saying so when, made from a file, it
+// opens only on this machine); opening such a link; and the printable
+// sheet (the open variant's when there is one), printed from a hidden
+// frame, or why it cannot be.
 import { bundledSource } from "../pkg/chartwright_web.js";
 import { forceLinting } from "@codemirror/lint";
 import { $, state } from "./state.js";
 import { chartChanged, setArgs } from "./form.js";
-import { lintRules, openText, setVariant } from "./rules.js";
+import { firstProblem, lintRules, openText, setVariant } from "./rules.js";
+import { whyNot } from "./roll.js";
 
 const toBase64Url = (bytes) => {
   let s = "";
@@ -53,6 +56,13 @@ export async function share() {
   history.replaceState(null, "", link);
   $("share-link").value = link;
   $("share-box").hidden = false;
+  // A page opened from a file: the link names this machine's file, which
+  // no one else has.
+  const local = location.protocol === "file:";
+  $("share-note").hidden = !local;
+  $("share-note").textContent = local
+    ? "This link opens only on this machine: the playground is open from a file here. Put web/dist on a web host to share links that open anywhere."
+    : "";
   $("share-link").select();
   navigator.clipboard?.writeText(link).catch(() => {});
 }
@@ -82,11 +92,32 @@ export async function openFromLink() {
   return true;
 }
 
-/** Prints the rules' sheet (every chart) from a hidden frame. */
+/** Shows `text` under the header (Print's refusals), until the next action. */
+function notice(text) {
+  $("notice").textContent = text;
+  $("notice").hidden = !text;
+}
+
+/** Prints the sheet from a hidden frame: the open variant's (its title, its base named, its house-rule lines marked), else the rules'. */
 export function printSheet() {
-  const rules = state.compiled.rules;
-  if (!rules || state.compiled.check.diagnostics.length) return;
-  const html = rules.sheet(undefined);
+  notice("");
+  const why = whyNot("print the sheet");
+  if (why) return notice(why);
+  let rules = state.compiled.rules;
+  if (state.variant.open) {
+    const v = state.variant.compiled;
+    if (!v.rules || v.check.diagnostics.length) {
+      const p = firstProblem();
+      return notice(`Cannot print the variant's sheet: it has ${p?.count ?? "some"} error${p?.count === 1 ? "" : "s"} (first: ${p?.text ?? "see the list under the editors"}). Fix it, or close the variant to print the base game.`);
+    }
+    rules = v.rules;
+  }
+  let html;
+  try {
+    html = rules.sheet(undefined);
+  } catch (e) {
+    return notice(`Cannot print the sheet: ${e.message}`);
+  }
   document.getElementById("sheet-frame")?.remove();
   const frame = document.createElement("iframe");
   frame.id = "sheet-frame";

@@ -12,6 +12,8 @@ export const state = {
   compiled: { name: null, text: null, rules: null, check: null, list: null },
   variant: { open: false, compiled: { name: null, text: null, rules: null, check: null } },
   charts: [],
+  /** The picked chart's form layout (`rules.form()`), once built. */
+  layout: null,
   /** Form values kept across edits, by chart and input name. */
   values: new Map(),
   checkTimes: [],

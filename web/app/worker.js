@@ -1,10 +1,11 @@
-// The playground's worker: exact odds and diffs, off the page's thread, so
+// The playground's worker: exact odds, diffs and the variant's ranking of
+// every situation (`diff --across --html`'s page), off the page's thread, so
 // typing never waits for them. The page sends the compiled WebAssembly
 // module once, then requests; each answer carries its request's id.
 // The library's limits and work budgets bound every request (a runaway
 // chart ends in a `too_large` or `over_budget` diagnostic); the page also
 // restarts a worker that does not answer in time.
-import { initSync, Ruleset, diff, diffSvg } from "../pkg/chartwright_web.js";
+import { initSync, Ruleset, diff, diffPage, diffSvg } from "../pkg/chartwright_web.js";
 
 // The last rules compiled, by name and text: a new situation of the same
 // rules does not compile them again.
@@ -44,6 +45,10 @@ self.onmessage = (event) => {
         diff: diff(base, variant, msg.chart, msg.args),
         svg: diffSvg(base, variant, msg.chart, msg.args),
       };
+    } else if (msg.op === "diffPage") {
+      const base = rules(msg.name, msg.text);
+      const variant = rules(msg.variantName, msg.variantText);
+      result = { page: diffPage(base, variant, msg.chart) };
     } else {
       throw new Error(`unknown request ${msg.op}`);
     }

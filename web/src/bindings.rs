@@ -1,5 +1,5 @@
 //! The JavaScript surface (wasm-bindgen): `Ruleset`, `diff`, `diffSvg`,
-//! `bundledNames`, `bundledSource` and `version`. Each converts its
+//! `diffPage`, `bundledNames`, `bundledSource` and `version`. Each converts its
 //! arguments, calls the crate's plain Rust, and hands back the document
 //! as a JavaScript object (`JSON.parse` of the command line's own JSON
 //! text, so the two are equal) or throws a `ChartwrightError`
@@ -194,6 +194,24 @@ impl JsRuleset {
             .map_err(thrown)
     }
 
+    /// The chart's inputs as `list --json` gives them, each with where a
+    /// form for the table puts it: `reads`, `column`, `group`, `set`,
+    /// `follow_up` and `applies_words` (web/src/form.rs).
+    pub fn form(&self, chart: &str) -> Result<JsValue, JsValue> {
+        document(&self.0.form(chart).map_err(thrown)?)
+    }
+
+    /// The chart's inputs that cannot apply with `args` named:
+    /// `{ folded: [names] }`.
+    pub fn applicable(&self, chart: &str, args: Option<String>) -> Result<JsValue, JsValue> {
+        document(
+            &self
+                .0
+                .applicable(chart, args.as_deref().unwrap_or(""))
+                .map_err(thrown)?,
+        )
+    }
+
     /// `chartwright sheet`: a printable HTML page of the charts named
     /// (every chart when none).
     pub fn sheet(&self, charts: Option<Vec<String>>) -> Result<String, JsValue> {
@@ -223,6 +241,13 @@ pub fn diff_svg(
     args: Option<String>,
 ) -> Result<String, JsValue> {
     crate::diff_svg(&base.0, &variant.0, chart, args.as_deref().unwrap_or("")).map_err(thrown)
+}
+
+/// `chartwright diff BASE VARIANT CHART --across --html`'s page: every
+/// situation class of the chart ranked by the variant's largest change.
+#[wasm_bindgen(js_name = diffPage)]
+pub fn diff_page(base: &JsRuleset, variant: &JsRuleset, chart: &str) -> Result<String, JsValue> {
+    crate::diff_page(&base.0, &variant.0, chart).map_err(thrown)
 }
 
 /// The bundled games' short names.

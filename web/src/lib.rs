@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 pub mod bindings;
+mod form;
 
 /// The name under which diagnostics show roll-time arguments, as the
 /// command line shows them.
@@ -41,7 +42,7 @@ pub struct Failure {
 
 impl Failure {
     /// A failure from a diagnostics document (`{"diagnostics": [...]}`).
-    fn new(diagnostics: Value) -> Self {
+    pub(crate) fn new(diagnostics: Value) -> Self {
         let diagnostics = json::versioned(diagnostics);
         let message = diagnostics["diagnostics"]
             .as_array()
@@ -97,9 +98,9 @@ pub struct Ruleset {
 
 /// One chart and the arguments given for it, parsed as `roll` and `odds`
 /// on the command line parse them.
-struct Request<'r> {
-    chart: ChartRef<'r>,
-    choices: Choices,
+pub(crate) struct Request<'r> {
+    pub(crate) chart: ChartRef<'r>,
+    pub(crate) choices: Choices,
     /// Loose `+N` / `-N` words, summed.
     extra: i64,
 }
@@ -173,7 +174,11 @@ impl Ruleset {
             .to_owned())
     }
 
-    fn request<'r>(rules: &'r Rules, chart: &str, args: &str) -> Result<Request<'r>, Failure> {
+    pub(crate) fn request<'r>(
+        rules: &'r Rules,
+        chart: &str,
+        args: &str,
+    ) -> Result<Request<'r>, Failure> {
         let fail = |e: &chartwright::RollError, text: &str| {
             Failure::new(json::roll_error(e, rules, ARGUMENTS, text))
         };
@@ -346,6 +351,76 @@ pub fn diff_svg(
 ) -> Result<String, Failure> {
     let (d, _, names) = compared(base, variant, chart, args)?;
     Ok(chartwright::sheet::comparison_svg(&d, names))
+}
+
+/// `chartwright diff BASE VARIANT CHART --across --html`'s page: every
+/// situation class of the chart ranked by the largest change the variant
+/// makes (the library's [`chartwright::compare::across`] and
+/// [`chartwright::sheet::ranking_page`]), with how much was compared
+/// above the ranking.
+pub fn diff_page(base: &Ruleset, variant: &Ruleset, chart: &str) -> Result<String, Failure> {
+    let (b_rules, v_rules) = (base.rules()?, variant.rules()?);
+    let pairing = Pairing::only_games(b_rules, v_rules).map_err(|e| Failure::unpaired(&e))?;
+    let (b, v) = pairing.chart(chart).map_err(|e| Failure::unpaired(&e))?;
+    let limit = v_rules.limits().max_situations;
+    let across = chartwright::compare::across(&b, &v, &Choices::none(), limit)
+        .map_err(|e| Failure::new(json::roll_error(&e, v_rules, ARGUMENTS, "")))?;
+    let title = format!(
+        "{} against {}",
+        pairing.variant().title(),
+        pairing.base().title()
+    );
+    let mut notes = vec![format!("{}: {}.", across.chart, coverage(&across, limit))];
+    if across.changed().next().is_none() {
+        notes.push(if across.exhaustive() {
+            "No change in any situation.".to_owned()
+        } else {
+            "No change in any situation compared.".to_owned()
+        });
+    }
+    Ok(chartwright::sheet::ranking_page(
+        &title, &b, &v, &across, &notes,
+    ))
+}
+
+/// How much of the chart's situations were compared, in the words of
+/// `chartwright diff --across` (web/tests/node.test.mjs holds the two
+/// pages equal).
+fn coverage(a: &chartwright::compare::Across, limit: usize) -> String {
+    use std::fmt::Write as _;
+    if a.same_rules {
+        return "compiled alike, with every chart, grid and choice it reads: no situation can change"
+            .to_owned();
+    }
+    let mut how = match (a.total, a.sampled) {
+        (Some(total), true) => format!(
+            "{total} situation classes, more than the limit of {limit}: a sample of {} compared",
+            a.compared
+        ),
+        (None, _) => format!(
+            "too many situation classes to count: a sample of {} compared",
+            a.compared
+        ),
+        (Some(1), false) => "1 situation class, compared".to_owned(),
+        (Some(total), false) => format!("{total} situation classes, every one compared"),
+    };
+    if let Some(give) = &a.give {
+        let _ = write!(how, " (give {give} to split fewer)");
+    }
+    if !a.not_split.is_empty() {
+        let _ = write!(how, "; not split into classes: {}", a.not_split.join(", "));
+    }
+    match a.unanswered {
+        0 => {}
+        1 => how.push_str("; 1 class not compared: a side stops at a limit of the engine there"),
+        n => {
+            let _ = write!(
+                how,
+                "; {n} classes not compared: a side stops at a limit of the engine there"
+            );
+        }
+    }
+    how
 }
 
 #[cfg(test)]

@@ -219,3 +219,87 @@ fn example_arguments_roll() {
     assert_eq!(args, "unit_rating=elite order_status=good_order");
     assert!(fe.odds("improved_position", &args).is_ok());
 }
+
+#[test]
+fn the_form_puts_the_situation_apart_from_the_modifiers() {
+    // first_echelon.rules: Fire Combat reads `columns target_discipline`,
+    // uses each attack type's modifier set `if attack = ...`, and rolls the
+    // Bail Out Table after a knock-out, whose vehicle states are its own.
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let form = fe.form("fire_combat").unwrap();
+    let input = |name: &str| {
+        form["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let discipline = input("target_discipline");
+    assert_eq!(discipline["column"], true);
+    assert!(discipline["reads"].as_u64().unwrap() >= 1);
+    // Every modifier of the four sets reads the attack type.
+    assert!(input("attack")["reads"].as_u64().unwrap() >= 4);
+    let weapon = input("df_weapon");
+    assert_eq!(weapon["reads"], 0);
+    assert_eq!(weapon["group"], "Direct Fire Modifiers");
+    assert_eq!(weapon["set"], "direct_fire_modifiers");
+    assert_eq!(weapon["applies_words"], "if Type of attack: Direct fire");
+    assert_eq!(input("from_good_order")["follow_up"], "Bail Out Table");
+    assert_eq!(input("mounted")["follow_up"], Value::Null);
+    assert_eq!(form["title"], "Fire Combat");
+}
+
+#[test]
+fn what_cannot_apply_in_the_situation_is_folded() {
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let folded = |args: &str| -> Vec<String> {
+        fe.applicable("fire_combat", args).unwrap()["folded"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let indirect = folded("attack=indirect");
+    assert!(indirect.contains(&"df_weapon".to_owned()));
+    assert!(indirect.contains(&"ch_nbc3".to_owned()));
+    assert!(!indirect.contains(&"if_weapon".to_owned()));
+    // Neither the situation inputs nor the Bail Out ones are ever folded.
+    for always in ["attack", "target_discipline", "mounted", "from_good_order"] {
+        assert!(!indirect.contains(&always.to_owned()), "{always}");
+    }
+    // The attack type not named yet: every modifier can still apply.
+    assert!(folded("").is_empty());
+    // manoeuvre: `enemy_within_5` applies `unless helicopter and not landed`.
+    let near = |args: &str| {
+        fe.applicable("manoeuvre", args).unwrap()["folded"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("enemy_within_5"))
+    };
+    assert!(near("helicopter"));
+    assert!(!near("helicopter landed"));
+    assert!(!near(""));
+}
+
+#[test]
+fn the_diff_page_ranks_every_situation_class() {
+    let fe = Ruleset::bundled("first_echelon").unwrap();
+    let mud = Ruleset::from_text(
+        "mud",
+        "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n",
+    );
+    let page = diff_page(&fe, &mud, "bog_down").unwrap();
+    assert!(
+        page.contains("Mud against Battlefront: First Echelon"),
+        "{page}"
+    );
+    assert!(page.contains("every one compared."), "{page}");
+    // Only tracked's value changed: the classes ranked first name it, and
+    // a class without it does not change.
+    let first = page.split("<tr data-rank=\"1\"").nth(1).unwrap();
+    let choices = first.split("data-choices=\"").nth(1).unwrap();
+    assert!(choices.starts_with("tracked"), "{choices}");
+}

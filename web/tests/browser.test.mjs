@@ -6,8 +6,8 @@
 // --json`'s), draws a follow-up's `one of` group as radio buttons (its
 // odds and roll the binary's), compares a variant with its base
 // (`chartwright diff --json`'s), round-trips a share link, prints the
-// sheet, and takes a desktop and a phone-sized screenshot
-// (docs/playground-*.png).
+// sheet, and takes a desktop and a phone-sized screenshot (to a scratch
+// folder; table.test.mjs keeps docs/playground-*.png).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
@@ -319,9 +319,8 @@ test("a runaway chart ends in a diagnostic and the page keeps answering", async 
   }
 });
 
-// The screenshots go to a scratch folder; `UPDATE_DOCS=1` keeps them in docs/,
-// as the sheet tests do.
-const shots = process.env.UPDATE_DOCS ? join(root, "docs") : mkdtempSync(join(tmpdir(), "cw-shots-"));
+// The screenshots go to a scratch folder: docs/'s are table.test.mjs's.
+const shots = mkdtempSync(join(tmpdir(), "cw-shots-"));
 
 test("screenshots: desktop and a 360-pixel phone", async (t) => {
   if (skipIf(t, why)) return;
@@ -351,6 +350,10 @@ test("screenshots: desktop and a 360-pixel phone", async (t) => {
 test("the sheet prints from the page; nothing came from the network", async (t) => {
   if (skipIf(t, why)) return;
   await pickGame(page, "ogre");
+  // With a variant open, Print prints the variant's sheet: close it.
+  if ((await page.$eval("#variant-toggle", (b) => b.getAttribute("aria-pressed"))) === "true") {
+    await page.click("#variant-toggle");
+  }
   await page.click("#print");
   await page.waitForSelector("#sheet-frame");
   const html = await page.$eval("#sheet-frame", (f) => f.srcdoc);

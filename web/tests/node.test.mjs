@@ -121,6 +121,14 @@ test("a variant's diff equals `chartwright diff --json`", (t) => {
     );
   }
   assert.match(cw.diffSvg(base, variant, "bog_down", "tracked"), /^<svg/);
+  // Every situation ranked: the page `diff --across --html` writes.
+  for (const chart of ["bog_down", "manoeuvre"]) {
+    assert.equal(
+      cw.diffPage(base, variant, chart),
+      cli(["diff", "first_echelon", "docs/variants/mud_season.rules", chart, "--across", "--html", "-"]),
+      chart,
+    );
+  }
 });
 
 test("errors are thrown as ChartwrightError with the diagnostics `check` gives", (t) => {

@@ -129,7 +129,7 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
 /// The label of the opposed side an input belongs to (`att.discipline`:
 /// `Attacker`), which the name said in the code column a player no longer
 /// reads.
-fn side_of<'a>(c: &'a ChartTree, name: &str) -> Option<&'a str> {
+pub(super) fn side_of<'a>(c: &'a ChartTree, name: &str) -> Option<&'a str> {
     let Body::Opposed { sides, labels, .. } = &c.body else {
         return None;
     };

@@ -16,11 +16,14 @@ mod bars;
 mod chart;
 mod columns;
 mod edges;
+mod form;
 mod options;
 mod ranking;
 mod situation;
+mod variant;
 mod words;
 
+pub use form::{form, FormInput};
 pub use ranking::ranking_page;
 
 use crate::compare::diff::OddsDiff;
@@ -83,6 +86,11 @@ pub fn sheet(rules: &Ruleset, charts: &[ChartRef<'_>]) -> String {
                         header.game-head data-game=(game) {
                             h1 { (title) }
                             p.version { "Version " (version) }
+                            @if let Some((base, base_version)) = variant::base_of(list, game) {
+                                p.version.base {
+                                    "A variant of " (base) " (version " (base_version) "): its house-rule lines are marked."
+                                }
+                            }
                         }
                         @for c in list { (chart_section(c, &on_page)) }
                     }
@@ -166,7 +174,7 @@ fn chart_section(c: &ChartRef<'_>, on_page: &[&str]) -> Markup {
             div.extras { (marked(chart::extras(program, tree, on_page), base.as_ref().map(|b| b.1.as_str()))) }
             @if !house_rules.is_empty() {
                 div.house-rules {
-                    p { "Changed by the variant " code { (c.game()) } " (marked lines, against the plain game):" }
+                    p { "Changed by the variant " (variant::game_title(c)) " (marked lines, against the plain game):" }
                     ul { @for m in &house_rules { li { (m) } } }
                 }
             }
