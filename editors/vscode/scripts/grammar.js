@@ -37,6 +37,7 @@ function build({ keywords, declarations }) {
       { include: "#comment" },
       { include: "#text" },
       { include: "#string" },
+      { include: "#declared" },
       { include: "#dice" },
       { include: "#shift" },
       { include: "#parameter" },
@@ -63,11 +64,19 @@ function build({ keywords, declarations }) {
         end: '"|$',
         patterns: [{ name: "constant.character.escape.chartwright", match: "\\\\." }],
       },
+      declared: {
+        comment: "a declaration's word and the name it declares (`table d666` declares a name, not dice); `expect` names a chart declared elsewhere, and `cap modifiers at` declares nothing",
+        match: `(${wordsPattern(declarations.filter((w) => w !== "expect"))})\\s+(?!${wordsPattern(keywords)})([A-Za-z_]${NAME_CHAR}*)`,
+        captures: {
+          1: { name: "storage.type.chartwright" },
+          2: { name: "entity.name.chartwright" },
+        },
+      },
       dice: {
         comment: "2d6, d66, 4d6kh3, 2d6r1, d6!, )d6 of (EXPR)d6",
         name: "constant.other.dice.chartwright",
         match:
-          `(?<![A-Za-z0-9_.])(?:\\d+(?:\\.\\d+)?)?d\\d+` +
+          `(?<!${NAME_CHAR})(?:\\d+(?:\\.\\d+)?)?d\\d+` +
           `(?:(?:kh|kl|k|dh|dl)\\d+|ro?(?:<=|>=|<|>|=)?\\d+|!!?\\d*(?:(?:<=|>=|<|>|=)?\\d+)?)*` +
           `(?!${NAME_CHAR})`,
       },
@@ -84,7 +93,7 @@ function build({ keywords, declarations }) {
       number: {
         comment: "6, +2, -1, 0.5, and each side of 1/6, 3-5 and 2-1",
         name: "constant.numeric.chartwright",
-        match: `(?<![A-Za-z0-9_.])[+-]?\\d+(?:\\.\\d+)?(?!${NAME_CHAR})`,
+        match: `(?<!${NAME_CHAR})[+-]?\\d+(?:\\.\\d+)?(?!${NAME_CHAR})`,
       },
       declaration: {
         comment: "the words a file or a declaration starts with",
