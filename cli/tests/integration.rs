@@ -15,6 +15,7 @@ mod ladders;
 mod limits;
 mod lsp;
 mod lsp_fixes;
+mod neovim;
 mod repl_pty;
 mod repl_script;
 mod report;
