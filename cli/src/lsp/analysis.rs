@@ -53,6 +53,13 @@ pub struct Good {
     pub base: OnceCell<Option<Ruleset>>,
 }
 
+impl Good {
+    /// Its `expect` lines, checked on the first call.
+    pub fn expectations(&self) -> &[super::expectations::Checked] {
+        super::expectations::checked(&self.expectations, &self.ruleset, &self.text)
+    }
+}
+
 impl Analysis {
     /// A document as opened.
     pub fn new(uri: Url, text: String) -> Self {

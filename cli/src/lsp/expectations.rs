@@ -3,8 +3,8 @@
 //! counts them, and the hover on an `expect` line says whether it holds
 //! and what the chart gives.
 
-use super::analysis::Good;
-use chartwright::{Choices, ExpectFailure, Expectation, Expected};
+use chartwright::{Choices, ExpectFailure, Expectation, Expected, Ruleset};
+use std::cell::OnceCell;
 use std::fmt::Write;
 
 /// One `expect` line and whether it holds.
@@ -21,11 +21,16 @@ pub struct Checked {
     pub failure: Option<ExpectFailure>,
 }
 
-/// Every `expect` line of the text, checked once.
-pub fn checked(good: &Good) -> &[Checked] {
-    good.expectations.get_or_init(|| {
-        let report = chartwright::check_expectations(&good.ruleset);
-        good.ruleset
+/// Every `expect` line of a text that loaded as `ruleset`, checked once
+/// and kept in `cache`.
+pub fn checked<'c>(
+    cache: &'c OnceCell<Vec<Checked>>,
+    ruleset: &Ruleset,
+    text: &str,
+) -> &'c [Checked] {
+    cache.get_or_init(|| {
+        let report = chartwright::check_expectations(ruleset);
+        ruleset
             .expectations()
             .iter()
             .map(|e| {
@@ -34,7 +39,7 @@ pub fn checked(good: &Good) -> &[Checked] {
                 let span = e.span.start as usize..e.span.end as usize;
                 Checked {
                     chart: chart.to_string(),
-                    line: good.text.get(span).unwrap_or_default().trim().to_string(),
+                    line: text.get(span).unwrap_or_default().trim().to_string(),
                     expectation: e.clone(),
                     failure: report.failures.iter().find(|f| f.span == e.span).cloned(),
                 }
@@ -57,7 +62,7 @@ pub fn summary(results: &[&Checked]) -> String {
 
 /// The hover on an `expect` line: whether it holds, why not, and the
 /// probability the chart gives the outcome it names.
-pub fn hover_text(good: &Good, c: &Checked) -> String {
+pub fn hover_text(ruleset: &Ruleset, c: &Checked) -> String {
     let mut out = match &c.failure {
         None => "**This expectation holds.**".to_string(),
         Some(f) => {
@@ -68,7 +73,7 @@ pub fn hover_text(good: &Good, c: &Checked) -> String {
             text
         }
     };
-    if let Some(actual) = actual(good, &c.expectation) {
+    if let Some(actual) = actual(ruleset, &c.expectation) {
         let _ = write!(out, "\n\n{actual}");
     }
     out
@@ -77,7 +82,7 @@ pub fn hover_text(good: &Good, c: &Checked) -> String {
 /// The probability the chart gives the expected outcome (or group) in
 /// the expectation's situation, when it names one and is not about the
 /// faces of one roll.
-fn actual(good: &Good, e: &Expectation) -> Option<String> {
+fn actual(ruleset: &Ruleset, e: &Expectation) -> Option<String> {
     if !e.naturals.is_empty() {
         return None;
     }
@@ -86,7 +91,7 @@ fn actual(good: &Good, e: &Expectation) -> Option<String> {
     } else {
         format!("{}.{}", e.game, e.chart)
     };
-    let chart = good.ruleset.chart(&name).ok()?;
+    let chart = ruleset.chart(&name).ok()?;
     let choices = Choices::parse(&e.args).ok()?;
     let odds = chart.odds(&choices).ok()?;
     let (what, p) = match &e.want {

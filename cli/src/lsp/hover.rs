@@ -67,7 +67,7 @@ fn word_text(analysis: &Analysis, good: &Good, word: &Word<'_>) -> Option<String
 fn line_text(analysis: &Analysis, good: &Good, line: &str) -> Option<String> {
     let line = line.trim();
     if line.split_whitespace().next() == Some("expect") {
-        let checked = expectations::checked(good);
+        let checked = good.expectations();
         // The line as the expectation's span has it, a comment after it
         // or not.
         let c = checked.iter().find(|c| {
@@ -75,7 +75,7 @@ fn line_text(analysis: &Analysis, good: &Good, line: &str) -> Option<String> {
             !c.line.is_empty()
                 && rest.is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '#']))
         })?;
-        return Some(expectations::hover_text(good, c));
+        return Some(expectations::hover_text(&good.ruleset, c));
     }
     let is_variant = analysis.outline_now()?.0.base.is_some();
     let target = changes::target(line).filter(|_| is_variant)?;

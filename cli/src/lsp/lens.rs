@@ -4,7 +4,7 @@
 //! expectations were run to write it).
 
 use super::analysis::Analysis;
-use super::expectations::{checked, summary, Checked};
+use super::expectations::{summary, Checked};
 use super::text::LineIndex;
 use lsp_types::{CodeLens, Command};
 
@@ -14,7 +14,7 @@ pub fn lenses(analysis: &Analysis) -> Vec<CodeLens> {
     let (Some(good), Some((outline, text))) = (&analysis.good, analysis.outline_now()) else {
         return Vec::new();
     };
-    let results = checked(good);
+    let results = good.expectations();
     let index = LineIndex::new(text);
     outline
         .declarations
