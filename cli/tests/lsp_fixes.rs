@@ -254,7 +254,8 @@ fn hover_on_a_change_shows_the_base_declaration_and_the_diff() {
     let text = "variant \"House\" of \"base.rules\" version \"1\"\n\
                 change hit row 2 or less becomes 3 or less\n\
                 change hit row 3-6 becomes 4-6\n\
-                change hit.cover -2\n";
+                change hit.cover -2\n\
+                add hit.smoke -1 \"Smoke\"\n";
     assert_eq!(client.open(uri, text)["diagnostics"], json!([]));
     // On `change`: the base's chart as written, then the diff.
     let value = hover_text(&mut client, uri, 1, 2);
@@ -291,5 +292,9 @@ fn hover_on_a_change_shows_the_base_declaration_and_the_diff() {
         ),
         "{value}"
     );
+    // On a member the variant adds: its chart in the base, and the diff.
+    let value = hover_text(&mut client, uri, 4, 1);
+    assert!(value.starts_with("**In the base**, table `hit`:"), "{value}");
+    assert!(value.contains("**The variant's odds:**"), "{value}");
     client.stop();
 }

@@ -12,6 +12,7 @@ function serverOptions() {
   return { command, args: ["lsp"] };
 }
 
+/** Starts the server, saying so when the binary cannot be started. */
 async function start() {
   client = new LanguageClient("chartwright", "chartwright", serverOptions(), {
     documentSelector: [
@@ -19,25 +20,25 @@ async function start() {
       { scheme: "untitled", language: "chartwright" },
     ],
   });
-  await client.start();
-}
-
-async function activate(context) {
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration(async (event) => {
-      if (!event.affectsConfiguration("chartwright.path")) return;
-      if (client) await client.stop();
-      await start();
-    }),
-  );
   try {
-    await start();
+    await client.start();
   } catch (e) {
     const path = serverOptions().command;
     vscode.window.showErrorMessage(
       `chartwright: could not start \`${path} lsp\` (${e.message}); set chartwright.path to the binary`,
     );
   }
+}
+
+async function activate(context) {
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (!event.affectsConfiguration("chartwright.path")) return;
+      if (client) await client.stop().catch(() => {});
+      await start();
+    }),
+  );
+  await start();
 }
 
 async function deactivate() {

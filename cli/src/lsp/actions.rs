@@ -43,10 +43,7 @@ pub fn actions(analysis: &Analysis, range: Range) -> Vec<CodeActionOrCommand> {
 fn suggested(message: &str) -> Option<&str> {
     let rest = message.split_once("did you mean `")?.1;
     let name = rest.split_once('`')?.0;
-    let is_name = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    let is_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     is_name.then_some(name)
 }
 
@@ -61,16 +58,22 @@ fn suggestion(
     let wanted = suggested(&d.message)?;
     let (start, end) = (index.offset(d.range.start), index.offset(d.range.end));
     let text = analysis.text.get(start..end)?;
-    let (at, name) = names(text)
-        .filter(|(_, n)| *n != wanted)
-        .min_by_key(|(_, n)| strsim::levenshtein(n, wanted))?;
+    let (at, name) = closest(text, wanted)?;
     let from = start + at;
     let edit = TextEdit::new(index.range(from, from + name.len()), wanted.to_string());
     Some((format!("Replace `{name}` with `{wanted}`"), edit))
 }
 
-/// The names in a text, with their byte offsets (a `.`-joined path is
-/// one name, as a suggestion may be).
+/// The name of `text` closest to `wanted` (and not it), with its byte
+/// offset.
+fn closest<'t>(text: &'t str, wanted: &str) -> Option<(usize, &'t str)> {
+    names(text)
+        .filter(|(_, n)| *n != wanted)
+        .min_by_key(|(_, n)| strsim::levenshtein(n, wanted))
+}
+
+/// The names in a text, with their byte offsets (`bog_down.tracked` is
+/// two).
 fn names(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut at = 0;
@@ -136,4 +139,30 @@ fn missing_row(
         title,
         TextEdit::new(at, format!("{indent}{values} => \"\"\n")),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_suggestion_replaces_the_closest_name_of_the_range() {
+        assert_eq!(closest("bog_dwn.tracked", "bog_down"), Some((0, "bog_dwn")));
+        assert_eq!(closest("bog_down.trackd", "tracked"), Some((9, "trackd")));
+        assert_eq!(
+            closest("change bog_down.trackd +2", "tracked"),
+            Some((16, "trackd"))
+        );
+        // Numbers are no names.
+        assert_eq!(closest("12 or more", "more"), Some((3, "or")));
+        assert_eq!(closest("", "tracked"), None);
+    }
+
+    #[test]
+    fn a_suggestion_is_read_from_the_help() {
+        let message = "unknown modifier `trackd`\nhelp: did you mean `tracked`?";
+        assert_eq!(suggested(message), Some("tracked"));
+        assert_eq!(suggested("help: did you mean `two words`?"), None);
+        assert_eq!(suggested("no row reads 6"), None);
+    }
 }

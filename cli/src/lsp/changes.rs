@@ -38,7 +38,16 @@ pub fn target(line: &str) -> Option<Word<'_>> {
 pub fn hover_text(analysis: &Analysis, good: &Good, target: &Word<'_>) -> Option<String> {
     let base_text = base_text(analysis)?;
     let base = chartwright::outline(chartwright::SourceId::new(0), &base_text).ok()?;
-    let declared = declaration_of(&base, target)?;
+    // A member the variant adds is not in the base: its owner is.
+    let owner = target.owner.map(|name| Word {
+        name,
+        start: target.start,
+        end: target.end,
+        owner: None,
+    });
+    let declared = declaration_of(&base, target)
+        .filter(|d| d.name == target.name)
+        .or_else(|| declaration_of(&base, owner.as_ref()?))?;
     let written = base_text.get(declared.span.start as usize..declared.span.end as usize)?;
     let mut out = format!(
         "**In the base**, {} `{}`:\n\n```chartwright\n{}\n```",
