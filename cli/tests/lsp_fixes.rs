@@ -294,7 +294,10 @@ fn hover_on_a_change_shows_the_base_declaration_and_the_diff() {
     );
     // On a member the variant adds: its chart in the base, and the diff.
     let value = hover_text(&mut client, uri, 4, 1);
-    assert!(value.starts_with("**In the base**, table `hit`:"), "{value}");
+    assert!(
+        value.starts_with("**In the base**, table `hit`:"),
+        "{value}"
+    );
     assert!(value.contains("**The variant's odds:**"), "{value}");
     client.stop();
 }
