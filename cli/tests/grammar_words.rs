@@ -1,8 +1,9 @@
 //! The files written from the grammar's words (`chartwright::keywords`,
 //! which `build.rs` reads from `grammar/chartwright.pest`): the fuzz
 //! dictionary `fuzz/rules.dict` (the harness's words,
-//! `chartwright_cli::fuzzing::words`) and the keyword lists of the
-//! playground's highlighting in `web/app/lang.js`. Each test fails while a
+//! `chartwright_cli::fuzzing::words`), the keyword lists of the
+//! playground's highlighting in `web/app/lang.js` and the words the VS Code
+//! extension's grammar is built from, `editors/vscode/syntaxes/keywords.json`. Each test fails while a
 //! checked-in file is not what the grammar gives; with
 //! `CHARTWRIGHT_WRITE_WORDS=1`, which `scripts/keywords.sh` sets, it writes
 //! the file instead.
@@ -97,6 +98,20 @@ fn the_playground_highlights_the_grammars_keywords() {
     );
     let wanted = format!("{}{lists}{}", &text[..begin], &text[end..]);
     check(path, &wanted);
+}
+
+#[test]
+fn the_vscode_grammar_is_built_from_the_grammars_keywords() {
+    let declarations = [keywords::HEADERS, keywords::DECLARATIONS].concat();
+    let words = serde_json::json!({
+        "//": "The grammar's keywords, written from grammar/chartwright.pest by \
+               scripts/keywords.sh: editors/vscode/scripts/grammar.js builds the \
+               TextMate grammar from them.",
+        "keywords": keywords::ALL,
+        "declarations": declarations,
+    });
+    let json = serde_json::to_string_pretty(&words).unwrap_or_default() + "\n";
+    check("editors/vscode/syntaxes/keywords.json", &json);
 }
 
 /// `[ "a", "b", ... ]` over lines of at most 80 columns, indented by two.

@@ -14,6 +14,8 @@ mod json_doc;
 mod ladders;
 mod limits;
 mod lsp;
+mod lsp_fixes;
+mod neovim;
 mod repl_pty;
 mod repl_script;
 mod report;

@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// A client talking to a server running on its own thread.
-struct Client {
+pub(crate) struct Client {
     connection: Connection,
     server: Option<JoinHandle<Result<(), String>>>,
     next_id: i32,
@@ -23,7 +23,7 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 impl Client {
     /// Starts a server and goes through the handshake.
-    fn start() -> Self {
+    pub(crate) fn start() -> Self {
         let (server_side, client_side) = Connection::memory();
         let server = std::thread::spawn(move || serve(&server_side));
         let mut client = Client {
@@ -56,7 +56,7 @@ impl Client {
 
     /// Sends a request and waits for its response, keeping the
     /// notifications that come first.
-    fn request(&mut self, method: &str, params: Value) -> Response {
+    pub(crate) fn request(&mut self, method: &str, params: Value) -> Response {
         self.next_id += 1;
         let id = RequestId::from(self.next_id);
         self.send(Message::Request(Request::new(
@@ -74,13 +74,13 @@ impl Client {
         }
     }
 
-    fn result(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn result(&mut self, method: &str, params: Value) -> Value {
         let r = self.request(method, params);
         assert!(r.error.is_none(), "{method} failed: {:?}", r.error);
         r.result.unwrap_or(Value::Null)
     }
 
-    fn notify(&self, method: &str, params: Value) {
+    pub(crate) fn notify(&self, method: &str, params: Value) {
         self.send(Message::Notification(Notification::new(
             method.to_string(),
             params,
@@ -88,7 +88,7 @@ impl Client {
     }
 
     /// The next diagnostics published.
-    fn diagnostics(&mut self) -> Value {
+    pub(crate) fn diagnostics(&mut self) -> Value {
         loop {
             let n = if self.pending.is_empty() {
                 match self.receive() {
@@ -104,7 +104,7 @@ impl Client {
         }
     }
 
-    fn open(&mut self, uri: &str, text: &str) -> Value {
+    pub(crate) fn open(&mut self, uri: &str, text: &str) -> Value {
         self.notify(
             "textDocument/didOpen",
             json!({ "textDocument": { "uri": uri, "languageId": "chartwright", "version": 1, "text": text } }),
@@ -113,7 +113,7 @@ impl Client {
     }
 
     /// `shutdown`, then `exit`: the server's loop ends cleanly.
-    fn stop(mut self) {
+    pub(crate) fn stop(mut self) {
         let r = self.request("shutdown", Value::Null);
         assert!(r.error.is_none());
         self.notify("exit", Value::Null);
@@ -122,16 +122,16 @@ impl Client {
     }
 }
 
-fn at(uri: &str, line: u32, character: u32) -> Value {
+pub(crate) fn at(uri: &str, line: u32, character: u32) -> Value {
     json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } })
 }
 
-const URI: &str = "file:///tmp/chartwright-lsp-test/demo.rules";
+pub(crate) const URI: &str = "file:///tmp/chartwright-lsp-test/demo.rules";
 
 /// A d6 table: 1-2 misses (2/6 = 1/3), 3-6 hits (4/6 = 2/3); with cover
 /// (-1) a natural 3 misses too. Written with row `3-5`, a 6 is read by no
 /// row: the broken text.
-const BROKEN: &str = "game \"Demo\" version \"1\"
+pub(crate) const BROKEN: &str = "game \"Demo\" version \"1\"
 choice range \"Range\" { short \"Short\", long \"Long\" }
 table hit \"To Hit\" {
   roll d6

@@ -12,6 +12,7 @@ use lsp_types::{
     Url,
 };
 use miette::Diagnostic as _;
+use std::cell::OnceCell;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -31,6 +32,8 @@ pub struct Analysis {
     /// The last text that loaded, and its ruleset (kept while the text
     /// does not load).
     pub good: Option<Good>,
+    /// The diagnostics last published, which code actions fix.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// A text that loaded and what it loaded as.
@@ -41,6 +44,20 @@ pub struct Good {
     pub outline: Outline,
     /// The rules.
     pub ruleset: Ruleset,
+    /// Its `expect` lines checked, made on the first request that needs
+    /// them and kept until the text changes.
+    pub expectations: OnceCell<Vec<super::expectations::Checked>>,
+    /// A variant's base loaded on its own, for `diff`: made on the first
+    /// hover of a change and kept until the text changes (`None` when the
+    /// text is no variant or its base does not load).
+    pub base: OnceCell<Option<Ruleset>>,
+}
+
+impl Good {
+    /// Its `expect` lines, checked on the first call.
+    pub fn expectations(&self) -> &[super::expectations::Checked] {
+        super::expectations::checked(&self.expectations, &self.ruleset, &self.text)
+    }
 }
 
 impl Analysis {
@@ -55,6 +72,7 @@ impl Analysis {
             text,
             outline: None,
             good: None,
+            diagnostics: Vec::new(),
         }
     }
 
@@ -67,8 +85,14 @@ impl Analysis {
     }
 
     /// Checks the text now: the outline, the ruleset when it loads, and
-    /// the diagnostics to publish.
+    /// the diagnostics to publish (kept for code actions).
     pub fn check(&mut self) -> Vec<Diagnostic> {
+        self.diagnostics = self.load();
+        self.diagnostics.clone()
+    }
+
+    /// Loads the text now: its outline and ruleset, or its diagnostics.
+    fn load(&mut self) -> Vec<Diagnostic> {
         // A text past the input limit is not parsed for its outline either;
         // the build below says it is too large.
         let limit = chartwright::Limits::default().max_input_bytes;
@@ -87,6 +111,8 @@ impl Analysis {
                         text: self.text.clone(),
                         outline,
                         ruleset,
+                        expectations: OnceCell::new(),
+                        base: OnceCell::new(),
                     });
                 }
                 Vec::new()

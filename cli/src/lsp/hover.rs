@@ -2,37 +2,84 @@
 //! picture's situation ([`ChartRef::example_choices`]), computed as `odds`
 //! computes them; on a grid (or a modifier set, or notes), the table as
 //! `show` prints it; on a modifier, its value and label; on any other
-//! declared name, its kind and label. Read from the last text that loaded
-//! while the text now does not.
+//! declared name, its kind and label. On an `expect` line, whether it
+//! holds and the probability the chart gives (`expectations`); on a
+//! variant's change, the base's declaration and the diff of the chart
+//! (`changes`); either above what the name under the cursor says. Read
+//! from the last text that loaded while the text now does not.
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, Good};
 use super::navigate::declaration_of;
-use super::text::{word_at, LineIndex};
+use super::text::{word_at, LineIndex, Word};
+use super::{changes, expectations};
 use crate::commands::{odds, show};
 use chartwright::{ChartRef, Declaration, DeclarationKind, Odds};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use std::fmt::Write;
 
-/// The hover at `position`, if it is on a declared name.
+/// The hover at `position`: on a declared name, on an `expect` line or on
+/// a variant's change.
 pub fn hover(analysis: &Analysis, position: Position) -> Option<Hover> {
     let text = &analysis.text;
     let index = LineIndex::new(text);
-    let word = word_at(text, index.offset(position))?;
+    let offset = index.offset(position);
     let good = analysis.good.as_ref()?;
-    let own = analysis.outline.as_ref().unwrap_or(&good.outline);
-    let base = analysis.base_outline();
-    let d = declaration_of(own, &word).or_else(|| declaration_of(base.as_ref()?, &word))?;
-    let value = match d.kind {
-        kind if kind.is_chart() => chart_text(&good.ruleset.chart(&d.name).ok()?),
-        _ => member_text(d),
+    let line_start = text.get(..offset)?.rfind('\n').map_or(0, |i| i + 1);
+    let line_end = offset
+        + text
+            .get(offset..)?
+            .find('\n')
+            .unwrap_or(text.len() - offset);
+    let line = text.get(line_start..line_end)?;
+    let word = word_at(text, offset);
+    let about_word = word.as_ref().and_then(|w| word_text(analysis, good, w));
+    let about_line = line_text(analysis, good, line);
+    let value = match (about_line, about_word) {
+        (Some(l), Some(w)) => format!("{l}\n\n---\n\n{w}"),
+        (Some(only), None) | (None, Some(only)) => only,
+        (None, None) => return None,
+    };
+    let range = match &word {
+        Some(w) => index.range(w.start, w.end),
+        None => index.range(line_start, line_end),
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
             value,
         }),
-        range: Some(index.range(word.start, word.end)),
+        range: Some(range),
     })
+}
+
+/// What a declared name is.
+fn word_text(analysis: &Analysis, good: &Good, word: &Word<'_>) -> Option<String> {
+    let own = analysis.outline.as_ref().unwrap_or(&good.outline);
+    let base = analysis.base_outline();
+    let d = declaration_of(own, word).or_else(|| declaration_of(base.as_ref()?, word))?;
+    match d.kind {
+        kind if kind.is_chart() => Some(chart_text(&good.ruleset.chart(&d.name).ok()?)),
+        _ => Some(member_text(d)),
+    }
+}
+
+/// What an `expect` line or a variant's change says.
+fn line_text(analysis: &Analysis, good: &Good, line: &str) -> Option<String> {
+    let line = line.trim();
+    if line.split_whitespace().next() == Some("expect") {
+        let checked = good.expectations();
+        // The line as the expectation's span has it, a comment after it
+        // or not.
+        let c = checked.iter().find(|c| {
+            let rest = line.strip_prefix(c.line.as_str());
+            !c.line.is_empty()
+                && rest.is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '#']))
+        })?;
+        return Some(expectations::hover_text(&good.ruleset, c));
+    }
+    let is_variant = analysis.outline_now()?.0.base.is_some();
+    let target = changes::target(line).filter(|_| is_variant)?;
+    changes::hover_text(analysis, good, &target)
 }
 
 /// A chart's kind, title and dice, then its odds table (or, for a chart

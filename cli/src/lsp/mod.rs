@@ -6,12 +6,18 @@
 //! parameters an error); nothing a client sends makes it panic.
 //!
 //! `text` maps positions and applies edits, `analysis` checks a document,
-//! `navigate` (symbols, definition, references, rename), `hover` and
-//! `complete` answer the requests.
+//! `navigate` (symbols, definition, references, rename), `hover` (with
+//! `expectations` and `changes` for `expect` lines and a variant's
+//! changes), `complete`, `actions` (quick fixes) and `lens` (the
+//! expectations over each chart) answer the requests.
 
+mod actions;
 mod analysis;
+mod changes;
 mod complete;
+mod expectations;
 mod hover;
+mod lens;
 mod navigate;
 mod text;
 
@@ -22,13 +28,13 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Rename,
-    Request as _,
+    CodeActionRequest, CodeLensRequest, Completion, DocumentSymbolRequest, GotoDefinition,
+    HoverRequest, References, Rename, Request as _,
 };
 use lsp_types::{
-    CompletionOptions, DocumentSymbolResponse, GotoDefinitionResponse, HoverProviderCapability,
-    OneOf, PublishDiagnosticsParams, ServerCapabilities, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Url,
+    CodeActionProviderCapability, CodeLensOptions, CompletionOptions, DocumentSymbolResponse,
+    GotoDefinitionResponse, HoverProviderCapability, OneOf, PublishDiagnosticsParams,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, Url,
 };
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
@@ -49,6 +55,12 @@ fn capabilities() -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         rename_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        code_lens_provider: Some(CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
+        // Formatting (`document_formatting_provider`) goes here with its
+        // handler in `answer`.
         ..ServerCapabilities::default()
     }
 }
@@ -185,6 +197,16 @@ impl Server<'_> {
                         Err((ErrorCode::InvalidParams, why))
                     }
                 }
+            }
+            CodeActionRequest::METHOD => {
+                let p: lsp_types::CodeActionParams = params(value)?;
+                let doc = self.document(&p.text_document.uri)?;
+                to_json(actions::actions(doc, p.range))
+            }
+            CodeLensRequest::METHOD => {
+                let p: lsp_types::CodeLensParams = params(value)?;
+                let doc = self.document(&p.text_document.uri)?;
+                to_json(lens::lenses(doc))
             }
             _ => Err((
                 ErrorCode::MethodNotFound,

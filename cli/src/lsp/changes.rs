@@ -1,0 +1,118 @@
+//! The hover on a variant's change (`change bog_down.tracked +2`, `add`,
+//! `remove`): the base's declaration of what it changes, as the base
+//! writes it, and what the variant does to that chart's odds, as
+//! `chartwright diff` says it, in the situation the sheet's picture uses.
+
+use super::analysis::{Analysis, Good};
+use super::navigate::declaration_of;
+use super::text::Word;
+use crate::commands::diff;
+use chartwright::compare::Pairing;
+use chartwright::{BaseName, Budget, Ruleset, RulesetBuilder};
+use std::fmt::Write;
+
+/// The target of the change written on `line` (`bog_down.tracked` of
+/// `change bog_down.tracked +2`), if the line is one.
+pub fn target(line: &str) -> Option<Word<'_>> {
+    let mut words = line.split_whitespace();
+    let keyword = words.next()?;
+    if !chartwright::keywords::CHANGES.contains(&keyword) {
+        return None;
+    }
+    let path = words.next()?;
+    let start = line.find(path)?;
+    let (owner, name) = match path.split_once('.') {
+        Some((owner, name)) => (Some(owner), name),
+        None => (None, path),
+    };
+    let name_start = start + path.len() - name.len();
+    Some(Word {
+        name,
+        start: name_start,
+        end: name_start + name.len(),
+        owner,
+    })
+}
+
+/// The hover text for a change of `target` in a variant.
+pub fn hover_text(analysis: &Analysis, good: &Good, target: &Word<'_>) -> Option<String> {
+    let base_text = base_text(analysis)?;
+    let base = chartwright::outline(chartwright::SourceId::new(0), &base_text).ok()?;
+    // A member the variant adds is not in the base: its owner is.
+    let owner = target.owner.map(|name| Word {
+        name,
+        start: target.start,
+        end: target.end,
+        owner: None,
+    });
+    let declared = declaration_of(&base, target)
+        .filter(|d| d.name == target.name)
+        .or_else(|| declaration_of(&base, owner.as_ref()?))?;
+    let written = base_text.get(declared.span.start as usize..declared.span.end as usize)?;
+    let mut out = format!(
+        "**In the base**, {} `{}`:\n\n```chartwright\n{}\n```",
+        declared.kind.as_str(),
+        declared.name,
+        first_lines(written, 12),
+    );
+    let chart = target.owner.unwrap_or(target.name);
+    let base_rules = good.base.get_or_init(|| load_base(analysis, &base_text));
+    if let Some(base_rules) = base_rules {
+        match chart_diff(base_rules, &good.ruleset, chart) {
+            Ok(text) => {
+                let _ = write!(out, "\n\n**The variant's odds:**\n\n```text\n{text}```");
+            }
+            Err(why) => {
+                let _ = write!(out, "\n\nNo odds to compare: {why}");
+            }
+        }
+    }
+    Some(out)
+}
+
+/// At most `most` lines of a declaration (a long table is cut).
+fn first_lines(text: &str, most: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= most {
+        return text.to_string();
+    }
+    format!("{}\n…", lines[..most].join("\n"))
+}
+
+/// The base's text: a bundled game's, or the file beside the variant.
+fn base_text(analysis: &Analysis) -> Option<String> {
+    match analysis.outline_now()?.0.base.as_ref()? {
+        BaseName::Bundled(name) => Some(chartwright::bundled::source(name)?.to_string()),
+        BaseName::Path(_) => Some(analysis.base_file()?.1),
+    }
+}
+
+/// The base loaded on its own, as `chartwright diff` loads it.
+fn load_base(analysis: &Analysis, text: &str) -> Option<Ruleset> {
+    let mut builder = RulesetBuilder::new();
+    match analysis.outline_now()?.0.base.as_ref()? {
+        BaseName::Bundled(name) => builder.add_str(name, text),
+        BaseName::Path(_) => builder.add_text_at(analysis.base_file()?.0, text),
+    };
+    builder.build().ok()
+}
+
+/// `chartwright diff BASE VARIANT CHART` in the chart's sheet situation,
+/// as plain text.
+fn chart_diff(base: &Ruleset, variant: &Ruleset, chart: &str) -> Result<String, String> {
+    let pair = Pairing::only_games(base, variant).map_err(|e| e.to_string())?;
+    let (_, v) = pair.chart(chart).map_err(|e| e.to_string())?;
+    let choices = v.example_choices();
+    let request = diff::Request {
+        chart: Some(chart),
+        choices: choices.text(),
+        across: false,
+        sweep: None,
+        json: false,
+        page: false,
+    };
+    let mut budget = Budget::new(variant.limits());
+    let plain = |text: &str| anstream::adapter::strip_str(text).to_string();
+    let report = diff::run(&pair, &request, &mut budget).map_err(|e| plain(&e))?;
+    Ok(plain(&report.text))
+}
