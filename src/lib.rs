@@ -138,6 +138,7 @@ pub use ruleset::expectation::{Expectation, Expected};
 pub use ruleset::origin::Origin;
 pub use ruleset::{BoundChart, ChartRef, GameInfo, InputInfo, InputKind, Ruleset, RulesetBuilder};
 pub use syntax::error::{ParseError, ParseErrorKind};
+pub use syntax::format::format;
 pub use syntax::outline::{outline, BaseName, Declaration, DeclarationKind, Outline};
 pub use syntax::span::{Source, SourceId, SourceMap, Span};
 pub use trace::{Roll, Shared};
