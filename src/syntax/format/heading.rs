@@ -61,7 +61,8 @@ impl Heading {
 /// last words, one per column after the first, each within [`SLACK`] of
 /// where that column's cells started in the source.
 pub(super) fn find(text: &str, gap: &Gap<'_>, run: &[Line]) -> Option<Heading> {
-    let widest = run.iter().max_by_key(|line| line.cells.len())?;
+    // The first of the widest lines: the one a heading stands nearest.
+    let widest = run.iter().rev().max_by_key(|line| line.cells.len())?;
     let columns: Vec<usize> = widest
         .cell_starts
         .iter()

@@ -46,30 +46,53 @@ use crate::syntax::span::{SourceId, Span};
 /// assert_eq!(format(SourceId::new(0), &tidy).unwrap(), tidy);
 /// ```
 pub fn format(source: SourceId, text: &str) -> Result<String, ParseError> {
-    let tree = concrete(source, text)?;
-    let mut tokens = Vec::new();
-    layout::tokens(&tree, &mut tokens);
-    let spans: Vec<(usize, usize)> = tokens.iter().map(|&(s, e, _)| (s, e)).collect();
     let internal = |message: &str| {
         let kind = ParseErrorKind::Internal {
             message: message.to_owned(),
         };
-        ParseError::new(kind, Span::new(source, tree.start, tree.end))
+        ParseError::new(kind, Span::new(source, 0, 0))
     };
-    let gaps = gaps::gaps(text, tree.start, &spans)
-        .ok_or_else(|| internal("text between tokens that is neither white space nor a comment"))?;
+    let mut tree = concrete(source, text)?;
+    let mut input = text.to_owned();
+    // A layout is laid out again until it stays as it is: a comment that
+    // did not head a grid's columns may stand over them once the columns
+    // move, and then heads them (see `heading`). Each pass can only add
+    // such headings, so it settles within a pass or two.
+    for _ in 0..MAX_PASSES {
+        let output = lay_out(&tree, &input).ok_or_else(|| {
+            internal("text between tokens that is neither white space nor a comment")
+        })?;
+        let again =
+            concrete(source, &output).map_err(|_| internal("the formatted text does not parse"))?;
+        if !same_tokens(&tree, &input, &again, &output) {
+            return Err(internal("the formatted text reads differently"));
+        }
+        if output == input {
+            return Ok(output);
+        }
+        tree = again;
+        input = output;
+    }
+    Err(internal("the layout does not settle"))
+}
+
+/// Most passes [`format`] makes before the layout settles.
+const MAX_PASSES: usize = 8;
+
+/// One pass: the tree's tokens laid out, the comments of `text` put back;
+/// `None` when something but white space and comments stands between two
+/// tokens.
+fn lay_out(tree: &Concrete, text: &str) -> Option<String> {
+    let mut tokens = Vec::new();
+    layout::tokens(tree, &mut tokens);
+    let spans: Vec<(usize, usize)> = tokens.iter().map(|&(s, e, _)| (s, e)).collect();
+    let gaps = gaps::gaps(text, tree.start, &spans)?;
     let commented = |first: usize, last: usize| {
         gaps.get(first + 1..=last)
             .is_some_and(|inner| inner.iter().any(|g| !g.comments.is_empty()))
     };
-    let lines = layout::lines(&tree, text, &commented);
-    let formatted = print::print(text, &lines, &gaps);
-    let again =
-        concrete(source, &formatted).map_err(|_| internal("the formatted text does not parse"))?;
-    if !same_tokens(&tree, text, &again, &formatted) {
-        return Err(internal("the formatted text reads differently"));
-    }
-    Ok(formatted)
+    let lines = layout::lines(tree, text, &commented);
+    Some(print::print(text, &lines, &gaps))
 }
 
 /// True when two trees are the same but for where they stand: the same
