@@ -14,6 +14,7 @@ mod json_doc;
 mod ladders;
 mod limits;
 mod lsp;
+mod lsp_format;
 mod repl_pty;
 mod repl_script;
 mod report;

@@ -6,11 +6,12 @@
 //! parameters an error); nothing a client sends makes it panic.
 //!
 //! `text` maps positions and applies edits, `analysis` checks a document,
-//! `navigate` (symbols, definition, references, rename), `hover` and
-//! `complete` answer the requests.
+//! `navigate` (symbols, definition, references, rename), `hover`,
+//! `complete` and `format` answer the requests.
 
 mod analysis;
 mod complete;
+mod format;
 mod hover;
 mod navigate;
 mod text;
@@ -22,8 +23,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Rename,
-    Request as _,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
+    Rename, Request as _,
 };
 use lsp_types::{
     CompletionOptions, DocumentSymbolResponse, GotoDefinitionResponse, HoverProviderCapability,
@@ -49,6 +50,7 @@ fn capabilities() -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         rename_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -185,6 +187,11 @@ impl Server<'_> {
                         Err((ErrorCode::InvalidParams, why))
                     }
                 }
+            }
+            Formatting::METHOD => {
+                let p: lsp_types::DocumentFormattingParams = params(value)?;
+                let doc = self.document(&p.text_document.uri)?;
+                to_json(format::formatting(doc))
             }
             _ => Err((
                 ErrorCode::MethodNotFound,
