@@ -438,33 +438,6 @@ pub fn lsp_edits(data: &[u8]) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{splice, words};
-
-    #[test]
-    fn one_byte_picks_any_word() {
-        assert!(words().count() <= 256);
-    }
-
-    #[test]
-    fn a_number_replaces_the_number_it_lands_in() {
-        let mut text = "rows { -5 or less => \"a\" }".to_string();
-        splice(&mut text, 8, "-9223372036854775808");
-        assert_eq!(text, "rows { -9223372036854775808 or less => \"a\" }");
-        splice(&mut text, 0, "9223372036854775807");
-        assert_eq!(
-            text,
-            "9223372036854775807rows { -9223372036854775808 or less => \"a\" }"
-        );
-        let mut text = "d6 + 12".to_string();
-        splice(&mut text, 5, "0");
-        assert_eq!(text, "d6 + 0");
-        splice(&mut text, 1, "then");
-        assert_eq!(text, "dthen6 + 0");
-    }
-}
-
 /// Target `format`: arbitrary bytes, as a rules file, laid out by
 /// `chartwright::format`. A text that does not parse is refused with the
 /// parser's own error; one that parses is formatted, formatting that again
@@ -472,6 +445,10 @@ mod tests {
 /// (each declaration's kind, name, owner, label and value) and, loaded with
 /// the fuzzing limits, the same charts as `show` prints them (or the same
 /// errors).
+///
+/// # Panics
+///
+/// Where any of that does not hold: a finding.
 pub fn format(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -527,5 +504,32 @@ fn shown(text: &str) -> Vec<String> {
     match builder.build() {
         Ok(rules) => rules.charts().map(|c| c.render()).collect(),
         Err(e) => e.errors.iter().map(ToString::to_string).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{splice, words};
+
+    #[test]
+    fn one_byte_picks_any_word() {
+        assert!(words().count() <= 256);
+    }
+
+    #[test]
+    fn a_number_replaces_the_number_it_lands_in() {
+        let mut text = "rows { -5 or less => \"a\" }".to_string();
+        splice(&mut text, 8, "-9223372036854775808");
+        assert_eq!(text, "rows { -9223372036854775808 or less => \"a\" }");
+        splice(&mut text, 0, "9223372036854775807");
+        assert_eq!(
+            text,
+            "9223372036854775807rows { -9223372036854775808 or less => \"a\" }"
+        );
+        let mut text = "d6 + 12".to_string();
+        splice(&mut text, 5, "0");
+        assert_eq!(text, "d6 + 0");
+        splice(&mut text, 1, "then");
+        assert_eq!(text, "dthen6 + 0");
     }
 }
