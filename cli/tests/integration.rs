@@ -7,6 +7,7 @@ mod common;
 mod cli;
 mod cli_surfaces;
 mod edges;
+mod fmt;
 mod fuzz_corpus;
 mod grammar_words;
 mod groups;
