@@ -128,7 +128,7 @@ fn a_diff_renders_a_base_span_against_the_base_text() {
         cw().args(&args)
             .assert()
             .code(1)
-            .stderr(contains("first_echelon (bundled):591:7"))
+            .stderr(contains("first_echelon (bundled):597:7"))
             .stderr(contains("±r in -5..1 \"discipline rating\""));
     }
 }

@@ -7,7 +7,8 @@ use crate::syntax::parser::concrete::Concrete;
 use crate::syntax::parser::Rule;
 
 /// The widest a `choice` may be written on one line (its options inline);
-/// a wider one takes a line per option.
+/// a wider one takes a line per option. An entry wider than this with an
+/// outcome chain (`A if c else B`) starts each `else` on a line of its own.
 pub(super) const INLINE_WIDTH: usize = 100;
 
 /// What a line is, where the lines of a block line up in columns: runs of
@@ -66,6 +67,7 @@ pub(super) fn lines(
         indent: 0,
         next_align: None,
         token: 0,
+        wrap_else: false,
     };
     walker.node(tree, tree.rule);
     walker.newline();
@@ -100,6 +102,9 @@ struct Walker<'a> {
     next_align: Option<Align>,
     /// The index of the next token.
     token: usize,
+    /// The entry being laid out is too wide for one line: each `else` of
+    /// an outcome chain starts a line, two levels deeper than the entry.
+    wrap_else: bool,
 }
 
 impl Walker<'_> {
@@ -184,7 +189,12 @@ impl Walker<'_> {
     fn entry(&mut self, node: &Concrete, parent: Rule) {
         self.newline();
         self.next_align = align_of(node);
+        let mut flat = String::new();
+        flat_text(node, parent, self.text, &mut flat, &mut None);
+        let outer = self.wrap_else;
+        self.wrap_else = self.indent * 2 + flat.chars().count() > INLINE_WIDTH;
         self.node(node, parent);
+        self.wrap_else = outer;
         self.newline();
     }
 
@@ -207,11 +217,15 @@ impl Walker<'_> {
                 });
             }
             Some(line) => {
+                let wrap = self.wrap_else && this == (Rule::kw_else, Rule::cond_outcome);
                 if self.new_cell {
                     line.cells.push(String::new());
                     line.cell_starts.push(token.start);
                 } else if let (Some(cell), Some(before)) = (line.cells.last_mut(), self.previous) {
-                    if spaced(before, this) {
+                    if wrap {
+                        cell.push('\n');
+                        cell.push_str(&"  ".repeat(line.indent + 2));
+                    } else if spaced(before, this) {
                         cell.push(' ');
                     }
                 }
