@@ -290,3 +290,25 @@ fn a_byte_order_mark_and_crlf_line_ends_are_dropped() {
         "game \"G\" version \"1\"\n# note\nflag f \"F\"\n"
     );
 }
+
+/// The deepest nesting the parser accepts, in parentheses and in `one of`
+/// blocks, formats on a test thread's stack (2 MiB), and back.
+#[test]
+fn the_deepest_nesting_formats() {
+    let depth = 62;
+    let parens = format!(
+        "game \"G\" version \"1\"\ncheck c \"C\" {{\n  roll d6\n  succeed on at least {}1{}\n}}\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    assert_eq!(
+        format(SourceId::new(0), &parens).as_deref(),
+        Ok(parens.as_str())
+    );
+    let blocks = format!(
+        "game \"G\" version \"1\"\ntable c \"C\" {{ roll d6 modifiers {{ {}m +1 \"M\"{} }} rows {{ 1-6 => \"x\" }} }}\n",
+        "one of {".repeat(depth),
+        "}".repeat(depth)
+    );
+    check("blocks", &blocks, true).expect("it parses");
+}
