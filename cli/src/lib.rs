@@ -77,9 +77,12 @@ enum Command {
     Diff(diff::Args),
     /// Print a bundled game's `.rules` text, to start a variant from.
     Source(source::Args),
-    /// Rewrite rules files in the canonical layout (indentation, aligned
-    /// grids and modifiers, comments kept); `--check` lists the files that
-    /// are not, and exits 1. With no file, formats standard input.
+    /// Rewrite rules files in the canonical layout.
+    ///
+    /// Indentation by nesting, grids, rows and modifier blocks aligned in
+    /// columns, comments kept where they stand (docs/language.md, "Layout").
+    /// `--check` lists the files that are not formatted and exits 1; with no
+    /// file, formats standard input to standard output.
     Fmt(fmt::Args),
     /// Start a language server for editors, on standard input and output.
     ///
