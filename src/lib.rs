@@ -9,7 +9,8 @@
 //!
 //! ```text
 //! grammar/chartwright.pest
-//!     │ syntax/    span, parser/ (pest; only the parser sees pest pairs), error
+//!     │ syntax/    span, parser/ (pest; only the parser sees pest pairs), error,
+//!     │            outline, format (the canonical layout, from the concrete tree)
 //!     ▼
 //! ast (owned, spanned) ──► check/ compiler (checks, resolves names) ──► tree
 //!                                                                      │
@@ -52,7 +53,9 @@
 //! [`ChartRef::roll`] / [`ChartRef::odds`]. Errors are concrete types that
 //! implement [`miette::Diagnostic`]; rendering them is the application's job.
 //! Those names are at the root; the parts of a [`Roll`] are in [`trace`],
-//! the comparison of a base and a variant in [`compare`].
+//! the comparison of a base and a variant in [`compare`]. Editors and tools
+//! read a text without loading it through [`outline`] (what it declares)
+//! and [`format()`] (the text in its canonical layout).
 //!
 //! ```
 //! use chartwright::{Choices, Ruleset, Scripted};
@@ -138,6 +141,7 @@ pub use ruleset::expectation::{Expectation, Expected};
 pub use ruleset::origin::Origin;
 pub use ruleset::{BoundChart, ChartRef, GameInfo, InputInfo, InputKind, Ruleset, RulesetBuilder};
 pub use syntax::error::{ParseError, ParseErrorKind};
+pub use syntax::format::format;
 pub use syntax::outline::{outline, BaseName, Declaration, DeclarationKind, Outline};
 pub use syntax::span::{Source, SourceId, SourceMap, Span};
 pub use trace::{Roll, Shared};

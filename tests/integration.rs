@@ -15,6 +15,7 @@ mod dice_faces;
 mod diff_claims;
 mod engines_agree;
 mod extremes;
+mod format;
 mod generated;
 mod groups;
 mod host;

@@ -438,6 +438,75 @@ pub fn lsp_edits(data: &[u8]) {
     }
 }
 
+/// Target `format`: arbitrary bytes, as a rules file, laid out by
+/// `chartwright::format`. A text that does not parse is refused with the
+/// parser's own error; one that parses is formatted, formatting that again
+/// changes nothing, and it means what the original did: the same outline
+/// (each declaration's kind, name, owner, label and value) and, loaded with
+/// the fuzzing limits, the same charts as `show` prints them (or the same
+/// errors).
+///
+/// # Panics
+///
+/// Where any of that does not hold: a finding.
+pub fn format(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if text.len() > limits().max_input_bytes {
+        return;
+    }
+    let source = chartwright::SourceId::new(0);
+    let formatted = match chartwright::format(source, text) {
+        Ok(formatted) => formatted,
+        Err(refused) => {
+            let parsed = chartwright::outline(source, text).err();
+            assert_eq!(
+                parsed.as_ref(),
+                Some(&refused),
+                "a text that parses was refused"
+            );
+            return;
+        }
+    };
+    let again = chartwright::format(source, &formatted);
+    assert_eq!(
+        again.as_ref(),
+        Ok(&formatted),
+        "formatting twice changes the text"
+    );
+    assert_eq!(declared(text), declared(&formatted), "the outline changed");
+    assert_eq!(shown(text), shown(&formatted), "the charts changed");
+}
+
+/// What a text declares, without where.
+fn declared(text: &str) -> Vec<String> {
+    chartwright::outline(chartwright::SourceId::new(0), text).map_or_else(
+        |e| vec![e.to_string()],
+        |o| {
+            o.declarations
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{:?} {} {:?} {} {:?}",
+                        d.kind, d.name, d.owner, d.label, d.value
+                    )
+                })
+                .collect()
+        },
+    )
+}
+
+/// Every chart of a text as `show` prints it, or its load errors.
+fn shown(text: &str) -> Vec<String> {
+    let mut builder = RulesetBuilder::new().limits(limits());
+    builder.add_str("fuzz", text);
+    match builder.build() {
+        Ok(rules) => rules.charts().map(|c| c.render()).collect(),
+        Err(e) => e.errors.iter().map(ToString::to_string).collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{splice, words};

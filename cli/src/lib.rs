@@ -33,7 +33,7 @@ mod repl;
 mod stdin;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use commands::{check, completions, diff, list, man, odds, roll, sheet, show, source, test};
+use commands::{check, completions, diff, fmt, list, man, odds, roll, sheet, show, source, test};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -77,6 +77,13 @@ enum Command {
     Diff(diff::Args),
     /// Print a bundled game's `.rules` text, to start a variant from.
     Source(source::Args),
+    /// Rewrite rules files in the canonical layout.
+    ///
+    /// Indentation by nesting, grids, rows and modifier blocks aligned in
+    /// columns, comments kept where they stand (docs/language.md, "Layout").
+    /// `--check` lists the files that are not formatted and exits 1; with no
+    /// file, formats standard input to standard output.
+    Fmt(fmt::Args),
     /// Start a language server for editors, on standard input and output.
     ///
     /// Diagnostics as you type, hover with exact odds, completion, outline,
@@ -114,6 +121,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
         Some(Command::Sheet(args)) => sheet::main(args),
         Some(Command::Diff(args)) => diff::main(args),
         Some(Command::Source(args)) => source::main(&args),
+        Some(Command::Fmt(args)) => fmt::main(&args),
         Some(Command::Completions(args)) => completions::main(&args, Cli::command()),
         Some(Command::Man) => man::main(&Cli::command()),
         Some(Command::Lsp) => lsp::main(),

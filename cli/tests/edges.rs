@@ -128,8 +128,8 @@ fn a_diff_renders_a_base_span_against_the_base_text() {
         cw().args(&args)
             .assert()
             .code(1)
-            .stderr(contains("first_echelon (bundled):575:7"))
-            .stderr(contains("discipline ±r in -5..1"));
+            .stderr(contains("first_echelon (bundled):597:7"))
+            .stderr(contains("±r in -5..1 \"discipline rating\""));
     }
 }
 

@@ -51,6 +51,11 @@ fn load() {
 }
 
 #[test]
+fn format() {
+    run("format", harness::format);
+}
+
+#[test]
 fn mutate() {
     run("mutate", harness::mutate);
 }

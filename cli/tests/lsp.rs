@@ -280,8 +280,8 @@ fn completion_offers_members_keywords_and_names_from_the_last_good_text() {
 #[test]
 fn unknown_requests_and_bad_parameters_get_errors() {
     let mut client = fixed();
-    let formatting = json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 2, "insertSpaces": true } });
-    let r = client.request("textDocument/formatting", formatting);
+    let tokens = json!({ "textDocument": { "uri": URI } });
+    let r = client.request("textDocument/semanticTokens/full", tokens);
     let code = r.error.expect("an error").code;
     assert_eq!(code, lsp_server::ErrorCode::MethodNotFound as i32);
     let r = client.request("textDocument/hover", json!({ "nonsense": 1 }));

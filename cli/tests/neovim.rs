@@ -1,7 +1,7 @@
 //! Neovim's built-in LSP client attached to `chartwright lsp`: the Lua in
 //! `neovim/lsp.lua` opens a copy of Ogre with an error, and checks the
-//! diagnostic, a hover's odds, a definition and the code lens as Neovim
-//! received them. Debian's `neovim` (0.7 or later) is what CI installs;
+//! diagnostic, a hover's odds, a definition, the code lens and a
+//! formatting as Neovim received them. Debian's `neovim` (0.7 or later) is what CI installs;
 //! without it the test says so and passes.
 
 use std::path::Path;
@@ -21,7 +21,7 @@ fn neovim_found() -> bool {
 }
 
 #[test]
-fn neovim_receives_the_diagnostic_hover_definition_and_lens() {
+fn neovim_receives_the_diagnostic_hover_definition_lens_and_formatting() {
     if !neovim_found() {
         eprintln!("SKIPPED: no `nvim` on PATH (Debian's `neovim` package runs this test)");
         return;
@@ -41,6 +41,7 @@ fn neovim_receives_the_diagnostic_hover_definition_and_lens() {
         .env("CHARTWRIGHT_BIN", crate::common::BIN)
         .env("CHARTWRIGHT_RULES", &rules)
         .env("CHARTWRIGHT_REPORT", &report)
+        .env("CHARTWRIGHT_LAID_OUT", crate::common::root().join("rules/ogre.rules"))
         // Neovim's own files (its LSP log) go to the temporary folder.
         .env("XDG_STATE_HOME", folder.path())
         .env("XDG_CACHE_HOME", folder.path())
@@ -68,9 +69,10 @@ fn neovim_receives_the_diagnostic_hover_definition_and_lens() {
         "nvim exited with {status}:\n{said}"
     );
     // Every check ran: the diagnostic's four, the edit, the hover's five,
-    // the definition's two (each request answered) and the lens's two.
+    // the definition's two (each request answered), the lens's two and
+    // the formatting's three.
     let checks = said.lines().filter(|l| l.starts_with("ok: ")).count();
-    assert!(checks >= 18, "{checks} checks:\n{said}");
+    assert!(checks >= 21, "{checks} checks:\n{said}");
 }
 
 fn read(path: &Path) -> String {

@@ -10,6 +10,7 @@
 pub mod check;
 pub mod completions;
 pub mod diff;
+pub mod fmt;
 pub mod list;
 pub mod man;
 pub mod odds;

@@ -8,7 +8,7 @@
 //! `text` maps positions and applies edits, `analysis` checks a document,
 //! `navigate` (symbols, definition, references, rename), `hover` (with
 //! `expectations` and `changes` for `expect` lines and a variant's
-//! changes), `complete`, `actions` (quick fixes) and `lens` (the
+//! changes), `complete`, `format` (the whole document laid out), `actions` (quick fixes) and `lens` (the
 //! expectations over each chart) answer the requests.
 
 mod actions;
@@ -16,6 +16,7 @@ mod analysis;
 mod changes;
 mod complete;
 mod expectations;
+mod format;
 mod hover;
 mod lens;
 mod navigate;
@@ -28,8 +29,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    CodeActionRequest, CodeLensRequest, Completion, DocumentSymbolRequest, GotoDefinition,
-    HoverRequest, References, Rename, Request as _,
+    CodeActionRequest, CodeLensRequest, Completion, DocumentSymbolRequest, Formatting,
+    GotoDefinition, HoverRequest, References, Rename, Request as _,
 };
 use lsp_types::{
     CodeActionProviderCapability, CodeLensOptions, CompletionOptions, DocumentSymbolResponse,
@@ -59,8 +60,7 @@ fn capabilities() -> ServerCapabilities {
         code_lens_provider: Some(CodeLensOptions {
             resolve_provider: Some(false),
         }),
-        // Formatting (`document_formatting_provider`) goes here with its
-        // handler in `answer`.
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -207,6 +207,11 @@ impl Server<'_> {
                 let p: lsp_types::CodeLensParams = params(value)?;
                 let doc = self.document(&p.text_document.uri)?;
                 to_json(lens::lenses(doc))
+            }
+            Formatting::METHOD => {
+                let p: lsp_types::DocumentFormattingParams = params(value)?;
+                let doc = self.document(&p.text_document.uri)?;
+                to_json(format::formatting(doc))
             }
             _ => Err((
                 ErrorCode::MethodNotFound,

@@ -3,11 +3,10 @@
 -- cli/tests/neovim.rs as
 --   nvim --headless -u NONE -i NONE -n -c 'luafile lsp.lua'
 -- with CHARTWRIGHT_BIN (the binary), CHARTWRIGHT_RULES (the broken copy)
--- and CHARTWRIGHT_REPORT (where each check's line is written). It exits 0
--- when every check holds, 1 at the first that does not.
---
--- A formatting check joins these once the server formats
--- (`textDocument/formatting`).
+-- CHARTWRIGHT_REPORT (where each check's line is written) and
+-- CHARTWRIGHT_LAID_OUT (the bundled Ogre, in the layout `chartwright fmt
+-- --check rules/` holds it to). It exits 0 when every check holds, 1 at
+-- the first that does not.
 
 local report = assert(io.open(os.getenv("CHARTWRIGHT_REPORT"), "w"))
 local function say(line)
@@ -93,6 +92,24 @@ check(location.range.start.line == table_crt and location.range.start.character 
 local lenses = ask("textDocument/codeLens", { textDocument = { uri = uri } })
 check(#lenses == 1 and lenses[1].range.start.line == table_crt, "one lens, over the chart", lenses)
 check(lenses[1].command.title == "12 expectations hold", "the lens's title", lenses[1])
+
+-- Formatting: the results block's lines jumbled by hand come back as the
+-- bundled file lays them out, through Neovim's own edit of the buffer.
+local results = line_of("  results {")
+vim.api.nvim_buf_set_lines(buf, results, results + 1, false, { "results   {" })
+local row1 = line_of("    1:")
+vim.api.nvim_buf_set_lines(buf, row1, row1 + 1, false, { "        1:  NE NE  NE  D   D" })
+local edits = ask("textDocument/formatting", {
+  textDocument = { uri = uri },
+  options = { tabSize = 8, insertSpaces = false },
+})
+check(type(edits) == "table" and #edits > 0, "formatting answers with edits", edits)
+vim.lsp.util.apply_text_edits(edits, buf, "utf-16")
+local laid_out = {}
+for l in io.lines(os.getenv("CHARTWRIGHT_LAID_OUT")) do table.insert(laid_out, l) end
+local now = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+check(vim.deep_equal(now, laid_out), "the formatted buffer is the bundled layout",
+  { lines = #now, expected = #laid_out, results = now[results + 1], row = now[row1 + 1] })
 
 say("all checks passed")
 report:close()

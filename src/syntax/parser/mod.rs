@@ -11,6 +11,7 @@
 //! an internal error, an oversized number or nesting is a diagnostic.
 
 mod build;
+pub(crate) mod concrete;
 mod fast_path;
 mod grammar;
 pub mod keywords;
@@ -25,7 +26,8 @@ use crate::syntax::ast::{Document, File, VariantFile};
 use crate::syntax::error::{ParseError, ParseErrorKind};
 use crate::syntax::span::{SourceId, Span};
 
-use grammar::{ChartwrightParser, Rule};
+use grammar::ChartwrightParser;
+pub(crate) use grammar::Rule;
 
 /// Deepest nesting of brackets, conditions and outcome chains accepted.
 pub const MAX_DEPTH: usize = 64;
