@@ -117,9 +117,9 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 }
             }
             Body::Ladder { steps, .. } => {
-                table.ladder {
+                div.wide { table.ladder {
                     tbody { tr { @for s in steps { td { (crate::number::Show(*s).to_string()) } } } }
-                }
+                } }
                 p.note { "+1 moves one step left, -1 one step right." }
             }
         }
@@ -153,7 +153,7 @@ fn side_label<'a>(sides: &'a [CompactString], labels: &'a [CompactString], i: us
 /// a `-` gives where the chart says.
 fn printed_grid(program: &Program, c: &ChartTree, rows: &[RowTree], g: &ResultsGrid) -> Markup {
     html! {
-        table.results.printed {
+        div.wide { table.results.printed {
             thead {
                 tr {
                     @for (i, h) in g.heads.iter().enumerate() {
@@ -177,7 +177,7 @@ fn printed_grid(program: &Program, c: &ChartTree, rows: &[RowTree], g: &ResultsG
                     }
                 }
             }
-        }
+        } }
         @if !g.notes.is_empty() {
             ol.footnotes {
                 @for r in g.notes.iter().filter_map(|r| rows.get(*r)) {
@@ -245,7 +245,7 @@ fn results(
     };
     let (cells, notes) = cells_and_notes(program, c, rows, fields.len());
     html! {
-        table.results {
+        div.wide { table.results {
             thead {
                 @if let Some((label, _)) = columns {
                     @if !label.is_empty() {
@@ -273,7 +273,7 @@ fn results(
                     }
                 }
             }
-        }
+        } }
         @if !notes.is_empty() {
             ol.footnotes {
                 @for n in &notes { li { (n) } }
@@ -454,7 +454,7 @@ fn grid(program: &Program, r: &GridRef) -> Markup {
     };
     let width = across.map_or(1, |a| a.options.len().max(1));
     html! {
-        table.grid {
+        div.wide { table.grid {
             thead {
                 tr {
                     @for k in down { th.key { (k.label) } }
@@ -474,7 +474,7 @@ fn grid(program: &Program, r: &GridRef) -> Markup {
                     }
                 }
             }
-        }
+        } }
     }
 }
 
