@@ -175,3 +175,134 @@ fn no_table_of_a_bundled_sheet_is_wider_than_its_box() {
         found.join("\n")
     );
 }
+
+/// The pages of a PDF Chromium printed: its page objects.
+fn pdf_pages(pdf: &Path) -> usize {
+    let bytes = std::fs::read(pdf).expect("the PDF exists");
+    assert!(bytes.starts_with(b"%PDF"), "{} is not a PDF", pdf.display());
+    bytes
+        .windows(12)
+        .filter(|w| w == b"/Type /Page\n" || w == b"/Type /Page ")
+        .count()
+}
+
+/// First Echelon's 20 charts print on at most six A4 pages with room to
+/// spare: still six when every page is 8 mm shorter (4 mm more margin at
+/// its top and its bottom), with no row, picture or heading parted from
+/// what follows it.
+#[test]
+fn first_echelon_prints_on_six_a4_pages_with_room_to_spare() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: headless Chromium is not installed (apt-get install chromium)");
+        return;
+    };
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sheet-pages");
+    std::fs::create_dir_all(&work).expect("a work folder");
+    let rules = common::load("first_echelon");
+    let html = sheet(&rules, &rules.charts().collect::<Vec<_>>());
+    let page_rule = "@page { size: A4; margin: 8mm; }";
+    assert!(
+        html.contains(page_rule),
+        "the sheet prints on A4 with 8 mm margins"
+    );
+    for (name, html) in [
+        ("as printed", html.clone()),
+        (
+            "on pages 8 mm shorter",
+            html.replace(page_rule, "@page { size: A4; margin: 12mm 8mm; }"),
+        ),
+    ] {
+        let page = work.join("first_echelon.html");
+        std::fs::write(&page, html).expect("written");
+        let pdf = work.join("first_echelon.pdf");
+        let _ = std::fs::remove_file(&pdf);
+        run_chromium(
+            &browser,
+            &work,
+            &page,
+            &[
+                "--no-pdf-header-footer".into(),
+                format!("--print-to-pdf={}", pdf.display()),
+            ],
+        );
+        let pages = pdf_pages(&pdf);
+        assert!(pages <= 6, "First Echelon {name}: {pages} A4 pages");
+    }
+}
+
+/// A list of phases is one a line: First Echelon's turn sequence, each
+/// phase's heading at the margin and each of its steps (or its text) on a
+/// line of its own under it, as the rules file sets them out.
+#[test]
+fn a_turn_sequence_keeps_one_phase_a_line() {
+    let rules = common::load("first_echelon");
+    let charts: Vec<_> = rules.charts().collect();
+    let doc = Html::parse_document(&sheet(&rules, &charts));
+    let para = doc
+        .select(&Selector::parse("section#first_echelon\\.turn_sequence p").expect("a selector"))
+        .next()
+        .expect("the turn sequence's text");
+    // Its lines as drawn: the text between line breaks, and whether the
+    // line is indented under the one before.
+    let mut lines: Vec<(bool, String)> = vec![(false, String::new())];
+    for node in para.children() {
+        match node.value() {
+            scraper::Node::Element(e) if e.name() == "br" => lines.push((false, String::new())),
+            scraper::Node::Element(e) => {
+                let text: String = scraper::ElementRef::wrap(node)
+                    .map(|e| e.text().collect())
+                    .unwrap_or_default();
+                if let Some(last) = lines.last_mut() {
+                    *last = (
+                        e.has_class("sub", scraper::CaseSensitivity::CaseSensitive),
+                        last.1.clone() + &text,
+                    );
+                }
+            }
+            scraper::Node::Text(t) => {
+                if let Some(last) = lines.last_mut() {
+                    last.1.push_str(t);
+                }
+            }
+            _ => {}
+        }
+    }
+    let starts: Vec<(bool, String)> = lines
+        .iter()
+        .map(|(sub, l)| {
+            (
+                *sub,
+                l.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+            )
+        })
+        .collect();
+    let want = [
+        (false, "Phase 1: Chemical"),
+        (true, "Friendly player rolls"),
+        (false, "Phase 2: Offensive"),
+        (true, "a. Friendly player"),
+        (true, "b. Friendly player"),
+        (true, "c. Friendly player"),
+        (true, "d. Friendly player"),
+        (true, "e. Friendly player"),
+        (false, "Phase 3: Manoeuvre"),
+        (true, "Friendly player resolves"),
+        (false, "Phase 4: Defensive"),
+        (true, "a. Enemy player"),
+        (true, "b. Friendly player"),
+        (false, "Phase 5: Close"),
+        (true, "Resolve close combats."),
+        (false, "Spotting"),
+        (true, "Both sides check"),
+    ];
+    let want: Vec<(bool, String)> = want.iter().map(|(s, l)| (*s, (*l).to_owned())).collect();
+    assert_eq!(starts, want);
+    // A step's text runs on within its line: Phase 3's is one line.
+    assert!(
+        lines[9]
+            .1
+            .ends_with("Enemy player resolves opportunity fire."),
+        "{:?}",
+        lines[9]
+    );
+}
