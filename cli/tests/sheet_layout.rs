@@ -174,6 +174,100 @@ fn no_table_of_a_bundled_sheet_is_wider_than_its_box() {
         found.len(),
         found.join("\n")
     );
+    // `UPDATE_DOCS=1 cargo test -p chartwright-cli --test integration
+    // sheet_layout` refreshes the pictures of the layout in docs/.
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        docs_pictures(&browser, &work, &rules);
+    }
+}
+
+/// The pictures of the layout kept in docs/: Battalion Combat Series'
+/// SNAFU Result Effects and Combat Table on a phone (360 px), and First
+/// Echelon's turn sequence, spotting and distance modifiers as printed
+/// (the print rules at A4's width).
+fn docs_pictures(browser: &Path, work: &Path, rules: &Ruleset) {
+    let docs = common::root().join("docs");
+    let charts = |names: &[&str]| -> Vec<chartwright::ChartRef<'_>> {
+        names
+            .iter()
+            .map(|n| rules.chart(n).expect("a bundled chart"))
+            .collect()
+    };
+    let phone = sheet(
+        rules,
+        &charts(&[
+            "battalion_combat_series.snafu_effects",
+            "battalion_combat_series.combat",
+        ]),
+    );
+    std::fs::write(work.join("phone.html"), phone).expect("written");
+    let frame = work.join("phone-frame.html");
+    std::fs::write(
+        &frame,
+        "<!DOCTYPE html><body style=\"margin:0\"><iframe src=\"phone.html\" width=\"360\" \
+         height=\"1500\" style=\"border:0;display:block\"></iframe></body>",
+    )
+    .expect("written");
+    let shot = work.join("phone.png");
+    run_chromium(
+        browser,
+        work,
+        &frame,
+        &[
+            "--window-size=500,1500".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    crop_png(&shot, &docs.join("sheet-phone.png"), 360);
+    let printed = sheet(
+        rules,
+        &charts(&[
+            "first_echelon.turn_sequence",
+            "first_echelon.spotting_table",
+            "first_echelon.distance_modifiers",
+        ]),
+    )
+    .replace("@media print {", "@media all {");
+    let page = work.join("printed.html");
+    std::fs::write(&page, printed).expect("written");
+    run_chromium(
+        browser,
+        work,
+        &page,
+        &[
+            "--window-size=733,1000".into(),
+            format!("--screenshot={}", shot.display()),
+        ],
+    );
+    crop_png(&shot, &docs.join("sheet-printed.png"), 733);
+}
+
+/// The left `width` pixels of the PNG `from`, in grey, written to `to`
+/// (Chromium's window is never narrower than 500 px; the phone's frame is).
+fn crop_png(from: &Path, to: &Path, width: u32) {
+    let file = std::fs::File::open(from).expect("the screenshot exists");
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let channels = info.color_type.samples();
+    let row = info.width as usize * channels;
+    let width = width.min(info.width);
+    // Grey, as the sheet is: one byte a pixel keeps docs/ small.
+    let pixels: Vec<u8> = buf[..info.buffer_size()]
+        .chunks(row)
+        .flat_map(|r| r.chunks(channels).take(width as usize).map(|p| p[0]))
+        .collect();
+    let out = std::io::BufWriter::new(std::fs::File::create(to).expect("docs/ is writable"));
+    let mut encoder = png::Encoder::new(out, width, info.height);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Best);
+    encoder
+        .write_header()
+        .and_then(|mut w| w.write_image_data(&pixels))
+        .expect("the picture is written");
 }
 
 /// The pages of a PDF Chromium printed: its page objects.
