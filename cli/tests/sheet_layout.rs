@@ -85,22 +85,24 @@ window.addEventListener("load", () => {
 /// (or, printed, `{game}-print.html`), with [`MEASURE`]. Frames, because
 /// headless Chromium's own window is never narrower than 500 px.
 fn frames_page(game: &str) -> String {
-    let mut page = String::from("<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head>");
-    page.push_str("<body style=\"margin:0\">");
+    use std::fmt::Write as _;
+    let mut frames = String::new();
     for (label, width, printed) in WIDTHS {
         let (file, flag) = if printed {
             (format!("{game}-print.html"), "yes")
         } else {
             (format!("{game}.html"), "no")
         };
-        page.push_str(&format!(
+        let _ = write!(
+            frames,
             "<iframe src=\"{file}\" data-width=\"{label}\" data-printed=\"{flag}\" \
              width=\"{width}\" height=\"900\" style=\"border:0;display:block\"></iframe>"
-        ));
+        );
     }
-    page.push_str(MEASURE);
-    page.push_str("</body></html>");
-    page
+    format!(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head>\
+         <body style=\"margin:0\">{frames}{MEASURE}</body></html>"
+    )
 }
 
 /// Every game's sheet, measured at every width: the overflows found, as
