@@ -22,5 +22,6 @@ mod repl_pty;
 mod repl_script;
 mod report;
 mod sheet;
+mod sheet_layout;
 mod sheet_words;
 mod variants;

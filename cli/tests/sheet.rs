@@ -759,7 +759,7 @@ change t row 4 or more => "</svg><script>alert(1)</script>"
 
 /// Chromium, if installed: `$CHROMIUM`, or `chromium` / `chromium-browser`
 /// / `google-chrome` on the PATH.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("CHROMIUM") {
         return Some(PathBuf::from(p));
     }
@@ -776,7 +776,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// Runs headless Chromium on `page` with the extra arguments; its stdout.
-fn run_chromium(browser: &Path, work: &Path, page: &Path, args: &[String]) -> Vec<u8> {
+pub(crate) fn run_chromium(browser: &Path, work: &Path, page: &Path, args: &[String]) -> Vec<u8> {
     let profile = tempfile::tempdir_in(work).expect("a profile folder");
     let out = Command::new(browser)
         .args([

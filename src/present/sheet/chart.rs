@@ -117,9 +117,9 @@ pub(crate) fn body(program: &Program, c: &ChartTree) -> Markup {
                 }
             }
             Body::Ladder { steps, .. } => {
-                table.ladder {
+                div.wide { table.ladder {
                     tbody { tr { @for s in steps { td { (crate::number::Show(*s).to_string()) } } } }
-                }
+                } }
                 p.note { "+1 moves one step left, -1 one step right." }
             }
         }
@@ -153,7 +153,7 @@ fn side_label<'a>(sides: &'a [CompactString], labels: &'a [CompactString], i: us
 /// a `-` gives where the chart says.
 fn printed_grid(program: &Program, c: &ChartTree, rows: &[RowTree], g: &ResultsGrid) -> Markup {
     html! {
-        table.results.printed {
+        div.wide { table.results.printed {
             thead {
                 tr {
                     @for (i, h) in g.heads.iter().enumerate() {
@@ -177,7 +177,7 @@ fn printed_grid(program: &Program, c: &ChartTree, rows: &[RowTree], g: &ResultsG
                     }
                 }
             }
-        }
+        } }
         @if !g.notes.is_empty() {
             ol.footnotes {
                 @for r in g.notes.iter().filter_map(|r| rows.get(*r)) {
@@ -245,7 +245,7 @@ fn results(
     };
     let (cells, notes) = cells_and_notes(program, c, rows, fields.len());
     html! {
-        table.results {
+        div.wide { table.results {
             thead {
                 @if let Some((label, _)) = columns {
                     @if !label.is_empty() {
@@ -273,7 +273,7 @@ fn results(
                     }
                 }
             }
-        }
+        } }
         @if !notes.is_empty() {
             ol.footnotes {
                 @for n in &notes { li { (n) } }
@@ -454,7 +454,7 @@ fn grid(program: &Program, r: &GridRef) -> Markup {
     };
     let width = across.map_or(1, |a| a.options.len().max(1));
     html! {
-        table.grid {
+        div.wide { table.grid {
             thead {
                 tr {
                     @for k in down { th.key { (k.label) } }
@@ -474,7 +474,7 @@ fn grid(program: &Program, r: &GridRef) -> Markup {
                     }
                 }
             }
-        }
+        } }
     }
 }
 
@@ -622,39 +622,64 @@ fn modifier_row(program: &Program, c: &ChartTree, i: usize, previous: Option<usi
 }
 
 /// Reference text: blank lines separate paragraphs; the lines of one are
-/// joined, as the sheet's column reflows them, except that a line opening
-/// with a list marker (`1)`, `2.`, `-`, `*`) starts a new line.
+/// joined, as the sheet's column reflows them, except where a line starts
+/// an item of a list: it opens with a list marker (`1)`, `2.`, `-`, `*`),
+/// or its indentation says so (a turn sequence's `Phase 2: Offensive Fire
+/// Combat` back at the margin after its indented steps, or the first
+/// indented line under such a heading). An indented item is drawn indented.
 fn paragraphs(text: &str) -> Markup {
-    let paras: Vec<Vec<String>> = text
+    let paras: Vec<Vec<(bool, String)>> = text
         .split("\n\n")
-        .map(|p| {
-            let mut items: Vec<String> = Vec::new();
-            for line in p.lines().map(str::trim).filter(|l| !l.is_empty()) {
-                match items.last_mut() {
-                    Some(last) if !starts_item(line) => {
-                        last.push(' ');
-                        last.push_str(line);
-                    }
-                    _ => items.push(line.to_string()),
-                }
-            }
-            items
-        })
+        .map(items)
         .filter(|p| !p.is_empty())
         .collect();
     html! {
         @for items in &paras {
             p {
-                @for (i, item) in items.iter().enumerate() {
+                @for (i, (indented, item)) in items.iter().enumerate() {
                     @if i > 0 { br; }
-                    (item)
+                    @if *indented { span.sub { (item) } } @else { (item) }
                 }
             }
         }
     }
 }
 
-/// A list marker: `1)`, `12.`, `a)`, `-`, `*`, `•`.
+/// A paragraph's items (see [`paragraphs`]), each with whether it is
+/// indented past the paragraph's margin.
+fn items(paragraph: &str) -> Vec<(bool, String)> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let lines: Vec<&str> = paragraph.lines().filter(|l| !l.trim().is_empty()).collect();
+    let margin = lines.iter().map(|l| indent(l)).min().unwrap_or(0);
+    let mut items: Vec<(bool, String)> = Vec::new();
+    // The previous line's indentation, and whether its item opened with a
+    // marker (a marked item's wrapped lines are indented under its text).
+    let mut previous: Option<(usize, bool)> = None;
+    for line in lines {
+        let (depth, text) = (indent(line), line.trim());
+        let starts = match previous {
+            None => true,
+            Some((before, marked)) => {
+                starts_item(text) || depth < before || (depth > before && !marked)
+            }
+        };
+        match items.last_mut() {
+            Some((_, last)) if !starts => {
+                last.push(' ');
+                last.push_str(text);
+            }
+            _ => {
+                items.push((depth > margin, text.to_string()));
+                previous = Some((depth, starts_item(text)));
+                continue;
+            }
+        }
+        previous = previous.map(|(_, marked)| (depth, marked));
+    }
+    items
+}
+
+/// A list marker: `1)`, `12.`, `a)`, `B)`, `-`, `*`, `•`.
 fn starts_item(line: &str) -> bool {
     let word = line.split_whitespace().next().unwrap_or("");
     if matches!(word, "-" | "*" | "•") {
@@ -665,5 +690,5 @@ fn starts_item(line: &str) -> bool {
     };
     !stem.is_empty()
         && (stem.chars().all(|c| c.is_ascii_digit())
-            || (stem.len() == 1 && stem.chars().all(|c| c.is_ascii_lowercase())))
+            || (stem.len() == 1 && stem.chars().all(|c| c.is_ascii_alphabetic())))
 }
