@@ -41,7 +41,10 @@ fn neovim_receives_the_diagnostic_hover_definition_lens_and_formatting() {
         .env("CHARTWRIGHT_BIN", crate::common::BIN)
         .env("CHARTWRIGHT_RULES", &rules)
         .env("CHARTWRIGHT_REPORT", &report)
-        .env("CHARTWRIGHT_LAID_OUT", crate::common::root().join("rules/ogre.rules"))
+        .env(
+            "CHARTWRIGHT_LAID_OUT",
+            crate::common::root().join("rules/ogre.rules"),
+        )
         // Neovim's own files (its LSP log) go to the temporary folder.
         .env("XDG_STATE_HOME", folder.path())
         .env("XDG_CACHE_HOME", folder.path())
