@@ -55,7 +55,8 @@
 //! Those names are at the root; the parts of a [`Roll`] are in [`trace`],
 //! the comparison of a base and a variant in [`compare`]. Editors and tools
 //! read a text without loading it through [`outline`] (what it declares)
-//! and [`format()`] (the text in its canonical layout).
+//! and [`format()`] (the text in its canonical layout); [`editor`] answers
+//! hover and completion at a cursor.
 //!
 //! ```
 //! use chartwright::{Choices, Ruleset, Scripted};
@@ -96,6 +97,7 @@ pub use syntax::{ast, parser};
 pub use variant::merge_variant;
 
 pub use check::suggest;
+pub use present::editor;
 pub use present::json;
 #[cfg(feature = "sheet")]
 pub use present::sheet;

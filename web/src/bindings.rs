@@ -1,6 +1,6 @@
 //! The JavaScript surface (wasm-bindgen): `Ruleset`, `diff`, `diffSvg`,
-//! `diffPage`, `bundledNames`, `bundledSource` and `version`. Each converts its
-//! arguments, calls the crate's plain Rust, and hands back the document
+//! `diffPage`, `complete`, `bundledNames`, `bundledSource` and `version`.
+//! Each converts its arguments, calls the crate's plain Rust, and hands back the document
 //! as a JavaScript object (`JSON.parse` of the command line's own JSON
 //! text, so the two are equal) or throws a `ChartwrightError`
 //! (web/js/error.js) carrying the diagnostics.
@@ -39,6 +39,10 @@ export interface OddsDocument { schema: number; chart: string; outcomes: { outco
 export interface RollDocument { schema: number; chart: string; title: string; total: number | null; natural: number | null; [field: string]: any; }
 /** `chartwright diff --json` (docs/json.md). */
 export interface DiffDocument { schema: number; chart: string; base_chart: string; choices: string; outcomes: { outcome: string; base: string | null; variant: string | null; delta_percent: number }[]; }
+/** `ruleset.hover(text, at)`: the declared name at a UTF-16 offset (`from`..`to`), as the language server's hover says it; for a chart, `odds` in the sheet picture's `situation` (`chartwright odds --json`'s document), or `odds_error`, or `table` (`show`) for a chart not rolled. */
+export interface Hover { from: number; to: number; name: string; kind: string; owner: string | null; label: string; value: string | null; title?: string; dice?: string | null; situation?: string; odds?: OddsDocument; odds_error?: string; table?: string; }
+/** `complete(text, at)`: what may stand at a UTF-16 offset; `from`..`to` is the part of a name already typed. */
+export interface Completions { from: number; to: number; options: { label: string; kind: string; detail: string | null }[]; }
 /** A seed: a whole number from 0 to 2^53 - 1, a BigInt up to 2^64 - 1, or its decimal text; none for a random one. */
 export type Seed = number | bigint | string | null | undefined;
 "#;
@@ -212,6 +216,15 @@ impl JsRuleset {
         )
     }
 
+    /// What the name at `at` (a UTF-16 offset) of `text` declares, as the
+    /// language server's hover says it, read from this ruleset (the last
+    /// of the editor's texts that loaded) and `text`'s outline; `null`
+    /// where no declared name stands.
+    #[wasm_bindgen(unchecked_return_type = "Hover | null")]
+    pub fn hover(&self, text: &str, at: usize) -> Result<JsValue, JsValue> {
+        document(&crate::editor::hover(self.0.rules().ok(), text, at))
+    }
+
     /// `chartwright sheet`: a printable HTML page of the charts named
     /// (every chart when none).
     pub fn sheet(&self, charts: Option<Vec<String>>) -> Result<String, JsValue> {
@@ -248,6 +261,14 @@ pub fn diff_svg(
 #[wasm_bindgen(js_name = diffPage)]
 pub fn diff_page(base: &JsRuleset, variant: &JsRuleset, chart: &str) -> Result<String, JsValue> {
     crate::diff_page(&base.0, &variant.0, chart).map_err(thrown)
+}
+
+/// The completions at `at` (a UTF-16 offset) of `text`: keywords where
+/// they can stand, declared names, `owner.` members (a variant's bundled
+/// base's too).
+#[wasm_bindgen(unchecked_return_type = "Completions")]
+pub fn complete(text: &str, at: usize) -> Result<JsValue, JsValue> {
+    document(&crate::editor::complete(text, at))
 }
 
 /// The bundled games' short names.

@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 pub mod bindings;
+pub mod editor;
 mod form;
 
 /// The name under which diagnostics show roll-time arguments, as the

@@ -110,8 +110,7 @@ pub fn run(
     Ok(text(&exact(chart, bound)?, groups, json))
 }
 
-/// The exact odds of a chart bound, within one budget (the language
-/// server's hover computes them so too).
+/// The exact odds of a chart bound, within one budget.
 pub fn exact(chart: &ChartRef<'_>, bound: &BoundChart<'_>) -> Result<Odds, RollError> {
     let mut budget = Budget::new(chart.ruleset().limits());
     let o = bound.odds_in(&mut budget)?;

@@ -26,12 +26,7 @@ pub fn target(line: &str) -> Option<Word<'_>> {
         None => (None, path),
     };
     let name_start = start + path.len() - name.len();
-    Some(Word {
-        name,
-        start: name_start,
-        end: name_start + name.len(),
-        owner,
-    })
+    Some(Word::new(name, name_start, owner))
 }
 
 /// The hover text for a change of `target` in a variant.
@@ -39,12 +34,7 @@ pub fn hover_text(analysis: &Analysis, good: &Good, target: &Word<'_>) -> Option
     let base_text = base_text(analysis)?;
     let base = chartwright::outline(chartwright::SourceId::new(0), &base_text).ok()?;
     // A member the variant adds is not in the base: its owner is.
-    let owner = target.owner.map(|name| Word {
-        name,
-        start: target.start,
-        end: target.end,
-        owner: None,
-    });
+    let owner = target.owner.map(|name| Word::new(name, target.start, None));
     let declared = declaration_of(&base, target)
         .filter(|d| d.name == target.name)
         .or_else(|| declaration_of(&base, owner.as_ref()?))?;

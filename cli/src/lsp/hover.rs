@@ -1,7 +1,7 @@
 //! Hover: on a chart's name, its kind, dice and exact odds in the sheet
-//! picture's situation ([`ChartRef::example_choices`]), computed as `odds`
-//! computes them; on a grid (or a modifier set, or notes), the table as
-//! `show` prints it; on a modifier, its value and label; on any other
+//! picture's situation ([`ChartRef::example_choices`]), through the
+//! library's [`example_odds`] as the playground's hover computes them; on
+//! a grid (or a modifier set, or notes), the table as `show` prints it; on a modifier, its value and label; on any other
 //! declared name, its kind and label. On an `expect` line, whether it
 //! holds and the probability the chart gives (`expectations`); on a
 //! variant's change, the base's declaration and the diff of the chart
@@ -12,7 +12,8 @@ use super::analysis::{Analysis, Good};
 use super::navigate::declaration_of;
 use super::text::{word_at, LineIndex, Word};
 use super::{changes, expectations};
-use crate::commands::{odds, show};
+use crate::commands::show;
+use chartwright::editor::example_odds;
 use chartwright::{ChartRef, Declaration, DeclarationKind, Odds};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use std::fmt::Write;
@@ -96,10 +97,7 @@ fn chart_text(chart: &ChartRef<'_>) -> String {
         return out;
     };
     let _ = write!(out, " (rolls {dice})\n\n");
-    let choices = chart.example_choices();
-    let exact = chart
-        .bind(&choices)
-        .and_then(|bound| odds::exact(chart, &bound));
+    let (choices, exact) = example_odds(chart);
     match exact {
         Ok(o) => {
             if !choices.text().is_empty() {

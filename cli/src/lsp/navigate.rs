@@ -6,8 +6,8 @@
 //! finds the uses of both.
 
 use super::analysis::Analysis;
-use super::text::{uses_of, word_at, LineIndex, Word};
-use chartwright::{Declaration, DeclarationKind, Outline};
+use super::text::{uses_of, word_at, LineIndex};
+use chartwright::{Declaration, DeclarationKind};
 use lsp_types::{DocumentSymbol, Location, Position, SymbolKind, TextEdit, Url, WorkspaceEdit};
 use std::collections::HashMap;
 
@@ -83,15 +83,7 @@ fn symbol(d: &Declaration, index: &LineIndex<'_>) -> DocumentSymbol {
     }
 }
 
-/// The declaration a name refers to: the member of its owner when it is
-/// written `owner.name`, else a top-level declaration, else any.
-pub fn declaration_of<'o>(outline: &'o Outline, word: &Word<'_>) -> Option<&'o Declaration> {
-    let named = || outline.declarations.iter().filter(|d| d.name == word.name);
-    named()
-        .find(|d| word.owner.is_some() && d.owner.as_deref() == word.owner)
-        .or_else(|| named().find(|d| d.owner.is_none()))
-        .or_else(|| named().next())
-}
+pub use chartwright::editor::declaration_of;
 
 /// Where the name at `position` is declared: in the file, else in the
 /// variant's base file.

@@ -94,52 +94,8 @@ fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
-/// The name at a byte offset (touching it from either side), with its
-/// byte range, and the name before a `.` just ahead of it (`owner` of
-/// `owner.member`).
-pub fn word_at(text: &str, offset: usize) -> Option<Word<'_>> {
-    let offset = offset.min(text.len());
-    let before = text.get(..offset)?;
-    let after = text.get(offset..)?;
-    let start = name_start(before);
-    let end = offset
-        + after
-            .find(|c: char| !is_name_char(c))
-            .unwrap_or(after.len());
-    let name = text.get(start..end).filter(|w| !w.is_empty())?;
-    let owner = text.get(..start).and_then(|head| {
-        let head = head.strip_suffix('.')?;
-        head.get(name_start(head)..).filter(|w| !w.is_empty())
-    });
-    Some(Word {
-        name,
-        start,
-        end,
-        owner,
-    })
-}
-
-/// Where the name that ends `head` starts: past its last character that
-/// is no name's.
-fn name_start(head: &str) -> usize {
-    head.char_indices()
-        .rev()
-        .find(|&(_, c)| !is_name_char(c))
-        .map_or(0, |(i, c)| i + c.len_utf8())
-}
-
-/// A name in the text.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Word<'t> {
-    /// The name.
-    pub name: &'t str,
-    /// Its first byte.
-    pub start: usize,
-    /// One past its last byte.
-    pub end: usize,
-    /// The name before the `.` ahead of it, if any.
-    pub owner: Option<&'t str>,
-}
+// The name under the cursor, as every editor front end reads it.
+pub use chartwright::editor::{word_at, Word};
 
 /// The byte ranges of every name token equal to `name`, outside comments
 /// (`#` to the end of the line) and strings (`"…"` with `\` escapes, and
