@@ -1,5 +1,5 @@
 // The editors and their diagnostics: a CodeMirror view with chartwright's
-// highlighting and a linter, each diagnostic of `check()` as an underlined
+// highlighting, hover and completion (assist.js) and a linter, each diagnostic of `check()` as an underlined
 // span (message, help and code), and the list under the editors, where a
 // click moves the cursor to the diagnostic.
 import { EditorView, basicSetup } from "codemirror";
@@ -8,9 +8,10 @@ import { linter, lintGutter } from "@codemirror/lint";
 import { chartwrightLanguage } from "./lang.js";
 import { $, state } from "./state.js";
 import { helpNode } from "./docs.js";
+import { assist } from "./assist.js";
 
-/** An empty editor in `parent`, linted by `source(view)` as it is typed in. */
-export function makeEditor(parent, source) {
+/** An empty editor in `parent`, linted by `source(view)` as it is typed in; `game()` names the game its text compiles as. */
+export function makeEditor(parent, source, game) {
   return new EditorView({
     parent,
     state: EditorState.create({
@@ -20,6 +21,7 @@ export function makeEditor(parent, source) {
         chartwrightLanguage(),
         lintGutter(),
         linter(source, { delay: 100 }),
+        assist(game),
         EditorView.lineWrapping,
       ],
     }),

@@ -23,7 +23,7 @@ import wasmGz from "chartwright-wasm-gz";
 import { $, state } from "./state.js";
 import { startWorker } from "./worker_client.js";
 import { makeEditor } from "./editor.js";
-import { lintRules, lintVariant, openPicked, openText, setVariant } from "./rules.js";
+import { lintRules, lintVariant, openPicked, openText, rulesName, setVariant, variantName } from "./rules.js";
 import { chartChanged } from "./form.js";
 import { roll } from "./roll.js";
 import { scheduleOdds } from "./odds.js";
@@ -36,8 +36,8 @@ async function start() {
   await init({ module_or_path: module });
   startWorker(module);
 
-  state.editor = makeEditor($("editor"), lintRules);
-  state.variantEditor = makeEditor($("variant-editor"), lintVariant);
+  state.editor = makeEditor($("editor"), lintRules, rulesName);
+  state.variantEditor = makeEditor($("variant-editor"), lintVariant, variantName);
   // For the browser tests and the benchmark (web/bench.mjs).
   state.chartwright = { Ruleset, bundledNames };
   const open = $("open");

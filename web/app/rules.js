@@ -27,6 +27,16 @@ table morale "Morale Check" {
 }
 `;
 
+/** The name the rules editor's text compiles as. */
+export function rulesName() {
+  return $("name").value.trim() || "my_game";
+}
+
+/** The name the variant editor's text compiles as. */
+export function variantName() {
+  return $("variant-name").value.trim() || "house_rule";
+}
+
 /** Compiles `text` as game `name` unless it is what was compiled last. */
 function compile(slot, name, text) {
   const c = slot.compiled;
@@ -43,7 +53,7 @@ function compile(slot, name, text) {
 /** The rules editor's lint source: compile, report, and refresh the chart list. */
 export function lintRules(view) {
   const text = view.state.doc.toString();
-  const c = compile(state, $("name").value.trim() || "my_game", text);
+  const c = compile(state, rulesName(), text);
   state.checkTimes.push(c.ms);
   $("check-status").textContent = c.check.diagnostics.length
     ? `${c.check.diagnostics.length} error${c.check.diagnostics.length === 1 ? "" : "s"} · checked in ${c.ms.toFixed(1)} ms`
@@ -60,7 +70,7 @@ export function lintRules(view) {
 /** The variant editor's lint source: compile, report, and ask for the diff again. */
 export function lintVariant(view) {
   const text = view.state.doc.toString();
-  const c = compile(state.variant, $("variant-name").value.trim() || "house_rule", text);
+  const c = compile(state.variant, variantName(), text);
   $("variant-status").textContent = c.check.diagnostics.length ? `${c.check.diagnostics.length} error(s)` : "ok";
   renderDiagnostics();
   markStale();

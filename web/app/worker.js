@@ -1,6 +1,7 @@
-// The playground's worker: exact odds, diffs and the variant's ranking of
-// every situation (`diff --across --html`'s page), off the page's thread, so
-// typing never waits for them. The page sends the compiled WebAssembly
+// The playground's worker: exact odds, diffs, the variant's ranking of
+// every situation (`diff --across --html`'s page) and the editors' hovers
+// (a chart's odds among them), off the page's thread, so typing never
+// waits for them. The page sends the compiled WebAssembly
 // module once, then requests; each answer carries its request's id.
 // The library's limits and work budgets bound every request (a runaway
 // chart ends in a `too_large` or `over_budget` diagnostic); the page also
@@ -25,6 +26,19 @@ function rules(name, text) {
   return r;
 }
 
+// Each editor's last text that loaded, by game name: a hover while the
+// text is broken reads its charts there, as the language server does.
+const lastGood = new Map();
+function hoverRules(name, text) {
+  const now = rules(name, text);
+  if (now.check().diagnostics.length === 0) {
+    lastGood.set(name, text);
+    return now;
+  }
+  const good = lastGood.get(name);
+  return good === undefined ? now : rules(name, good);
+}
+
 self.onmessage = (event) => {
   const msg = event.data;
   if (msg.op === "init") {
@@ -45,6 +59,8 @@ self.onmessage = (event) => {
         diff: diff(base, variant, msg.chart, msg.args),
         svg: diffSvg(base, variant, msg.chart, msg.args),
       };
+    } else if (msg.op === "hover") {
+      result = { hover: hoverRules(msg.name, msg.text).hover(msg.text, msg.at) };
     } else if (msg.op === "diffPage") {
       const base = rules(msg.name, msg.text);
       const variant = rules(msg.variantName, msg.variantText);
