@@ -30,24 +30,43 @@ fn utf16_offset(text: &str, byte: usize) -> usize {
     text.get(..byte).map_or(0, |t| t.encode_utf16().count())
 }
 
-/// The text's outline, and its bundled base's when it is a variant. A
-/// text that does not parse is mostly a line being typed: then the outline
-/// is the text's without the line of byte `offset`.
-fn outlines(text: &str, offset: usize) -> (Option<Outline>, Option<Outline>) {
+/// How many lines the parser stops at are left out, one after another, to
+/// find an outline of a text that does not parse.
+const LINES_LEFT_OUT: usize = 3;
+
+/// The text's outline, and its bundled base's when it is a variant.
+fn outlines(text: &str) -> (Option<Outline>, Option<Outline>) {
     let limit = chartwright::Limits::default().max_input_bytes;
-    let parsed = |t: &str| outline(SourceId::new(0), t).ok();
-    let own = (text.len() <= limit)
-        .then(|| parsed(text).or_else(|| parsed(&without_line(text, offset))))
-        .flatten();
+    let own = (text.len() <= limit).then(|| own_outline(text)).flatten();
     let base = match own.as_ref().and_then(|o| o.base.as_ref()) {
-        Some(BaseName::Bundled(name)) => chartwright::bundled::source(name).and_then(parsed),
+        Some(BaseName::Bundled(name)) => chartwright::bundled::source(name)
+            .and_then(|source| outline(SourceId::new(0), source).ok()),
         _ => None,
     };
     (own, base)
 }
 
-/// `text` with the line of byte `offset` emptied (its line break kept, so
-/// later spans move by the line's length only).
+/// A text that does not parse is mostly a line being typed: its outline is
+/// then the text's without the lines the parser stops at (up to
+/// [`LINES_LEFT_OUT`]).
+fn own_outline(text: &str) -> Option<Outline> {
+    let mut now = text.to_owned();
+    for _ in 0..=LINES_LEFT_OUT {
+        match outline(SourceId::new(0), &now) {
+            Ok(o) => return Some(o),
+            Err(e) => {
+                let shorter = without_line(&now, e.span.start as usize);
+                if shorter.len() == now.len() {
+                    return None;
+                }
+                now = shorter;
+            }
+        }
+    }
+    None
+}
+
+/// `text` with the line of byte `offset` emptied (its line break kept).
 fn without_line(text: &str, offset: usize) -> String {
     let offset = offset.min(text.len());
     let start = text
@@ -72,7 +91,7 @@ fn without_line(text: &str, offset: usize) -> String {
 #[must_use]
 pub fn hover(rules: Option<&Rules>, text: &str, at: usize) -> Value {
     let offset = byte_offset(text, at);
-    let (own, base) = outlines(text, offset);
+    let (own, base) = outlines(text);
     let Some(word) = word_at(text, offset) else {
         return Value::Null;
     };
@@ -131,7 +150,7 @@ fn merge(out: &mut Value, more: Value) {
 #[must_use]
 pub fn complete(text: &str, at: usize) -> Value {
     let offset = byte_offset(text, at);
-    let (own, base) = outlines(text, offset);
+    let (own, base) = outlines(text);
     let typed_from = text.get(..offset).map_or(offset, |head| {
         head.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
             .len()
@@ -197,6 +216,14 @@ mod tests {
         // Without rules that loaded, the outline still answers.
         assert_eq!(hover(None, GAME, at)["kind"], "table");
         assert!(hover(None, GAME, GAME.find("roll").unwrap()).is_null());
+    }
+
+    #[test]
+    fn a_line_being_typed_leaves_the_rest_of_the_outline() {
+        let text = format!("{GAME}expect hit.co");
+        let h = hover(None, &text, GAME.find("hit").unwrap());
+        assert_eq!(h["kind"], "table");
+        assert!(hover(None, "table {{{", 2).is_null());
     }
 
     #[test]

@@ -17,6 +17,7 @@ let browser;
 let profile;
 let page;
 const errors = [];
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const SKIRMISH = `game "Skirmish" version "1"
 
@@ -119,6 +120,7 @@ test("a typed prefix brings up the names; after a chart's `.`, its modifiers", a
   await page.waitForSelector(".cm-tooltip-autocomplete li", { timeout: 10000 });
   const offered = await page.$$eval(".cm-tooltip-autocomplete li", (lis) => lis.map((li) => li.textContent));
   assert.ok(offered.some((o) => o.startsWith("morale")), offered.join(" | "));
+  await pause(200);
   await page.keyboard.press("Enter");
   const line = () => page.evaluate(() => {
     const doc = window.playground.editor.state.doc;
@@ -130,6 +132,8 @@ test("a typed prefix brings up the names; after a chart's `.`, its modifiers", a
     const li = document.querySelector(".cm-tooltip-autocomplete li");
     return li && li.textContent.startsWith("rallied");
   }, { timeout: 10000 });
+  // CodeMirror takes no Enter in the first moment a list is open.
+  await pause(200);
   await page.keyboard.press("Enter");
   assert.equal(await line(), "expect morale.rallied");
   assert.deepEqual(errors, []);
