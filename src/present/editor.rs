@@ -220,7 +220,7 @@ mod tests {
     use crate::syntax::outline::outline;
     use crate::syntax::span::SourceId;
 
-    const GAME: &str = "game \"G\" version \"1\"\nchoice side \"Side\" { red \"Red\" blue \"Blue\" }\ntable hit \"Hit\" {\n  roll d6\n  modifiers { cover -1 \"In cover\" }\n  rows { 2 or less => \"Miss\" 3-6 => \"Hit\" }\n}\n";
+    const GAME: &str = "game \"G\" version \"1\"\nchoice side \"Side\" { red \"Red\", blue \"Blue\" }\ntable hit \"Hit\" {\n  roll d6\n  modifiers { cover -1 \"In cover\" }\n  rows { 2 or less => \"Miss\" 3-6 => \"Hit\" }\n}\n";
 
     #[test]
     fn a_word_is_found_from_either_side_and_never_inside_a_character() {
