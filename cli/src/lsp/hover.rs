@@ -1,8 +1,9 @@
 //! Hover: on a chart's name, its kind, dice and exact odds in the sheet
 //! picture's situation ([`ChartRef::example_choices`]), through the
 //! library's [`example_odds`] as the playground's hover computes them; on
-//! a grid (or a modifier set, or notes), the table as `show` prints it; on a modifier, its value and label; on any other
-//! declared name, its kind and label. On an `expect` line, whether it
+//! a grid (or a modifier set, or notes), the table as `show` prints it;
+//! on a modifier, its value and label; on any other declared name, its
+//! kind and label. On an `expect` line, whether it
 //! holds and the probability the chart gives (`expectations`); on a
 //! variant's change, the base's declaration and the diff of the chart
 //! (`changes`); either above what the name under the cursor says. Read
