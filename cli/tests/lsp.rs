@@ -24,7 +24,7 @@ const PATIENCE: Duration = Duration::from_secs(30);
 impl Client {
     /// Starts a server and goes through the handshake.
     pub(crate) fn start() -> Self {
-        Self::start_serving(|c| serve(c))
+        Self::start_serving(serve)
     }
 
     /// Starts a server that writes bundled bases to `folder`.

@@ -168,9 +168,12 @@ impl Workspace<'_> {
     /// The base `document` names, when it is a variant and its base can
     /// be read: the editor's text when it is open, else the file's.
     fn base_of(&self, document: &Document) -> Option<Document> {
-        let path = match document.base.as_ref()? {
-            BaseName::Bundled(name) => self.bundled.copy(name)?,
-            BaseName::Path(relative) => document.path.as_ref()?.parent()?.join(relative),
+        // A bundled game's text is the binary's own, whatever its copy holds.
+        let (path, bundled) = match document.base.as_ref()? {
+            BaseName::Bundled(name) => {
+                (self.bundled.copy(name)?, chartwright::bundled::source(name))
+            }
+            BaseName::Path(relative) => (document.path.as_ref()?.parent()?.join(relative), None),
         };
         if let Some(open) = self
             .documents
@@ -179,7 +182,10 @@ impl Workspace<'_> {
         {
             return Some(Document::open(open));
         }
-        let text = read_limited(&path)?;
+        let text = match bundled {
+            Some(text) => text.to_string(),
+            None => read_limited(&path)?,
+        };
         let outline = outline(OWN, &text).ok();
         Some(Document {
             uri: Url::from_file_path(&path).ok()?,
