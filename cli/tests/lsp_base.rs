@@ -73,6 +73,11 @@ fn definition_in_a_bundled_base_opens_its_read_only_copy() {
         found["range"],
         json!({ "start": { "line": line, "character": column }, "end": { "line": line, "character": column + 8 } })
     );
+    // A deleted copy is written again on the next definition.
+    std::fs::remove_file(&path).expect("removed");
+    let again = client.result("textDocument/definition", at(house, 1, 21));
+    assert_eq!(again, found);
+    assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some(source));
     // The copy opened in the editor: its references reach the variant.
     client.open(uri.as_str(), source);
     let (line, column) = (line as u32, column as u32 + 1);

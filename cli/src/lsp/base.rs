@@ -49,7 +49,8 @@ impl BundledCopies {
     /// missing or differs; `None` when the game is unknown or the file
     /// cannot be written.
     pub fn copy(&self, name: &str) -> Option<PathBuf> {
-        if let Some(path) = self.written.borrow().get(name) {
+        // Written before and still there (a deleted copy is written again).
+        if let Some(path) = self.written.borrow().get(name).filter(|p| p.is_file()) {
             return Some(path.clone());
         }
         let text = chartwright::bundled::source(name)?;
