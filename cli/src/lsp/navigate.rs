@@ -141,14 +141,13 @@ pub fn references(
             .and_then(|o| declaration_of(o, &word))
             .is_some()
     };
-    let owner = if declares(&here) {
-        None
+    let family = if declares(&here) {
+        family(here, ws)
     } else {
-        ws.bases(&here).into_iter().find(|b| declares(b))
-    };
-    let family = match owner {
-        Some(base) => family(base, ws),
-        None => family(here, ws),
+        match ws.bases(&here).into_iter().find(|b| declares(b)) {
+            Some(base) => family(base, ws),
+            None => vec![here],
+        }
     };
     family
         .iter()
