@@ -15,6 +15,7 @@ mod json_doc;
 mod ladders;
 mod limits;
 mod lsp;
+mod lsp_base;
 mod lsp_fixes;
 mod lsp_format;
 mod neovim;

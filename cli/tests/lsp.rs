@@ -2,7 +2,7 @@
 //! client drives it through `lsp-server`'s in-memory connection. The odds
 //! a hover shows are checked against fractions worked by hand here.
 
-use chartwright_cli::lsp::serve;
+use chartwright_cli::lsp::{serve, serve_in};
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use serde_json::{json, Value};
 use std::thread::JoinHandle;
@@ -24,8 +24,18 @@ const PATIENCE: Duration = Duration::from_secs(30);
 impl Client {
     /// Starts a server and goes through the handshake.
     pub(crate) fn start() -> Self {
+        Self::start_serving(serve)
+    }
+
+    /// Starts a server that writes bundled bases to `folder`.
+    pub(crate) fn start_in(folder: &std::path::Path) -> Self {
+        let folder = folder.to_path_buf();
+        Self::start_serving(move |c| serve_in(c, folder))
+    }
+
+    fn start_serving(run: impl FnOnce(&Connection) -> Result<(), String> + Send + 'static) -> Self {
         let (server_side, client_side) = Connection::memory();
-        let server = std::thread::spawn(move || serve(&server_side));
+        let server = std::thread::spawn(move || run(&server_side));
         let mut client = Client {
             connection: client_side,
             server: Some(server),

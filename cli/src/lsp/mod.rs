@@ -6,13 +6,15 @@
 //! parameters an error); nothing a client sends makes it panic.
 //!
 //! `text` maps positions and applies edits, `analysis` checks a document,
-//! `navigate` (symbols, definition, references, rename), `hover` (with
+//! `base` finds a variant's bases as documents (a bundled game written out
+//! read-only), `navigate` (symbols, definition, references, rename), `hover` (with
 //! `expectations` and `changes` for `expect` lines and a variant's
 //! changes), `complete`, `format` (the whole document laid out), `actions` (quick fixes) and `lens` (the
 //! expectations over each chart) answer the requests.
 
 mod actions;
 mod analysis;
+mod base;
 mod changes;
 mod complete;
 mod expectations;
@@ -39,6 +41,7 @@ use lsp_types::{
 };
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// What the server can do, as announced to the client.
@@ -81,8 +84,15 @@ pub fn main() -> Result<(), ExitCode> {
 }
 
 /// Runs the server on a connection: the handshake, then every message
-/// until `shutdown` and `exit` (or until the client goes away).
+/// until `shutdown` and `exit` (or until the client goes away). Bundled
+/// games are written for the editor to open under the user's cache folder
+/// (`$XDG_CACHE_HOME/chartwright/bundled`).
 pub fn serve(connection: &Connection) -> Result<(), String> {
+    serve_in(connection, base::bundled_folder())
+}
+
+/// [`serve`], writing the bundled games' read-only copies to `bundled`.
+pub fn serve_in(connection: &Connection, bundled: PathBuf) -> Result<(), String> {
     let (id, _) = connection.initialize_start().map_err(|e| e.to_string())?;
     let result = serde_json::json!({
         "capabilities": capabilities(),
@@ -94,6 +104,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
     let mut server = Server {
         connection,
         documents: HashMap::new(),
+        bundled: base::BundledCopies::new(bundled),
     };
     for message in &connection.receiver {
         match message {
@@ -117,6 +128,8 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
 struct Server<'c> {
     connection: &'c Connection,
     documents: HashMap<Url, Analysis>,
+    /// Where a bundled base is written for the editor to open.
+    bundled: base::BundledCopies,
 }
 
 /// A request's answer: its result, or an error code and message.
@@ -171,7 +184,7 @@ impl Server<'_> {
                 let p: lsp_types::GotoDefinitionParams = params(value)?;
                 let at = p.text_document_position_params;
                 let doc = self.document(&at.text_document.uri)?;
-                let found = navigate::definition(doc, at.position);
+                let found = navigate::definition(doc, at.position, &self.workspace());
                 to_json(found.map(GotoDefinitionResponse::Scalar))
             }
             References::METHOD => {
@@ -179,7 +192,13 @@ impl Server<'_> {
                 let at = p.text_document_position;
                 let doc = self.document(&at.text_document.uri)?;
                 let with_declaration = p.context.include_declaration;
-                to_json(navigate::references(doc, at.position, with_declaration))
+                let ws = self.workspace();
+                to_json(navigate::references(
+                    doc,
+                    at.position,
+                    with_declaration,
+                    &ws,
+                ))
             }
             DocumentSymbolRequest::METHOD => {
                 let p: lsp_types::DocumentSymbolParams = params(value)?;
@@ -217,6 +236,14 @@ impl Server<'_> {
                 ErrorCode::MethodNotFound,
                 format!("chartwright lsp does not answer `{method}`"),
             )),
+        }
+    }
+
+    /// Where names are looked for beyond their own file.
+    fn workspace(&self) -> base::Workspace<'_> {
+        base::Workspace {
+            documents: &self.documents,
+            bundled: &self.bundled,
         }
     }
 

@@ -1,14 +1,16 @@
 //! The outline and moving about a file: document symbols, go to
-//! definition (into a variant's base when it is a file on disk), find
-//! references and rename. Declarations come from the library's
+//! definition (into a variant's bases, on disk or bundled), find
+//! references (across a base and its open variants) and rename (in the
+//! file). Declarations come from the library's
 //! [`chartwright::outline`]; uses of a name are its name tokens in the text
 //! (outside comments and strings), so a member name shared by two charts
 //! finds the uses of both.
 
 use super::analysis::Analysis;
+use super::base::{Document, Workspace};
 use super::text::{uses_of, word_at, LineIndex};
 use chartwright::{Declaration, DeclarationKind};
-use lsp_types::{DocumentSymbol, Location, Position, SymbolKind, TextEdit, Url, WorkspaceEdit};
+use lsp_types::{DocumentSymbol, Location, Position, SymbolKind, TextEdit, WorkspaceEdit};
 use std::collections::HashMap;
 
 /// The symbol kind an editor shows for a declaration.
@@ -86,8 +88,9 @@ fn symbol(d: &Declaration, index: &LineIndex<'_>) -> DocumentSymbol {
 pub use chartwright::editor::declaration_of;
 
 /// Where the name at `position` is declared: in the file, else in the
-/// variant's base file.
-pub fn definition(analysis: &Analysis, position: Position) -> Option<Location> {
+/// nearest of the variant's bases that declares it (a file on disk, or a
+/// bundled game's read-only copy).
+pub fn definition(analysis: &Analysis, position: Position, ws: &Workspace<'_>) -> Option<Location> {
     let text = &analysis.text;
     let word = word_at(text, LineIndex::new(text).offset(position))?;
     if let Some(d) = analysis
@@ -99,32 +102,81 @@ pub fn definition(analysis: &Analysis, position: Position) -> Option<Location> {
             LineIndex::new(text).range(d.name_span.start as usize, d.name_span.end as usize);
         return Some(Location::new(analysis.uri.clone(), range));
     }
-    let (path, base_text) = analysis.base_file()?;
-    let base = chartwright::outline(chartwright::SourceId::new(0), &base_text).ok()?;
-    let d = declaration_of(&base, &word)?;
-    let range =
-        LineIndex::new(&base_text).range(d.name_span.start as usize, d.name_span.end as usize);
-    Some(Location::new(Url::from_file_path(path).ok()?, range))
+    ws.bases(&Document::open(analysis))
+        .into_iter()
+        .find_map(|base| {
+            let d = declaration_of(base.outline.as_ref()?, &word)?;
+            let index = LineIndex::new(&base.text);
+            let range = index.range(d.name_span.start as usize, d.name_span.end as usize);
+            Some(Location::new(base.uri.clone(), range))
+        })
 }
 
-/// Every use of the name at `position` in the file; with `declaration`
-/// false, all but its declaration.
-pub fn references(analysis: &Analysis, position: Position, declaration: bool) -> Vec<Location> {
+/// Every use of the name at `position`; with `declaration` false, all but
+/// its declaration. A name a base declares is looked for in that base and
+/// in every open variant of it (this one too); a name this file declares,
+/// here and in its open variants; any other name, here only.
+pub fn references(
+    analysis: &Analysis,
+    position: Position,
+    declaration: bool,
+    ws: &Workspace<'_>,
+) -> Vec<Location> {
     let text = &analysis.text;
-    let index = LineIndex::new(text);
-    let Some(word) = word_at(text, index.offset(position)) else {
+    let Some(word) = word_at(text, LineIndex::new(text).offset(position)) else {
         return Vec::new();
     };
-    let declared = analysis
-        .outline
-        .as_ref()
-        .and_then(|o| declaration_of(o, &word))
-        .map(|d| (d.name_span.start as usize, d.name_span.end as usize));
-    uses_of(text, word.name)
-        .into_iter()
-        .filter(|&at| declaration || Some(at) != declared)
-        .map(|(start, end)| Location::new(analysis.uri.clone(), index.range(start, end)))
+    let here = Document::open(analysis);
+    let declares = |d: &Document| {
+        d.outline
+            .as_ref()
+            .and_then(|o| declaration_of(o, &word))
+            .is_some()
+    };
+    let family = if declares(&here) {
+        family(here, ws)
+    } else {
+        match ws.bases(&here).into_iter().find(|b| declares(b)) {
+            Some(base) => family(base, ws),
+            None => vec![here],
+        }
+    };
+    family
+        .iter()
+        .enumerate()
+        .flat_map(|(i, doc)| {
+            // The declaration is in the first: the one that declares it.
+            let declared = (i == 0)
+                .then(|| doc.outline.as_ref().and_then(|o| declaration_of(o, &word)))
+                .flatten()
+                .map(|d| (d.name_span.start as usize, d.name_span.end as usize));
+            let index = LineIndex::new(&doc.text);
+            uses_of(&doc.text, word.name)
+                .into_iter()
+                .filter(move |&at| declaration || Some(at) != declared)
+                .map(move |(start, end)| Location::new(doc.uri.clone(), index.range(start, end)))
+                .collect::<Vec<_>>()
+        })
         .collect()
+}
+
+/// `owner` and every open document that has it among its bases, in the
+/// order of their addresses.
+fn family(owner: Document, ws: &Workspace<'_>) -> Vec<Document> {
+    let Some(path) = owner.path.clone() else {
+        return vec![owner];
+    };
+    let mut variants: Vec<Document> = ws
+        .documents
+        .values()
+        .map(Document::open)
+        .filter(|d| d.uri != owner.uri && !d.is(&path))
+        .filter(|d| ws.bases(d).iter().any(|b| b.is(&path)))
+        .collect();
+    variants.sort_by(|a, b| a.uri.as_str().cmp(b.uri.as_str()));
+    let mut all = vec![owner];
+    all.append(&mut variants);
+    all
 }
 
 /// Why a rename was refused.
