@@ -218,6 +218,15 @@ pub fn across_in(
     })
 }
 
+/// True when `e` is an engine limit a smaller question may stay within (a
+/// count too large, a chain too deep), not the request's spent budget.
+pub(crate) fn past_a_limit(e: &RollError) -> bool {
+    matches!(
+        e.kind,
+        RollErrorKind::TooLarge { .. } | RollErrorKind::TooDeep { .. }
+    )
+}
+
 /// An engine limit rather than a refusal the docs make: the odds exist,
 /// the engine did not reach them.
 fn at_limit(e: &RollError) -> bool {
@@ -355,7 +364,7 @@ fn reads_alike(
 /// True when the follow-ups of `base` and `variant` are compiled alike:
 /// the same follow-ups, with the same values passed, of charts compiled
 /// alike (the charts themselves may differ). True for charts without any.
-fn follow_ups_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
+pub(crate) fn follow_ups_alike(base: &ChartRef<'_>, variant: &ChartRef<'_>) -> bool {
     let ((bp, b), (vp, v)) = (base.compiled(), variant.compiled());
     let bf: Vec<_> = bp.follow_ups.iter().filter(|f| f.caller == b).collect();
     let vf: Vec<_> = vp.follow_ups.iter().filter(|f| f.caller == v).collect();

@@ -5,6 +5,7 @@
 use crate::compare::change::ProbabilityChange;
 use crate::engine::budget::Budget;
 use crate::engine::choices::{Choices, INPUT_SOURCE};
+use crate::compare::across::{follow_ups_alike, past_a_limit};
 use crate::engine::error::RollError;
 use crate::engine::odds::{Odds, Probability};
 use crate::ruleset::ChartRef;
@@ -102,6 +103,11 @@ pub struct OddsDiff {
     /// Every outcome either side gives, in the base's order with the
     /// variant's new outcomes after their neighbours.
     pub outcomes: Vec<OutcomeDiff>,
+    /// Where the follow-ups are named rather than rolled (`Hold -> roll
+    /// Pool 22`), the limit rolling them passed: the chart's own outcomes
+    /// are compared instead, which is exact at that grain when both sides'
+    /// follow-ups are compiled alike. `None` when every path is rolled.
+    pub follow_ups_named: Option<String>,
 }
 
 impl OddsDiff {
@@ -125,6 +131,7 @@ impl OddsDiff {
             chart: chart.to_owned(),
             choices: choices.to_owned(),
             outcomes,
+            follow_ups_named: None,
         }
     }
 
@@ -157,11 +164,30 @@ impl OddsDiff {
             // A name neither side takes: the variant's own diagnostic says why.
             variant.bind(choices)?;
         }
-        let b = base
-            .odds_in(&for_chart(base, choices), budget)
-            .map_err(|e| into_variant(e, base, variant))?;
-        let v = variant.odds_in(&for_chart(variant, choices), budget)?;
-        Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v))
+        let (bc, vc) = (for_chart(base, choices), for_chart(variant, choices));
+        let full = |budget: &mut Budget| -> Result<(Odds, Odds), RollError> {
+            let b = base
+                .odds_in(&bc, budget)
+                .map_err(|e| into_variant(e, base, variant))?;
+            Ok((b, variant.odds_in(&vc, budget)?))
+        };
+        match full(budget) {
+            Ok((b, v)) => Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v)),
+            // Rolling a follow-up passed a limit its own chart may not:
+            // where both sides' follow-ups are compiled alike, their own
+            // outcomes, follow-ups named, change exactly where the odds do
+            // (as `--across` compares them), so those are shown instead.
+            Err(e) if past_a_limit(&e) && follow_ups_alike(base, variant) => {
+                let b = base
+                    .own_odds_in(&bc, budget)
+                    .map_err(|_| e.clone())?;
+                let v = variant.own_odds_in(&vc, budget).map_err(|_| e.clone())?;
+                let mut d = Self::new(&variant.qualified_name(), choices.text(), &b, &v);
+                d.follow_ups_named = Some(e.to_string());
+                Ok(d)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// True when every outcome has the same probability on both sides.
@@ -201,7 +227,7 @@ impl OddsDiff {
     /// and `null` for a side that never gives the outcome.
     #[must_use]
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
+        let mut json = serde_json::json!({
             "chart": self.chart,
             "choices": self.choices,
             "outcomes": self.outcomes.iter().map(|o| serde_json::json!({
@@ -210,7 +236,11 @@ impl OddsDiff {
                 "variant": o.variant.as_ref().map(Probability::fraction),
                 "delta_percent": o.delta_percent(),
             })).collect::<Vec<_>>(),
-        })
+        });
+        if let (Some(why), serde_json::Value::Object(m)) = (&self.follow_ups_named, &mut json) {
+            m.insert("follow_ups_named".into(), why.as_str().into());
+        }
+        json
     }
 }
 

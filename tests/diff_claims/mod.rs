@@ -155,17 +155,24 @@ fn sides(diff: &Value) -> (Distribution, Distribution) {
     (b, v)
 }
 
-/// `full` read at the grain of `claimed`: where the diff names a follow-up
-/// rather than expanding it (`Hold -> roll Pool 22`), every path of `full`
-/// through that outcome (`Hold -> 1 hits, 2 converted`, ...) is summed into
-/// it; an outcome `claimed` lists as it is stays as it is.
+/// `full` read at the grain of `claimed`: where the diff names follow-ups
+/// rather than expanding them (`Hold -> roll Pool 22`, or two in turn:
+/// `Retreat OR Retreat -> roll Table 30 -> roll Table 30`), every path of
+/// `full` through that outcome (`Hold -> 1 hits, 2 converted`, ...) is
+/// summed into it; an outcome `claimed` lists as it is stays as it is.
 fn at_grain_of(full: &Distribution, claimed: &Distribution) -> Distribution {
     let named: Vec<(&str, &String)> = claimed
         .keys()
         .filter_map(|c| {
-            let last = c.rsplit(" -> ").next()?;
-            (last.starts_with("roll ") && last.len() < c.len())
-                .then(|| (&c[..c.len() - last.len()], c))
+            // The outcome's own text: before the run of named rolls it ends in.
+            let mut own = c.as_str();
+            while let Some((before, last)) = own.rsplit_once(" -> ") {
+                if !last.starts_with("roll ") {
+                    break;
+                }
+                own = before;
+            }
+            (own.len() < c.len()).then(|| (&c[..own.len() + " -> ".len()], c))
         })
         .collect();
     let mut out = Distribution::new();
@@ -838,6 +845,84 @@ fn a_grid_fed_modifier_changed_by_a_variant_is_a_change() {
         text,
         variant.into(),
     ));
+}
+
+/// An outcome with two follow-ups named in turn (`Hold; also Hit; also
+/// Pinned -> roll K -> roll K`) is the sum of every path through both
+/// (campaign pairs 3749 and 3947 at 8592a64, generated seeds 1874 and
+/// 1973: the checker summed only paths through the last named roll and
+/// called the class's odds false).
+#[test]
+fn two_follow_ups_named_in_turn_are_read_at_their_grain() {
+    let base = r#"game "Two" version "1"
+table k "K" {
+  roll d3
+  rows {
+    1 => "Hold"
+    2-3 => "Retreat"
+  }
+}
+table t "T" {
+  roll d6
+  modifiers {
+    m +1 "m"
+  }
+  natural 2 or less => also "Hit" then k
+  natural 1 => also "Pinned" then k
+  rows {
+    3 or less => "Hold"
+    4+ => "No effect"
+  }
+}
+"#;
+    let variant = "variant \"More\" of \"base.rules\" version \"1\"\nchange t.m +2\n";
+    assert_claims(&Pair::files(
+        "two follow-ups in turn".into(),
+        "base.rules",
+        base.into(),
+        variant.into(),
+    ));
+}
+
+/// A follow-up past an engine limit (a `once` count over dice with
+/// notation) where the chart itself is not: the direct diff names it, as
+/// `--across` does, rather than refusing the situation `--across` ranked
+/// first (campaign pair 3809 at 8592a64, generated seed 1904).
+#[test]
+fn a_follow_up_past_a_limit_is_named_in_the_direct_diff() {
+    let base = r#"game "Limit" version "1"
+pool q "Q" {
+  roll 3d6
+  count hits "hits" on 4+
+  per hits roll 1d4ro=1 count converted "converted" on 3+ once
+}
+table t "T" {
+  roll d6
+  modifiers {
+    m +1 "m"
+  }
+  rows {
+    3 or less => "Hold" then q
+    4+ => "No effect"
+  }
+}
+"#;
+    let variant = "variant \"More\" of \"base.rules\" version \"1\"\nchange t.m +2\n";
+    let pair = Pair::files(
+        "a follow-up past a limit".into(),
+        "base.rules",
+        base.into(),
+        variant.into(),
+    );
+    assert_claims(&pair);
+    let out = cli_diff(&[pair.base_arg.as_str(), &pair.variant_arg(), "t", "m"])
+        .unwrap_or_else(|e| panic!("diff failed: {e}"));
+    assert!(
+        out["follow_ups_named"].as_str().is_some_and(|w| w.contains("once")),
+        "{out}"
+    );
+    assert_eq!(out["outcomes"][0]["outcome"], "Hold -> roll Q", "{out}");
+    assert_eq!(out["outcomes"][0]["variant"], "1/6", "{out}");
 }
 
 /// A class one side cannot roll (here past an engine limit: a `once`

@@ -90,6 +90,12 @@ pub fn chart(d: &OddsDiff, base_name: &str) -> String {
     if d.is_unchanged() {
         out.push_str("  no change\n");
     }
+    if let Some(why) = &d.follow_ups_named {
+        let _ = writeln!(
+            out,
+            "  follow-ups named, not rolled ({why}): both sides roll them alike"
+        );
+    }
     out
 }
 

@@ -462,6 +462,7 @@ fn shown(diff: &OddsDiff) -> (std::borrow::Cow<'_, OddsDiff>, usize, f64) {
         chart: diff.chart.clone(),
         choices: diff.choices.clone(),
         outcomes: kept.iter().map(|&i| diff.outcomes[i].clone()).collect(),
+        follow_ups_named: diff.follow_ups_named.clone(),
     };
     (std::borrow::Cow::Owned(cut), left_out, largest_left)
 }
@@ -506,6 +507,12 @@ fn comparison_section(c: &Compared, names: (&str, &str), id: &str) -> Markup {
                         }
                     }
                     @if diff.is_unchanged() { p.note { "No change." } }
+                    @if let Some(why) = &diff.follow_ups_named {
+                        p.note.named {
+                            "Follow-ups are named, not rolled (" (why)
+                            "): both sides roll them alike."
+                        }
+                    }
                 }
                 figure.odds {
                     (bars::comparison(diff, names, false))
