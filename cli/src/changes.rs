@@ -3,50 +3,9 @@
 //! page). Every chart that rolls is compared across its situation classes
 //! (bounded, as `diff --across`), within one budget.
 
-use chartwright::compare::{across_in, situation_classes, Across, CellChange, ClassDiff, Pairing};
+pub use chartwright::compare::Coverage;
+use chartwright::compare::{across_in, situation_classes, CellChange, ClassDiff, Pairing};
 use chartwright::{Budget, ChartKind, ChartRef, Choices, RollError, RollErrorKind};
-
-/// How much of a chart's situations a comparison covered.
-#[derive(Clone, Debug)]
-pub struct Coverage {
-    /// The two charts compile alike: no situation can change.
-    pub same_rules: bool,
-    /// How many situation classes the chart has, if countable.
-    pub total: Option<u128>,
-    /// More classes than `limit`: a sample was compared.
-    pub sampled: bool,
-    /// How many classes were compared.
-    pub compared: usize,
-    /// Inputs tried at chosen values, not split into classes.
-    pub not_split: Vec<String>,
-    /// The most classes compared exactly.
-    pub limit: usize,
-    /// When sampled, the input to give to compare fewer classes.
-    pub give: Option<String>,
-    /// Classes one side could not roll (or only past an engine limit).
-    pub unanswered: usize,
-}
-
-impl Coverage {
-    /// What `across` covered, compared with at most `limit` classes.
-    pub fn of(a: &Across, limit: usize) -> Self {
-        Self {
-            same_rules: a.same_rules,
-            total: a.total,
-            sampled: a.sampled,
-            compared: a.compared,
-            not_split: a.not_split.clone(),
-            limit,
-            give: a.give.clone(),
-            unanswered: a.unanswered,
-        }
-    }
-
-    /// True when every situation was covered ([`Across::exhaustive`]).
-    pub fn exhaustive(&self) -> bool {
-        self.same_rules || (!self.sampled && self.not_split.is_empty() && self.unanswered == 0)
-    }
-}
 
 /// What a variant does to one of its base's charts.
 pub enum Change<'r> {

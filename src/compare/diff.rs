@@ -2,10 +2,10 @@
 //! by side, outcome by outcome. The data a table, JSON or a picture of the
 //! change is drawn from.
 
+use crate::compare::across::{follow_ups_alike, past_a_limit};
 use crate::compare::change::ProbabilityChange;
 use crate::engine::budget::Budget;
 use crate::engine::choices::{Choices, INPUT_SOURCE};
-use crate::compare::across::{follow_ups_alike, past_a_limit};
 use crate::engine::error::RollError;
 use crate::engine::odds::{Odds, Probability};
 use crate::ruleset::ChartRef;
@@ -178,9 +178,7 @@ impl OddsDiff {
             // outcomes, follow-ups named, change exactly where the odds do
             // (as `--across` compares them), so those are shown instead.
             Err(e) if past_a_limit(&e) && follow_ups_alike(base, variant) => {
-                let b = base
-                    .own_odds_in(&bc, budget)
-                    .map_err(|_| e.clone())?;
+                let b = base.own_odds_in(&bc, budget).map_err(|_| e.clone())?;
                 let v = variant.own_odds_in(&vc, budget).map_err(|_| e.clone())?;
                 let mut d = Self::new(&variant.qualified_name(), choices.text(), &b, &v);
                 d.follow_ups_named = Some(e.to_string());

@@ -918,7 +918,9 @@ table t "T" {
     let out = cli_diff(&[pair.base_arg.as_str(), &pair.variant_arg(), "t", "m"])
         .unwrap_or_else(|e| panic!("diff failed: {e}"));
     assert!(
-        out["follow_ups_named"].as_str().is_some_and(|w| w.contains("once")),
+        out["follow_ups_named"]
+            .as_str()
+            .is_some_and(|w| w.contains("once")),
         "{out}"
     );
     assert_eq!(out["outcomes"][0]["outcome"], "Hold -> roll Q", "{out}");

@@ -371,7 +371,11 @@ pub fn diff_page(base: &Ruleset, variant: &Ruleset, chart: &str) -> Result<Strin
         pairing.variant().title(),
         pairing.base().title()
     );
-    let mut notes = vec![format!("{}: {}.", across.chart, coverage(&across, limit))];
+    let mut notes = vec![format!(
+        "{}: {}.",
+        across.chart,
+        chartwright::compare::Coverage::of(&across, limit)
+    )];
     if across.changed().next().is_none() {
         notes.push(if across.exhaustive() {
             "No change in any situation.".to_owned()
@@ -382,46 +386,6 @@ pub fn diff_page(base: &Ruleset, variant: &Ruleset, chart: &str) -> Result<Strin
     Ok(chartwright::sheet::ranking_page(
         &title, &b, &v, &across, &notes,
     ))
-}
-
-/// How much of the chart's situations were compared, in the words of
-/// `chartwright diff --across` (web/tests/node.test.mjs holds the two
-/// pages equal).
-fn coverage(a: &chartwright::compare::Across, limit: usize) -> String {
-    use std::fmt::Write as _;
-    if a.same_rules {
-        return "compiled alike, with every chart, grid and choice it reads: no situation can change"
-            .to_owned();
-    }
-    let mut how = match (a.total, a.sampled) {
-        (Some(total), true) => format!(
-            "{total} situation classes, more than the limit of {limit}: a sample of {} compared",
-            a.compared
-        ),
-        (None, _) => format!(
-            "too many situation classes to count: a sample of {} compared",
-            a.compared
-        ),
-        (Some(1), false) => "1 situation class, compared".to_owned(),
-        (Some(total), false) => format!("{total} situation classes, every one compared"),
-    };
-    if let Some(give) = &a.give {
-        let _ = write!(how, " (give {give} to split fewer)");
-    }
-    if !a.not_split.is_empty() {
-        let _ = write!(how, "; not split into classes: {}", a.not_split.join(", "));
-    }
-    match a.unanswered {
-        0 => {}
-        1 => how.push_str("; 1 class not compared: a side stops at a limit of the engine there"),
-        n => {
-            let _ = write!(
-                how,
-                "; {n} classes not compared: a side stops at a limit of the engine there"
-            );
-        }
-    }
-    how
 }
 
 #[cfg(test)]

@@ -122,59 +122,10 @@ fn situation(choices: &str) -> String {
     }
 }
 
-/// How much of a chart's situations `--across` covered, in words.
-pub fn coverage(a: &Coverage) -> String {
-    let limit = a.limit;
-    if a.same_rules {
-        return "compiled alike, with every chart, grid and choice it reads: no situation can change"
-            .to_owned();
-    }
-    let mut how = match (a.total, a.sampled) {
-        (Some(total), true) => format!(
-            "{total} situation classes, more than the limit of {limit}: a sample of {} compared",
-            a.compared
-        ),
-        (None, _) => format!(
-            "too many situation classes to count: a sample of {} compared",
-            a.compared
-        ),
-        (Some(1), false) => "1 situation class, compared".to_owned(),
-        (Some(total), false) => format!("{total} situation classes, every one compared"),
-    };
-    if let Some(give) = &a.give {
-        let _ = write!(how, " (give {give} to split fewer)");
-    }
-    if !a.not_split.is_empty() {
-        let _ = write!(how, "; not split into classes: {}", a.not_split.join(", "));
-    }
-    if a.unanswered > 0 {
-        let _ = write!(
-            how,
-            "; {} not compared: a side stops at a limit of the engine there",
-            classes(a.unanswered)
-        );
-    }
-    how
-}
-
-/// "1 class", "3 classes".
-fn classes(n: usize) -> String {
-    if n == 1 {
-        "1 class".to_owned()
-    } else {
-        format!("{n} classes")
-    }
-}
-
 /// `--across`: the situation classes ranked by their largest change.
 pub fn across(a: &Across, base_name: &str, limit: usize) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{base_name} → {}: {}",
-        a.chart,
-        coverage(&Coverage::of(a, limit))
-    );
+    let _ = writeln!(out, "{base_name} → {}: {}", a.chart, Coverage::of(a, limit));
     if a.skipped > 0 {
         let _ = writeln!(
             out,
@@ -246,7 +197,7 @@ pub fn overview(names: (&str, &str), found: &Changes<'_>) -> String {
             }
             Change::Reference(v, cells) => lines.push(reference_line(v, cells)),
             Change::Unchanged(v, how) => {
-                partial.push(format!("  {:<28} {}", v.name(), coverage(how)));
+                partial.push(format!("  {:<28} {}", v.name(), how));
             }
             Change::Changed {
                 chart,
@@ -265,7 +216,7 @@ pub fn overview(names: (&str, &str), found: &Changes<'_>) -> String {
                     situation(&top.diff.choices)
                 ));
                 if !how.exhaustive() {
-                    partial.push(format!("  {:<28} {}", chart.name(), coverage(how)));
+                    partial.push(format!("  {:<28} {}", chart.name(), how));
                 }
             }
         }

@@ -3,7 +3,7 @@
 //! [`chartwright::json`] (documented in docs/json.md and tested against it
 //! by `cli/tests/json_doc.rs`), which the web package prints too.
 
-use super::diff::{cell_words, coverage};
+use super::diff::cell_words;
 use crate::changes::{Change, Changes};
 use serde_json::{json, Value};
 
@@ -23,7 +23,7 @@ pub fn overview(base: &str, variant: &str, found: &Changes<'_>) -> Value {
                 "chart": chart.qualified_name(),
                 "change": "changed",
                 "exhaustive": how.exhaustive(),
-                "coverage": coverage(how),
+                "coverage": how.to_string(),
                 "class": top.class,
                 "largest": top.diff.largest().map(|o| o.outcome.clone()),
                 "diff": top.diff.to_json(),
@@ -33,7 +33,7 @@ pub fn overview(base: &str, variant: &str, found: &Changes<'_>) -> Value {
                 "chart": chart.qualified_name(),
                 "change": "none found",
                 "exhaustive": false,
-                "coverage": coverage(how),
+                "coverage": how.to_string(),
                 "class": null,
                 "largest": null,
                 "diff": null,

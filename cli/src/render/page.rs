@@ -3,7 +3,7 @@
 //! differs (each in the situation of its largest change), or one chart's
 //! situation classes ranked (`--across`).
 
-use super::diff::{cell_words, coverage};
+use super::diff::cell_words;
 use crate::changes::{Change, Changes, Coverage};
 use chartwright::compare::{Across, Pairing};
 use chartwright::sheet::Compared;
@@ -52,7 +52,7 @@ pub fn overview(pair: &Pairing<'_>, found: &Changes<'_>) -> String {
                 "{} ({}): no change found; {}",
                 v.title(),
                 v.name(),
-                coverage(how)
+                how
             )),
             Change::New(v) => {
                 notes.push(format!("{} ({}): new in the variant", v.title(), v.name()));
@@ -106,7 +106,7 @@ pub fn ranking(
     let mut notes = vec![format!(
         "{}: {}.",
         across.chart,
-        coverage(&Coverage::of(across, limit))
+        Coverage::of(across, limit).to_string()
     )];
     if across.changed().next().is_none() {
         notes.push(if across.exhaustive() {
