@@ -150,6 +150,69 @@ fn references_cross_between_a_variant_and_its_base_file() {
     assert_eq!(std::fs::read_to_string(&base_path).ok(), Some(base_text));
 }
 
+#[test]
+fn rename_crosses_between_a_variant_and_its_base_file() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let base_text = BROKEN.replace("3-5", "3-6");
+    std::fs::write(folder.path().join("base.rules"), &base_text).expect("written");
+    let uri = |name: &str| {
+        lsp_types::Url::from_file_path(folder.path().join(name))
+            .expect("a file address")
+            .to_string()
+    };
+    let (base, house, solo) = (uri("base.rules"), uri("house.rules"), uri("solo.rules"));
+    let mut client = Client::start_in(&folder.path().join("cache"));
+    let variant = "variant \"House\" of \"base.rules\" version \"1\"\nchange hit.cover -2\n";
+    client.open(&house, variant);
+    client.open(&solo, &base_text);
+    // From the variant, the base not open: the base's file and the variant.
+    let mut p = at(&house, 1, 13);
+    p["newName"] = json!("in_cover");
+    let edit = client.result("textDocument/rename", p);
+    let changes = edit["changes"].as_object().expect("changes by file");
+    let mut files: Vec<&String> = changes.keys().collect();
+    files.sort();
+    assert_eq!(files, [&base, &house], "the solo game is not of the family");
+    let lines = |uri: &str| -> Vec<u64> {
+        changes[uri]
+            .as_array()
+            .expect("edits")
+            .iter()
+            .map(|e| {
+                assert_eq!(e["newText"], "in_cover");
+                e["range"]["start"]["line"].as_u64().expect("a line")
+            })
+            .collect()
+    };
+    let uses: Vec<u64> = base_text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .any(|w| w == "cover")
+        })
+        .map(|(i, _)| i as u64)
+        .collect();
+    assert!(!uses.is_empty());
+    assert_eq!(lines(&base), uses);
+    assert_eq!(lines(&house), [1]);
+    client.stop();
+}
+
+#[test]
+fn rename_of_a_bundled_name_is_refused() {
+    let cache = tempfile::tempdir().expect("a temporary folder");
+    let mut client = Client::start_in(cache.path());
+    let house = "untitled:house.rules";
+    client.open(house, SMOKE_HOUSE);
+    let mut p = at(house, 1, 21);
+    p["newName"] = json!("smoke");
+    let r = client.request("textDocument/rename", p);
+    let error = r.error.expect("refused");
+    assert!(error.message.contains("bundled game"), "{}", error.message);
+    client.stop();
+}
+
 /// The binary's server over its standard input and output, with
 /// `XDG_CACHE_HOME` set: messages in, and each message out on a channel.
 struct Process {

@@ -150,6 +150,15 @@ pub struct Workspace<'w> {
 }
 
 impl Workspace<'_> {
+    /// Whether `document` is a bundled game's copy: the binary's text, not
+    /// the user's to edit.
+    pub fn is_bundled(&self, document: &Document) -> bool {
+        document
+            .path
+            .as_deref()
+            .is_some_and(|p| p.starts_with(&self.bundled.folder))
+    }
+
     /// The bases of `document`, nearest first, as far as they can be read
     /// (at most [`chartwright::Limits::max_variant_depth`] of them).
     pub fn bases(&self, document: &Document) -> Vec<Document> {

@@ -209,12 +209,13 @@ impl Server<'_> {
                 let p: lsp_types::RenameParams = params(value)?;
                 let at = p.text_document_position;
                 let doc = self.document(&at.text_document.uri)?;
-                match navigate::rename(doc, at.position, &p.new_name) {
+                match navigate::rename(doc, at.position, &p.new_name, &self.workspace()) {
                     Ok(edit) => to_json(edit),
                     Err(navigate::RenameRefused::NotDeclared) => to_json(None::<()>),
-                    Err(navigate::RenameRefused::BadName(why)) => {
-                        Err((ErrorCode::InvalidParams, why))
-                    }
+                    Err(
+                        navigate::RenameRefused::BadName(why)
+                        | navigate::RenameRefused::Bundled(why),
+                    ) => Err((ErrorCode::InvalidParams, why)),
                 }
             }
             CodeActionRequest::METHOD => {

@@ -1,7 +1,6 @@
 //! The outline and moving about a file: document symbols, go to
 //! definition (into a variant's bases, on disk or bundled), find
-//! references (across a base and its open variants) and rename (in the
-//! file). Declarations come from the library's
+//! references and rename (across a base and its open variants). Declarations come from the library's
 //! [`chartwright::outline`]; uses of a name are its name tokens in the text
 //! (outside comments and strings), so a member name shared by two charts
 //! finds the uses of both.
@@ -181,27 +180,48 @@ fn family(owner: Document, ws: &Workspace<'_>) -> Vec<Document> {
 
 /// Why a rename was refused.
 pub enum RenameRefused {
-    /// The cursor is on no name this file declares.
+    /// The cursor is on no name this file or its bases declare.
     NotDeclared,
     /// The new name is not a name (or is a keyword).
     BadName(String),
+    /// The name is declared in a bundled game, which cannot be edited.
+    Bundled(String),
 }
 
-/// Renames the declared name at `position` and every use of it in the
-/// file.
+/// Renames the declared name at `position` where it is declared and at
+/// every use: in the file that declares it (this one, or a base file on
+/// disk) and in every open variant of that file. A name a bundled game
+/// declares is refused: its text is the binary's.
 pub fn rename(
     analysis: &Analysis,
     position: Position,
     new_name: &str,
+    ws: &Workspace<'_>,
 ) -> Result<WorkspaceEdit, RenameRefused> {
     let text = &analysis.text;
-    let index = LineIndex::new(text);
-    let word = word_at(text, index.offset(position)).ok_or(RenameRefused::NotDeclared)?;
-    analysis
-        .outline
-        .as_ref()
-        .and_then(|o| declaration_of(o, &word))
-        .ok_or(RenameRefused::NotDeclared)?;
+    let word =
+        word_at(text, LineIndex::new(text).offset(position)).ok_or(RenameRefused::NotDeclared)?;
+    let here = Document::open(analysis);
+    let declares = |d: &Document| {
+        d.outline
+            .as_ref()
+            .and_then(|o| declaration_of(o, &word))
+            .is_some()
+    };
+    let owner = if declares(&here) {
+        here
+    } else {
+        ws.bases(&here)
+            .into_iter()
+            .find(|b| declares(b))
+            .ok_or(RenameRefused::NotDeclared)?
+    };
+    if ws.is_bundled(&owner) {
+        return Err(RenameRefused::Bundled(format!(
+            "`{}` is declared in a bundled game, which cannot be edited: a variant can `replace` what uses it, or `add` a name of its own",
+            word.name
+        )));
+    }
     let is_name = new_name.starts_with(|c: char| c.is_ascii_lowercase())
         && new_name
             .chars()
@@ -212,12 +232,16 @@ pub fn rename(
             "`{new_name}` is not a name: a name starts with a lowercase letter, holds letters, digits and `_`, and is no keyword"
         )));
     }
-    let edits = uses_of(text, word.name)
+    let changes = family(owner, ws)
         .into_iter()
-        .map(|(start, end)| TextEdit::new(index.range(start, end), new_name.to_string()))
-        .collect();
-    Ok(WorkspaceEdit::new(HashMap::from([(
-        analysis.uri.clone(),
-        edits,
-    )])))
+        .map(|doc| {
+            let index = LineIndex::new(&doc.text);
+            let edits = uses_of(&doc.text, word.name)
+                .into_iter()
+                .map(|(start, end)| TextEdit::new(index.range(start, end), new_name.to_string()))
+                .collect();
+            (doc.uri, edits)
+        })
+        .collect::<HashMap<_, Vec<TextEdit>>>();
+    Ok(WorkspaceEdit::new(changes))
 }
