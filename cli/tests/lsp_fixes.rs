@@ -205,6 +205,36 @@ fn a_lens_over_each_chart_says_whether_its_expectations_hold() {
 }
 
 #[test]
+fn a_lens_over_a_variants_expectations_on_its_bases_charts() {
+    let mut client = Client::start();
+    let uri = "untitled:mud.rules";
+    // Tracked: Traverse 7/10; untracked, 1/2 (not 1/3).
+    let text = "variant \"Mud\" of first_echelon version \"1\"\n\
+                change bog_down.tracked +2\n\
+                \n\
+                expect bog_down tracked => \"Traverse\" 7/10\n\
+                expect bog_down => \"Traverse\" 1/3\n";
+    assert_eq!(client.open(uri, text)["diagnostics"], json!([]));
+    let lenses = client.result(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    // Over the first of its own lines; the base's own expectations are
+    // not counted.
+    let found: Vec<(u64, &str)> = lenses
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|l| {
+            let line = l["range"]["start"]["line"].as_u64().unwrap();
+            (line, l["command"]["title"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(found, [(3, "bog_down: 1 of 2 fails")]);
+    client.stop();
+}
+
+#[test]
 fn hover_on_an_expect_line_says_whether_it_holds_and_the_odds() {
     let mut client = Client::start();
     let text = expecting();

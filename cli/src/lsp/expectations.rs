@@ -13,8 +13,11 @@ pub struct Checked {
     /// the file's own).
     pub chart: String,
     /// The line as written, trimmed: how a line of the text now is
-    /// matched to it while the text now does not load.
+    /// matched to it while the text now does not load. Empty for a line
+    /// of a base.
     pub line: String,
+    /// Whether the line is in this text (not in a base it loads).
+    pub own: bool,
     /// The expectation.
     pub expectation: Expectation,
     /// Why it fails; `None` when it holds.
@@ -30,16 +33,20 @@ pub fn checked<'c>(
 ) -> &'c [Checked] {
     cache.get_or_init(|| {
         let report = chartwright::check_expectations(ruleset);
+        let here = ruleset.sources().find_text(text);
         ruleset
             .expectations()
             .iter()
             .map(|e| {
                 let own = e.chart.strip_prefix(e.game.as_str());
                 let chart = own.and_then(|c| c.strip_prefix('.')).unwrap_or(&e.chart);
+                let own = Some(e.span.source) == here;
                 let span = e.span.start as usize..e.span.end as usize;
+                let line = text.get(span).filter(|_| own).unwrap_or_default();
                 Checked {
                     chart: chart.to_string(),
-                    line: text.get(span).unwrap_or_default().trim().to_string(),
+                    line: line.trim().to_string(),
+                    own,
                     expectation: e.clone(),
                     failure: report.failures.iter().find(|f| f.span == e.span).cloned(),
                 }
