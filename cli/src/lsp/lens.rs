@@ -1,7 +1,7 @@
 //! Code lenses: over each chart with `expect` lines, whether they hold
 //! ("12 expectations hold", "1 of 12 fails"), checked as `chartwright
 //! test` checks them; in a variant, over the first of its own `expect`
-//! lines on each chart of its base ("fire_combat: 3 expectations hold").
+//! lines on each chart of its base (`fire_combat: 3 expectations hold`).
 //! The lens is a label: its command runs nothing (the expectations were
 //! run to write it).
 
