@@ -4,6 +4,7 @@
 //! broken. A variant is loaded with its base, bundled or beside it on disk.
 
 use super::text::LineIndex;
+use chartwright::editor::{expect_lines, ExpectLine};
 use chartwright::{
     outline, BaseName, LoadError, LoadErrors, Outline, Ruleset, RulesetBuilder, SourceId,
 };
@@ -46,7 +47,7 @@ pub struct Good {
     pub ruleset: Ruleset,
     /// Its `expect` lines checked, made on the first request that needs
     /// them and kept until the text changes.
-    pub expectations: OnceCell<Vec<super::expectations::Checked>>,
+    pub expectations: OnceCell<Vec<ExpectLine>>,
     /// A variant's base loaded on its own, for `diff`: made on the first
     /// hover of a change and kept until the text changes (`None` when the
     /// text is no variant or its base does not load).
@@ -55,8 +56,9 @@ pub struct Good {
 
 impl Good {
     /// Its `expect` lines, checked on the first call.
-    pub fn expectations(&self) -> &[super::expectations::Checked] {
-        super::expectations::checked(&self.expectations, &self.ruleset, &self.text)
+    pub fn expectations(&self) -> &[ExpectLine] {
+        self.expectations
+            .get_or_init(|| expect_lines(&self.ruleset, &self.text))
     }
 }
 

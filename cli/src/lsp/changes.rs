@@ -4,46 +4,22 @@
 //! `chartwright diff` says it, in the situation the sheet's picture uses.
 
 use super::analysis::{Analysis, Good};
-use super::navigate::declaration_of;
 use super::text::Word;
 use crate::commands::diff;
 use chartwright::compare::Pairing;
+use chartwright::editor::changed_declaration;
 use chartwright::{BaseName, Budget, Ruleset, RulesetBuilder};
 use std::fmt::Write;
-
-/// The target of the change written on `line` (`bog_down.tracked` of
-/// `change bog_down.tracked +2`), if the line is one.
-pub fn target(line: &str) -> Option<Word<'_>> {
-    let mut words = line.split_whitespace();
-    let keyword = words.next()?;
-    if !chartwright::keywords::CHANGES.contains(&keyword) {
-        return None;
-    }
-    let path = words.next()?;
-    let start = line.find(path)?;
-    let (owner, name) = match path.split_once('.') {
-        Some((owner, name)) => (Some(owner), name),
-        None => (None, path),
-    };
-    let name_start = start + path.len() - name.len();
-    Some(Word::new(name, name_start, owner))
-}
 
 /// The hover text for a change of `target` in a variant.
 pub fn hover_text(analysis: &Analysis, good: &Good, target: &Word<'_>) -> Option<String> {
     let base_text = base_text(analysis)?;
     let base = chartwright::outline(chartwright::SourceId::new(0), &base_text).ok()?;
-    // A member the variant adds is not in the base: its owner is.
-    let owner = target.owner.map(|name| Word::new(name, target.start, None));
-    let declared = declaration_of(&base, target)
-        .filter(|d| d.name == target.name)
-        .or_else(|| declaration_of(&base, owner.as_ref()?))?;
-    let written = base_text.get(declared.span.start as usize..declared.span.end as usize)?;
+    let (declared, written) = changed_declaration(&base, &base_text, target)?;
     let mut out = format!(
-        "**In the base**, {} `{}`:\n\n```chartwright\n{}\n```",
+        "**In the base**, {} `{}`:\n\n```chartwright\n{written}\n```",
         declared.kind.as_str(),
         declared.name,
-        first_lines(written, 12),
     );
     let chart = target.owner.unwrap_or(target.name);
     let base_rules = good.base.get_or_init(|| load_base(analysis, &base_text));
@@ -58,15 +34,6 @@ pub fn hover_text(analysis: &Analysis, good: &Good, target: &Word<'_>) -> Option
         }
     }
     Some(out)
-}
-
-/// At most `most` lines of a declaration (a long table is cut).
-fn first_lines(text: &str, most: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.len() <= most {
-        return text.to_string();
-    }
-    format!("{}\n…", lines[..most].join("\n"))
 }
 
 /// The base's text: a bundled game's, or the file beside the variant.

@@ -4,17 +4,18 @@
 //! a grid (or a modifier set, or notes), the table as `show` prints it;
 //! on a modifier, its value and label; on any other declared name, its
 //! kind and label. On an `expect` line, whether it
-//! holds and the probability the chart gives (`expectations`); on a
+//! holds and the probability the chart gives (the library's
+//! [`chartwright::editor::ExpectLine`]); on a
 //! variant's change, the base's declaration and the diff of the chart
 //! (`changes`); either above what the name under the cursor says. Read
 //! from the last text that loaded while the text now does not.
 
 use super::analysis::{Analysis, Good};
+use super::changes;
 use super::navigate::declaration_of;
 use super::text::{word_at, LineIndex, Word};
-use super::{changes, expectations};
 use crate::commands::show;
-use chartwright::editor::example_odds;
+use chartwright::editor::{change_target, example_odds, expect_line_on};
 use chartwright::{ChartRef, Declaration, DeclarationKind, Odds};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use std::fmt::Write;
@@ -69,18 +70,11 @@ fn word_text(analysis: &Analysis, good: &Good, word: &Word<'_>) -> Option<String
 fn line_text(analysis: &Analysis, good: &Good, line: &str) -> Option<String> {
     let line = line.trim();
     if line.split_whitespace().next() == Some("expect") {
-        let checked = good.expectations();
-        // The line as the expectation's span has it, a comment after it
-        // or not.
-        let c = checked.iter().find(|c| {
-            let rest = line.strip_prefix(c.line.as_str());
-            !c.line.is_empty()
-                && rest.is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '#']))
-        })?;
-        return Some(expectations::hover_text(&good.ruleset, c));
+        let c = expect_line_on(good.expectations(), line)?;
+        return Some(c.hover_text(&good.ruleset));
     }
     let is_variant = analysis.outline_now()?.0.base.is_some();
-    let target = changes::target(line).filter(|_| is_variant)?;
+    let target = change_target(line).filter(|_| is_variant)?;
     changes::hover_text(analysis, good, &target)
 }
 

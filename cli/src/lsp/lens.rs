@@ -6,8 +6,8 @@
 //! run to write it).
 
 use super::analysis::Analysis;
-use super::expectations::{summary, Checked};
 use super::text::LineIndex;
+use chartwright::editor::{expect_summary as summary, ExpectLine as Checked};
 use lsp_types::{CodeLens, Command};
 
 /// A lens over every chart of the file that has `expect` lines, and over

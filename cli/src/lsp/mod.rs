@@ -8,8 +8,8 @@
 //! `text` maps positions and applies edits, `analysis` checks a document,
 //! `base` finds a variant's bases as documents (a bundled game written out
 //! read-only), `navigate` (symbols, definition, references, rename), `hover` (with
-//! `expectations` and `changes` for `expect` lines and a variant's
-//! changes), `complete`, `format` (the whole document laid out), `actions` (quick fixes) and `lens` (the
+//! `changes` for a variant's changes; an `expect` line through
+//! `chartwright::editor`), `complete`, `format` (the whole document laid out), `actions` (quick fixes) and `lens` (the
 //! expectations over each chart) answer the requests.
 
 mod actions;
@@ -17,7 +17,6 @@ mod analysis;
 mod base;
 mod changes;
 mod complete;
-mod expectations;
 mod format;
 mod hover;
 mod lens;

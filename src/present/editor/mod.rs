@@ -1,9 +1,12 @@
 //! What an editor asks of a text at a cursor, for every front end that
 //! edits rules (the language server, the playground): the name written
 //! there and what declares it ([`word_at`], [`declaration_of`]), the
-//! completions that fit there ([`completions`]), and a chart's exact odds
-//! in the sheet picture's situation ([`example_odds`]). Offsets are bytes
-//! of the text; a front end converts its own positions.
+//! completions that fit there ([`completions`]), a chart's exact odds in
+//! the sheet picture's situation ([`example_odds`]), and what a whole line
+//! says: an `expect` line checked ([`expect_lines`]), a variant's change
+//! and the base's declaration it changes ([`change_target`],
+//! [`changed_declaration`]). Offsets are bytes of the text; a front end
+//! converts its own positions.
 
 use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
@@ -12,6 +15,11 @@ use crate::engine::odds::Odds;
 use crate::ruleset::ChartRef;
 use crate::syntax::outline::{Declaration, DeclarationKind, Outline};
 use crate::syntax::parser::keywords;
+
+mod lines;
+pub use lines::{
+    change_target, changed_declaration, expect_line_on, expect_lines, expect_summary, ExpectLine,
+};
 
 /// A name in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
