@@ -2,7 +2,9 @@
 // language server answers them (the library's `chartwright::editor`): on a
 // chart's name its kind, dice and exact odds in the sheet picture's
 // situation, as a small table; on a grid its table as `show` prints it; on
-// a modifier its value and label. The hover is asked of the worker (odds
+// a modifier its value and label; on an `expect` line whether it holds and
+// what the chart gives; on a variant's change the base's declaration of
+// what it changes and the chart's diff. The hover is asked of the worker (odds
 // can take a while, and typing must not wait); completion reads only the
 // text's outline, so it runs here.
 import { hoverTooltip } from "@codemirror/view";
@@ -59,9 +61,55 @@ function oddsTable(odds) {
   return table;
 }
 
-/** A hover answer as the tooltip's content. */
+/** `text` with its `backticked` parts as code. */
+function withCode(tag, text, className) {
+  const el = element(tag, undefined, className);
+  text.split("`").forEach((part, i) => el.append(i % 2 ? element("code", part) : part));
+  return el;
+}
+
+/** A diff document as a table: outcome, base, variant, change in points. */
+function diffTable(diff) {
+  const table = element("table", undefined, "hover-diff");
+  const head = table.createTHead().insertRow();
+  for (const h of ["outcome", "base", "variant", "change"]) head.append(element("th", h));
+  const body = table.createTBody();
+  for (const o of diff.outcomes) {
+    const row = body.insertRow();
+    row.dataset.outcome = o.outcome;
+    const points = `${o.delta_percent >= 0 ? "+" : ""}${o.delta_percent.toFixed(2)} pp`;
+    row.append(element("td", o.outcome), element("td", o.base ?? "never"), element("td", o.variant ?? "never"), element("td", points));
+  }
+  return table;
+}
+
+/** What a whole line says: an `expect` line checked, or a variant's change against its base. */
+function lineNode(line) {
+  const dom = element("div", undefined, "hover-line");
+  dom.dataset.line = line.kind;
+  if (line.kind === "expect") {
+    dom.dataset.holds = String(line.holds);
+    dom.append(withCode("div", line.verdict, line.holds ? "hover-holds" : "hover-fails"));
+    if (line.help) dom.append(withCode("div", line.help, "hover-help"));
+    if (line.actual) dom.append(withCode("div", line.actual));
+  } else if (line.kind === "change") {
+    const d = line.declared;
+    dom.append(withCode("div", `In the base, ${d.kind} \`${d.name}\`:`), element("pre", d.text));
+    if (line.diff) {
+      const where = line.situation ? ` with ${line.situation}` : "";
+      dom.append(element("div", `The variant's odds of ${line.chart}${where}:`, "hover-situation"), diffTable(line.diff));
+    } else if (line.diff_error) {
+      dom.append(element("div", `No odds to compare: ${line.diff_error}`));
+    }
+  }
+  return dom;
+}
+
+/** A hover answer as the tooltip's content: the line's part, then the name's. */
 export function hoverNode(h) {
   const dom = element("div", undefined, "chartwright-hover");
+  if (h.line) dom.append(lineNode(h.line));
+  if (!h.name) return dom;
   dom.dataset.name = h.name;
   dom.dataset.kind = h.kind;
   const head = element("div", undefined, "hover-head");

@@ -2,13 +2,19 @@
 //! library's [`chartwright::editor`] as the language server answers them:
 //! on a chart's name its kind, dice and exact odds in the sheet picture's
 //! situation; on a grid (a modifier set, notes) its table as `show`
-//! prints it; on a modifier its value and label; completions of keywords
-//! and declared names, a variant's bundled base's names too.
+//! prints it; on a modifier its value and label; on an `expect` line
+//! whether it holds and what the chart gives; on a variant's change the
+//! base's declaration and the chart's diff; completions of keywords and
+//! declared names, a variant's bundled base's names too.
 //!
 //! Offsets are UTF-16 code units, as JavaScript strings count them; the
 //! library's are bytes, converted at this edge.
 
-use chartwright::editor::{completions, declaration_of, example_odds, word_at, CompletionKind};
+use chartwright::compare::Pairing;
+use chartwright::editor::{
+    change_situation, change_target, changed_declaration, completions, declaration_of,
+    example_odds, expect_line_on, expect_lines, word_at, CompletionKind,
+};
 use chartwright::{json, outline, BaseName, Declaration, Outline, Ruleset as Rules, SourceId};
 use serde_json::{json, Value};
 
@@ -84,23 +90,27 @@ fn without_line(text: &str, offset: usize) -> String {
 }
 
 /// What the name at `at` in `text` is, or `Value::Null` where no declared
-/// name stands: `{from, to, name, kind, owner, label, value}`, and for a
-/// chart of `rules` (the last rules of this editor that loaded) `title`,
-/// `dice`, then `situation` and `odds` (`chartwright odds --json`'s
-/// document) or `odds_error`, or `table` for a chart not rolled.
+/// name stands and the line says nothing: `{from, to, name, kind, owner,
+/// label, value}`, and for a chart of `rules` (the last rules of this
+/// editor that loaded) `title`, `dice`, then `situation` and `odds`
+/// (`chartwright odds --json`'s document) or `odds_error`, or `table` for
+/// a chart not rolled. On an `expect` line or a variant's change, `line`
+/// says what the line does ([`line_of`]).
 #[must_use]
 pub fn hover(rules: Option<&Rules>, text: &str, at: usize) -> Value {
     let offset = byte_offset(text, at);
     let (own, base) = outlines(text);
-    let Some(word) = word_at(text, offset) else {
-        return Value::Null;
-    };
-    let declared = own
-        .as_ref()
-        .and_then(|o| declaration_of(o, &word))
-        .or_else(|| declaration_of(base.as_ref()?, &word));
-    let Some(d) = declared else {
-        return Value::Null;
+    let line = rules.and_then(|r| line_of(r, text, offset, base.as_ref()));
+    let word = word_at(text, offset);
+    let declared = word.as_ref().and_then(|word| {
+        own.as_ref()
+            .and_then(|o| declaration_of(o, word))
+            .or_else(|| declaration_of(base.as_ref()?, word))
+    });
+    let (Some(word), Some(d)) = (word, declared) else {
+        return line.map_or(Value::Null, |(from, to, line)| {
+            json!({"from": utf16_offset(text, from), "to": utf16_offset(text, to), "line": line})
+        });
     };
     let mut out = json!({
         "from": utf16_offset(text, word.start),
@@ -114,7 +124,76 @@ pub fn hover(rules: Option<&Rules>, text: &str, at: usize) -> Value {
     if let Some(chart) = chart_of(rules, d) {
         merge(&mut out, chart);
     }
+    if let Some((_, _, line)) = line {
+        out["line"] = line;
+    }
     out
+}
+
+/// What the line at byte `offset` does, with its byte range: on an
+/// `expect` line `{kind: "expect", holds, verdict, help, actual}`; on a
+/// variant's change `{kind: "change", declared: {kind, name, text},
+/// chart, situation}` and the chart's `diff` there (`chartwright diff
+/// --json`'s document) or `diff_error`. The base is the variant's bundled
+/// game (`base`, its outline), as the playground's variants name one.
+fn line_of(
+    rules: &Rules,
+    text: &str,
+    offset: usize,
+    base: Option<&Outline>,
+) -> Option<(usize, usize, Value)> {
+    let start = text.get(..offset)?.rfind('\n').map_or(0, |i| i + 1);
+    let end = text
+        .get(offset..)?
+        .find('\n')
+        .map_or(text.len(), |i| offset + i);
+    let written = text.get(start..end)?;
+    let skipped = written.len() - written.trim_start().len();
+    let (from, to) = (start + skipped, start + written.trim_end().len());
+    let words = written.trim();
+    if words.starts_with("expect") {
+        let lines = expect_lines(rules, text);
+        let e = expect_line_on(&lines, words)?;
+        let failure = e.failure.as_ref();
+        let line = json!({
+            "kind": "expect",
+            "holds": failure.is_none(),
+            "verdict": failure.map_or_else(
+                || "This expectation holds.".to_owned(),
+                |f| format!("This expectation fails: {f}."),
+            ),
+            "help": failure.and_then(|f| f.help.clone()),
+            "actual": e.actual(rules),
+        });
+        return Some((from, to, line));
+    }
+    let target = change_target(words)?;
+    let base = base?;
+    let Some(BaseName::Bundled(name)) = own_outline(text)?.base else {
+        return None;
+    };
+    let base_text = chartwright::bundled::source(&name)?;
+    let (declared, shown) = changed_declaration(base, base_text, &target)?;
+    let chart = target.owner.unwrap_or(target.name);
+    let mut line = json!({
+        "kind": "change",
+        "declared": {"kind": declared.kind.as_str(), "name": declared.name, "text": shown},
+        "chart": chart,
+    });
+    // The chart's diff in the situation its sheet picture shows.
+    let base_rules = Rules::from_file(&name).ok()?;
+    if let Some((b, v)) = Pairing::only_games(&base_rules, rules)
+        .ok()
+        .and_then(|pair| pair.chart(chart).ok())
+    {
+        let situation = change_situation(&v, &target);
+        match chartwright::OddsDiff::compare(&b, &v, &situation) {
+            Ok(d) => line["diff"] = json::versioned(json::diff(&d, &b.qualified_name())),
+            Err(e) => line["diff_error"] = Value::String(e.to_string()),
+        }
+        line["situation"] = Value::String(situation.text().to_owned());
+    }
+    Some((from, to, line))
 }
 
 /// A chart's part of the hover: its title and dice, and its odds in the
@@ -224,6 +303,59 @@ mod tests {
         let h = hover(None, &text, GAME.find("hit").unwrap());
         assert_eq!(h["kind"], "table");
         assert!(hover(None, "table {{{", 2).is_null());
+    }
+
+    #[test]
+    fn an_expect_line_says_whether_it_holds_and_what_the_chart_gives() {
+        // Rows 3-6 of a d6 out of cover: "Hit" is 2/3, not 1/2.
+        let text = format!("{GAME}expect hit => \"Hit\" 1/2  # wrong\n");
+        let rules = Rules::from_str("g", &text).unwrap();
+        let at = text.rfind("=>").unwrap();
+        let h = hover(Some(&rules), &text, at);
+        let line = &h["line"];
+        assert_eq!(line["kind"], "expect");
+        assert_eq!(line["holds"], false);
+        assert!(
+            line["verdict"]
+                .as_str()
+                .unwrap()
+                .contains("expected `Hit` 1/2, got `Hit` 2/3"),
+            "{line}"
+        );
+        assert_eq!(line["actual"], "The chart gives `Hit` 2/3 (66.67%).");
+        // The whole line is what the hover covers.
+        let from = text.find("expect").unwrap() as u64;
+        assert_eq!(h["from"].as_u64(), Some(from));
+        assert_eq!(h["to"].as_u64(), Some(text.len() as u64 - 1));
+        // On the chart's name, the line and the chart both.
+        let h = hover(Some(&rules), &text, from as usize + 8);
+        assert_eq!(
+            (&h["kind"], &h["line"]["kind"]),
+            (&json!("table"), &json!("expect"))
+        );
+    }
+
+    #[test]
+    fn a_change_says_what_it_changes_in_the_bundled_base_and_the_diff() {
+        let text = "variant \"Mud\" of first_echelon version \"1\"\nchange bog_down.tracked +1\n";
+        let rules = Rules::from_str("mud", text).unwrap();
+        let h = hover(Some(&rules), text, text.find("change").unwrap() + 2);
+        let line = &h["line"];
+        assert_eq!(line["kind"], "change", "{h}");
+        assert_eq!(line["declared"]["kind"], "modifier");
+        assert_eq!(line["declared"]["name"], "tracked");
+        assert_eq!(line["chart"], "bog_down");
+        // The base's +2 for tracked against the variant's +1, in the
+        // sheet's situation with `tracked` given: Traverse changes.
+        let outcomes = line["diff"]["outcomes"].as_array().expect("a diff");
+        let traverse = outcomes
+            .iter()
+            .find(|o| o["outcome"] == "Traverse")
+            .expect("Traverse");
+        assert_ne!(traverse["base"], traverse["variant"], "{line}");
+        assert_eq!(line["situation"], "tracked");
+        // A game's line is no change.
+        assert!(hover(Some(&rules), GAME, 0).is_null());
     }
 
     #[test]

@@ -69,15 +69,23 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** The middle of the `n`th character of the first `word` in the rules editor, on the screen. */
-async function pointAt(word, n) {
-  return page.evaluate((word, n) => {
-    const view = window.playground.editor;
+/** The middle of the `n`th character of the first `word` in an editor (the rules editor unless named), on the screen. */
+async function pointAt(word, n, editor = "editor") {
+  return page.evaluate((word, n, editor) => {
+    const view = window.playground[editor];
     const pos = view.state.doc.toString().indexOf(word) + n;
     view.dispatch({ selection: { anchor: 0 }, scrollIntoView: true });
     const c = view.coordsAtPos(pos);
     return { x: (c.left + c.right) / 2, y: (c.top + c.bottom) / 2 };
-  }, word, n);
+  }, word, n, editor);
+}
+
+/** Puts `text` in an editor, all of it at once. */
+async function setText(editor, text) {
+  await page.evaluate((editor, text) => {
+    const view = window.playground[editor];
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  }, editor, text);
 }
 
 test("hovering a chart's name shows its exact odds; a modifier's, its value and label", async (t) => {
@@ -136,5 +144,46 @@ test("a typed prefix brings up the names; after a chart's `.`, its modifiers", a
   await pause(200);
   await page.keyboard.press("Enter");
   assert.equal(await line(), "expect morale.rallied");
+  assert.deepEqual(errors, []);
+});
+
+test("hovering an `expect` line says whether it holds and what the chart gives; a variant's change, the base's line and the diff", async (t) => {
+  if (skipIf(t, why)) return;
+  await page.mouse.move(5, 5);
+  // 2d6 gives Steady (8 or more) 15/36 = 5/12, not 1/2.
+  await setText("editor", `${SKIRMISH}expect morale => "Steady" 1/2\n`);
+  await page.waitForSelector("#diagnostics li.ok");
+  const e = await pointAt('"Steady" 1/2', 10);
+  await page.mouse.move(e.x, e.y);
+  await page.waitForSelector('.cm-tooltip-hover .hover-line[data-line="expect"]', { timeout: 30000 });
+  const expect = await page.$eval(".cm-tooltip-hover .hover-line", (el) => ({ holds: el.dataset.holds, text: el.textContent }));
+  assert.equal(expect.holds, "false");
+  assert.match(expect.text, /This expectation fails: expected Steady 1\/2, got Steady 5\/12\./);
+  assert.match(expect.text, /The chart gives Steady 5\/12 \(41\.67%\)\./);
+  await page.mouse.move(5, 5);
+  await page.waitForSelector(".cm-tooltip-hover", { hidden: true });
+  // A variant of First Echelon: tracked +1 where the base says +2.
+  await page.click("#variant-toggle");
+  await page.waitForSelector("#variant-editor .cm-content");
+  await setText("variantEditor", 'variant "Mud" of first_echelon version "1"\nchange bog_down.tracked +1\n');
+  await page.waitForFunction(() => document.querySelector("#variant-status").textContent === "ok", { timeout: 30000 });
+  const c = await pointAt("change", 2, "variantEditor");
+  await page.mouse.move(c.x, c.y);
+  await page.waitForSelector('.cm-tooltip-hover .hover-line[data-line="change"] table', { timeout: 30000 });
+  const change = await page.$eval(".cm-tooltip-hover .hover-line", (el) => ({
+    text: el.textContent,
+    base: el.querySelector("pre").textContent,
+    rows: [...el.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+  }));
+  assert.match(change.text, /In the base, modifier tracked:/);
+  assert.match(change.base, /^tracked\s+\+2 "Troops or tracked vehicle"$/);
+  assert.match(change.text, /The variant's odds of bog_down with tracked:/);
+  // `chartwright diff first_echelon mud.rules bog_down tracked`.
+  assert.deepEqual(change.rows, [
+    ["Traverse", "7/10", "3/5", "-10.00 pp"],
+    ["Bogged down OR Displace", "1/5", "1/5", "+0.00 pp"],
+    ["Bogged down", "1/10", "1/5", "+10.00 pp"],
+  ]);
+  await page.click("#variant-toggle");
   assert.deepEqual(errors, []);
 });

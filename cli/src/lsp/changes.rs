@@ -7,7 +7,7 @@ use super::analysis::{Analysis, Good};
 use super::text::Word;
 use crate::commands::diff;
 use chartwright::compare::Pairing;
-use chartwright::editor::changed_declaration;
+use chartwright::editor::{change_situation, changed_declaration};
 use chartwright::{BaseName, Budget, Ruleset, RulesetBuilder};
 use std::fmt::Write;
 
@@ -24,7 +24,7 @@ pub fn hover_text(analysis: &Analysis, good: &Good, target: &Word<'_>) -> Option
     let chart = target.owner.unwrap_or(target.name);
     let base_rules = good.base.get_or_init(|| load_base(analysis, &base_text));
     if let Some(base_rules) = base_rules {
-        match chart_diff(base_rules, &good.ruleset, chart) {
+        match chart_diff(base_rules, &good.ruleset, chart, target) {
             Ok(text) => {
                 let _ = write!(out, "\n\n**The variant's odds:**\n\n```text\n{text}```");
             }
@@ -54,12 +54,18 @@ fn load_base(analysis: &Analysis, text: &str) -> Option<Ruleset> {
     builder.build().ok()
 }
 
-/// `chartwright diff BASE VARIANT CHART` in the chart's sheet situation,
+/// `chartwright diff BASE VARIANT CHART` in the chart's sheet situation, the
+/// changed modifier given ([`change_situation`]),
 /// as plain text.
-fn chart_diff(base: &Ruleset, variant: &Ruleset, chart: &str) -> Result<String, String> {
+fn chart_diff(
+    base: &Ruleset,
+    variant: &Ruleset,
+    chart: &str,
+    target: &Word<'_>,
+) -> Result<String, String> {
     let pair = Pairing::only_games(base, variant).map_err(|e| e.to_string())?;
     let (_, v) = pair.chart(chart).map_err(|e| e.to_string())?;
-    let choices = v.example_choices();
+    let choices = change_situation(&v, target);
     let request = diff::Request {
         chart: Some(chart),
         choices: choices.text(),

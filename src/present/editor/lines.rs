@@ -8,7 +8,7 @@ use super::{declaration_of, Word};
 use crate::engine::choices::Choices;
 use crate::expect::{check_expectations, ExpectFailure};
 use crate::ruleset::expectation::{Expectation, Expected};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{ChartRef, InputKind, Ruleset};
 use crate::syntax::outline::{Declaration, Outline};
 use crate::syntax::parser::keywords;
 use std::fmt::Write;
@@ -204,4 +204,39 @@ pub fn changed_declaration<'o>(
         format!("{}\n…", lines[..SHOWN_LINES].join("\n"))
     };
     Some((declared, shown))
+}
+
+/// The situation a change of `target` is shown in: the chart's sheet
+/// situation ([`ChartRef::example_choices`]), with the modifier the change
+/// names given when it is a flag of the chart (its one-of partners taken
+/// out), so that a changed modifier's value shows.
+///
+/// ```
+/// use chartwright::{editor::{change_situation, change_target}, Ruleset};
+/// let rules = Ruleset::from_file("first_echelon").unwrap();
+/// let target = change_target("change bog_down.tracked +1").unwrap();
+/// let situation = change_situation(&rules.chart("bog_down").unwrap(), &target);
+/// assert_eq!(situation.text(), "tracked");
+/// ```
+#[must_use]
+pub fn change_situation(chart: &ChartRef<'_>, target: &Word<'_>) -> Choices {
+    let choices = chart.example_choices();
+    let name = target.name;
+    let is_flag = chart
+        .inputs()
+        .iter()
+        .any(|i| i.name == name && matches!(i.kind, InputKind::Flag(_)));
+    if target.owner.is_none() || !is_flag || choices.args().iter().any(|a| a.name == name) {
+        return choices;
+    }
+    let partners: Vec<String> = chart
+        .exclusive_groups()
+        .into_iter()
+        .filter(|g| g.iter().any(|m| m == name))
+        .flatten()
+        .collect();
+    partners
+        .iter()
+        .fold(choices, |c, p| c.without(p))
+        .with(name, None)
 }

@@ -18,7 +18,8 @@ use crate::syntax::parser::keywords;
 
 mod lines;
 pub use lines::{
-    change_target, changed_declaration, expect_line_on, expect_lines, expect_summary, ExpectLine,
+    change_situation, change_target, changed_declaration, expect_line_on, expect_lines,
+    expect_summary, ExpectLine,
 };
 
 /// A name in the text.
