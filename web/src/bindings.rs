@@ -39,8 +39,12 @@ export interface OddsDocument { schema: number; chart: string; outcomes: { outco
 export interface RollDocument { schema: number; chart: string; title: string; total: number | null; natural: number | null; [field: string]: any; }
 /** `chartwright diff --json` (docs/json.md). */
 export interface DiffDocument { schema: number; chart: string; base_chart: string; choices: string; outcomes: { outcome: string; base: string | null; variant: string | null; delta_percent: number }[]; }
-/** `ruleset.hover(text, at)`: the declared name at a UTF-16 offset (`from`..`to`), as the language server's hover says it; for a chart, `odds` in the sheet picture's `situation` (`chartwright odds --json`'s document), or `odds_error`, or `table` (`show`) for a chart not rolled. */
-export interface Hover { from: number; to: number; name: string; kind: string; owner: string | null; label: string; value: string | null; title?: string; dice?: string | null; situation?: string; odds?: OddsDocument; odds_error?: string; table?: string; }
+/** `ruleset.hover(text, at)`: the declared name at a UTF-16 offset (`from`..`to`), as the language server's hover says it; for a chart, `odds` in the sheet picture's `situation` (`chartwright odds --json`'s document), or `odds_error`, or `table` (`show`) for a chart not rolled. On an `expect` line or a variant's change, `line` (with no name under the cursor, `from`..`to` is the line). */
+export interface Hover { from: number; to: number; name?: string; kind?: string; owner?: string | null; label?: string; value?: string | null; title?: string; dice?: string | null; situation?: string; odds?: OddsDocument; odds_error?: string; table?: string; line?: HoverLine; }
+/** What a whole line says: an `expect` line checked (`verdict` and `help` as `chartwright test` words them, `actual` the probability the chart gives), or a variant's change (the base's declaration, and the chart's `diff` in `situation`, `chartwright diff --json`'s document, or `diff_error`). */
+export type HoverLine =
+  | { kind: "expect"; holds: boolean; verdict: string; help: string | null; actual: string | null }
+  | { kind: "change"; declared: { kind: string; name: string; text: string }; chart: string; situation?: string; diff?: object; diff_error?: string };
 /** `complete(text, at)`: what may stand at a UTF-16 offset; `from`..`to` is the part of a name already typed. */
 export interface Completions { from: number; to: number; options: { label: string; kind: string; detail: string | null }[]; }
 /** A seed: a whole number from 0 to 2^53 - 1, a BigInt up to 2^64 - 1, or its decimal text; none for a random one. */
@@ -218,8 +222,9 @@ impl JsRuleset {
 
     /// What the name at `at` (a UTF-16 offset) of `text` declares, as the
     /// language server's hover says it, read from this ruleset (the last
-    /// of the editor's texts that loaded) and `text`'s outline; `null`
-    /// where no declared name stands.
+    /// of the editor's texts that loaded) and `text`'s outline; on an
+    /// `expect` line or a variant's change, what the line says; `null`
+    /// where neither a declared name nor such a line stands.
     #[wasm_bindgen(unchecked_return_type = "Hover | null")]
     pub fn hover(&self, text: &str, at: usize) -> Result<JsValue, JsValue> {
         document(&crate::editor::hover(self.0.rules().ok(), text, at))
