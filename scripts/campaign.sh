@@ -52,6 +52,8 @@ reference | diff)
   ;;
 sum)
   for d in "$dir"/*/; do
+    # A folder of a campaign holds its binaries.
+    [ -x "$d/integration" ] || continue
     echo "== $d"
     grep -h '^TOTAL' "$d"reference-*.log 2>/dev/null | awk '
       { for (i = 1; i < NF; i++) {
@@ -60,14 +62,14 @@ sum)
           if ($(i+1) == "disagree,") d += $i; if ($(i+1) == "unsupported,") u += $i
           if ($(i+1) == "past") l += $i; if ($(i+1) == "expectations") e += $i
         } n++ }
-      END { if (n) printf "reference: %d chunks, %d files, %d charts, %d situations: %d agree, %d past an engine limit, %d unsupported, %d disagree; %d expectations\n", n, f, c, s, a, l, u, d, e }'
+      END { if (n) printf "reference: %d chunks, %d files, %d charts, %d situations: %d agree, %d past an engine limit, %d unsupported, %d disagree; %d expectations\n", n, f, c, s, a, l, u, d, e }' || true
     grep -h 'campaign of pairs' "$d"diff-*.log 2>/dev/null | awk '
       { for (i = 1; i < NF; i++) {
           if ($(i+1) == "variants") v += $i; if ($(i+1) == "charts" && $(i+2) == "compared,") c += $i
           if ($(i+1) == "missed") m += $i; if ($(i+1) == "false") x += $i
           if ($(i+1) == "charts" && $(i+2) == "changed;") ch += $i
         } n++ }
-      END { if (n) printf "diff claims: %d chunks, %d variants, %d charts compared, %d changed: %d missed, %d false changes\n", n, v, c, ch, m, x }'
+      END { if (n) printf "diff claims: %d chunks, %d variants, %d charts compared, %d changed: %d missed, %d false changes\n", n, v, c, ch, m, x }' || true
     grep -h '^DISAGREE\|^FAIL \|^MISSED\|^FALSE' "$d"*.log 2>/dev/null | cut -c1-100 | sort | uniq -c || true
   done
   ;;

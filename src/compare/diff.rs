@@ -7,6 +7,7 @@ use crate::compare::change::ProbabilityChange;
 use crate::engine::budget::Budget;
 use crate::engine::choices::{Choices, INPUT_SOURCE};
 use crate::engine::error::RollError;
+use crate::engine::error::RollErrorKind;
 use crate::engine::odds::{Odds, Probability};
 use crate::ruleset::ChartRef;
 use crate::syntax::span::Span;
@@ -164,27 +165,44 @@ impl OddsDiff {
             // A name neither side takes: the variant's own diagnostic says why.
             variant.bind(choices)?;
         }
+        let b = base
+            .odds_in(&for_chart(base, choices), budget)
+            .map_err(|e| into_variant(e, base, variant))?;
+        let v = variant.odds_in(&for_chart(variant, choices), budget)?;
+        Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v))
+    }
+
+    /// [`OddsDiff::compare_in`], or where rolling the follow-ups passes a
+    /// limit the charts' own outcomes do not (a `once` count over dice
+    /// with notation, a chain too deep, more work than the budget): the
+    /// own outcomes, each follow-up named (`Hold -> roll Pool 22`), with
+    /// [`follow_ups_named`](Self::follow_ups_named) saying why. Only where
+    /// both sides' follow-ups are compiled alike: their own outcomes then
+    /// change exactly where the odds do, as `--across` compares them. The
+    /// own outcomes are computed first, so both fit in one budget.
+    ///
+    /// One situation's answer: a sweep compares each point with
+    /// [`OddsDiff::compare_in`], so its columns read at one grain.
+    pub fn compare_or_named_in(
+        base: &ChartRef<'_>,
+        variant: &ChartRef<'_>,
+        choices: &Choices,
+        budget: &mut Budget,
+    ) -> Result<Self, RollError> {
+        if !(has_follow_ups(base) && follow_ups_alike(base, variant)) {
+            return Self::compare_in(base, variant, choices, budget);
+        }
         let (bc, vc) = (for_chart(base, choices), for_chart(variant, choices));
-        let full = |budget: &mut Budget| -> Result<(Odds, Odds), RollError> {
-            let b = base
-                .odds_in(&bc, budget)
-                .map_err(|e| into_variant(e, base, variant))?;
-            Ok((b, variant.odds_in(&vc, budget)?))
-        };
-        match full(budget) {
-            Ok((b, v)) => Ok(Self::new(&variant.qualified_name(), choices.text(), &b, &v)),
-            // Rolling a follow-up passed a limit its own chart may not:
-            // where both sides' follow-ups are compiled alike, their own
-            // outcomes, follow-ups named, change exactly where the odds do
-            // (as `--across` compares them), so those are shown instead.
-            Err(e) if past_a_limit(&e) && follow_ups_alike(base, variant) => {
-                let b = base.own_odds_in(&bc, budget).map_err(|_| e.clone())?;
-                let v = variant.own_odds_in(&vc, budget).map_err(|_| e.clone())?;
+        let own = base
+            .own_odds_in(&bc, budget)
+            .and_then(|b| Ok((b, variant.own_odds_in(&vc, budget)?)));
+        match (Self::compare_in(base, variant, choices, budget), own) {
+            (Err(e), Ok((b, v))) if past_a_limit(&e) || is_over_budget(&e) => {
                 let mut d = Self::new(&variant.qualified_name(), choices.text(), &b, &v);
                 d.follow_ups_named = Some(e.to_string());
                 Ok(d)
             }
-            Err(e) => Err(e),
+            (full, _) => full,
         }
     }
 
@@ -311,6 +329,17 @@ pub fn for_chart(chart: &ChartRef<'_>, choices: &Choices) -> Choices {
     choices.keeping(&names)
 }
 
+/// True when the chart follows up another.
+fn has_follow_ups(chart: &ChartRef<'_>) -> bool {
+    let (program, id) = chart.compiled();
+    program.follow_ups.iter().any(|f| f.caller == id)
+}
+
+/// True when `e` is a spent work budget.
+fn is_over_budget(e: &RollError) -> bool {
+    matches!(e.kind, RollErrorKind::OverBudget { .. })
+}
+
 /// An error of the base side with its span pointed into the variant's
 /// sources, which hold the base's text too (a variant loads its base): a
 /// front end renders every error of a comparison against the variant's
@@ -334,6 +363,10 @@ mod tests {
     use super::*;
     use crate::engine::odds::OddsOutcome;
     use rand::{Rng, SeedableRng};
+
+    /// A work budget Fire Combat's own outcomes fit and its expanded odds
+    /// do not.
+    const WORK: u64 = 3_000;
 
     fn odds(outcomes: &[(&str, u128)]) -> Odds {
         Odds {
@@ -381,6 +414,64 @@ mod tests {
             after = Some(at);
         }
         outcomes
+    }
+
+    /// Fire Combat's follow-up (Bail Out) is compiled alike when a variant
+    /// changes a fire modifier. With a budget its own outcomes fit and its
+    /// expanded odds do not, the direct diff names the follow-up and says
+    /// why; a sweep's point stays strict. (A campaign's generated pair
+    /// found this: `--across` ranked a class its direct diff refused.)
+    #[test]
+    fn a_follow_up_past_the_budget_is_named_in_one_situations_diff() {
+        let limits = crate::Limits {
+            max_odds_work: WORK,
+            ..crate::Limits::default()
+        };
+        let load = |name: &str, text: &str| {
+            let mut b = crate::RulesetBuilder::new().limits(limits.clone());
+            b.add_str(name, text);
+            b.build().expect("loads")
+        };
+        let base = load(
+            "first_echelon",
+            crate::bundled::source("first_echelon").expect("bundled"),
+        );
+        let smoke = load(
+            "smoke",
+            "variant \"Smoke\" of first_echelon version \"1\"\nchange direct_fire_modifiers.df_smoke -3\n",
+        );
+        let (b, v) = (
+            base.chart("fire_combat").expect("chart"),
+            smoke.chart("fire_combat").expect("chart"),
+        );
+        let choices =
+            Choices::parse("target_discipline=veteran attack=direct df_weapon=4 df_smoke mounted")
+                .expect("parses");
+        let strict = OddsDiff::compare_in(&b, &v, &choices, &mut Budget::new(&limits));
+        let e = strict.expect_err("the expanded odds are past the budget");
+        assert!(is_over_budget(&e), "{e}");
+        let named = OddsDiff::compare_or_named_in(&b, &v, &choices, &mut Budget::new(&limits))
+            .expect("the own outcomes fit");
+        let why = named.follow_ups_named.as_deref().unwrap_or_default();
+        assert!(why.contains("`max_odds_work` (3000)"), "{why}");
+        assert!(!named.is_unchanged());
+        assert!(
+            named
+                .outcomes
+                .iter()
+                .any(|o| o.outcome.ends_with("-> roll Bail Out Table")),
+            "{named:?}"
+        );
+        // Where the budget allows, the same call rolls every path.
+        let full = OddsDiff::compare_or_named_in(
+            &b,
+            &v,
+            &choices,
+            &mut Budget::new(&crate::Limits::default()),
+        )
+        .expect("odds");
+        assert_eq!(full.follow_ups_named, None);
+        assert!(!full.outcomes.iter().any(|o| o.outcome.contains("-> roll")));
     }
 
     #[test]

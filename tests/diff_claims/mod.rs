@@ -927,6 +927,51 @@ table t "T" {
     assert_eq!(out["outcomes"][0]["variant"], "1/6", "{out}");
 }
 
+/// A ladder's own value (`slope +r in 0..1`) is needed wherever the ladder
+/// is read, here in a modifier's condition: the classes give it, rather
+/// than leaving out as unrollable every class where the condition is read
+/// (campaign pair 4351 at cc68427, generated seed 2175: "no change" for a
+/// check whose condition reads a ladder the variant moved).
+#[test]
+fn a_ladders_own_value_is_given_where_a_condition_reads_it() {
+    let base = r#"game "Ladder param" version "1"
+ladder lad "Lad" {
+  steps 4, 2, 1, 0.5
+  start 2
+  modifiers {
+    slope +r in 0..1 "slope"
+  }
+}
+check k "K" {
+  roll d6
+  modifiers {
+    x -1 "x" if lad = 2
+  }
+  succeed on 4+
+  success "Pass"
+  failure "Fail"
+}
+"#;
+    let variant = "variant \"V\" of \"base.rules\" version \"1\"\nadd lad.mud +1 \"mud\" always after slope\n";
+    let pair = Pair::files(
+        "a ladder's value read in a condition".into(),
+        "base.rules",
+        base.into(),
+        variant.into(),
+    );
+    assert_claims(&pair);
+    let out = cli_diff(&[pair.base_arg.as_str(), &pair.variant_arg()])
+        .unwrap_or_else(|e| panic!("diff failed: {e}"));
+    let k = out["charts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["chart"] == "house.k")
+        .unwrap_or_else(|| panic!("k is not listed: {out}"));
+    assert_eq!(k["change"], "changed", "{k}");
+    assert_eq!(k["diff"]["choices"], "x slope=0", "{k}");
+}
+
 /// A class one side cannot roll (here past an engine limit: a `once`
 /// count over dice with notation) where the other can: not compared, so
 /// the whole-game diff does not say "no change" (campaign pair 37,

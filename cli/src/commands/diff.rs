@@ -155,7 +155,7 @@ pub fn run(pair: &Pairing<'_>, req: &Request<'_>, budget: &mut Budget) -> Result
         let page = req.page.then(|| page::ranking(pair, (&b, &v), &a, limit));
         (text, page)
     } else {
-        let d = OddsDiff::compare_in(&b, &v, &choices, budget).map_err(|e| fail(&e))?;
+        let d = OddsDiff::compare_or_named_in(&b, &v, &choices, budget).map_err(|e| fail(&e))?;
         let text = if req.json {
             chartwright::json::text(chartwright::json::diff(&d, &base_name))
         } else {

@@ -282,9 +282,13 @@ impl<'r> Analysis<'r> {
             self.input(name).map(|i| &i.kind),
             Some(InputKind::Param { default: None, .. })
         );
+        // A value of its own, in the chart or in a chart it reaches (a
+        // ladder's `m +-r in 0..2` is needed wherever the ladder is read).
         let own_value = self.sides.iter().any(|s| {
-            s.modifier(name)
-                .is_some_and(|m| matches!(m.value, ModValue::Param { from: None, .. }))
+            s.trees().any(|t| {
+                modifier_in(t, name)
+                    .is_some_and(|m| matches!(m.value, ModValue::Param { from: None, .. }))
+            })
         });
         (no_default && own_value)
             || self.sides.iter().any(|s| {
