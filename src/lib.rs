@@ -86,7 +86,6 @@ mod clip;
 mod limits;
 mod number;
 // Above every stage: expectations checked through the public API.
-mod expect;
 
 // The AST and the parser are internal; the `internals` feature opens them
 // for tools that want the syntax tree (benchmarks of the parser alone). They
@@ -135,10 +134,12 @@ pub use engine::odds::{
     GroupError, Odds, OddsOutcome, OddsPath, OddsStep, OutcomeGroup, Probability,
 };
 pub use engine::quick::{OutcomeId, QuickRoll};
-pub use expect::{check as check_expectation, check_expectations, ExpectFailure, ExpectReport};
 pub use limits::Limits;
 pub use number::{NotANumber, Number};
 pub use ruleset::error::{LoadError, LoadErrors};
+pub use ruleset::expect::{
+    check as check_expectation, check_expectations, ExpectFailure, ExpectReport,
+};
 pub use ruleset::expectation::{Expectation, Expected};
 pub use ruleset::origin::Origin;
 pub use ruleset::{BoundChart, ChartRef, GameInfo, InputInfo, InputKind, Ruleset, RulesetBuilder};

@@ -25,13 +25,13 @@ const STAGES: &[&str] = &[
 fn root_file(name: &str) -> Option<bool> {
     match name {
         "number" | "limits" | "clip" => Some(false),
-        "" | "expect" => Some(true),
+        "" => Some(true),
         _ => None,
     }
 }
 
 /// A stage's rank: 0 for the shared root files, then the stages in order,
-/// then the top (the facade `lib.rs` and `expect.rs`).
+/// then the top (the facade `lib.rs`).
 fn rank(module: &[String]) -> Result<usize, String> {
     let first = module.first().map_or("", String::as_str);
     if module.len() <= 1 {

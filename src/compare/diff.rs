@@ -2,7 +2,7 @@
 //! by side, outcome by outcome. The data a table, JSON or a picture of the
 //! change is drawn from.
 
-use crate::compare::across::{follow_ups_alike, past_a_limit};
+use crate::compare::alike::follow_ups_alike;
 use crate::compare::change::ProbabilityChange;
 use crate::engine::budget::Budget;
 use crate::engine::choices::{Choices, INPUT_SOURCE};
@@ -335,6 +335,15 @@ fn has_follow_ups(chart: &ChartRef<'_>) -> bool {
     program.follow_ups.iter().any(|f| f.caller == id)
 }
 
+/// True when `e` is an engine limit a smaller question may stay within (a
+/// count too large, a chain too deep), not a spent budget.
+fn past_a_limit(e: &RollError) -> bool {
+    matches!(
+        e.kind,
+        RollErrorKind::TooLarge { .. } | RollErrorKind::TooDeep { .. }
+    )
+}
+
 /// True when `e` is a spent work budget.
 fn is_over_budget(e: &RollError) -> bool {
     matches!(e.kind, RollErrorKind::OverBudget { .. })
@@ -423,12 +432,12 @@ mod tests {
     /// found this: `--across` ranked a class its direct diff refused.)
     #[test]
     fn a_follow_up_past_the_budget_is_named_in_one_situations_diff() {
-        let limits = crate::Limits {
+        let limits = crate::limits::Limits {
             max_odds_work: WORK,
-            ..crate::Limits::default()
+            ..crate::limits::Limits::default()
         };
         let load = |name: &str, text: &str| {
-            let mut b = crate::RulesetBuilder::new().limits(limits.clone());
+            let mut b = crate::ruleset::RulesetBuilder::new().limits(limits.clone());
             b.add_str(name, text);
             b.build().expect("loads")
         };
@@ -467,7 +476,7 @@ mod tests {
             &b,
             &v,
             &choices,
-            &mut Budget::new(&crate::Limits::default()),
+            &mut Budget::new(&crate::limits::Limits::default()),
         )
         .expect("odds");
         assert_eq!(full.follow_ups_named, None);

@@ -26,6 +26,7 @@
 //! ```
 
 pub(crate) mod across;
+mod alike;
 pub(crate) mod change;
 mod class_index;
 pub(crate) mod classes;

@@ -13,6 +13,7 @@ pub mod bundled;
 pub(crate) mod chain;
 pub(crate) mod chart_ref;
 pub(crate) mod error;
+pub(crate) mod expect;
 pub(crate) mod expectation;
 pub(crate) mod origin;
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use super::{declaration_of, Word};
 use crate::engine::choices::Choices;
-use crate::expect::{check_expectations, ExpectFailure};
+use crate::ruleset::expect::{check_expectations, ExpectFailure};
 use crate::ruleset::expectation::{Expectation, Expected};
 use crate::ruleset::{ChartRef, InputKind, Ruleset};
 use crate::syntax::outline::{Declaration, Outline};
