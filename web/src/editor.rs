@@ -95,7 +95,7 @@ fn without_line(text: &str, offset: usize) -> String {
 /// editor that loaded) `title`, `dice`, then `situation` and `odds`
 /// (`chartwright odds --json`'s document) or `odds_error`, or `table` for
 /// a chart not rolled. On an `expect` line or a variant's change, `line`
-/// says what the line does ([`line_of`]).
+/// says what the line does.
 #[must_use]
 pub fn hover(rules: Option<&Rules>, text: &str, at: usize) -> Value {
     let offset = byte_offset(text, at);
