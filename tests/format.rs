@@ -271,6 +271,21 @@ fn a_badly_laid_out_file_takes_the_canonical_layout() {
     assert_eq!(check("messy", MESSY, true).as_deref(), Some(TIDY));
 }
 
+/// A formatted grid with one row edited out of line: its heading still
+/// stands over the other rows' columns, so it moves with them.
+#[test]
+fn a_heading_stays_over_its_columns_when_a_row_is_edited_out_of_line() {
+    let edited = TIDY.replace("  us:    6      4\n", "  us: 16 4\n");
+    let formatted = format(SourceId::new(0), &edited).expect("it parses");
+    let expected = TIDY.replace("  us:    6      4\n", "  us:    16     4\n");
+    assert_eq!(formatted, expected);
+    // Every row out of line: the heading stands over none, and stays.
+    let all = edited.replace("  them:  4      \"2\\\"\"\n", "  them: 4 \"2\\\"\"\n");
+    assert_ne!(all, edited, "the second row was edited too");
+    let formatted = format(SourceId::new(0), &all).expect("it parses");
+    assert!(formatted.contains("  #      clear  rain\n  us:    16  4\n"), "{formatted}");
+}
+
 #[test]
 fn a_comment_inside_a_line_moves_before_it() {
     let text = "game \"G\" version \"1\"\ntable t \"T\" {\n  roll d6 # the die\n  rows {\n    1-3 # low\n      => \"Low\"\n    4-6 => \"High\"\n  }\n}\n";

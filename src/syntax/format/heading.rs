@@ -59,32 +59,34 @@ impl Heading {
 /// The heading of the grid `run` (lines of a grid or a results grid), if
 /// one of the comments on lines of their own just before it has, as its
 /// last words, one per column after the first, each within [`SLACK`] of
-/// where that column's cells started in the source.
+/// where that column's cells started in the source on one of the widest
+/// lines (any of them: a row edited out of line leaves the others).
 pub(super) fn find(text: &str, gap: &Gap<'_>, run: &[Line]) -> Option<Heading> {
-    // The first of the widest lines: the one a heading stands nearest.
-    let widest = run.iter().rev().max_by_key(|line| line.cells.len())?;
-    let columns: Vec<usize> = widest
-        .cell_starts
+    let most = run.iter().map(|line| line.cells.len()).max()?;
+    let layouts: Vec<Vec<usize>> = run
         .iter()
-        .skip(1)
-        .map(|&at| column_of(text, at))
+        .filter(|line| line.cells.len() == most)
+        .map(|line| {
+            let starts = line.cell_starts.iter().skip(1);
+            starts.map(|&at| column_of(text, at)).collect()
+        })
         .collect();
-    if columns.is_empty() {
-        return None;
-    }
+    let count = most.checked_sub(1).filter(|&n| n > 0)?;
     for (index, comment) in gap.comments.iter().enumerate() {
         if !comment.own_line {
             continue;
         }
         let words = words_of(comment.text, column_of(text, comment.start));
-        let Some(split) = words.len().checked_sub(columns.len()) else {
+        let Some(split) = words.len().checked_sub(count) else {
             continue;
         };
         let (before, heads) = words.split_at(split);
-        let over = heads
-            .iter()
-            .zip(&columns)
-            .all(|((at, _), column)| at.abs_diff(*column) <= SLACK);
+        let over = layouts.iter().any(|columns| {
+            heads
+                .iter()
+                .zip(columns)
+                .all(|((at, _), column)| at.abs_diff(*column) <= SLACK)
+        });
         if over {
             let mut prefix = String::from("#");
             for (_, word) in before {
