@@ -43,6 +43,7 @@ export function forgetResults() {
   $("diff-error").hidden = true;
   $("diff-svg").replaceChildren();
   $("diff-table").tBodies[0].replaceChildren();
+  $("diff-named").hidden = true;
   $("diff-status").textContent = "";
   $("trace").textContent = "";
   delete $("trace").dataset.chart;
@@ -136,12 +137,16 @@ async function computeDiff(serial, chart, args) {
       return tr;
     }));
     $("diff-status").textContent = `${d.base_chart} → ${d.chart}`;
+    // Follow-ups past an engine limit are named, as `chartwright diff` names them.
+    $("diff-named").hidden = !d.follow_ups_named;
+    $("diff-named").textContent = d.follow_ups_named ? `Follow-ups are named, not rolled (${d.follow_ups_named}): both sides roll them alike.` : "";
     rankSituations(chart);
   } catch (e) {
     if (serial !== oddsSerial) return;
     $("diff-status").textContent = "";
     $("diff-svg").replaceChildren();
     $("diff-table").tBodies[0].replaceChildren();
+    $("diff-named").hidden = true;
     showError("diff-error", e, chart.qualified_name);
   }
 }

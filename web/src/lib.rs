@@ -331,7 +331,11 @@ fn compared<'r>(
     let fail =
         |e: &chartwright::RollError| Failure::new(json::roll_error(e, v_rules, ARGUMENTS, &text));
     let choices = Choices::parse(&text).map_err(|e| fail(&e))?;
-    let d = chartwright::OddsDiff::compare(&b, &v, &choices).map_err(|e| fail(&e))?;
+    // One situation: follow-ups past an engine limit are named, as
+    // `chartwright diff` names them.
+    let mut budget = chartwright::Budget::new(v_rules.limits());
+    let d = chartwright::OddsDiff::compare_or_named_in(&b, &v, &choices, &mut budget)
+        .map_err(|e| fail(&e))?;
     Ok((d, b.qualified_name(), names))
 }
 

@@ -131,6 +131,43 @@ test("a variant's diff equals `chartwright diff --json`", (t) => {
   }
 });
 
+// A pool whose `once` count over dice with notation is past the engine's
+// limit, followed up by a table the house rule changes.
+const LIMIT = `game "Limit" version "1"
+pool q "Q" {
+  roll 3d6
+  count hits "hits" on 4+
+  per hits roll 1d4ro=1 count converted "converted" on 3+ once
+}
+table t "T" {
+  roll d6
+  modifiers {
+    m +1 "m"
+  }
+  rows {
+    3 or less => "Hold" then q
+    4+ => "No effect"
+  }
+}
+`;
+
+test("a follow-up past an engine limit is named in a diff, as `chartwright diff --json` names it", (t) => {
+  if (skipIf(t, why)) return;
+  const dir = mkdtempSync(join(tmpdir(), "chartwright-limit-"));
+  try {
+    const house = LIMIT.replace('m +1 "m"', 'm +2 "m"');
+    writeFileSync(join(dir, "base.rules"), LIMIT);
+    writeFileSync(join(dir, "house.rules"), house);
+    const doc = cw.diff(cw.Ruleset.fromText("base", LIMIT), cw.Ruleset.fromText("house", house), "t", "m");
+    assert.deepEqual(doc, cliJson(["diff", join(dir, "base.rules"), join(dir, "house.rules"), "t", "m"]));
+    assert.match(doc.follow_ups_named, /`once` count over dice with notation/);
+    // Hold on 1-2 with +1, on 1 with +2: 1/3 -> 1/6, Q named.
+    assert.deepEqual(doc.outcomes[0], { outcome: "Hold -> roll Q", base: "1/3", variant: "1/6", delta_percent: doc.outcomes[0].delta_percent });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("errors are thrown as ChartwrightError with the diagnostics `check` gives", (t) => {
   if (skipIf(t, why)) return;
   const fe = cw.Ruleset.bundled("first_echelon");
