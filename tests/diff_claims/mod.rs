@@ -960,14 +960,7 @@ check k "K" {
         variant.into(),
     );
     assert_claims(&pair);
-    let out = cli_diff(&[pair.base_arg.as_str(), &pair.variant_arg()])
-        .unwrap_or_else(|e| panic!("diff failed: {e}"));
-    let k = out["charts"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|c| c["chart"] == "house.k")
-        .unwrap_or_else(|| panic!("k is not listed: {out}"));
+    let k = listed(&pair, "house.k");
     assert_eq!(k["change"], "changed", "{k}");
     assert_eq!(k["diff"]["choices"], "x slope=0", "{k}");
 }
@@ -997,13 +990,19 @@ pool q "Q" {
         variant.into(),
     );
     assert_claims(&pair);
+    let q = listed(&pair, "house.q");
+    assert_eq!(q["change"], "none found", "{q}");
+}
+
+/// The whole-game diff's entry for `chart`.
+fn listed(pair: &Pair, chart: &str) -> Value {
     let out = cli_diff(&[pair.base_arg.as_str(), &pair.variant_arg()])
         .unwrap_or_else(|e| panic!("diff failed: {e}"));
-    let q = out["charts"]
+    out["charts"]
         .as_array()
         .into_iter()
         .flatten()
-        .find(|c| c["chart"] == "house.q")
-        .unwrap_or_else(|| panic!("q is not listed: {out}"));
-    assert_eq!(q["change"], "none found", "{q}");
+        .find(|c| c["chart"] == chart)
+        .cloned()
+        .unwrap_or_else(|| panic!("{chart} is not listed: {out}"))
 }
