@@ -283,7 +283,10 @@ fn a_heading_stays_over_its_columns_when_a_row_is_edited_out_of_line() {
     let all = edited.replace("  them:  4      \"2\\\"\"\n", "  them: 4 \"2\\\"\"\n");
     assert_ne!(all, edited, "the second row was edited too");
     let formatted = format(SourceId::new(0), &all).expect("it parses");
-    assert!(formatted.contains("  #      clear  rain\n  us:    16  4\n"), "{formatted}");
+    assert!(
+        formatted.contains("  #      clear  rain\n  us:    16  4\n"),
+        "{formatted}"
+    );
 }
 
 #[test]

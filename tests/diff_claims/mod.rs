@@ -965,6 +965,41 @@ check k "K" {
     assert_eq!(k["diff"]["choices"], "x slope=0", "{k}");
 }
 
+/// A param not given reads its default: "not given" adds the default, so
+/// giving 0 is a situation of its own (campaign pair 5661 at 716bcd7,
+/// generated seed 2830: the classes took "not given" as adding 0, left
+/// out `m=0` as adding the same, and a cap hid the variant's `always`
+/// modifier everywhere else: "no change").
+#[test]
+fn a_param_not_given_reads_its_default_in_the_classes() {
+    let base = r#"game "Default" version "1"
+table t "T" {
+  roll 2d6
+  modifiers {
+    m +r in 0..2 default 2 "m"
+  }
+  cap modifiers at 1
+  rows {
+    7 or less => "Hit"
+    8 or more => "Retreat"
+  }
+}
+"#;
+    let variant =
+        "variant \"V\" of \"base.rules\" version \"1\"\nadd t.mud +1 \"mud\" always after m\n";
+    let pair = Pair::files(
+        "a param's default".into(),
+        "base.rules",
+        base.into(),
+        variant.into(),
+    );
+    assert_claims(&pair);
+    let t = listed(&pair, "house.t");
+    assert_eq!(t["change"], "changed", "{t}");
+    // Out of the cap only where m is 0: 0 -> +1, Hit 21/36 -> 15/36.
+    assert_eq!(t["diff"]["choices"], "m=0", "{t}");
+}
+
 /// A class one side cannot roll (here past an engine limit: a `once`
 /// count over dice with notation) where the other can: not compared, so
 /// the whole-game diff does not say "no change" (campaign pair 37,

@@ -11,6 +11,7 @@ use crate::compare::net_search::{farther, Args, Cap, NetOption, Options, Reachab
 use crate::engine::choices::Choices;
 use crate::number::Num;
 use crate::ruleset::ChartRef;
+use crate::ruleset::InputKind;
 use crate::syntax::ast::shift_text;
 use compact_str::CompactString;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -282,11 +283,13 @@ impl Analysis<'_> {
         {
             return self.joint_options(k, unit, on, trees, width, known, not_split);
         }
-        // A required input has no "not given".
+        // A required input has no "not given"; a param not given reads its
+        // default (`m +r in 0..2 default 2` adds 2 unless given 0 or 1).
+        let unset = self.unset_effect(unit, on, trees, width);
         let mut options: Vec<NetOption> = if unit.iter().any(|n| self.required(n)) {
             Vec::new()
         } else {
-            vec![(vec![0; width], Vec::new(), (0, Num::from_integer(0)))]
+            vec![(unset.clone(), Vec::new(), (0, Num::from_integer(0)))]
         };
         for (i, name) in unit.iter().enumerate() {
             let on = on.get(i * trees..(i + 1) * trees).unwrap_or_default();
@@ -307,13 +310,34 @@ impl Analysis<'_> {
                 }
             }
         }
-        // A setting that adds nothing only names more than "not
-        // given" does for the same sum: it never reads plainest.
+        // A setting that adds what "not given" adds only names more for
+        // the same sum: it never reads plainest.
         if options.first().is_some_and(|o| o.1.is_empty()) {
             let mut first = true;
-            options.retain(|(v, _, _)| std::mem::take(&mut first) || v.iter().any(|n| *n != 0));
+            options.retain(|(v, _, _)| std::mem::take(&mut first) || *v != unset);
         }
         options
+    }
+
+    /// What `unit` adds where none of it is given: each param's default,
+    /// where its modifier applies (`on`, `trees` a member); 0 elsewhere.
+    fn unset_effect(&self, unit: &[String], on: &[bool], trees: usize, width: usize) -> Vec<i64> {
+        let mut sum = vec![0i64; width];
+        for (i, name) in unit.iter().enumerate() {
+            let Some(InputKind::Param {
+                default: Some(d), ..
+            }) = self.input(name).map(|input| &input.kind)
+            else {
+                continue;
+            };
+            let on = on.get(i * trees..(i + 1) * trees).unwrap_or_default();
+            if let Some(v) = self.effect(name, Some(d.exact()), on) {
+                for (x, y) in sum.iter_mut().zip(v) {
+                    *x = x.saturating_add(y);
+                }
+            }
+        }
+        sum
     }
 
     /// The options of the modifiers a grid's keys feed, where the charts
