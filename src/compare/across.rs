@@ -50,6 +50,12 @@ pub struct Across {
     /// `too_deep`): the odds exist but were not reached, so the
     /// comparison is not exhaustive.
     pub unanswered: usize,
+    /// Classes whose situation leaves out an input a side needs (a param
+    /// with no default, a choice): the analysis did not give it, so the
+    /// class stands for no situation a player meets, and the comparison
+    /// is not exhaustive. None is expected; a count here is a gap in the
+    /// analysis, said rather than taken for "no change".
+    pub incomplete: usize,
     /// True when the two charts are compiled alike, with every chart, grid
     /// and choice they read: no situation can differ, and none was rolled.
     pub same_rules: bool,
@@ -70,6 +76,7 @@ impl Across {
             not_split: Vec::new(),
             skipped: 0,
             unanswered: 0,
+            incomplete: 0,
             same_rules: true,
             give: None,
         }
@@ -80,7 +87,11 @@ impl Across {
     /// classes.
     #[must_use]
     pub fn exhaustive(&self) -> bool {
-        self.same_rules || (!self.sampled && self.not_split.is_empty() && self.unanswered == 0)
+        self.same_rules
+            || (!self.sampled
+                && self.not_split.is_empty()
+                && self.unanswered == 0
+                && self.incomplete == 0)
     }
 
     /// The classes whose odds change, largest change first.
@@ -160,7 +171,7 @@ pub fn across_in(
     let (base_takes, variant_takes) = (names(base), names(variant));
     let chart = variant.qualified_name();
     let mut ranked: Vec<ClassDiff> = Vec::new();
-    let (mut skipped, mut unanswered) = (0, 0);
+    let (mut skipped, mut unanswered, mut incomplete) = (0, 0, 0);
     let mut first_error = None;
     for class in classes {
         let b = side_odds(base, &class.choices, &base_takes, own, budget)
@@ -175,6 +186,13 @@ pub fn across_in(
             // Past a limit the odds exist but were not reached: not compared.
             (Err(e), _) | (_, Err(e)) if at_limit(&e) => {
                 unanswered += 1;
+                first_error.get_or_insert(e);
+                continue;
+            }
+            // An input a side needs that the class does not give: not a
+            // situation of the docs' refusing, so not compared.
+            (Err(e), _) | (_, Err(e)) if missing_input(&e) => {
+                incomplete += 1;
                 first_error.get_or_insert(e);
                 continue;
             }
@@ -213,9 +231,20 @@ pub fn across_in(
         not_split,
         skipped,
         unanswered,
+        incomplete,
         same_rules: false,
         give,
     })
+}
+
+/// An input the situation leaves out that the chart needs.
+fn missing_input(e: &RollError) -> bool {
+    matches!(
+        e.kind,
+        RollErrorKind::MissingParam { .. }
+            | RollErrorKind::MissingChoice { .. }
+            | RollErrorKind::MissingKey { .. }
+    )
 }
 
 /// An engine limit rather than a refusal the docs make: the odds exist,

@@ -28,6 +28,9 @@ pub struct Coverage {
     pub give: Option<String>,
     /// Classes one side could not roll (or only past an engine limit).
     pub unanswered: usize,
+    /// Classes whose situation left out an input a side needs
+    /// ([`Across::incomplete`]).
+    pub incomplete: usize,
 }
 
 impl Coverage {
@@ -43,13 +46,18 @@ impl Coverage {
             limit,
             give: a.give.clone(),
             unanswered: a.unanswered,
+            incomplete: a.incomplete,
         }
     }
 
     /// True when every situation was covered ([`Across::exhaustive`]).
     #[must_use]
     pub fn exhaustive(&self) -> bool {
-        self.same_rules || (!self.sampled && self.not_split.is_empty() && self.unanswered == 0)
+        self.same_rules
+            || (!self.sampled
+                && self.not_split.is_empty()
+                && self.unanswered == 0
+                && self.incomplete == 0)
     }
 }
 
@@ -80,11 +88,23 @@ impl fmt::Display for Coverage {
             write!(f, "; not split into classes: {}", self.not_split.join(", "))?;
         }
         match self.unanswered {
-            0 => Ok(()),
-            1 => f.write_str("; 1 class not compared: a side stops at a limit of the engine there"),
+            0 => {}
+            1 => {
+                f.write_str("; 1 class not compared: a side stops at a limit of the engine there")?;
+            }
             n => write!(
                 f,
                 "; {n} classes not compared: a side stops at a limit of the engine there"
+            )?,
+        }
+        match self.incomplete {
+            0 => Ok(()),
+            1 => f.write_str(
+                "; 1 class not compared: its situation leaves out an input a side needs",
+            ),
+            n => write!(
+                f,
+                "; {n} classes not compared: their situations leave out an input a side needs"
             ),
         }
     }
@@ -104,6 +124,7 @@ mod tests {
             limit: 16_384,
             give: Some("sa33.m40".into()),
             unanswered: 2,
+            incomplete: 0,
         }
     }
 
@@ -136,12 +157,20 @@ mod tests {
         let one = Coverage {
             total: Some(1),
             unanswered: 1,
-            ..c
+            ..c.clone()
         };
         assert!(!one.exhaustive());
         assert_eq!(
             one.to_string(),
             "1 situation class, compared; 1 class not compared: a side stops at a limit of the engine there"
+        );
+        // A class standing for no situation a player meets is said, and
+        // the comparison is not exhaustive.
+        let gap = Coverage { incomplete: 3, ..c };
+        assert!(!gap.exhaustive());
+        assert_eq!(
+            gap.to_string(),
+            "8160 situation classes, every one compared; 3 classes not compared: their situations leave out an input a side needs"
         );
     }
 }

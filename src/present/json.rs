@@ -189,6 +189,7 @@ pub fn across(a: &Across, base_chart: &str) -> Value {
         "same_rules": a.same_rules,
         "skipped": a.skipped,
         "unanswered": a.unanswered,
+        "incomplete": a.incomplete,
         "ranked": a.ranked.iter().map(class_diff).collect::<Vec<_>>(),
     })
 }

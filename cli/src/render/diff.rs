@@ -147,7 +147,7 @@ pub fn across(a: &Across, base_name: &str, limit: usize) -> String {
         out,
         "  {} of {} classes compared change; the largest changes first:",
         changed.iter().map(alike).sum::<usize>(),
-        a.compared - a.skipped - a.unanswered
+        a.compared - a.skipped - a.unanswered - a.incomplete
     );
     for (i, c) in changed.iter().take(TOP).enumerate() {
         if let Some(o) = c.diff.largest() {

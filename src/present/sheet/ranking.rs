@@ -168,6 +168,12 @@ fn ranking_table(
                  engine there."
             }
         }
+        @if across.incomplete > 0 {
+            p.note {
+                (across.incomplete) " more not compared: their situations leave out an \
+                 input a side needs."
+            }
+        }
     }
 }
 
