@@ -8,6 +8,7 @@
 use super::alike::{compiled_alike, follow_ups_alike};
 use super::classes::{own_classes, situation_classes, Classes};
 use super::diff::{into_variant, OddsDiff};
+use super::fed::modifier_in;
 use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
 use crate::engine::error::{RollError, RollErrorKind};
@@ -171,36 +172,20 @@ pub fn across_in(
     let (base_takes, variant_takes) = (names(base), names(variant));
     let chart = variant.qualified_name();
     let mut ranked: Vec<ClassDiff> = Vec::new();
-    let (mut skipped, mut unanswered, mut incomplete) = (0, 0, 0);
-    let mut first_error = None;
-    for class in classes {
+    let mut not = NotCompared::default();
+    for mut class in classes {
+        if own {
+            // Inputs only the follow-ups read split nothing, but a param
+            // they need must still be given for the situation to roll.
+            class.choices = with_needed_params(class.choices, &[base, variant]);
+        }
         let b = side_odds(base, &class.choices, &base_takes, own, budget)
             .map_err(|e| into_variant(e, base, variant));
         let v = side_odds(variant, &class.choices, &variant_takes, own, budget);
         let diff = match (b, v) {
             (Ok(b), Ok(v)) => OddsDiff::new(&chart, class.choices.text(), &b, &v),
-            // The whole request is over budget: no situation is left to try.
-            (Err(e), _) | (_, Err(e)) if matches!(e.kind, RollErrorKind::OverBudget { .. }) => {
-                return Err(e)
-            }
-            // Past a limit the odds exist but were not reached: not compared.
-            (Err(e), _) | (_, Err(e)) if at_limit(&e) => {
-                unanswered += 1;
-                first_error.get_or_insert(e);
-                continue;
-            }
-            // An input a side needs that the class does not give: not a
-            // situation of the docs' refusing, so not compared.
-            (Err(e), _) | (_, Err(e)) if missing_input(&e) => {
-                incomplete += 1;
-                first_error.get_or_insert(e);
-                continue;
-            }
-            // A side the docs refuse (a value a score cannot use): no odds
-            // to compare there.
             (Err(e), _) | (_, Err(e)) => {
-                skipped += 1;
-                first_error.get_or_insert(e);
+                not.count(e)?;
                 continue;
             }
         };
@@ -215,7 +200,7 @@ pub fn across_in(
         }
     }
     if ranked.is_empty() {
-        if let Some(e) = first_error {
+        if let Some(e) = not.first {
             return Err(e);
         }
     }
@@ -229,12 +214,86 @@ pub fn across_in(
         compared,
         sampled,
         not_split,
-        skipped,
-        unanswered,
-        incomplete,
+        skipped: not.skipped,
+        unanswered: not.unanswered,
+        incomplete: not.incomplete,
         same_rules: false,
         give,
     })
+}
+
+/// `choices` with every param of the charts (not a modifier) that has no
+/// default and is not given set to the least whole value in its bounds
+/// (its low bound where none is whole): a situation a player can type and
+/// roll. (Only the follow-ups read such a param where a class
+/// leaves it out, and they roll alike on both sides at any value.)
+fn with_needed_params(mut choices: Choices, charts: &[&ChartRef<'_>]) -> Choices {
+    for chart in charts {
+        // The chart's and its ladders' modifiers: the classes give those
+        // they need (a grid-fed one is read from its keys, not given).
+        let (program, id) = chart.compiled();
+        let trees: Vec<_> = std::iter::once(id)
+            .chain(super::uses::Uses::own(program, id).reached)
+            .filter_map(|c| program.charts.get(c))
+            .collect();
+        for i in chart.inputs() {
+            if trees.iter().any(|t| modifier_in(t, &i.name).is_some()) {
+                continue;
+            }
+            let InputKind::Param {
+                default: None,
+                bounds,
+            } = &i.kind
+            else {
+                continue;
+            };
+            if choices.args().iter().any(|a| a.name == i.name) {
+                continue;
+            }
+            let value = bounds.map_or_else(
+                || "0".to_owned(),
+                |(lo, hi)| {
+                    let (lo, hi) = (lo.exact(), hi.exact());
+                    let whole = lo.ceil();
+                    if whole <= hi { whole } else { lo }.to_string()
+                },
+            );
+            choices = choices.with(&i.name, Some(&value));
+        }
+    }
+    choices
+}
+
+/// The classes not compared, by why, and the first error.
+#[derive(Default)]
+struct NotCompared {
+    skipped: usize,
+    unanswered: usize,
+    incomplete: usize,
+    first: Option<RollError>,
+}
+
+impl NotCompared {
+    /// Counts a class whose side failed with `e`; the request's spent
+    /// budget ends the comparison instead (no situation is left to try).
+    fn count(&mut self, e: RollError) -> Result<(), RollError> {
+        if matches!(e.kind, RollErrorKind::OverBudget { .. }) {
+            return Err(e);
+        }
+        if at_limit(&e) {
+            // Past a limit the odds exist but were not reached.
+            self.unanswered += 1;
+        } else if missing_input(&e) {
+            // An input a side needs that the class does not give: not a
+            // situation of the docs' refusing.
+            self.incomplete += 1;
+        } else {
+            // A side the docs refuse (a value a score cannot use).
+            self.skipped += 1;
+        }
+        self.first.get_or_insert(e);
+        Ok(())
+    }
 }
 
 /// An input the situation leaves out that the chart needs.

@@ -233,7 +233,7 @@ fn read<'a>(
 }
 
 /// The modifier named `name` in `tree`, if it declares one.
-pub(super) fn modifier_in<'t>(tree: &'t ChartTree, name: &str) -> Option<&'t Modifier> {
+pub(crate) fn modifier_in<'t>(tree: &'t ChartTree, name: &str) -> Option<&'t Modifier> {
     tree.modifiers
         .iter()
         .find(|m| tree.slots.get(m.slot).is_some_and(|s| s.name == name))

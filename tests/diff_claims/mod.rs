@@ -1010,6 +1010,46 @@ table t "T" {
     assert_eq!(t["diff"]["choices"], "m=0", "{t}");
 }
 
+/// A param only a follow-up reads splits no class of the chart's own
+/// outcomes, but the class's situation still gives it, so the player can
+/// type it and the direct diff rolls it (campaign pair 5807 at `be3ffb1`,
+/// generated seed 2903: `--across` ranked first a situation its direct
+/// diff refused, "`t28` needs `p35`").
+#[test]
+fn a_param_only_a_follow_up_reads_is_given_in_the_class() {
+    let base = r#"game "Pass" version "1"
+table k "K" {
+  roll d6
+  param q "q" whole in 1..6
+  columns by q: 1-3 4-6
+  results {
+    3 or less: Pinned  Hit
+    4+:        Hit     Hit
+  }
+}
+table t "T" {
+  roll d6
+  param p "p" whole in 1..6
+  modifiers {
+    m +1 "m"
+  }
+  rows {
+    2 or less => "Hold" then k(q=p)
+    3+        => "No effect"
+  }
+}
+"#;
+    let variant = "variant \"V\" of \"base.rules\" version \"1\"\nchange t.m +2\n";
+    let pair = Pair::files(
+        "a param only a follow-up reads".into(),
+        "base.rules",
+        base.into(),
+        variant.into(),
+    );
+    assert_claims(&pair);
+    assert_eq!(listed(&pair, "house.t")["diff"]["choices"], "m p=1");
+}
+
 /// A class one side cannot roll (here past an engine limit: a `once`
 /// count over dice with notation) where the other can: not compared, so
 /// the whole-game diff does not say "no change" (campaign pair 37,
