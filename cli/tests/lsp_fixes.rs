@@ -166,24 +166,30 @@ fn expecting() -> String {
            expect morale => \"Steady\" 1/2  # half the time\n"
 }
 
+/// Each code lens of `uri` as (line, title).
+fn lenses(client: &mut Client, uri: &str) -> Vec<(u64, String)> {
+    let found = client.result(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    found
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|l| {
+            let line = l["range"]["start"]["line"].as_u64().expect("a line");
+            let title = l["command"]["title"].as_str().expect("a title");
+            (line, title.to_string())
+        })
+        .collect()
+}
+
 #[test]
 fn a_lens_over_each_chart_says_whether_its_expectations_hold() {
     let mut client = Client::start();
     let text = expecting();
     assert_eq!(client.open(URI, &text)["diagnostics"], json!([]));
-    let lenses = client.result(
-        "textDocument/codeLens",
-        json!({ "textDocument": { "uri": URI } }),
-    );
-    let found: Vec<(u64, &str)> = lenses
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|l| {
-            let line = l["range"]["start"]["line"].as_u64().unwrap();
-            (line, l["command"]["title"].as_str().unwrap())
-        })
-        .collect();
+    let found = lenses(&mut client, URI);
     // `hit`: 2/3 and 1/2 hold, "Miss" 1/2 does not (it is 1/3).
     let morale = text
         .lines()
@@ -191,16 +197,15 @@ fn a_lens_over_each_chart_says_whether_its_expectations_hold() {
         .unwrap() as u64;
     assert_eq!(
         found,
-        [(2, "1 of 3 fails"), (morale, "1 expectation holds")]
+        [
+            (2, "1 of 3 fails".into()),
+            (morale, "1 expectation holds".into())
+        ]
     );
     // Fixed, all three hold.
     let fixed = text.replace("\"Miss\" 1/2", "\"Miss\" 1/3");
     replace(&mut client, URI, 2, &fixed);
-    let lenses = client.result(
-        "textDocument/codeLens",
-        json!({ "textDocument": { "uri": URI } }),
-    );
-    assert_eq!(lenses[0]["command"]["title"], "3 expectations hold");
+    assert_eq!(lenses(&mut client, URI)[0].1, "3 expectations hold");
     client.stop();
 }
 
@@ -215,22 +220,10 @@ fn a_lens_over_a_variants_expectations_on_its_bases_charts() {
                 expect bog_down tracked => \"Traverse\" 7/10\n\
                 expect bog_down => \"Traverse\" 1/3\n";
     assert_eq!(client.open(uri, text)["diagnostics"], json!([]));
-    let lenses = client.result(
-        "textDocument/codeLens",
-        json!({ "textDocument": { "uri": uri } }),
-    );
     // Over the first of its own lines; the base's own expectations are
     // not counted.
-    let found: Vec<(u64, &str)> = lenses
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|l| {
-            let line = l["range"]["start"]["line"].as_u64().unwrap();
-            (line, l["command"]["title"].as_str().unwrap())
-        })
-        .collect();
-    assert_eq!(found, [(3, "bog_down: 1 of 2 fails")]);
+    let found = lenses(&mut client, uri);
+    assert_eq!(found, [(3, "bog_down: 1 of 2 fails".into())]);
     client.stop();
 }
 

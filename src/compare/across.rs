@@ -7,7 +7,7 @@
 
 use super::alike::{compiled_alike, follow_ups_alike};
 use super::classes::{own_classes, situation_classes, Classes};
-use super::diff::{into_variant, OddsDiff};
+use super::diff::{at_limit, into_variant, OddsDiff};
 use super::fed::modifier_in;
 use crate::engine::budget::Budget;
 use crate::engine::choices::Choices;
@@ -303,17 +303,6 @@ fn missing_input(e: &RollError) -> bool {
         RollErrorKind::MissingParam { .. }
             | RollErrorKind::MissingChoice { .. }
             | RollErrorKind::MissingKey { .. }
-    )
-}
-
-/// An engine limit rather than a refusal the docs make: the odds exist,
-/// the engine did not reach them.
-fn at_limit(e: &RollError) -> bool {
-    matches!(
-        e.kind,
-        RollErrorKind::TooLarge { .. }
-            | RollErrorKind::TooDeep { .. }
-            | RollErrorKind::OverBudget { .. }
     )
 }
 

@@ -197,7 +197,7 @@ impl OddsDiff {
             .own_odds_in(&bc, budget)
             .and_then(|b| Ok((b, variant.own_odds_in(&vc, budget)?)));
         match (Self::compare_in(base, variant, choices, budget), own) {
-            (Err(e), Ok((b, v))) if past_a_limit(&e) || is_over_budget(&e) => {
+            (Err(e), Ok((b, v))) if at_limit(&e) => {
                 let mut d = Self::new(&variant.qualified_name(), choices.text(), &b, &v);
                 d.follow_ups_named = Some(e.to_string());
                 Ok(d)
@@ -335,18 +335,16 @@ fn has_follow_ups(chart: &ChartRef<'_>) -> bool {
     program.follow_ups.iter().any(|f| f.caller == id)
 }
 
-/// True when `e` is an engine limit a smaller question may stay within (a
-/// count too large, a chain too deep), not a spent budget.
-fn past_a_limit(e: &RollError) -> bool {
+/// An engine limit rather than a refusal the docs make (a count too
+/// large, a chain too deep, more work than the budget): the odds exist,
+/// the engine did not reach them.
+pub(crate) fn at_limit(e: &RollError) -> bool {
     matches!(
         e.kind,
-        RollErrorKind::TooLarge { .. } | RollErrorKind::TooDeep { .. }
+        RollErrorKind::TooLarge { .. }
+            | RollErrorKind::TooDeep { .. }
+            | RollErrorKind::OverBudget { .. }
     )
-}
-
-/// True when `e` is a spent work budget.
-fn is_over_budget(e: &RollError) -> bool {
-    matches!(e.kind, RollErrorKind::OverBudget { .. })
 }
 
 /// An error of the base side with its span pointed into the variant's
@@ -458,7 +456,7 @@ mod tests {
                 .expect("parses");
         let strict = OddsDiff::compare_in(&b, &v, &choices, &mut Budget::new(&limits));
         let e = strict.expect_err("the expanded odds are past the budget");
-        assert!(is_over_budget(&e), "{e}");
+        assert!(matches!(e.kind, RollErrorKind::OverBudget { .. }), "{e}");
         let named = OddsDiff::compare_or_named_in(&b, &v, &choices, &mut Budget::new(&limits))
             .expect("the own outcomes fit");
         let why = named.follow_ups_named.as_deref().unwrap_or_default();
