@@ -819,7 +819,14 @@ fn face_by_face(ctx: &Ctx, chart: &Chart, read: ReadAt) -> Result<Vec<(Out, Q)>,
             .sum::<i64>();
         let mut fctx = ctx.clone();
         fctx.faces = Some(faces.clone());
-        for (o, p) in read(&fctx, chart, Some(natural))? {
+        // A `-` cell of a shift whose condition reads a die makes this
+        // roll Not possible, not the others (docs/language.md: "where the
+        // shift applies").
+        let read = match read(&fctx, chart, Some(natural)) {
+            Err(Why::NotPossible) => vec![(plain("Not possible"), Q::one())],
+            r => r?,
+        };
+        for (o, p) in read {
             out.push((o, p / q(rolls)));
         }
         // The next roll: the last die turns fastest.

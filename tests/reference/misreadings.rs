@@ -1,8 +1,9 @@
-//! Where the engine and the reference disagreed and docs/language.md
-//! sided with the reference: each case is the smallest chart that showed
-//! it, with the exact answer the docs give (and the reference computes),
-//! kept as a regression test once the engine was fixed. A new case is
-//! added ignored until the engine is fixed.
+//! Where the engine and the reference disagreed, each decided by
+//! docs/language.md: each case is the smallest chart that showed it, with
+//! the exact answer the docs give, which both must compute. Most were the
+//! engine's misreadings, kept as regression tests once the engine was
+//! fixed; the last is the reference's own. A new case is added ignored
+//! until the side that misread is fixed.
 
 use super::{distribution, q, Distribution, Situation, World, Q};
 use chartwright::{Choices, Ruleset};
@@ -213,4 +214,44 @@ table t "T" {
 }
 "#;
     assert_docs(src, "t", "c=a", &[("high", 2, 3), ("low", 1, 3)]);
+}
+
+/// "a `-` cell ... means the fire cannot be made (`Not possible`, settled
+/// before the column is read ...) where the shift applies: one whose `if`
+/// or `unless` fails is not looked up". A shift whose condition reads a
+/// die applies on some rolls only: on those the roll is Not possible
+/// (5/6, every roll but die 2 = 2), and the others read the column
+/// unshifted. The reference once read the whole roll as Not possible (the
+/// reference campaign's seed 93369 at `8592a64`, where the other rolls read
+/// a column off the scale, which the engine rightly refuses).
+#[test]
+fn a_dash_shift_cell_under_a_die_condition_is_not_possible_where_it_applies() {
+    let src = r#"game "U" version "1"
+choice c "C" { a "A", b "B" } default a
+grid g "G" by c { a: -  b: 0 }
+table t "T" {
+  roll 2d6
+  param p "p" in 1..5
+  modifiers { s rL from g "s" unless die 2 = 2 }
+  columns by p: 3 4
+  rows {
+    [ 7 or less | 6 or less ] => "A"
+    [ 8+ | 7+ ] => "B"
+  }
+}
+"#;
+    assert_docs(
+        src,
+        "t",
+        "p=3 s",
+        &[("Not possible", 5, 6), ("A", 5, 36), ("B", 1, 36)],
+    );
+    // Where the shift does not apply, the column value 1 is off the scale:
+    // both refuse, however many rolls the `-` cell settles first.
+    let world = World::from_sources(&[("m", src)]).expect("parses");
+    let mut sit = Situation::default();
+    sit.0.insert("p".into(), super::Val::Num(q(1)));
+    sit.0.insert("s".into(), super::Val::On);
+    assert!(distribution(&world, "m", "t", &sit).is_err());
+    assert!(engine(src, "t", "p=1 s").is_err());
 }
