@@ -173,11 +173,18 @@ pub fn across_in(
     let chart = variant.qualified_name();
     let mut ranked: Vec<ClassDiff> = Vec::new();
     let mut not = NotCompared::default();
+    // Inputs only the follow-ups read split nothing, but a param they need
+    // must still be given for the situation to roll.
+    let needed = if own {
+        needed_params(&[base, variant])
+    } else {
+        Vec::new()
+    };
     for mut class in classes {
-        if own {
-            // Inputs only the follow-ups read split nothing, but a param
-            // they need must still be given for the situation to roll.
-            class.choices = with_needed_params(class.choices, &[base, variant]);
+        for (name, value) in &needed {
+            if !class.choices.args().iter().any(|a| &a.name == name) {
+                class.choices = class.choices.with(name, Some(value));
+            }
         }
         let b = side_odds(base, &class.choices, &base_takes, own, budget)
             .map_err(|e| into_variant(e, base, variant));
@@ -222,12 +229,14 @@ pub fn across_in(
     })
 }
 
-/// `choices` with every param of the charts (not a modifier) that has no
-/// default and is not given set to the least whole value in its bounds
-/// (its low bound where none is whole): a situation a player can type and
-/// roll. (Only the follow-ups read such a param where a class
-/// leaves it out, and they roll alike on both sides at any value.)
-fn with_needed_params(mut choices: Choices, charts: &[&ChartRef<'_>]) -> Choices {
+/// Every param of the charts (not a modifier) that has no default, each
+/// with the least whole value in its bounds (its low bound where none is
+/// whole): given where a class leaves it out, the class is a situation a
+/// player can type and roll. (Only the follow-ups read such a param where
+/// a class leaves it out, and they roll alike on both sides at any value.)
+/// Found once a comparison, not once a class: Fire Combat has 8,000.
+fn needed_params(charts: &[&ChartRef<'_>]) -> Vec<(String, String)> {
+    let mut needed: Vec<(String, String)> = Vec::new();
     for chart in charts {
         // The chart's and its ladders' modifiers: the classes give those
         // they need (a grid-fed one is read from its keys, not given).
@@ -237,9 +246,6 @@ fn with_needed_params(mut choices: Choices, charts: &[&ChartRef<'_>]) -> Choices
             .filter_map(|c| program.charts.get(c))
             .collect();
         for i in chart.inputs() {
-            if trees.iter().any(|t| modifier_in(t, &i.name).is_some()) {
-                continue;
-            }
             let InputKind::Param {
                 default: None,
                 bounds,
@@ -247,7 +253,9 @@ fn with_needed_params(mut choices: Choices, charts: &[&ChartRef<'_>]) -> Choices
             else {
                 continue;
             };
-            if choices.args().iter().any(|a| a.name == i.name) {
+            if needed.iter().any(|(n, _)| *n == i.name)
+                || trees.iter().any(|t| modifier_in(t, &i.name).is_some())
+            {
                 continue;
             }
             let value = bounds.map_or_else(
@@ -258,10 +266,10 @@ fn with_needed_params(mut choices: Choices, charts: &[&ChartRef<'_>]) -> Choices
                     if whole <= hi { whole } else { lo }.to_string()
                 },
             );
-            choices = choices.with(&i.name, Some(&value));
+            needed.push((i.name.clone(), value));
         }
     }
-    choices
+    needed
 }
 
 /// The classes not compared, by why, and the first error.
