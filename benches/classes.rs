@@ -3,13 +3,13 @@
 //! pure modifiers reach, the classes counted and, past
 //! `Limits::max_situations`, a seeded sample of them picked), and a
 //! whole-game exact `diff` of First Echelon against its one-line-per-change
-//! variant `mud_season` and against a one-line house rule on Fire Combat's
-//! modifiers (every chart compared in every class, as `chartwright diff`
-//! does).
+//! variant `mud_season`, against a one-line house rule on Fire Combat's
+//! modifiers and against a one-cell rule on the discipline grid (every
+//! chart compared in every class, as `chartwright diff` does).
 //!
 //! Criterion times each game's charts as one batch (`classes/<game>`) and
 //! the whole-game diffs (`diff_game/first_echelon_mud`,
-//! `diff_game/first_echelon_smoke`). `cargo bench --bench classes` also
+//! `diff_game/first_echelon_smoke`, `diff_game/first_echelon_raw`). `cargo bench --bench classes` also
 //! prints every chart's medians from a plain median-of-N loop: computing
 //! its classes (what `situation_classes` does), and then making every
 //! class compared, its situation and name (what a caller that reads them
@@ -106,6 +106,23 @@ fn main() {
         b.iter(|| {
             for b in base.charts().filter(|c| !c.is_notes()) {
                 let Ok(v) = smoke.chart(b.name()) else {
+                    continue;
+                };
+                black_box(across(&b, &v, &Choices::none(), limit).ok());
+            }
+        });
+    });
+    // The one-cell house rule of docs/testing.md: a grid read by a
+    // ladder-fed modifier in five charts, each compared in every class.
+    let raw = Ruleset::from_str(
+        "raw",
+        "variant \"Raw troops hold\" of first_echelon version \"1\"\nchange discipline_rating at raw, disordered: +1\n",
+    )
+    .expect("the variant loads");
+    group.bench_function("first_echelon_raw", |b| {
+        b.iter(|| {
+            for b in base.charts().filter(|c| !c.is_notes()) {
+                let Ok(v) = raw.chart(b.name()) else {
                     continue;
                 };
                 black_box(across(&b, &v, &Choices::none(), limit).ok());
