@@ -88,12 +88,7 @@ fn main() {
     let mut group = c.benchmark_group("diff_game");
     group.sample_size(10);
     group.bench_function("first_echelon_mud", |b| {
-        b.iter(|| {
-            for b in base.charts().filter(|c| !c.is_notes()) {
-                let Ok(v) = mud.chart(b.name()) else { continue };
-                black_box(across(&b, &v, &Choices::none(), limit).ok());
-            }
-        });
+        b.iter(|| diff_game(&base, &mud, limit));
     });
     // A house rule on Fire Combat's modifiers: its follow-up (Bail Out) is
     // compiled alike, so its own outcomes are compared in every class.
@@ -103,32 +98,29 @@ fn main() {
     )
     .expect("the variant loads");
     group.bench_function("first_echelon_smoke", |b| {
-        b.iter(|| {
-            for b in base.charts().filter(|c| !c.is_notes()) {
-                let Ok(v) = smoke.chart(b.name()) else {
-                    continue;
-                };
-                black_box(across(&b, &v, &Choices::none(), limit).ok());
-            }
-        });
+        b.iter(|| diff_game(&base, &smoke, limit));
     });
-    // The one-cell house rule of docs/testing.md: a grid read by a
-    // ladder-fed modifier in five charts, each compared in every class.
+    // A one-cell house rule on the discipline grid, which modifiers of
+    // five charts read: each compared in every class.
     let raw = Ruleset::from_str(
         "raw",
         "variant \"Raw troops hold\" of first_echelon version \"1\"\nchange discipline_rating at raw, disordered: +1\n",
     )
     .expect("the variant loads");
     group.bench_function("first_echelon_raw", |b| {
-        b.iter(|| {
-            for b in base.charts().filter(|c| !c.is_notes()) {
-                let Ok(v) = raw.chart(b.name()) else {
-                    continue;
-                };
-                black_box(across(&b, &v, &Choices::none(), limit).ok());
-            }
-        });
+        b.iter(|| diff_game(&base, &raw, limit));
     });
     group.finish();
     c.final_summary();
+}
+
+/// Every chart of `base` compared with the variant's in every class, as
+/// `chartwright diff` does.
+fn diff_game(base: &Ruleset, variant: &Ruleset, limit: usize) {
+    for b in base.charts().filter(|c| !c.is_notes()) {
+        let Ok(v) = variant.chart(b.name()) else {
+            continue;
+        };
+        black_box(across(&b, &v, &Choices::none(), limit).ok());
+    }
 }
